@@ -1,0 +1,21 @@
+import Link from 'next/link';
+
+export default function HomePage() {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 p-6">
+      <div>
+        <p className="text-sm font-medium text-accent-600 dark:text-accent-500">Motorpool</p>
+        <h1 className="mt-1 text-3xl font-semibold tracking-tight">Your connected fleet, in one console</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+          Connect manufacturer accounts, read telemetry and journeys, and send remote commands with their real outcome.
+        </p>
+      </div>
+      <Link
+        href="/sign-in"
+        className="inline-flex w-fit items-center rounded-md bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700"
+      >
+        Sign in
+      </Link>
+    </main>
+  );
+}

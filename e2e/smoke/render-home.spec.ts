@@ -1,0 +1,29 @@
+import { expect, test } from '../fixtures/test';
+
+test('the served production build renders the home page', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('connected fleet');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the health endpoint answers without a session', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.ok()).toBe(true);
+  expect(await response.json()).toEqual({ ok: true });
+});
+
+test('pages carry the security headers and a per-request CSP nonce', async ({ request }) => {
+  const first = await request.get('/');
+  const second = await request.get('/');
+  const csp = first.headers()['content-security-policy'];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(second.headers()['content-security-policy']).not.toBe(csp);
+  expect(first.headers()['x-content-type-options']).toBe('nosniff');
+  expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('the benchmark baseline route does not exist outside the benchmark', async ({ request }) => {
+  expect((await request.get('/api/bench/bare-vehicles')).status()).toBe(404);
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.VEHICLE_API_BASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe('.data');
+    expect(env.SANDBOX_PORT).toBe(4010);
+    expect(env.LOG_UPSTREAM).toBe(false);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a whole number'],
+    [{ PORT: '70000' }, 'PORT: must be a whole number from 1 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ VEHICLE_API_BASE_URL: 'not a url' }, 'VEHICLE_API_BASE_URL: must be an absolute URL'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL: must be an email address'],
+    [{ SANDBOX_FAULT_RATE: '2' }, 'SANDBOX_FAULT_RATE: must be a number from 0 to 1'],
+    [{ LOG_UPSTREAM: 'maybe' }, 'LOG_UPSTREAM: must be true or false'],
+  ])('names the variable and the problem for %o', (input, message) => {
+    expect(() => parseEnv(input)).toThrow(message);
+  });
+
+  it('requires credentials with a real upstream', () => {
+    expect(() => parseEnv({ VEHICLE_API_BASE_URL: 'https://api.example.com' })).toThrow(
+      'VEHICLE_API_CLIENT_ID: is required when VEHICLE_API_BASE_URL is set',
+    );
+    expect(() => parseEnv({ VEHICLE_API_BASE_URL: 'https://api.example.com', VEHICLE_API_CLIENT_ID: 'id' })).toThrow(
+      'VEHICLE_API_CLIENT_SECRET: is required',
+    );
+  });
+
+  it('requires AUTH_SECRET in production against a real upstream', () => {
+    const real = { VEHICLE_API_BASE_URL: 'https://api.example.com', VEHICLE_API_CLIENT_ID: 'id', VEHICLE_API_CLIENT_SECRET: 's' };
+    expect(() => parseEnv({ ...real, NODE_ENV: 'production' })).toThrow('AUTH_SECRET: is required in production');
+    expect(parseEnv({ ...real, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).VEHICLE_API_CLIENT_ID).toBe('id');
+  });
+});

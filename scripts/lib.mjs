@@ -1,0 +1,87 @@
+// Helpers shared by `npm start` and `npm test`. Node built-ins only: they run before
+// dependencies are installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = process.cwd();
+export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const SOURCE_ROOTS = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const SKIPPED_DIRS = new Set(['node_modules', '.next', '.data', 'test-results', '.git']);
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(entry)) {
+    if (SKIPPED_DIRS.has(child)) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+/** Dependencies are missing, or the lockfile changed since the last install. */
+export function dependenciesStale() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  return !existsSync(marker) || mtime(path.join(root, 'package-lock.json')) > mtime(marker);
+}
+
+/** The production build is missing or older than any source it is made from. */
+export function buildStale() {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return true;
+  const built = mtime(buildId);
+  return SOURCE_ROOTS.some((entry) => newestMtime(path.join(root, entry)) > built);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  return result.status ?? 1;
+}
+
+/**
+ * `npm install` from the committed lockfile rather than `npm ci`: with this machine's npm
+ * settings (no registry addresses in the lockfile) npm leaves other platforms' optional native
+ * packages out of the lockfile, and `npm ci` then refuses it. `--no-save` keeps the lockfile as
+ * committed.
+ */
+export function installDependencies() {
+  console.log('Installing dependencies (npm install from the lockfile)…');
+  const status = run('npm', ['install', '--no-save', '--no-audit', '--no-fund'], {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (status !== 0) throw new Error('npm install failed');
+}
+
+export function build(env = process.env) {
+  console.log('Building the console (next build)…');
+  const status = run(bin('next'), ['build'], { env: { NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  if (status !== 0) throw new Error('next build failed');
+}
+
+export async function waitForHealth(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return false;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+export function spawnServer(args, env) {
+  const child = spawn(bin('next'), args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  return child;
+}
