@@ -1,0 +1,82 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { type Caller, TokenStore, authenticate, requireScope } from './auth';
+import { settleExecutions } from './commands';
+import { ApiError, invalid, notFound } from './errors';
+import { FaultInjector } from './faults';
+import { seedOrganizations } from './fleet';
+import type { ChargingSession, Journey } from './history';
+import { type Organization, type Vehicle, isActive } from './model';
+import { createRng, hashSeed, type Rng } from './random';
+
+export interface CoreOptions {
+  seed: number;
+  organizations: number;
+  vehiclesPerOrg: number;
+  tokenTtlSeconds: number;
+  commandDelayMs: number;
+  commandFaultRate: number;
+  deviceLimit: number;
+  now: () => number;
+  basePath: string;
+  publicBaseUrl?: string;
+}
+
+/** The mutable world of one sandbox; `reset()` builds a fresh one from the same options. */
+export class Core {
+  organizations: Organization[];
+  readonly tokens = new TokenStore();
+  readonly faults: FaultInjector;
+  readonly rng: Rng;
+  /** When the data was seeded: generated history ends here. */
+  readonly seededAt: number;
+  /** Added to the injected clock by POST /_admin/advance-clock. */
+  clockOffsetMs = 0;
+  readonly journeys = new WeakMap<Vehicle, Journey[]>();
+  readonly chargingSessions = new WeakMap<Vehicle, ChargingSession[]>();
+
+  constructor(readonly options: CoreOptions) {
+    this.seededAt = options.now();
+    this.organizations = seedOrganizations(options.seed, options.organizations, options.vehiclesPerOrg, this.seededAt);
+    this.rng = createRng(hashSeed(options.seed, 'runtime'));
+    this.faults = new FaultInjector(createRng(hashSeed(options.seed, 'faults')));
+  }
+
+  now(): number {
+    return this.options.now() + this.clockOffsetMs;
+  }
+
+  newId(prefix: string): string {
+    return `${prefix}_${randomBytes(8).toString('hex')}`;
+  }
+
+  organization(id: string): Organization {
+    const org = this.organizations.find((o) => o.id === id);
+    if (!org) throw invalid(`Unknown organization ${id}`);
+    return org;
+  }
+
+  authenticate(request: Request): Caller {
+    return authenticate(request, { organizations: this.organizations, tokens: this.tokens, now: this.now() });
+  }
+
+  /** An active vehicle of the caller's organization, its pending commands brought up to date. */
+  vehicle(caller: Caller, id: string, scope?: string): Vehicle {
+    if (scope) requireScope(caller, scope);
+    const vehicle = caller.organization.vehicleById.get(id);
+    if (!vehicle || !isActive(vehicle)) throw notFound(`Vehicle ${id}`);
+    settleExecutions(vehicle, this.now());
+    return vehicle;
+  }
+
+  activeVehicles(org: Organization): Vehicle[] {
+    return org.vehicles.filter(isActive);
+  }
+
+  publicBaseUrl(request: Request): string {
+    if (this.options.publicBaseUrl) return this.options.publicBaseUrl.replace(/\/$/, '');
+    return `${new URL(request.url).origin}${this.options.basePath}`;
+  }
+}
+
+export { ApiError };

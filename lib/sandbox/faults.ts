@@ -1,0 +1,65 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Rng } from './random';
+
+export interface FaultSpec {
+  kind: 'server_error' | 'rate_limit' | 'malformed_json' | 'latency';
+  times?: number;
+  probability?: number;
+  latencyMs?: number;
+  retryAfterSeconds?: number;
+  method?: string;
+  pathPrefix?: string;
+}
+
+export const faultSpecSchema = z
+  .object({
+    kind: z.enum(['server_error', 'rate_limit', 'malformed_json', 'latency']),
+    times: z.number().int().min(1).optional(),
+    probability: z.number().min(0).max(1).optional(),
+    latencyMs: z.number().int().min(0).max(120_000).optional(),
+    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+    method: z.string().min(1).optional(),
+    pathPrefix: z.string().startsWith('/').optional(),
+  })
+  .strict();
+
+interface ActiveFault {
+  spec: FaultSpec;
+  remaining: number;
+}
+
+const TOKEN_PATHS = '/v1/oauth2/';
+
+/** Faults injected on demand. Only API paths (`/v1/...`) are affected, the token endpoints only when named. */
+export class FaultInjector {
+  private active: ActiveFault[] = [];
+
+  constructor(private readonly rng: Rng) {}
+
+  inject(spec: FaultSpec): void {
+    this.active.push({ spec: faultSpecSchema.parse(spec), remaining: spec.times ?? Infinity });
+  }
+
+  clear(): void {
+    this.active = [];
+  }
+
+  /** The faults that fire for this request, in order of injection; each firing uses up one `times`. */
+  take(method: string, path: string): FaultSpec[] {
+    if (!path.startsWith('/v1/')) return [];
+    const fired: FaultSpec[] = [];
+    for (const fault of this.active) {
+      const { spec } = fault;
+      if (fault.remaining <= 0) continue;
+      if (spec.method && spec.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (spec.pathPrefix ? !path.startsWith(spec.pathPrefix) : path.startsWith(TOKEN_PATHS)) continue;
+      if (spec.pathPrefix && path.startsWith(TOKEN_PATHS) && !spec.pathPrefix.startsWith('/v1/oauth2')) continue;
+      if (this.rng() >= (spec.probability ?? 1)) continue;
+      fault.remaining -= 1;
+      fired.push(spec);
+    }
+    this.active = this.active.filter((f) => f.remaining > 0);
+    return fired;
+  }
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@/lib/vehicle-api/contract';
+import { handleTokenRequest } from './auth';
+import { type Ctx, createRouter } from './context';
+import type { Core } from './core';
+import { ApiError, errorBody, notFound } from './errors';
+import { json } from './http';
+import { registerAccountRoutes } from './routes-accounts';
+import { registerAdminRoutes } from './routes-admin';
+import { registerBulkRoutes } from './routes-bulk';
+import { registerVehicleRoutes } from './routes-vehicles';
+
+const MALFORMED_JSON = '{"results": [{"id": "veh_';
+
+export function createHandler(getCore: () => Core, reset: () => void): (request: Request) => Promise<Response> {
+  const router = createRouter();
+  router.on('POST', '/v1/oauth2/token', async (ctx) => {
+    const core = ctx.core;
+    return json(await handleTokenRequest(ctx.request, { organizations: core.organizations, tokens: core.tokens, now: core.now(), ttlSeconds: core.options.tokenTtlSeconds }));
+  });
+  router.on('POST', '/v1/oauth2/test-token', (ctx) => {
+    const caller = ctx.caller();
+    return json({ clientId: caller.clientId, organizationId: caller.organization.id });
+  });
+  registerBulkRoutes(router);
+  registerAccountRoutes(router);
+  registerVehicleRoutes(router);
+  registerAdminRoutes(router, reset);
+
+  async function dispatch(request: Request, core: Core): Promise<Response> {
+    const url = new URL(request.url);
+    const basePath = core.options.basePath;
+    if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) throw notFound(`Path ${url.pathname}`);
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname.slice(basePath.length)) || '/';
+    } catch {
+      throw notFound(`Path ${url.pathname}`);
+    }
+    for (const fault of core.faults.take(request.method, path)) {
+      if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));
+      else if (fault.kind === 'server_error') throw new ApiError('SERVER_ERROR', 'Injected server error');
+      else if (fault.kind === 'rate_limit') {
+        const retryAfter = String(fault.retryAfterSeconds ?? 1);
+        throw new ApiError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: Number(retryAfter) }, { 'Retry-After': retryAfter });
+      } else if (fault.kind === 'malformed_json') return new Response(MALFORMED_JSON, { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    const match = router.match(request.method, path);
+    if (!match) throw notFound(`${request.method} ${path}`);
+    let caller: ReturnType<Core['authenticate']> | undefined;
+    const ctx: Ctx = { core, request, url, path, caller: () => (caller ??= core.authenticate(request)) };
+    return match.handler(ctx, match.params);
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const core = getCore();
+    const requestId = `req_${randomBytes(10).toString('hex')}`;
+    let response: Response;
+    try {
+      response = await dispatch(request, core);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : new ApiError('SERVER_ERROR', 'An unexpected error occurred');
+      if (!(error instanceof ApiError)) console.error(`[sandbox] ${requestId}`, error);
+      response = json(errorBody(apiError, requestId, core.now()), apiError.status, apiError.headers);
+    }
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  };
+}

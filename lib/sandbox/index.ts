@@ -1,0 +1,117 @@
+import 'server-only';
+import { appUrl, env } from '@/lib/env';
+import { Core } from './core';
+import type { FaultSpec } from './faults';
+import { createHandler } from './handler';
+import type { AuditEntry, SandboxFixtures } from './model';
+
+export type { FaultSpec } from './faults';
+export type { SandboxFixtures, AuditEntry } from './model';
+
+export interface SandboxOptions {
+  /** Deterministic data from this seed (default 42). */
+  seed?: number;
+  /** Default 3. */
+  organizations?: number;
+  /** Default 240, up to 10,000; at least 10 (the fixtures). */
+  vehiclesPerOrg?: number;
+  /** `expires_in`, default 3600. */
+  tokenTtlSeconds?: number;
+  /** PENDING -> terminal after this, default 2500. */
+  commandDelayMs?: number;
+  /** Share of commands failing with a random realistic OEM reason, default 0. */
+  commandFaultRate?: number;
+  /** DEVICE_LIMIT_REACHED past this many vehicles per organization, default 10,000. */
+  deviceLimit?: number;
+  /** Injectable clock (epoch ms); state moves are computed from timestamps on read. */
+  now?: () => number;
+  /** Prefix the handler is mounted under, e.g. '/sandbox'; default ''. */
+  basePath?: string;
+  /** Absolute URL of the handler's root as a browser sees it, for consent links. */
+  publicBaseUrl?: string;
+}
+
+export interface SandboxOrganization {
+  id: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Sandbox {
+  handle(request: Request): Promise<Response>;
+  /** In-process transport: use it as the client's fetch. */
+  fetch: typeof fetch;
+  /** organizations[0] is the demo organization. */
+  organizations: SandboxOrganization[];
+  faults: { inject(f: FaultSpec): void; clear(): void };
+  /** All issued access and refresh tokens (of one organization, or all) become invalid. */
+  revokeTokens(organizationId?: string): void;
+  fixtures(organizationId: string): SandboxFixtures;
+  /** Back to the freshly seeded state (tokens, faults and clock offset included). */
+  reset(): void;
+  /** Listening changes recorded (sandbox extension, for tests and the admin API). */
+  auditLog(organizationId?: string): AuditEntry[];
+}
+
+function coreOptions(options: SandboxOptions) {
+  const basePath = (options.basePath ?? '').replace(/\/$/, '');
+  if (basePath && !basePath.startsWith('/')) throw new Error('basePath must start with /');
+  return {
+    seed: options.seed ?? 42,
+    organizations: options.organizations ?? 3,
+    vehiclesPerOrg: Math.min(options.vehiclesPerOrg ?? 240, 10_000),
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    commandDelayMs: options.commandDelayMs ?? 2500,
+    commandFaultRate: options.commandFaultRate ?? 0,
+    deviceLimit: options.deviceLimit ?? 10_000,
+    now: options.now ?? Date.now,
+    basePath,
+    publicBaseUrl: options.publicBaseUrl,
+  };
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const resolved = coreOptions(options);
+  let core = new Core(resolved);
+  const reset = () => {
+    core = new Core(resolved);
+  };
+  const handle = createHandler(() => core, reset);
+  const sandboxFetch = (async (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch;
+  return {
+    handle,
+    fetch: sandboxFetch,
+    get organizations() {
+      return core.organizations.map((o) => ({ id: o.id, name: o.name, clientId: o.clientId, clientSecret: o.clientSecret }));
+    },
+    faults: {
+      inject: (spec) => core.faults.inject(spec),
+      clear: () => core.faults.clear(),
+    },
+    revokeTokens: (organizationId) => core.tokens.revoke(organizationId),
+    fixtures: (organizationId) => structuredClone(core.organization(organizationId).fixtures),
+    reset,
+    auditLog: (organizationId) => (organizationId ? core.organization(organizationId).audit : core.organizations.flatMap((o) => o.audit)).map((e) => ({ ...e })),
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('motorpool.embeddedSandbox');
+
+/** One per process (on globalThis so every Next route bundle shares it), configured from env(). */
+export function getEmbeddedSandbox(): Sandbox {
+  const store = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Sandbox };
+  if (!store[GLOBAL_KEY]) {
+    const e = env();
+    store[GLOBAL_KEY] = createSandbox({
+      seed: e.SANDBOX_SEED,
+      vehiclesPerOrg: e.SANDBOX_VEHICLES_PER_ORG,
+      commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
+      tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
+      commandFaultRate: e.SANDBOX_FAULT_RATE,
+      basePath: '/sandbox',
+      publicBaseUrl: `${appUrl()}/sandbox`,
+    });
+  }
+  return store[GLOBAL_KEY];
+}

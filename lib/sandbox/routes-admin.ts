@@ -1,0 +1,55 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Ctx } from './context';
+import { invalid } from './errors';
+import { type FaultSpec, faultSpecSchema } from './faults';
+import { json, readJson, type Router } from './http';
+import { createBulkConnection, renderGroup } from './routes-bulk';
+import { parseOrThrow } from './routes-accounts';
+
+/** Test and demo controls, not part of the contract. `reset` is delegated to the sandbox. */
+export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): void {
+  router
+    .on('POST', '/_admin/faults', async (ctx) => {
+      const spec = parseOrThrow(faultSpecSchema, await readJson(ctx.request), 'fault') as FaultSpec;
+      ctx.core.faults.inject(spec);
+      return json({ injected: spec });
+    })
+    .on('DELETE', '/_admin/faults', (ctx) => {
+      ctx.core.faults.clear();
+      return json({ cleared: true });
+    })
+    .on('POST', '/_admin/revoke-tokens', async (ctx) => {
+      const body = parseOrThrow(z.object({ organizationId: z.string().optional() }).optional(), await readJson(ctx.request), 'revoke request');
+      if (body?.organizationId) ctx.core.organization(body.organizationId);
+      ctx.core.tokens.revoke(body?.organizationId);
+      return json({ revoked: body?.organizationId ?? 'all' });
+    })
+    .on('POST', '/_admin/reset', () => {
+      reset();
+      return json({ reset: true });
+    })
+    .on('POST', '/_admin/advance-clock', async (ctx) => {
+      const body = parseOrThrow(z.object({ ms: z.number().int().min(0) }), await readJson(ctx.request), 'advance-clock request');
+      ctx.core.clockOffsetMs += body.ms;
+      return json({ now: new Date(ctx.core.now()).toISOString() });
+    })
+    .on('GET', '/_admin/organizations', (ctx) => {
+      return json({
+        organizations: ctx.core.organizations.map((o) => ({ id: o.id, name: o.name, clientId: o.clientId, clientSecret: o.clientSecret, fixtures: o.fixtures })),
+      });
+    })
+    .on('GET', '/_admin/audit', (ctx) => {
+      const orgId = ctx.url.searchParams.get('organizationId');
+      const orgs = orgId ? [ctx.core.organization(orgId)] : ctx.core.organizations;
+      return json({ entries: orgs.flatMap((o) => o.audit).map((e) => ({ ...e, at: new Date(e.at).toISOString() })) });
+    })
+    .on('POST', '/_admin/bulk-connections', async (ctx) => {
+      const body = (await readJson(ctx.request)) as { organizationId?: unknown } | undefined;
+      if (body === undefined || typeof body !== 'object' || body === null) throw invalid('A JSON body with vins is required');
+      const org = typeof body.organizationId === 'string' ? ctx.core.organization(body.organizationId) : ctx.core.organizations[0];
+      const { organizationId: _ignored, ...rest } = body;
+      const group = createBulkConnection(ctx.core, org, rest);
+      return json(renderGroup(group, ctx.core.now()), 201);
+    });
+}

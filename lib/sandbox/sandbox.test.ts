@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@/lib/vehicle-api/contract';
+import { createSandbox } from './index';
+import { type Harness, BASE, createHarness } from './test-support';
+
+async function fixturesOf(h: Harness) {
+  return h.sandbox.fixtures(h.sandbox.organizations[0].id);
+}
+
+describe('errors, faults and the sandbox controls', () => {
+  it('puts X-Request-Id on every response and the contract body on errors', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    const responses = [
+      await h.call('GET', '/v1/vehicles', { token }),
+      await h.call('GET', '/v1/nowhere', { token }),
+      await h.call('GET', '/v1/vehicles'),
+      await h.call('POST', '/_admin/reset'),
+      await h.call('GET', '/consent/lnk_x'),
+    ];
+    const ids = responses.map((r) => r.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{20}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const body = await responses[1].json();
+    expect(Object.keys(body).sort()).toEqual(['data', 'error', 'message', 'requestId', 'timestamp']);
+    expect(body).toMatchObject({ requestId: ids[1], error: 'RESOURCE_NOT_FOUND', timestamp: new Date(h.clock.now).toISOString() });
+    expect(ERROR_CODES).toContain(body.error);
+  });
+
+  it('answers only under the base path and builds consent links from publicBaseUrl', async () => {
+    const h = createHarness({ basePath: '/sandbox', publicBaseUrl: 'https://motorpool.example/sandbox' });
+    const token = await h.token();
+    expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(200);
+    expect((await h.sandbox.handle(new Request(`${BASE}/v1/vehicles`, { headers: { authorization: `Bearer ${token}` } }))).status).toBe(404);
+    const link = await h.json('POST', '/v1/accounts:connect', { token, body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'] } });
+    expect(link.body.authenticationUrl).toMatch(/^https:\/\/motorpool\.example\/sandbox\/consent\/lnk_/);
+    const derived = createHarness({ basePath: '/sandbox' });
+    const t2 = await derived.token();
+    const link2 = await derived.json('POST', '/v1/accounts:connect', { token: t2, body: { returnUrl: 'https://x.example/', scopes: ['vehicle:all'] } });
+    expect(link2.body.authenticationUrl).toMatch(new RegExp(`^${BASE}/sandbox/consent/lnk_`));
+  });
+
+  it('works as the in-process fetch of a client', async () => {
+    const sandbox = createSandbox({ vehiclesPerOrg: 20 });
+    const org = sandbox.organizations[0];
+    const tokenResponse = await sandbox.fetch('http://sandbox.local/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${org.clientId}:${org.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token } = await tokenResponse.json();
+    const vehicles = await sandbox.fetch(new URL('http://sandbox.local/v1/vehicles?maxPageSize=3'), { headers: { authorization: `Bearer ${access_token}` } });
+    expect((await vehicles.json()).results).toHaveLength(3);
+  });
+
+  it('injects server errors for the next N matching requests, sparing the token endpoint', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    h.sandbox.faults.inject({ kind: 'server_error', times: 2, pathPrefix: '/v1/vehicles', method: 'GET' });
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
+    expect((await h.call('POST', '/v1/vehicles/eligibility', { token, body: { vins: [] } })).status).toBe(400);
+    const first = await h.json('GET', '/v1/vehicles', { token });
+    expect(first.status).toBe(500);
+    expect(first.body.error).toBe('SERVER_ERROR');
+    expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(500);
+    expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(200);
+
+    h.sandbox.faults.inject({ kind: 'server_error' });
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(500);
+    await expect(h.token()).resolves.toMatch(/^sbx_at_/);
+    h.sandbox.faults.clear();
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
+
+    h.sandbox.faults.inject({ kind: 'server_error', pathPrefix: '/v1/oauth2/token', times: 1 });
+    await expect(h.token()).rejects.toThrow(/500/);
+    await expect(h.token()).resolves.toMatch(/^sbx_at_/);
+  });
+
+  it('injects 429 with Retry-After, malformed JSON and latency', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    h.sandbox.faults.inject({ kind: 'rate_limit', retryAfterSeconds: 7, times: 1 });
+    const limited = await h.call('GET', '/v1/vehicles', { token });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect((await limited.json()).error).toBe('RATE_LIMITED');
+
+    h.sandbox.faults.inject({ kind: 'malformed_json', times: 1 });
+    const malformed = await h.call('GET', '/v1/vehicles', { token });
+    expect(malformed.status).toBe(200);
+    expect(malformed.headers.get('content-type')).toBe('application/json');
+    await expect(malformed.json()).rejects.toThrow();
+
+    h.sandbox.faults.inject({ kind: 'latency', latencyMs: 120, times: 1 });
+    const started = performance.now();
+    expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('applies a fault with its probability', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    h.sandbox.faults.inject({ kind: 'server_error', probability: 0.5 });
+    const statuses = [];
+    for (let i = 0; i < 40; i++) statuses.push((await h.call('GET', '/v1/accounts', { token })).status);
+    const failures = statuses.filter((s) => s === 500).length;
+    expect(failures).toBeGreaterThan(8);
+    expect(failures).toBeLessThan(32);
+  });
+
+  it('controls faults, tokens, the clock and resets over the admin API', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    expect((await h.call('POST', '/_admin/faults', { body: { kind: 'server_error', times: 1 } })).status).toBe(200);
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(500);
+    expect((await h.json('POST', '/_admin/faults', { body: { kind: 'meteor' } })).body.error).toBe('REQUEST_VALIDATION_ERROR');
+    await h.call('POST', '/_admin/faults', { body: { kind: 'server_error' } });
+    expect((await h.call('DELETE', '/_admin/faults')).status).toBe(200);
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
+
+    const orgs = await h.json('GET', '/_admin/organizations');
+    expect(orgs.body.organizations[0]).toMatchObject({ name: 'Demo Fleet', clientId: h.sandbox.organizations[0].clientId });
+
+    const advanced = await h.json('POST', '/_admin/advance-clock', { body: { ms: 3_600_000 } });
+    expect(advanced.body.now).toBe(new Date(h.clock.now + 3_600_000).toISOString());
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(401);
+
+    const fresh = await h.token();
+    const f = await fixturesOf(h);
+    await h.call('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/listening`, { token: fresh, body: { isListening: false } });
+    expect((await h.json('GET', '/_admin/audit')).body.entries).toHaveLength(1);
+    await h.call('DELETE', `/v1/vehicles/${f.optionsBrandVehicleId}`, { token: fresh });
+    expect((await h.call('POST', '/_admin/reset')).status).toBe(200);
+    expect((await h.call('GET', '/v1/accounts', { token: fresh })).status).toBe(401);
+    const afterReset = await h.token();
+    expect((await h.call('GET', `/v1/vehicles/${f.optionsBrandVehicleId}`, { token: afterReset })).status).toBe(200);
+    expect((await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}`, { token: afterReset })).body.isListening).toBe(true);
+    expect(h.sandbox.auditLog()).toEqual([]);
+  });
+
+  it('seeds the fixtures in every organization for any seed', async () => {
+    for (const seed of [1, 42, 2024]) {
+      const h = createHarness({ seed, vehiclesPerOrg: 10 });
+      for (const [i, org] of h.sandbox.organizations.entries()) {
+        const token = await h.token(i);
+        const f = h.sandbox.fixtures(org.id);
+        expect(f.accountIds.length).toBe(12);
+        const ids = [f.onlineListeningVehicleId, f.offlineVehicleId, f.notListeningVehicleId, f.spentBudgetVehicleId, f.optionsBrandVehicleId, f.unsupportedOptionsVehicleId, f.noSpecificationsVehicleId, f.noJourneysVehicleId, f.taggedVehicle.id];
+        expect(new Set(ids).size).toBe(ids.length);
+        for (const id of ids) expect((await h.call('GET', `/v1/vehicles/${id}`, { token })).status).toBe(200);
+        expect((await h.call('GET', `/v1/vehicles/${f.optionsBrandVehicleId}/options`, { token })).status).toBe(200);
+        expect((await h.call('GET', `/v1/vehicles/${f.unsupportedOptionsVehicleId}/options`, { token })).status).toBe(422);
+        expect((await h.json('GET', `/v1/vehicles/${f.noSpecificationsVehicleId}/specifications`, { token })).body.batteryCapacity).toBeNull();
+        expect((await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}/specifications`, { token })).body.batteryCapacity).not.toBeNull();
+        expect((await h.json('GET', `/v1/tags/DEVICE/${f.taggedVehicle.id}`, { token })).body.tags).toContainEqual({ key: f.taggedVehicle.key, value: f.taggedVehicle.value });
+      }
+    }
+  });
+
+  it('seeds fast and lists fast, also with 10,000 vehicles per organization', async () => {
+    let started = performance.now();
+    createSandbox();
+    expect(performance.now() - started).toBeLessThan(500);
+    started = performance.now();
+    const big = createSandbox({ vehiclesPerOrg: 10_000 });
+    expect(performance.now() - started).toBeLessThan(4000);
+    const org = big.organizations[0];
+    const auth = `Basic ${Buffer.from(`${org.clientId}:${org.clientSecret}`).toString('base64')}`;
+    const tokenResponse = await big.handle(new Request(`${BASE}/v1/oauth2/token`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' }));
+    const { access_token } = await tokenResponse.json();
+    const headers = { authorization: `Bearer ${access_token}` };
+    await big.handle(new Request(`${BASE}/v1/vehicles`, { headers }));
+    started = performance.now();
+    const page = await big.handle(new Request(`${BASE}/v1/vehicles?maxPageSize=100`, { headers }));
+    const elapsed = performance.now() - started;
+    expect((await page.json()).totalResults).toBeGreaterThan(9000);
+    expect(elapsed).toBeLessThan(50);
+  });
+});
