@@ -1,0 +1,354 @@
+import 'server-only';
+import type { z } from 'zod';
+import { API_PREFIX, REQUEST_ID_HEADER } from './contract';
+import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
+import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
+import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';
+import { tokenResponseSchema } from './schemas';
+import { createTokenManager, type TokenManager } from './token';
+import { createMemoryTokenStore, type TokenStore } from './token-store';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** API root without `/v1`, e.g. `http://127.0.0.1:4010` or `http://localhost:3000/sandbox`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: FetchLike;
+  tokenStore?: TokenStore;
+  /** Identifies the organization's token in the store; defaults to base URL + client id. */
+  tokenCacheKey?: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  logger?: VehicleApiLogger;
+  /** Clock for token expiry (epoch ms). */
+  now?: () => number;
+  tokenRefreshSkewMs?: number;
+  /** Identical GETs in flight at once share one upstream call; on unless set to false. */
+  coalesceReads?: boolean;
+  /** For tests: how the client waits between retries. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What every client function resolves to; `raw` is the exact JSON body for the support view. */
+export interface ApiResponse<T> {
+  data: T;
+  raw: unknown;
+  requestId?: string;
+  status: number;
+  durationMs: number;
+}
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: Method;
+  /** Path template under the API root, e.g. `/v1/vehicles/{vehicleId}`. */
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: S;
+}
+
+interface Exchange {
+  status: number;
+  raw: unknown;
+  requestId?: string;
+  durationMs: number;
+}
+
+interface AttemptResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The upstream's `X-Request-Id`, else the one we sent. */
+  requestId: string;
+  /** Set for a non-2xx answer. */
+  error?: VehicleApiError;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_SKEW_MS = 30_000;
+const MAX_REMEMBERED_SECRETS = 9;
+
+/** Coalesced GETs in flight, per transport: separate sandboxes or upstreams never share. */
+interface SharedRead {
+  promise: Promise<Exchange>;
+  callers: number;
+}
+const readsByTransport = new WeakMap<FetchLike, Map<string, SharedRead>>();
+
+// Unique per process and cheap: a random prefix and a counter (randomUUID per call showed in profiles).
+const REQUEST_ID_PREFIX = `mp-${crypto.randomUUID().slice(0, 8)}`;
+let requestSeq = 0;
+const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}`;
+
+export function buildPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function buildQuery(query: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || '(body)';
+}
+
+function basicAuth(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
+}
+
+export interface Client {
+  request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<ApiResponse<z.infer<S>>>;
+  tokens: TokenManager;
+}
+
+export function createClient(options: ClientOptions): Client {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const logger = options.logger ?? jsonLineLogger;
+  const now = options.now ?? Date.now;
+  const wait = options.sleep ?? realSleep;
+  const cacheKey = options.tokenCacheKey ?? `${baseUrl}|${options.clientId}`;
+  const store = options.tokenStore ?? createMemoryTokenStore();
+  // Values the logs must never show; only the latest tokens are kept, the list must not grow forever.
+  const secrets: string[] = [options.clientSecret];
+  const rememberSecret = (value: string) => {
+    if (secrets.includes(value)) return;
+    secrets.push(value);
+    if (secrets.length > MAX_REMEMBERED_SECRETS) secrets.splice(1, 1);
+  };
+  let reads = readsByTransport.get(doFetch);
+  if (!reads) {
+    reads = new Map();
+    readsByTransport.set(doFetch, reads);
+  }
+  const inflightReads = reads;
+
+  /** One upstream attempt: timeout, request id, logging. Throws only for no response at all. */
+  async function attempt(method: Method, template: string, url: string, init: RequestInit, attemptNo: number): Promise<AttemptResult> {
+    const endpoint = `${method} ${template}`;
+    const outgoingId = nextRequestId();
+    const headers = { ...(init.headers as Record<string, string>), [REQUEST_ID_HEADER]: outgoingId };
+    const controller = new AbortController();
+    const started = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Racing the timer, not only aborting, also bounds transports that ignore the signal.
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new VehicleApiError({ code: 'TIMEOUT', status: 0, endpoint, requestId: outgoingId, message: `${endpoint} timed out after ${timeoutMs} ms` }));
+      }, timeoutMs);
+    });
+    const log = (status: number, requestId: string | undefined, errorCode?: string) =>
+      logger(
+        redact(
+          { event: 'vehicle_api.call', method, path: template, status, durationMs: Math.round((performance.now() - started) * 100) / 100, requestId, attempt: attemptNo, ...(errorCode ? { errorCode } : {}) },
+          secrets,
+        ),
+      );
+    try {
+      const response = await Promise.race([doFetch(url, { ...init, headers, signal: controller.signal }), timedOut]);
+      const text = await Promise.race([response.text(), timedOut]);
+      const result: AttemptResult = { status: response.status, headers: response.headers, text, requestId: response.headers.get(REQUEST_ID_HEADER) ?? outgoingId };
+      if (response.ok) log(result.status, result.requestId);
+      else {
+        const error = errorFrom(result, endpoint);
+        result.error = error;
+        log(result.status, error.requestId, error.code);
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof VehicleApiError) {
+        log(0, outgoingId, error.code);
+        throw error;
+      }
+      log(0, outgoingId, 'NETWORK_ERROR');
+      throw new VehicleApiError({
+        code: 'NETWORK_ERROR',
+        status: 0,
+        endpoint,
+        requestId: outgoingId,
+        message: `${endpoint} failed before a response: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function readJson(text: string): { ok: true; value: unknown } | { ok: false } {
+    if (text.trim() === '') return { ok: true, value: null };
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch {
+      return { ok: false };
+    }
+  }
+
+  function errorFrom(result: AttemptResult, endpoint: string): VehicleApiError {
+    const json = readJson(result.text);
+    const parsed = parseErrorBody(result.status, json.ok ? json.value : result.text);
+    return new VehicleApiError({
+      code: parsed.code,
+      status: result.status,
+      message: parsed.message,
+      requestId: result.headers.get(REQUEST_ID_HEADER) ?? parsed.requestId ?? result.requestId,
+      endpoint,
+      details: parsed.details,
+      retryAfterMs: parseRetryAfter(result.headers.get('Retry-After'), Date.now()),
+    });
+  }
+
+  /**
+   * Sends one logical call: the attempts, the 401 renewal, the retries of idempotent calls.
+   * `auth` is the bearer token manager, or Basic credentials for the token endpoint.
+   */
+  async function exchange(
+    method: Method,
+    template: string,
+    url: string,
+    init: RequestInit,
+    auth: 'bearer' | 'basic',
+    idempotent: boolean,
+  ): Promise<Exchange> {
+    const endpoint = `${method} ${template}`;
+    const started = performance.now();
+    let token = auth === 'bearer' ? await tokens.get() : undefined;
+    let renewed = false;
+    let failures = 0;
+    for (let attemptNo = 1; ; attemptNo++) {
+      const headers: Record<string, string> = {
+        ...(init.headers as Record<string, string> | undefined),
+        Accept: 'application/json',
+        Authorization: token ? `Bearer ${token}` : basicAuth(options.clientId, options.clientSecret),
+      };
+      if (token) rememberSecret(token);
+      try {
+        const result = await attempt(method, template, url, { ...init, headers }, attemptNo);
+        if (result.status === 401 && token && !renewed) {
+          // Expired or revoked early: one renewal, one repeat. A 401 means nothing was done, so this is safe for commands too.
+          renewed = true;
+          token = await tokens.renew(token);
+          continue;
+        }
+        if (result.error) throw result.error;
+        const json = readJson(result.text);
+        const requestId = result.requestId;
+        if (!json.ok) {
+          throw new VehicleApiError({
+            code: 'UPSTREAM_CONTRACT_MISMATCH',
+            status: result.status,
+            endpoint,
+            requestId,
+            retryable: false,
+            message: `${endpoint} answered ${result.status} with a body that is not JSON (request id ${requestId ?? 'unknown'})`,
+            details: { field: '(body)', bodyStart: result.text.slice(0, 80) },
+          });
+        }
+        return { status: result.status, raw: json.value, requestId, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+      } catch (error) {
+        if (!(error instanceof VehicleApiError)) throw error;
+        failures++;
+        if (!shouldRetry(error, failures, idempotent, retry)) throw error;
+        await wait(retryDelayMs(failures, retry, error.retryAfterMs));
+      }
+    }
+  }
+
+  const tokens = createTokenManager({
+    store,
+    key: cacheKey,
+    now,
+    refreshSkewMs: options.tokenRefreshSkewMs ?? DEFAULT_SKEW_MS,
+    async endpoint(form) {
+      const template = `${API_PREFIX}/oauth2/token`;
+      const result = await exchange(
+        'POST',
+        template,
+        `${baseUrl}${template}`,
+        { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+        'basic',
+        // Asking for a token twice has no effect beyond the token, unlike other POSTs.
+        true,
+      );
+      const parsed = parseWith(tokenResponseSchema, result, `POST ${template}`);
+      rememberSecret(parsed.access_token);
+      if (parsed.refresh_token) rememberSecret(parsed.refresh_token);
+      return parsed;
+    },
+  });
+
+  function parseWith<S extends z.ZodType>(schema: S, result: Exchange, endpoint: string): z.infer<S> {
+    const parsed = schema.safeParse(result.raw);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({ field: formatPath(issue.path), message: issue.message, code: issue.code }));
+    const first = issues[0];
+    throw new VehicleApiError({
+      code: 'UPSTREAM_CONTRACT_MISMATCH',
+      status: result.status,
+      endpoint,
+      requestId: result.requestId,
+      retryable: false,
+      message: `${endpoint} returned a body that does not match the contract at "${first?.field}": ${first?.message} (request id ${result.requestId ?? 'unknown'})`,
+      details: { field: first?.field, issues },
+    });
+  }
+
+  async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<ApiResponse<z.infer<S>>> {
+    const endpoint = `${spec.method} ${spec.path}`;
+    const url = `${baseUrl}${buildPath(spec.path, spec.params)}${buildQuery(spec.query)}`;
+    const init: RequestInit = { method: spec.method };
+    if (spec.body !== undefined) {
+      init.body = JSON.stringify(spec.body);
+      init.headers = { 'Content-Type': 'application/json' };
+    }
+    const idempotent = spec.method === 'GET';
+    let result: Exchange;
+    let shared = false;
+    if (idempotent && options.coalesceReads !== false) {
+      const key = `${cacheKey}\n${url}`;
+      let flight = inflightReads.get(key);
+      if (flight) flight.callers++;
+      else {
+        const entry: SharedRead = { callers: 1, promise: exchange(spec.method, spec.path, url, init, 'bearer', true) };
+        entry.promise.then(
+          () => inflightReads.delete(key),
+          () => inflightReads.delete(key),
+        );
+        inflightReads.set(key, entry);
+        flight = entry;
+      }
+      try {
+        result = await flight.promise;
+      } catch (error) {
+        throw flight.callers > 1 && error instanceof VehicleApiError ? error.clone() : error;
+      }
+      // No caller can join once the flight settled, so the count is final here.
+      shared = flight.callers > 1;
+    } else {
+      result = await exchange(spec.method, spec.path, url, init, 'bearer', idempotent);
+    }
+    // Each caller of a shared call gets its own copy: one caller's edits never leak into another's.
+    const raw = shared ? structuredClone(result.raw) : result.raw;
+    const data = parseWith(spec.schema, { ...result, raw }, endpoint);
+    return { data, raw, requestId: result.requestId, status: result.status, durationMs: result.durationMs };
+  }
+
+  return { request, tokens };
+}

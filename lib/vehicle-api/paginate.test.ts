@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createVehicleApi } from './api';
+import { createFakeUpstream, json } from './fake-upstream';
+import { paginate, paginateItems, paginateNumbered } from './paginate';
+
+describe('paginate', () => {
+  it('walks every page with the same filter until the token runs out', async () => {
+    const upstream = createFakeUpstream();
+    const pages: Record<string, { results: { id: string }[]; nextPageToken: string | null }> = {
+      '': { results: [{ id: 'v1' }, { id: 'v2' }], nextPageToken: 'p2' },
+      p2: { results: [{ id: 'v3' }, { id: 'v4' }], nextPageToken: 'p3' },
+      p3: { results: [{ id: 'v5' }], nextPageToken: null },
+    };
+    upstream.on('GET /v1/vehicles', (call) => json(pages[new URL(call.url).searchParams.get('pageToken') ?? '']));
+    const api = createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
+    const filter = { field: 'make', operator: '==', value: 'VW' };
+    const ids: string[] = [];
+    for await (const vehicle of paginateItems(api.listVehicles, { filter, maxPageSize: 2, tagKey: 'fleet', tagValue: 'north' })) ids.push(vehicle.id);
+    expect(ids).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
+    const queries = upstream.apiCalls().map((c) => Object.fromEntries(new URL(c.url).searchParams));
+    expect(queries).toHaveLength(3);
+    for (const query of queries) {
+      expect(JSON.parse(query.filter)).toEqual(filter);
+      expect(query).toMatchObject({ maxPageSize: '2', tagKey: 'fleet', tagValue: 'north' });
+    }
+    expect(queries.map((q) => q.pageToken)).toEqual([undefined, 'p2', 'p3']);
+  });
+
+  it('stops on a repeated page token instead of looping', async () => {
+    const list = async () => ({ data: { results: [1], nextPageToken: 'same' }, raw: null, status: 200, durationMs: 0 });
+    const pages: unknown[] = [];
+    await expect(async () => {
+      for await (const page of paginate(list, {})) pages.push(page);
+    }).rejects.toThrow(/repeated/);
+    expect(pages).toHaveLength(2);
+  });
+});
+
+describe('paginateNumbered', () => {
+  it('walks currentPage from 0 until totalResults is reached', async () => {
+    const upstream = createFakeUpstream();
+    const vins = Array.from({ length: 5 }, (_, i) => ({ vin: `VIN${i}`, status: 'ELIGIBLE' }));
+    upstream.on('GET /v1/vehicles/eligibility/elg_1/results', (call) => {
+      const q = new URL(call.url).searchParams;
+      const size = Number(q.get('maxPageSize'));
+      const page = Number(q.get('currentPage'));
+      return json({ results: vins.slice(page * size, (page + 1) * size), totalResults: vins.length });
+    });
+    const api = createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
+    const seen: string[] = [];
+    for await (const page of paginateNumbered((p) => api.getEligibilityResults('elg_1', p), 2)) seen.push(...page.data.results.map((r) => r.vin!));
+    expect(seen).toEqual(['VIN0', 'VIN1', 'VIN2', 'VIN3', 'VIN4']);
+    expect(upstream.apiCalls()).toHaveLength(3);
+  });
+});

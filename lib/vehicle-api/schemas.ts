@@ -1,0 +1,251 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Tolerant reader of the contract's shapes: every object keeps fields it does not know
+ * (`looseObject`), and a field is required only where a caller could not work without it.
+ * Nullable where the upstream may plausibly send null for "unknown".
+ */
+const obj = z.looseObject;
+const text = z.string().nullish();
+const num = z.number().nullish();
+const int = z.number().nullish();
+const bool = z.boolean().nullish();
+const timestamp = z.string().nullish();
+const strings = z.array(z.string()).nullish();
+
+/** A string enum that still accepts values the contract does not list yet. */
+const openEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.enum(values), z.string()]).nullish();
+
+export const tokenResponseSchema = obj({
+  access_token: z.string().min(1),
+  token_type: text,
+  expires_in: z.coerce.number().positive().nullish(),
+  refresh_token: text,
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const tokenTestSchema = obj({ clientId: text, organizationId: text });
+
+const cursorPage = <T extends z.ZodType>(item: T) =>
+  obj({ results: z.array(item), nextPageToken: z.string().nullish(), totalResults: int });
+
+export const accountSchema = obj({ id: z.string(), username: text });
+export const accountPageSchema = cursorPage(accountSchema);
+export type Account = z.infer<typeof accountSchema>;
+
+export const connectResultSchema = obj({ authenticationUrl: z.string() });
+/** The disconnect body is of unspecified shape (`{}` in practice). */
+export const anyBodySchema = z.unknown();
+export const emptyBodySchema = z.unknown();
+
+export const tagSchema = obj({ key: z.string(), value: z.string(), objectType: text, objectId: text });
+export const tagListSchema = obj({ tags: z.array(tagSchema) });
+export type Tag = z.infer<typeof tagSchema>;
+
+const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: timestamp });
+
+export const vehicleSchema = obj({
+  id: z.string(),
+  vin: text,
+  make: text,
+  model: text,
+  trim: text,
+  modelYear: z.union([z.string(), z.number()]).nullish(),
+  registrationPlate: text,
+  registrationCountry: text,
+  isRegNoValidated: bool,
+  regNoValidatedAt: timestamp,
+  metadata: metadataSchema.nullish(),
+  isListening: bool,
+  listeningLastUpdated: timestamp,
+  connectionStatus: openEnum(['CONNECTED', 'PENDING_CONNECTION', 'DISCONNECTED']),
+  connectionErrorCode: text,
+  connectionErrorMessage: text,
+  actionCategory: openEnum(['CUSTOMER_ACTION', 'CONTACT_SUPPORT', 'UNDER_REVIEW']),
+});
+export const vehiclePageSchema = cursorPage(vehicleSchema);
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+export const vehicleOptionsSchema = obj({
+  vehicleId: text,
+  vehicleConfig: obj({}).nullish(),
+  options: z.array(obj({ code: text, description: text })).nullish(),
+});
+export type VehicleOptions = z.infer<typeof vehicleOptionsSchema>;
+
+export const vehicleSpecificationsSchema = obj({
+  make: text,
+  model: text,
+  modelYear: z.union([z.string(), z.number()]).nullish(),
+  batteryCapacity: num,
+  batteryCapacityNet: num,
+  standardEvr: num,
+  allElectricRange: num,
+  allElectricRangeMin: num,
+});
+export type VehicleSpecifications = z.infer<typeof vehicleSpecificationsSchema>;
+
+const measurement = obj({ value: num, unit: text, timestamp }).nullish();
+export const telemetrySchema = obj({
+  id: text,
+  odometer: measurement,
+  elevation: measurement,
+  speed: measurement,
+  heading: measurement,
+  stateOfCharge: measurement,
+  range: measurement,
+  realRange: measurement,
+  energyRemaining: measurement,
+  maxStateOfCharge: measurement,
+  minStateOfCharge: measurement,
+  chargeRemainingTime: measurement,
+  chargePowerLevel: measurement,
+  chargeCurrentLimit: measurement,
+  location: obj({ latitude: num, longitude: num, timestamp }).nullish(),
+  chargingState: obj({
+    chargingState: openEnum(['STARTING', 'STOPPED', 'CHARGING', 'COMPLETE', 'DISCONNECTED', 'NO_POWER', 'CONNECTED', 'INVALID']),
+    timestamp,
+    chargePortDoorOpen: bool,
+    chargePortLatch: openEnum(['ENGAGED', 'DISENGAGED', 'BLOCKING', 'INVALID']),
+  }).nullish(),
+  tirePressure: obj({ frontLeftTire: num, frontRightTire: num, rearLeftTire: num, rearRightTire: num, unit: text, timestamp }).nullish(),
+  security: obj({ locked: bool, timestamp }).nullish(),
+  metadata: metadataSchema.nullish(),
+});
+export type Telemetry = z.infer<typeof telemetrySchema>;
+
+export const bulkGroupSchema = obj({
+  id: z.string(),
+  status: openEnum(['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED']),
+  createdAt: timestamp,
+});
+export type BulkGroup = z.infer<typeof bulkGroupSchema>;
+
+export const eligibilityResultSchema = obj({ rowId: z.union([z.string(), z.number()]).nullish(), vin: text, make: text, status: text, errorMessage: text });
+export const eligibilityResultsSchema = obj({ results: z.array(eligibilityResultSchema), totalResults: int });
+
+export const bulkConnectionResultSchema = obj({
+  vehicleId: text,
+  vehicleInputId: text,
+  status: text,
+  message: text,
+  errors: z.array(obj({ code: text, message: text, actionCategory: text })).nullish(),
+  canRetry: bool,
+  vin: text,
+  make: text,
+  model: text,
+  countryCode: text,
+  registrationPlate: text,
+  modelYear: z.union([z.string(), z.number()]).nullish(),
+  wasAlreadyConnected: bool,
+});
+export const bulkConnectionResultsSchema = obj({ results: z.array(bulkConnectionResultSchema), totalResults: int });
+
+export const commandExecutionSchema = obj({
+  id: z.string(),
+  vehicleId: text,
+  command: text,
+  commandArguments: obj({}).nullish(),
+  timeout: num,
+  executedAt: timestamp,
+  status: openEnum(['PENDING', 'EXECUTED', 'FAILED']),
+  // A contract code, or sometimes free text.
+  failedReason: text,
+});
+export const commandExecutionPageSchema = cursorPage(commandExecutionSchema);
+export type CommandExecution = z.infer<typeof commandExecutionSchema>;
+
+export const listeningStateSchema = obj({ vehicleId: text, isListening: z.boolean(), lastUpdated: timestamp });
+export type ListeningState = z.infer<typeof listeningStateSchema>;
+
+export const journeySchema = obj({
+  id: z.string(),
+  vehicleId: text,
+  vin: text,
+  startTimestamp: timestamp,
+  stopTimestamp: timestamp,
+  distanceTravelledKm: num,
+  odometerStart: num,
+  odometerEnd: num,
+  energyUsedKwh: num,
+  energyStartKwh: num,
+  energyEndKwh: num,
+  socUsed: num,
+  socStart: num,
+  socEnd: num,
+  startLatitude: num,
+  startLongitude: num,
+  stopLatitude: num,
+  stopLongitude: num,
+});
+export const journeyPageSchema = obj({
+  results: z.array(journeySchema),
+  nextPageToken: z.string().nullish(),
+  estimatedTotalResults: num,
+  totalResults: int,
+});
+export type Journey = z.infer<typeof journeySchema>;
+
+export const chargingSessionSchema = obj({
+  id: z.string(),
+  vehicleId: text,
+  startedAt: timestamp,
+  endedAt: timestamp,
+  chargeDuration: num,
+  latitude: num,
+  longitude: num,
+  kwhFromGrid: num,
+  kwhInHvb: num,
+  startStateOfCharge: num,
+  endStateOfCharge: num,
+  externalTemperature: num,
+  kwMedian: num,
+});
+export const chargingSessionPageSchema = cursorPage(chargingSessionSchema);
+export type ChargingSession = z.infer<typeof chargingSessionSchema>;
+
+const numericString = z.union([z.string(), z.number()]).nullish();
+export const maintenanceServiceSchema = obj({
+  component: text,
+  type: text,
+  kmToNextService: numericString,
+  dateOfNextServiceAt: timestamp,
+  dateOfLastServiceAt: timestamp,
+  odometerKmAtLastService: numericString,
+  status: text,
+});
+export const maintenanceServicesSchema = obj({ services: z.array(maintenanceServiceSchema) });
+
+export const departureTimeSchema = obj({ hour: int, minute: int, daysOfWeek: strings, localTimeOffset: num });
+export const departureTimesSchema = obj({ departureTimes: z.array(departureTimeSchema) });
+
+export const tireReadingSchema = obj({ bucket: timestamp, frontLeft: numericString, frontRight: numericString, rearLeft: numericString, rearRight: numericString });
+export const tireHistorySchema = obj({ tires: z.array(tireReadingSchema) });
+
+export const manufacturerAlertSchema = obj({
+  status: openEnum(['ACTIVE', 'RESOLVED', 'UNKNOWN']),
+  timestamp,
+  oemCode: text,
+  oemMessage: text,
+  mappedMessage: text,
+  mappedCode: text,
+  type: openEnum(['FAULT', 'WARNING', 'INFO', 'ROUTINE_MAINTENANCE', 'TEMPORARY_FAULT']),
+  severity: openEnum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
+  affectedComponent: text,
+  recommendedAction: text,
+  oemMetadata: z.unknown().optional(),
+});
+export const manufacturerAlertsSchema = obj({ alerts: z.array(manufacturerAlertSchema) });
+
+export const rateLimitSchema = obj({
+  remainingRequests: int,
+  maxRequests: int,
+  domain: text,
+  windowSizeSeconds: int,
+  objectId: text,
+  key: text,
+});
+export const rateLimitsSchema = z.array(rateLimitSchema);
+export type RateLimit = z.infer<typeof rateLimitSchema>;

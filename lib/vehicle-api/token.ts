@@ -1,0 +1,107 @@
+import 'server-only';
+import type { TokenResponse } from './schemas';
+import type { CachedToken, TokenStore } from './token-store';
+
+/** Posts one form to the token endpoint and returns the parsed token response (or throws). */
+export type TokenEndpoint = (form: Record<string, string>) => Promise<TokenResponse>;
+
+export interface TokenManagerOptions {
+  store: TokenStore;
+  key: string;
+  endpoint: TokenEndpoint;
+  now: () => number;
+  /** A cached token is replaced this long before the upstream says it expires. */
+  refreshSkewMs: number;
+}
+
+export interface TokenManager {
+  /** A usable access token: the cached one while fresh, else one obtained (single flight). */
+  get(): Promise<string>;
+  /** After the upstream rejected `rejected` with a 401: a different token (single flight). */
+  renew(rejected: string): Promise<string>;
+}
+
+// [A] When the upstream omits `expires_in`, assume a short life rather than the 3600 s it usually grants.
+const DEFAULT_EXPIRES_IN_SECONDS = 300;
+
+/**
+ * In-flight token requests, per store and cache key: clients built per request but sharing one
+ * store still share one token request. Across processes the shared store narrows, but cannot
+ * remove, duplicate requests.
+ */
+const inflightByStore = new WeakMap<TokenStore, Map<string, Promise<CachedToken>>>();
+
+/**
+ * The store is a cache: when it fails (a shared database briefly away), calls go on with tokens
+ * obtained directly rather than fail; single flight still bounds the token requests.
+ */
+function tolerant(store: TokenStore): TokenStore {
+  return {
+    get: (key) => Promise.resolve().then(() => store.get(key)).catch(() => undefined),
+    set: (key, token) => Promise.resolve().then(() => store.set(key, token)).catch(() => undefined),
+    delete: (key) => Promise.resolve().then(() => store.delete(key)).catch(() => undefined),
+  };
+}
+
+export function createTokenManager({ store: sharedStore, key, endpoint, now, refreshSkewMs }: TokenManagerOptions): TokenManager {
+  const store = tolerant(sharedStore);
+  let inflight = inflightByStore.get(sharedStore);
+  if (!inflight) {
+    inflight = new Map();
+    inflightByStore.set(sharedStore, inflight);
+  }
+  const flights = inflight;
+
+  const isFresh = (token: CachedToken | undefined): token is CachedToken =>
+    token !== undefined && now() + refreshSkewMs < token.expiresAt;
+
+  function singleFlight(work: () => Promise<CachedToken>): Promise<CachedToken> {
+    const running = flights.get(key);
+    if (running) return running;
+    const flight = work().finally(() => flights.delete(key));
+    flights.set(key, flight);
+    return flight;
+  }
+
+  async function obtain(previous: CachedToken | undefined): Promise<CachedToken> {
+    let response: TokenResponse | undefined;
+    if (previous?.refreshToken) {
+      try {
+        response = await endpoint({ grant_type: 'refresh_token', refresh_token: previous.refreshToken });
+      } catch {
+        // A refused or failed refresh is not fatal: the client credentials still identify us.
+      }
+    }
+    response ??= await endpoint({ grant_type: 'client_credentials' });
+    const token: CachedToken = {
+      accessToken: response.access_token,
+      refreshToken: response.refresh_token ?? undefined,
+      expiresAt: now() + (response.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000,
+    };
+    await store.set(key, token);
+    return token;
+  }
+
+  return {
+    async get() {
+      const cached = await store.get(key);
+      if (isFresh(cached)) return cached.accessToken;
+      const token = await singleFlight(async () => {
+        // Another caller (or instance) may have stored a fresh token while we waited.
+        const current = await store.get(key);
+        return isFresh(current) ? current : obtain(current ?? cached);
+      });
+      return token.accessToken;
+    },
+    async renew(rejected) {
+      const token = await singleFlight(async () => {
+        const current = await store.get(key);
+        if (isFresh(current) && current.accessToken !== rejected) return current;
+        return obtain(current);
+      });
+      if (token.accessToken !== rejected) return token.accessToken;
+      // We joined a flight that started before the rejection and handed back the rejected token.
+      return (await singleFlight(async () => obtain(await store.get(key)))).accessToken;
+    },
+  };
+}
