@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { ExecutionWatcherProvider } from '@/components/commands/execution-watcher';
+import { ConsoleShell } from '@/components/layout/console-shell';
+import { NAV_ITEMS } from '@/components/layout/nav-items';
+import { SessionRole } from '@/components/layout/session-role';
+import { can } from '@/lib/auth/permissions';
+import { requireOrgPage } from '@/lib/bff/org-page';
+import { getDb } from '@/lib/db';
+import { listUserOrganizations } from '@/lib/db/repos/memberships';
+
+export default async function OrgLayout({ children, params }: LayoutProps<'/o/[org]'>) {
+  const { org } = await params;
+  const access = await requireOrgPage(org);
+  const memberships = await listUserOrganizations(getDb(), access.user.id);
+  const orgs = memberships.map((m) => ({ slug: m.organization.slug, name: m.organization.name, role: m.role }));
+  const nav = NAV_ITEMS.filter((item) => can(access.role, item.permission));
+  return (
+    <SessionRole org={access.org.slug} role={access.role}>
+      <ConsoleShell org={access.org.slug} orgs={orgs} nav={nav} user={{ email: access.user.email, role: access.role }}>
+        <ExecutionWatcherProvider org={access.org.slug}>{children as ReactNode}</ExecutionWatcherProvider>
+      </ConsoleShell>
+    </SessionRole>
+  );
+}

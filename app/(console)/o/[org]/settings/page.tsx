@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { CredentialsPanel } from '@/components/settings/credentials-panel';
+import { MembersPanel } from '@/components/settings/members-panel';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireOrgPage } from '@/lib/bff/org-page';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default async function SettingsPage({ params }: PageProps<'/o/[org]/settings'>) {
+  const { org } = await params;
+  const access = await requireOrgPage(org, 'settings.read');
+  return (
+    <>
+      <PageHeader title="Settings" description={`The Vehicle API connection and the members of ${access.org.name}.`} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CredentialsPanel org={org} />
+        <MembersPanel org={org} currentUserId={access.user.id} />
+      </div>
+    </>
+  );
+}

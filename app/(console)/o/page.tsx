@@ -1,0 +1,21 @@
+import { redirect } from 'next/navigation';
+import { getSessionUser } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { listUserOrganizations } from '@/lib/db/repos/memberships';
+
+/** Signing in lands here: the user's first organization, or a word on what to do. */
+export default async function OrganizationsIndex() {
+  const user = await getSessionUser();
+  if (!user) redirect('/sign-in');
+  const [first] = await listUserOrganizations(getDb(), user.id);
+  if (first) redirect(`/o/${first.organization.slug}`);
+  return (
+    <main className="mx-auto max-w-lg p-8">
+      <h1 className="text-xl font-semibold">No organization yet</h1>
+      <p className="mt-2 text-zinc-700 dark:text-zinc-300">
+        You are signed in as {user.email}, but no organization has added you. Ask an admin of your organization to add this email
+        address under Settings → Members.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * For benchmarks: the production build served against a standalone sandbox over loopback HTTP,
+ * with a signed-in admin of the organization made from VEHICLE_API_* (slug `fleet`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSandbox, type Sandbox, type SandboxOptions } from '@/lib/sandbox';
+import { serve } from '@/lib/sandbox/node-server';
+
+export type BenchConsole = {
+  base: string;
+  sandbox: Sandbox;
+  cookie: string;
+  /** Times (performance.now()) of the upstream requests whose "METHOD path" matches. */
+  upstreamCalls: (pattern: RegExp) => number[];
+  stop: () => Promise<void>;
+};
+
+export const hasBuild = () => existsSync(path.join('.next', 'BUILD_ID'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]);
+
+/** Signs in through next-auth's credentials flow; returns the Cookie header of the session. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = cookiesOf(csrf);
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.join('; ') },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+  });
+  const session = cookiesOf(response).find((c) => c.startsWith('next-auth.session-token='));
+  if (!session) throw new Error(`sign-in failed (${response.status})`);
+  return [...jar, session].join('; ');
+}
+
+export async function startBenchConsole(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<BenchConsole> {
+  const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: 240, ...options.sandbox });
+  const seen: { at: number; line: string }[] = [];
+  const upstream = await serve((request) => {
+    seen.push({ at: performance.now(), line: `${request.method} ${new URL(request.url).pathname}` });
+    return sandbox.handle(request);
+  }, { port: 0 });
+  const demo = sandbox.organizations[0];
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-bench-'));
+  const admin = { email: 'bench@example.com', password: 'bench-password-123' };
+  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      APP_URL: base,
+      NEXTAUTH_URL: base,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      VEHICLE_API_BASE_URL: upstream.url,
+      VEHICLE_API_CLIENT_ID: demo.clientId,
+      VEHICLE_API_CLIENT_SECRET: demo.clientSecret,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...options.env,
+    },
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await upstream.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/api/health`, child);
+    const cookie = await signIn(base, admin.email, admin.password);
+    return { base, sandbox, cookie, upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];

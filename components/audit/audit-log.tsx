@@ -1,0 +1,167 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { inputClass } from '@/components/ui/field';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { useSearchState } from '@/lib/query/use-search-state';
+
+type AuditEvent = {
+  id: number;
+  createdAt: string;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  outcome: 'success' | 'failure';
+  upstreamRequestId: string | null;
+  details: Record<string, unknown> | null;
+};
+type AuditPage = { events: AuditEvent[]; nextCursor: string | null };
+
+const FILTERS = [
+  { name: 'actor', label: 'Actor', placeholder: 'email contains…', type: 'text' },
+  { name: 'action', label: 'Action', placeholder: 'e.g. commands.* or auth.sign_in', type: 'text' },
+  { name: 'target', label: 'Target', placeholder: 'id or type', type: 'text' },
+  { name: 'from', label: 'From', placeholder: '', type: 'datetime-local' },
+  { name: 'to', label: 'Until', placeholder: '', type: 'datetime-local' },
+] as const;
+
+/** `datetime-local` values are in the viewer's zone; the API takes ISO instants. */
+function toIso(local: string | null): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function AuditLog({ org }: { org: string }) {
+  const { searchParams, update } = useSearchState();
+  const filters = Object.fromEntries(FILTERS.map((f) => [f.name, searchParams.get(f.name) ?? ''])) as Record<(typeof FILTERS)[number]['name'], string>;
+  const apiQuery = new URLSearchParams();
+  for (const { name } of FILTERS) {
+    const value = name === 'from' || name === 'to' ? toIso(filters[name]) : filters[name];
+    if (value) apiQuery.set(name, value);
+  }
+  const queryString = apiQuery.toString();
+
+  const query = useInfiniteQuery({
+    queryKey: ['audit', org, queryString],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(queryString);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<AuditPage>(`/api/o/${org}/audit?${params}`);
+    },
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+  const [draft, setDraft] = useState(filters);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update(draft, { push: true });
+  };
+  const events = query.data?.pages.flatMap((p) => p.events) ?? [];
+
+  return (
+    <div className="space-y-4">
+      <Card className="p-4">
+        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Audit filters">
+          {FILTERS.map((f) => (
+            <div key={f.name} className="space-y-1">
+              <label htmlFor={`audit-${f.name}`} className="block text-xs font-medium">
+                {f.label}
+              </label>
+              <input
+                id={`audit-${f.name}`}
+                type={f.type}
+                placeholder={f.placeholder}
+                value={draft[f.name]}
+                onChange={(e) => setDraft((d) => ({ ...d, [f.name]: e.target.value }))}
+                className={inputClass}
+              />
+            </div>
+          ))}
+          <div className="flex items-end gap-2">
+            <Button type="submit">Filter</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const empty = Object.fromEntries(FILTERS.map((f) => [f.name, ''])) as typeof draft;
+                setDraft(empty);
+                update(empty, { push: true });
+              }}
+            >
+              Clear
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <div className="flex justify-end">
+        <Button variant="secondary" asChild>
+          <a href={`/api/o/${org}/audit/export?${queryString}`} download>
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </a>
+        </Button>
+      </div>
+      {query.isPending ? (
+        <LoadingRows label="Loading audit events" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : events.length === 0 ? (
+        <EmptyState title="No audit events match">Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.</EmptyState>
+      ) : (
+        <TableScroll label="Audit events">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Audit events, newest first</caption>
+            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">When</th>
+                <th scope="col" className="px-4 py-2 font-medium">Actor</th>
+                <th scope="col" className="px-4 py-2 font-medium">Action</th>
+                <th scope="col" className="px-4 py-2 font-medium">Target</th>
+                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
+                <th scope="col" className="px-4 py-2 font-medium">Upstream request</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {events.map((e) => (
+                <tr key={e.id} className="align-top">
+                  <td className="px-4 py-2 whitespace-nowrap">
+                    <Time value={e.createdAt} />
+                  </td>
+                  <td className="px-4 py-2">{e.actorEmail ?? '—'}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
+                  <td className="px-4 py-2 text-xs">
+                    {e.targetType ? <span className="text-zinc-600 dark:text-zinc-400">{e.targetType} </span> : null}
+                    <span className="font-mono">{e.targetId ?? ''}</span>
+                  </td>
+                  <td className="px-4 py-2">
+                    <StatusBadge tone={e.outcome === 'success' ? 'success' : 'danger'}>{e.outcome}</StatusBadge>
+                    {e.outcome === 'failure' && e.details && typeof e.details.error === 'object' ? (
+                      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{String((e.details.error as { message?: string }).message ?? '')}</p>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{e.upstreamRequestId ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { signInSchema, type SignInInput } from '@/lib/validations/auth';
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: 'Wrong email or password.',
+  TooManyAttempts: 'Too many failed attempts. Wait 15 minutes, then try again.',
+  AccessDenied: 'This account has not been added to any organization. Ask an admin to add your email address.',
+};
+const messageFor = (code: string | null | undefined) => (code ? (MESSAGES[code] ?? 'Sign-in failed. Try again.') : null);
+
+/** Only same-site paths are followed after sign-in: never an absolute URL from the query. */
+function safeCallback(callbackUrl: string | undefined): string {
+  return callbackUrl && callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/o';
+}
+
+export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; error?: string; sso: boolean }) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(messageFor(error));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await signIn('credentials', { ...values, redirect: false });
+    if (!result || result.error) {
+      setFailure(messageFor(result?.error ?? 'CredentialsSignin'));
+      return;
+    }
+    router.replace(safeCallback(callbackUrl));
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field id="email" label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {failure ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+      {sso ? (
+        <Button variant="secondary" className="w-full justify-center" onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}>
+          Sign in with single sign-on
+        </Button>
+      ) : null}
+    </form>
+  );
+}

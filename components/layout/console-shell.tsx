@@ -1,0 +1,61 @@
+'use client';
+
+import { Menu, X } from 'lucide-react';
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import type { NavItem } from './nav-items';
+import { OrgSwitcher, type OrgOption } from './org-switcher';
+import { SidebarNav } from './sidebar-nav';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+type ConsoleShellProps = {
+  org: string;
+  orgs: OrgOption[];
+  nav: NavItem[];
+  user: { email: string; role: string };
+  children: ReactNode;
+};
+
+export function ConsoleShell({ org, orgs, nav, user, children }: ConsoleShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <aside
+        className={`${menuOpen ? 'block' : 'hidden'} border-b border-zinc-200 bg-white p-3 lg:sticky lg:top-0 lg:block lg:h-screen lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900`}
+      >
+        <Link href={`/o/${org}`} className="mb-4 hidden items-center gap-2 px-3 py-2 text-base font-semibold lg:flex">
+          <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-accent-600" />
+          Motorpool
+        </Link>
+        <SidebarNav org={org} items={nav} onNavigate={() => setMenuOpen(false)} />
+      </aside>
+      <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden className="h-4 w-4" /> : <Menu aria-hidden className="h-4 w-4" />}
+          </Button>
+          <OrgSwitcher current={org} orgs={orgs} />
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+            <UserMenu email={user.email} role={user.role} />
+          </div>
+        </header>
+        <main id="content" className="mx-auto max-w-7xl p-3 sm:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Permission } from '@/lib/auth/permissions';
+
+export type NavItem = { segment: string; label: string; permission: Permission };
+
+/** The console's sections, in sidebar order; a section appears only to those who may read it. */
+export const NAV_ITEMS: NavItem[] = [
+  { segment: '', label: 'Overview', permission: 'org.read' },
+  { segment: 'vehicles', label: 'Vehicles', permission: 'vehicles.read' },
+  { segment: 'accounts', label: 'Accounts', permission: 'accounts.read' },
+  { segment: 'commands', label: 'Commands', permission: 'commands.read' },
+  { segment: 'audit', label: 'Audit', permission: 'audit.read' },
+  { segment: 'settings', label: 'Settings', permission: 'settings.read' },
+];

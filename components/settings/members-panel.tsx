@@ -1,0 +1,149 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useCan } from '@/components/layout/session-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field, inputClass } from '@/components/ui/field';
+import { CopyButton } from '@/components/ui/copy-button';
+import { cn } from '@/components/ui/cn';
+import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { addMemberSchema, ROLES, type AddMemberInput } from '@/lib/validations/settings';
+
+type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
+type Added = { member: Member; invited: boolean; temporaryPassword?: string };
+
+export function MembersPanel({ org, currentUserId }: { org: string; currentUserId: string }) {
+  const canWrite = useCan('members.write');
+  const queryClient = useQueryClient();
+  const key = ['members', org];
+  const members = useQuery({ queryKey: key, queryFn: () => apiFetch<{ members: Member[] }>(`/api/o/${org}/members`) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const [oneTime, setOneTime] = useState<{ email: string; password: string } | null>(null);
+
+  const form = useForm<AddMemberInput>({ resolver: zodResolver(addMemberSchema), defaultValues: { email: '', role: 'manager' } });
+  const add = useMutation({
+    mutationFn: (values: AddMemberInput) => apiFetch<Added>(`/api/o/${org}/members`, { method: 'POST', json: values }),
+    onSuccess: (result) => {
+      toast.success(`${result.member.email} added as ${result.member.role}.`);
+      setOneTime(result.temporaryPassword ? { email: result.member.email, password: result.temporaryPassword } : null);
+      form.reset({ email: '', role: form.getValues('role') });
+      void refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const changeRole = useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => apiFetch(`/api/o/${org}/members/${userId}`, { method: 'PATCH', json: { role } }),
+    onSuccess: () => {
+      toast.success('Role changed.');
+      void refresh();
+    },
+    onError: (error) => {
+      toast.error(error.message);
+      void refresh();
+    },
+  });
+  const remove = async (member: Member) => {
+    try {
+      await apiFetch(`/api/o/${org}/members/${member.userId}`, { method: 'DELETE' });
+      toast.success(`${member.email} removed.`);
+      await refresh();
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  return (
+    <Card aria-labelledby="members-heading">
+      <CardHeader id="members-heading" title="Members" description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing." />
+      <CardBody className="space-y-4">
+        {members.isPending ? (
+          <LoadingRows rows={3} label="Loading members" />
+        ) : members.isError ? (
+          <ErrorState error={members.error} onRetry={() => members.refetch()} />
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {members.data.members.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {member.email}
+                    {member.userId === currentUserId ? <span className="text-zinc-500"> (you)</span> : null}
+                  </p>
+                  {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
+                </div>
+                {canWrite ? (
+                  <>
+                    <label className="sr-only" htmlFor={`role-${member.userId}`}>
+                      Role of {member.email}
+                    </label>
+                    <select
+                      id={`role-${member.userId}`}
+                      className={cn(inputClass, 'w-auto')}
+                      value={member.role}
+                      onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
+                          Remove
+                        </Button>
+                      }
+                      title={`Remove ${member.email}?`}
+                      description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
+                      confirmLabel="Remove member"
+                      onConfirm={() => remove(member)}
+                    />
+                  </>
+                ) : (
+                  <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canWrite ? (
+          <form onSubmit={form.handleSubmit((values) => add.mutate(values))} noValidate className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start">
+            <Field id="member-email" label="Add by email" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+            <div className="space-y-1">
+              <label htmlFor="member-role" className="block text-sm font-medium">
+                Role
+              </label>
+              <select id="member-role" className={inputClass} {...form.register('role')}>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+              Add member
+            </Button>
+          </form>
+        ) : null}
+        {oneTime ? (
+          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+            <p className="font-semibold">One-time password for {oneTime.email}</p>
+            <p>Give it to them through a safe channel; it is shown only now.</p>
+            <p className="mt-1 flex items-center gap-1 font-mono">
+              {oneTime.password} <CopyButton value={oneTime.password} label="Copy the one-time password" />
+            </p>
+          </div>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import { expect, test as setup } from '@playwright/test';
+import { DEMO_PASSWORD, ROLES, demoEmail, storageStateOf } from './fixtures/roles';
+
+for (const role of ROLES) {
+  setup(`sign in as ${role}`, async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(demoEmail(role));
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/o\/demo$/);
+    await page.context().storageState({ path: storageStateOf(role) });
+  });
+}

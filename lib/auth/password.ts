@@ -1,0 +1,59 @@
+import 'server-only';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+// Stored parameters are bounded so a tampered row cannot make verification allocate gigabytes.
+const MAX_N = 2 ** 20;
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is just below that for N=2^15. */
+const maxmem = (N: number, r: number) => 128 * N * r * 2;
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash base64url. */
+export async function hashPassword(password: string, params = DEFAULTS): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const { N, r, p } = params;
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || hash === undefined) return undefined;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const valid =
+    Number.isInteger(params.N) && params.N > 1 && params.N <= MAX_N && (params.N & (params.N - 1)) === 0 &&
+    Number.isInteger(params.r) && params.r >= 1 && params.r <= 32 &&
+    Number.isInteger(params.p) && params.p >= 1 && params.p <= 16;
+  if (!valid) return undefined;
+  return { ...params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed || parsed.hash.length === 0) return false;
+  const { N, r, p, salt, hash } = parsed;
+  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmem(N, r) });
+  return timingSafeEqual(key, hash);
+}
+
+/** True when the stored hash used weaker parameters than today's defaults. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N < DEFAULTS.N || parsed.r < DEFAULTS.r || parsed.p < DEFAULTS.p;
+}
+
+let dummy: Promise<string> | undefined;
+
+/** Spends the time of one verification, so an unknown email answers as slowly as a known one. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummy ??= hashPassword('motorpool-unknown-account');
+  await verifyPassword(password, await dummy);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { can, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './permissions';
+
+const writes = PERMISSIONS.filter((p) => !p.endsWith('.read'));
+
+describe('permissions', () => {
+  it('admin may do everything', () => {
+    for (const permission of PERMISSIONS) expect(can('admin', permission)).toBe(true);
+  });
+
+  it('support reads everything, raw payloads and audit included, and writes nothing', () => {
+    for (const permission of PERMISSIONS) expect(can('support', permission)).toBe(permission.endsWith('.read'));
+    expect(can('support', 'raw.read')).toBe(true);
+    expect(can('support', 'audit.read')).toBe(true);
+    expect(writes.filter((p) => can('support', p))).toEqual([]);
+  });
+
+  it('manager does the vehicle work but not settings or members', () => {
+    for (const permission of ['vehicles.write', 'tags.write', 'listening.write', 'commands.send', 'connect.create', 'eligibility.write'] as const) {
+      expect(can('manager', permission)).toBe(true);
+    }
+    expect(can('manager', 'settings.write')).toBe(false);
+    expect(can('manager', 'members.write')).toBe(false);
+  });
+
+  it('refuses unknown or missing roles and only grants known permissions', () => {
+    expect(can(undefined, 'org.read')).toBe(false);
+    expect(can('owner' as never, 'org.read')).toBe(false);
+    for (const role of ROLES) for (const p of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(p);
+  });
+
+  it('is importable by the browser: no server-only marker in the module', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(new URL('./permissions.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^import\s/m);
+  });
+});

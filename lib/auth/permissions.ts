@@ -1,0 +1,66 @@
+/**
+ * Permissions as data (DESIGN.md convention 5). No `server-only` and no database here: the
+ * browser imports this module to hide controls a role may not use; the server still checks.
+ */
+export const ROLES = ['admin', 'manager', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'org.read',
+  'vehicles.read',
+  'vehicles.write',
+  'accounts.read',
+  'accounts.write',
+  'tags.write',
+  'listening.write',
+  'commands.read',
+  'commands.send',
+  'connect.read',
+  'connect.create',
+  'eligibility.read',
+  'eligibility.write',
+  'raw.read',
+  'audit.read',
+  'settings.read',
+  'settings.write',
+  'members.read',
+  'members.write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READ_PERMISSIONS = PERMISSIONS.filter((permission) => permission.endsWith('.read'));
+
+const MANAGER_WRITES: readonly Permission[] = [
+  'vehicles.write',
+  'accounts.write',
+  'tags.write',
+  'listening.write',
+  'commands.send',
+  'connect.create',
+  'eligibility.write',
+];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  admin: PERMISSIONS,
+  manager: [...READ_PERMISSIONS, ...MANAGER_WRITES],
+  // Support inspects everything the organization has, raw payloads and audit included, and changes nothing.
+  support: READ_PERMISSIONS,
+};
+
+const granted: Record<Role, ReadonlySet<Permission>> = {
+  admin: new Set(ROLE_PERMISSIONS.admin),
+  manager: new Set(ROLE_PERMISSIONS.manager),
+  support: new Set(ROLE_PERMISSIONS.support),
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && isRole(role) && granted[role].has(permission);
+}
+
+export function permissionsOf(role: Role): readonly Permission[] {
+  return ROLE_PERMISSIONS[role];
+}

@@ -1,0 +1,47 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { getDb } from '@/lib/db';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import type { OrgAccess } from './org-access';
+
+export type AuditTarget = { type?: string; id?: string };
+
+/** What a route records: the action name, how to find its target, and details worth keeping. */
+export type AuditSpec = {
+  action: string;
+  target?: (input: { params: unknown; body: unknown }) => AuditTarget;
+  details?: (input: { body: unknown; result: unknown }) => Record<string, unknown> | undefined;
+};
+
+type Outcome = {
+  outcome: 'success' | 'failure';
+  target: AuditTarget;
+  upstreamRequestId?: string;
+  request: NextRequest;
+  body?: unknown;
+  result?: unknown;
+  error?: unknown;
+};
+
+export function clientIp(request: Request): string | null {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
+}
+
+export async function recordAudit(access: OrgAccess, spec: AuditSpec, outcome: Outcome): Promise<void> {
+  const errorDetails =
+    outcome.error instanceof Error ? { error: { code: (outcome.error as { code?: string }).code ?? 'INTERNAL', message: outcome.error.message } } : {};
+  const details = outcome.outcome === 'success' ? spec.details?.({ body: outcome.body, result: outcome.result }) : undefined;
+  await appendAuditEvent(getDb(), {
+    organizationId: access.org.id,
+    actorUserId: access.user.id,
+    actorEmail: access.user.email,
+    action: spec.action,
+    targetType: outcome.target.type ?? null,
+    targetId: outcome.target.id ?? null,
+    outcome: outcome.outcome,
+    upstreamRequestId: outcome.upstreamRequestId ?? null,
+    details: { ...details, ...errorDetails },
+    ip: clientIp(outcome.request),
+  });
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import { ZodError } from 'zod';
+import { VehicleApiError } from '@/lib/vehicle-api';
+import { AppError, validationError, type ErrorBody } from './errors';
+
+/**
+ * How an upstream error reaches the browser. The upstream refusing the organization's
+ * credentials is not the user's session expiring, so it is a 502, never a 401.
+ */
+function fromVehicleApiError(error: VehicleApiError): AppError {
+  const base = { requestId: error.requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
+  switch (error.code) {
+    case 'AUTHENTICATION_ERROR':
+      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused this organization’s credentials or their scope. An admin can check them in Settings.', { status: 502, ...base });
+    case 'RATE_LIMITED':
+      return new AppError('RATE_LIMITED', error.message || 'The Vehicle API asks us to slow down.', { status: 429, retryAfterSeconds: error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000), ...base });
+    case 'TIMEOUT':
+    case 'NETWORK_ERROR':
+      return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });
+    case 'UPSTREAM_CONTRACT_MISMATCH':
+      return new AppError(error.code, error.message, { status: 502, ...base });
+  }
+  const status = error.status >= 500 || error.status === 0 ? 502 : error.status;
+  return new AppError(error.code, error.message || error.code, { status, ...base });
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof VehicleApiError) return fromVehicleApiError(error);
+  if (error instanceof ZodError) return validationError(error, 'body');
+  console.error('Unhandled error in a BFF route', error);
+  return new AppError('INTERNAL', 'Something went wrong on our side. The error was logged.');
+}
+
+export function errorResponse(error: unknown): Response {
+  const appError = toAppError(error);
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (appError.body.retryAfterSeconds !== undefined) headers['Retry-After'] = String(appError.body.retryAfterSeconds);
+  return NextResponse.json({ error: appError.body satisfies ErrorBody }, { status: appError.status, headers });
+}

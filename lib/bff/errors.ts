@@ -1,0 +1,56 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Errors a BFF route may answer with. The browser sees `{ error: { code, message, requestId?,
+ * fields?, retryAfterSeconds? } }`; the status comes from the code. Unknown errors never leak
+ * details: they are logged and answered with a generic 500.
+ */
+export const APP_ERROR_STATUS = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  CROSS_ORIGIN: 403,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+export type ErrorBody = {
+  code: string;
+  message: string;
+  requestId?: string;
+  fields?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+  details?: unknown;
+};
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(code: AppErrorCode | string, message: string, options: { status?: number } & Omit<ErrorBody, 'code' | 'message'> = {}) {
+    super(message);
+    const { status, ...rest } = options;
+    this.code = code;
+    this.status = status ?? APP_ERROR_STATUS[code as AppErrorCode] ?? 500;
+    this.body = { code, message, ...rest };
+  }
+}
+
+/** Field errors of a zod failure keyed by dotted path, so a form can show each under its field. */
+export function validationError(error: z.ZodError, where: 'body' | 'query' | 'params'): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || where;
+    (fields[key] ??= []).push(issue.message);
+  }
+  const first = Object.entries(fields)[0];
+  const message = first ? `Invalid ${where}: ${first[0]}: ${first[1][0]}` : `Invalid ${where}`;
+  return new AppError('VALIDATION_FAILED', message, { fields });
+}

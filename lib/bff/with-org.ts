@@ -1,0 +1,95 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { can, type Permission, type Role } from '@/lib/auth/permissions';
+import { AppError, validationError } from './errors';
+import { errorResponse } from './error-response';
+import { assertSameOrigin, readJsonBody } from './request-guards';
+import { loadOrgAccess, type OrgAccess } from './org-access';
+import { recordAudit, type AuditSpec } from './audit';
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type OrgContext<P, Q, B> = OrgAccess & {
+  request: NextRequest;
+  params: P;
+  query: Q;
+  body: B;
+  /** Upstream request id of the call that mattered, for the audit entry. */
+  setUpstreamRequestId: (id: string | undefined) => void;
+};
+
+type Options<PS, QS, BS> = {
+  permission: Permission;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  audit?: AuditSpec;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error, where);
+  return result.data as Parsed<S>;
+}
+
+/**
+ * The one wrapper of every `/api/o/{org}/...` route: same-origin check for mutations, session,
+ * membership (404 for an organization the user is not in, never a hint that it exists),
+ * permission, zod-validated params, query and body, one error mapping, and the audit entry.
+ */
+export function withOrg<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
+  handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<unknown>,
+  options: Options<PS, QS, BS>,
+) {
+  return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
+    let access: OrgAccess | undefined;
+    let upstreamRequestId: string | undefined;
+    let auditTarget: { type?: string; id?: string } = {};
+    let parsedBody: unknown;
+    const rawParams = await context.params;
+    try {
+      const mutating = MUTATING.has(request.method);
+      if (mutating) assertSameOrigin(request);
+      access = await loadOrgAccess(String(rawParams.org ?? ''));
+      if (!can(access.role as Role, options.permission)) {
+        throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+      }
+      const params = parse(options.params as PS, rawParams, 'params');
+      const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
+      const body = parse(options.body as BS, options.body ? await readJsonBody(request) : undefined, 'body');
+      parsedBody = body;
+      auditTarget = options.audit?.target?.({ params, body }) ?? {};
+      const result = await handler({
+        ...access,
+        request,
+        params,
+        query,
+        body,
+        setUpstreamRequestId: (id) => {
+          upstreamRequestId = id;
+        },
+      });
+      if (options.audit && access) {
+        await recordAudit(access, options.audit, { outcome: 'success', target: auditTarget, upstreamRequestId, request, body: parsedBody, result });
+      }
+      if (result instanceof Response) return result;
+      return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+    } catch (error) {
+      const response = errorResponse(error);
+      if (options.audit && access) {
+        const requestId = upstreamRequestId ?? (error as { requestId?: string }).requestId;
+        await recordAudit(access, options.audit, { outcome: 'failure', target: auditTarget, upstreamRequestId: requestId, request, body: parsedBody, error }).catch(
+          (auditError) => console.error('audit write failed', auditError),
+        );
+      }
+      return response;
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { env } from '@/lib/env';
+import * as schema from './schema';
+
+export { migrateDatabase, migrationsFolder } from './migrate';
+
+export type Schema = typeof schema;
+/** Either driver's database; repositories take it as their first argument. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/** PGlite in a folder, or in memory when `dataDir` is undefined. Queries wait until it is ready. */
+export function openPglite(dataDir?: string): DbHandle {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** postgres-js connects lazily, on the first query. */
+export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+type Holder = { handle?: DbHandle };
+// On globalThis so dev-mode module reloads and several bundles in one process share one instance.
+const holder = ((globalThis as { __motorpoolDb?: Holder }).__motorpoolDb ??= {});
+
+/** The process's database handle, opened on first use (never at import: builds import route modules). */
+export function getDbHandle(): DbHandle {
+  if (!holder.handle) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    holder.handle = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(path.resolve(process.cwd(), DATA_DIR, 'pglite'));
+  }
+  return holder.handle;
+}
+
+export function getDb(): Db {
+  return getDbHandle().db;
+}
+
+/** Closes the process's database (scripts, tests); the next getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const handle = holder.handle;
+  holder.handle = undefined;
+  await handle?.close();
+}

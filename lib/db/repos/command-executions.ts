@@ -1,0 +1,207 @@
+import 'server-only';
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../index';
+import { RepositoryError } from '../errors';
+import { commandExecutions, type CommandExecution, type CommandStatus, type LocalCommandStatus } from '../schema';
+
+/*
+ * The upstream lists no executions and does not know who sent one, so Motorpool keeps its own
+ * record. It is written BEFORE the upstream call (REQUESTING) and completed AFTER it (SENT or
+ * REJECTED): a crash in between leaves a REQUESTING row that reconcileInterrupted() turns into
+ * UNKNOWN. Nothing here deletes a record.
+ */
+
+export async function recordCommandRequested(
+  db: Db,
+  input: { organizationId: string; vehicleId: string; command: string; arguments?: Record<string, unknown> | null; requestedBy: string | null },
+): Promise<CommandExecution> {
+  const [row] = await db
+    .insert(commandExecutions)
+    .values({
+      organizationId: input.organizationId,
+      vehicleId: input.vehicleId,
+      command: input.command,
+      arguments: input.arguments ?? null,
+      requestedBy: input.requestedBy,
+      localStatus: 'REQUESTING',
+      requestedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning();
+  return row;
+}
+
+function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date | null {
+  return status === 'EXECUTED' || status === 'FAILED' ? now : null;
+}
+
+/** The upstream accepted the command and returned its execution. */
+export async function recordCommandSent(
+  db: Db,
+  id: string,
+  result: { upstreamExecutionId: string; status: CommandStatus; failedReason?: string | null; upstreamRequestId?: string | null; executedAt?: Date | null },
+): Promise<CommandExecution> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({
+      localStatus: 'SENT',
+      upstreamExecutionId: result.upstreamExecutionId,
+      status: result.status,
+      failedReason: result.failedReason ?? null,
+      upstreamRequestId: result.upstreamRequestId ?? null,
+      executedAt: result.executedAt ?? null,
+      settledAt: settledAtFor(result.status, now),
+      updatedAt: now,
+    })
+    .where(eq(commandExecutions.id, id))
+    .returning();
+  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
+  return row;
+}
+
+/** The upstream refused the command (an error response), or the call failed before an answer. */
+export async function recordCommandRejected(
+  db: Db,
+  id: string,
+  result: { errorCode: string; upstreamRequestId?: string | null; upstreamExecutionId?: string | null },
+): Promise<CommandExecution> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({
+      localStatus: 'REJECTED',
+      errorCode: result.errorCode,
+      upstreamRequestId: result.upstreamRequestId ?? null,
+      upstreamExecutionId: result.upstreamExecutionId ?? null,
+      settledAt: now,
+      updatedAt: now,
+    })
+    .where(eq(commandExecutions.id, id))
+    .returning();
+  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
+  return row;
+}
+
+/**
+ * The call failed without an answer (time-out, network): the command may or may not have
+ * reached the vehicle, so the record says UNKNOWN rather than refused.
+ */
+export async function recordCommandOutcomeUnknown(
+  db: Db,
+  id: string,
+  result: { errorCode: string; upstreamRequestId?: string | null },
+): Promise<CommandExecution> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({ localStatus: 'UNKNOWN', errorCode: result.errorCode, upstreamRequestId: result.upstreamRequestId ?? null, updatedAt: now })
+    .where(eq(commandExecutions.id, id))
+    .returning();
+  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
+  return row;
+}
+
+/**
+ * A status read from the upstream while polling. A settled execution stays settled: a late
+ * PENDING answer never overwrites EXECUTED or FAILED.
+ */
+export async function updateCommandStatus(
+  db: Db,
+  id: string,
+  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null },
+): Promise<CommandExecution | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({
+      status: update.status,
+      failedReason: update.failedReason ?? null,
+      executedAt: update.executedAt ?? null,
+      settledAt: settledAtFor(update.status, now),
+      updatedAt: now,
+    })
+    .where(and(eq(commandExecutions.id, id), sql`(${commandExecutions.status} is null or ${commandExecutions.status} = 'PENDING')`))
+    .returning();
+  return row ?? (await getCommandExecutionById(db, id));
+}
+
+export async function getCommandExecutionById(db: Db, id: string): Promise<CommandExecution | undefined> {
+  const [row] = await db.select().from(commandExecutions).where(eq(commandExecutions.id, id)).limit(1);
+  return row;
+}
+
+export async function getCommandExecution(db: Db, organizationId: string, id: string): Promise<CommandExecution | undefined> {
+  const [row] = await db
+    .select()
+    .from(commandExecutions)
+    .where(and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findCommandExecutionByUpstreamId(db: Db, organizationId: string, upstreamExecutionId: string): Promise<CommandExecution | undefined> {
+  const [row] = await db
+    .select()
+    .from(commandExecutions)
+    .where(and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.upstreamExecutionId, upstreamExecutionId)))
+    .orderBy(desc(commandExecutions.requestedAt))
+    .limit(1);
+  return row;
+}
+
+export interface CommandExecutionFilter {
+  organizationId: string;
+  vehicleId?: string;
+  command?: string;
+  requestedBy?: string;
+  status?: CommandStatus[];
+  localStatus?: LocalCommandStatus[];
+  from?: Date;
+  to?: Date;
+  /** Requested strictly before this record (keyset paging): pass the last row of a page. */
+  before?: { requestedAt: Date; id: string };
+  /** 1 to 1000, default 50. */
+  limit?: number;
+}
+
+/** Newest first. */
+export async function listCommandExecutions(db: Db, filter: CommandExecutionFilter): Promise<CommandExecution[]> {
+  const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 1000);
+  const conditions: SQL[] = [eq(commandExecutions.organizationId, filter.organizationId)];
+  if (filter.vehicleId) conditions.push(eq(commandExecutions.vehicleId, filter.vehicleId));
+  if (filter.command) conditions.push(eq(commandExecutions.command, filter.command));
+  if (filter.requestedBy) conditions.push(eq(commandExecutions.requestedBy, filter.requestedBy));
+  if (filter.status?.length) conditions.push(inArray(commandExecutions.status, filter.status));
+  if (filter.localStatus?.length) conditions.push(inArray(commandExecutions.localStatus, filter.localStatus));
+  if (filter.from) conditions.push(gte(commandExecutions.requestedAt, filter.from));
+  if (filter.to) conditions.push(lt(commandExecutions.requestedAt, filter.to));
+  if (filter.before) {
+    conditions.push(
+      sql`(${commandExecutions.requestedAt}, ${commandExecutions.id}) < (${filter.before.requestedAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)`,
+    );
+  }
+  return db
+    .select()
+    .from(commandExecutions)
+    .where(and(...conditions))
+    .orderBy(desc(commandExecutions.requestedAt), desc(commandExecutions.id))
+    .limit(limit);
+}
+
+/**
+ * Marks records left REQUESTING by a crash as UNKNOWN (the command may or may not have reached
+ * the vehicle; the upstream cannot be asked without its id). Only records requested at or
+ * before `before` are touched: on a shared PostgreSQL, another instance may be mid-call right now, so
+ * the caller passes a cut-off older than the longest upstream call.
+ */
+export async function reconcileInterrupted(db: Db, options: { before?: Date } = {}): Promise<number> {
+  const before = options.before ?? new Date();
+  const now = new Date();
+  const rows = await db
+    .update(commandExecutions)
+    .set({ localStatus: 'UNKNOWN', errorCode: 'INTERRUPTED', updatedAt: now })
+    .where(and(eq(commandExecutions.localStatus, 'REQUESTING'), lte(commandExecutions.requestedAt, before)))
+    .returning({ id: commandExecutions.id });
+  return rows.length;
+}

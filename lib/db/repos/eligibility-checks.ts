@@ -1,0 +1,65 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../index';
+import { eligibilityChecks, type EligibilityCheck } from '../schema';
+
+/* The upstream cannot list eligibility checks; Motorpool keeps who sent which, and when. */
+
+export async function createEligibilityCheck(
+  db: Db,
+  input: { organizationId: string; createdBy: string | null; upstreamId: string; vinCount: number; status: string; counts?: Record<string, number> },
+): Promise<EligibilityCheck> {
+  const now = new Date();
+  const [row] = await db
+    .insert(eligibilityChecks)
+    .values({ ...input, counts: input.counts ?? {}, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [eligibilityChecks.organizationId, eligibilityChecks.upstreamId],
+      set: { status: input.status, updatedAt: now },
+    })
+    .returning();
+  return row;
+}
+
+export async function updateEligibilityCheck(
+  db: Db,
+  organizationId: string,
+  id: string,
+  update: { status: string; counts?: Record<string, number> },
+): Promise<EligibilityCheck | undefined> {
+  const [row] = await db
+    .update(eligibilityChecks)
+    .set({ status: update.status, ...(update.counts ? { counts: update.counts } : {}), updatedAt: new Date() })
+    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.id, id)))
+    .returning();
+  return row;
+}
+
+export async function getEligibilityCheck(db: Db, organizationId: string, id: string): Promise<EligibilityCheck | undefined> {
+  const [row] = await db
+    .select()
+    .from(eligibilityChecks)
+    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findEligibilityCheckByUpstreamId(db: Db, organizationId: string, upstreamId: string): Promise<EligibilityCheck | undefined> {
+  const [row] = await db
+    .select()
+    .from(eligibilityChecks)
+    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.upstreamId, upstreamId)))
+    .limit(1);
+  return row;
+}
+
+/** Newest first. */
+export async function listEligibilityChecks(db: Db, organizationId: string, options: { limit?: number } = {}): Promise<EligibilityCheck[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 1000);
+  return db
+    .select()
+    .from(eligibilityChecks)
+    .where(eq(eligibilityChecks.organizationId, organizationId))
+    .orderBy(desc(eligibilityChecks.createdAt))
+    .limit(limit);
+}

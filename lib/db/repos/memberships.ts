@@ -1,0 +1,163 @@
+import 'server-only';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../index';
+import { RepositoryError } from '../errors';
+import { memberships, organizations, users, type Role } from '../schema';
+import type { PublicOrganization } from './organizations';
+import { ensureUser, normalizeEmail } from './users';
+
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** False for an invited user who has not set a password (they may still use OIDC). */
+  hasPassword: boolean;
+  joinedAt: Date;
+}
+
+export interface OrganizationMembership {
+  organization: PublicOrganization;
+  role: Role;
+}
+
+const organizationColumns = {
+  id: organizations.id,
+  slug: organizations.slug,
+  name: organizations.name,
+  apiBaseUrl: organizations.apiBaseUrl,
+  clientId: organizations.clientId,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+};
+
+/** The user's organizations, the one joined first first (where sign-in lands). */
+export async function listUserOrganizations(db: Db, userId: string): Promise<OrganizationMembership[]> {
+  const rows = await db
+    .select({ organization: organizationColumns, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(organizations.name));
+  return rows;
+}
+
+/** The membership of the user in the organization with this slug, or undefined (treat as 404). */
+export async function getMembershipBySlug(db: Db, userId: string, slug: string): Promise<OrganizationMembership | undefined> {
+  const [row] = await db
+    .select({ organization: organizationColumns, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(organizations.slug, slug)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user and their membership in the organization with this slug, in one query: what every
+ * API request needs to decide whether the signed-in user may act for the organization.
+ */
+export async function getUserAccessBySlug(
+  db: Db,
+  userId: string,
+  slug: string,
+): Promise<(OrganizationMembership & { user: { id: string; email: string; name: string | null } }) | undefined> {
+  const [row] = await db
+    .select({ organization: organizationColumns, role: memberships.role, user: { id: users.id, email: users.email, name: users.name } })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(organizations.slug, slug)))
+    .limit(1);
+  return row ? { ...row, user: { ...row.user, name: row.user.name || null } } : undefined;
+}
+
+export async function hasAnyMembership(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: memberships.role,
+      passwordHash: users.passwordHash,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+    .orderBy(asc(users.email));
+  return rows.map(({ passwordHash, ...member }) => ({ ...member, hasPassword: passwordHash !== null }));
+}
+
+/** Adds an idempotent membership; for seeding. Does not change an existing role. */
+export async function ensureMembership(db: Db, organizationId: string, userId: string, role: Role): Promise<void> {
+  await db.insert(memberships).values({ organizationId, userId, role }).onConflictDoNothing();
+}
+
+/**
+ * Adds the person with this email. Someone without an account is created without a password:
+ * that row is the invitation (OIDC sign-in accepts only people who have one).
+ */
+export async function addMemberByEmail(db: Db, organizationId: string, email: string, role: Role): Promise<{ member: Member; invited: boolean }> {
+  const { user, created } = await ensureUser(db, { email: normalizeEmail(email) });
+  const [row] = await db.insert(memberships).values({ organizationId, userId: user.id, role }).onConflictDoNothing().returning();
+  if (!row) throw new RepositoryError('ALREADY_MEMBER', `${user.email} is a member already.`);
+  return {
+    member: { userId: user.id, email: user.email, name: user.name, role: row.role, hasPassword: user.hasPassword, joinedAt: row.createdAt },
+    invited: created,
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks the organization row, so concurrent role changes of one organization run one after the
+ * other: two admins demoting each other at once must not leave it without an admin.
+ */
+async function lockMembership(tx: Tx, organizationId: string, userId: string) {
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!row) throw new RepositoryError('NOT_FOUND', 'This person is not a member of the organization.');
+  return row;
+}
+
+async function assertNotLastAdmin(tx: Tx, organizationId: string, message: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin')));
+  if ((row?.n ?? 0) <= 1) throw new RepositoryError('LAST_ADMIN', message);
+}
+
+export async function changeMemberRole(db: Db, organizationId: string, userId: string, role: Role): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockMembership(tx, organizationId, userId);
+    if (current.role === role) return;
+    if (current.role === 'admin') {
+      await assertNotLastAdmin(tx, organizationId, 'The last admin cannot be given another role; make someone else admin first.');
+    }
+    await tx
+      .update(memberships)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  });
+}
+
+export async function removeMember(db: Db, organizationId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockMembership(tx, organizationId, userId);
+    if (current.role === 'admin') {
+      await assertNotLastAdmin(tx, organizationId, 'The last admin cannot be removed; make someone else admin first.');
+    }
+    await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  });
+}

@@ -1,0 +1,96 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
+import type { Db } from '../index';
+import { RepositoryError } from '../errors';
+import { organizations, type Organization } from '../schema';
+
+/** An organization without its sealed client secret. */
+export type PublicOrganization = Omit<Organization, 'clientSecretEncrypted'>;
+
+export interface OrganizationCredentials {
+  /** Null: the embedded sandbox. */
+  apiBaseUrl: string | null;
+  clientId: string;
+  clientSecret: string;
+}
+
+const SECRET_CONTEXT = 'organizations.client_secret';
+
+const publicColumns = {
+  id: organizations.id,
+  slug: organizations.slug,
+  name: organizations.name,
+  apiBaseUrl: organizations.apiBaseUrl,
+  clientId: organizations.clientId,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+};
+
+export async function createOrganization(
+  db: Db,
+  input: { slug: string; name: string } & OrganizationCredentials,
+): Promise<PublicOrganization> {
+  const [row] = await db
+    .insert(organizations)
+    .values({
+      slug: input.slug,
+      name: input.name,
+      apiBaseUrl: input.apiBaseUrl,
+      clientId: input.clientId,
+      clientSecretEncrypted: encryptSecret(input.clientSecret, SECRET_CONTEXT),
+    })
+    .onConflictDoNothing()
+    .returning(publicColumns);
+  if (!row) throw new RepositoryError('SLUG_TAKEN', `The organization slug "${input.slug}" is taken.`);
+  return row;
+}
+
+export async function getOrganizationBySlug(db: Db, slug: string): Promise<PublicOrganization | undefined> {
+  const [row] = await db.select(publicColumns).from(organizations).where(eq(organizations.slug, slug)).limit(1);
+  return row;
+}
+
+export async function getOrganizationById(db: Db, id: string): Promise<PublicOrganization | undefined> {
+  const [row] = await db.select(publicColumns).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export async function listOrganizations(db: Db): Promise<PublicOrganization[]> {
+  return db.select(publicColumns).from(organizations).orderBy(organizations.name);
+}
+
+/** The decrypted credentials, for the server's API client only; never send them to a browser. */
+export async function getOrganizationCredentials(db: Db, organizationId: string): Promise<OrganizationCredentials | undefined> {
+  const [row] = await db
+    .select({ apiBaseUrl: organizations.apiBaseUrl, clientId: organizations.clientId, sealed: organizations.clientSecretEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row) return undefined;
+  return { apiBaseUrl: row.apiBaseUrl, clientId: row.clientId, clientSecret: decryptSecret(row.sealed, SECRET_CONTEXT) };
+}
+
+/** Without `clientSecret` (or with an empty one) the stored secret is kept. */
+export async function updateOrganizationCredentials(
+  db: Db,
+  organizationId: string,
+  input: { apiBaseUrl: string | null; clientId: string; clientSecret?: string },
+): Promise<PublicOrganization> {
+  const [row] = await db
+    .update(organizations)
+    .set({
+      apiBaseUrl: input.apiBaseUrl,
+      clientId: input.clientId,
+      ...(input.clientSecret ? { clientSecretEncrypted: encryptSecret(input.clientSecret, SECRET_CONTEXT) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, organizationId))
+    .returning(publicColumns);
+  if (!row) throw new RepositoryError('NOT_FOUND', 'No such organization.');
+  return row;
+}
+
+export async function renameOrganization(db: Db, organizationId: string, name: string): Promise<void> {
+  await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}

@@ -1,0 +1,72 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/auth/password';
+import type { Db } from '../index';
+import { RepositoryError } from '../errors';
+import { users, type User } from '../schema';
+
+/** A user without the password hash, safe to hand to the rest of the application. */
+export type PublicUser = Omit<User, 'passwordHash'> & { hasPassword: boolean };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function toPublicUser(user: User): PublicUser {
+  const { passwordHash, ...rest } = user;
+  return { ...rest, hasPassword: passwordHash !== null };
+}
+
+export async function createUser(db: Db, input: { email: string; name?: string; password?: string }): Promise<PublicUser> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({ email: normalizeEmail(input.email), name: input.name?.trim() ?? '', passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new RepositoryError('EMAIL_TAKEN', 'A user with this email address exists already.');
+  return toPublicUser(row);
+}
+
+/** The user with this email, created without a password when missing (an invitation). */
+export async function ensureUser(db: Db, input: { email: string; name?: string }): Promise<{ user: PublicUser; created: boolean }> {
+  const email = normalizeEmail(input.email);
+  const [inserted] = await db.insert(users).values({ email, name: input.name?.trim() ?? '' }).onConflictDoNothing().returning();
+  if (inserted) return { user: toPublicUser(inserted), created: true };
+  const existing = await findUserByEmail(db, email);
+  if (!existing) throw new RepositoryError('CONFLICT', 'The user vanished while being created; try again.');
+  return { user: existing, created: false };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row && toPublicUser(row);
+}
+
+export async function findUserById(db: Db, id: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row && toPublicUser(row);
+}
+
+/**
+ * The user when the password matches, else undefined. An unknown email or a user without a
+ * password costs the same time as a wrong password, so timing does not reveal accounts.
+ */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  if (!row?.passwordHash) {
+    await burnPasswordCheck(password);
+    return undefined;
+  }
+  return (await verifyPassword(password, row.passwordHash)) ? toPublicUser(row) : undefined;
+}
+
+export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const updated = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (updated.length === 0) throw new RepositoryError('NOT_FOUND', 'No such user.');
+}
+
+export async function updateUserName(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name: name.trim(), updatedAt: new Date() }).where(eq(users.id, userId));
+}

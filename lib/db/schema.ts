@@ -1,0 +1,252 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { uuidv7 } from './ids';
+
+/**
+ * Millisecond precision everywhere: JavaScript dates carry milliseconds, so a keyset cursor
+ * built from a read row compares exactly with the stored value.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const ROLES = ['admin', 'manager', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOCAL_COMMAND_STATUSES = ['REQUESTING', 'SENT', 'UNKNOWN', 'REJECTED'] as const;
+export type LocalCommandStatus = (typeof LOCAL_COMMAND_STATUSES)[number];
+export const COMMAND_STATUSES = ['PENDING', 'EXECUTED', 'FAILED'] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+
+export const CONSENT_LINK_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
+export type ConsentLinkStatus = (typeof CONSENT_LINK_STATUSES)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** Null for a user who signs in only through OIDC, or who was invited and has not set one. */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** Null: the embedded sandbox serves this organization. */
+    apiBaseUrl: text('api_base_url'),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('organizations_slug_key').on(t.slug), check('organizations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'memberships_pkey', columns: [t.userId, t.organizationId] }),
+    index('memberships_organization_idx').on(t.organizationId, t.role),
+    check('memberships_role_valid', sql.raw(inList('role', ROLES))),
+  ],
+);
+
+export const commandExecutions = pgTable(
+  'command_executions',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    command: text('command').notNull(),
+    arguments: jsonb('arguments').$type<Record<string, unknown> | null>(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    localStatus: text('local_status', { enum: LOCAL_COMMAND_STATUSES }).notNull().default('REQUESTING'),
+    upstreamExecutionId: text('upstream_execution_id'),
+    status: text('status', { enum: COMMAND_STATUSES }),
+    failedReason: text('failed_reason'),
+    errorCode: text('error_code'),
+    upstreamRequestId: text('upstream_request_id'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    executedAt: ts('executed_at'),
+    settledAt: ts('settled_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('command_executions_org_requested_idx').on(t.organizationId, t.requestedAt.desc(), t.id.desc()),
+    index('command_executions_org_vehicle_idx').on(t.organizationId, t.vehicleId, t.requestedAt.desc()),
+    index('command_executions_org_upstream_idx').on(t.organizationId, t.upstreamExecutionId),
+    index('command_executions_local_status_idx').on(t.localStatus),
+    check('command_executions_local_status_valid', sql.raw(inList('local_status', LOCAL_COMMAND_STATUSES))),
+    check('command_executions_status_valid', sql.raw(`status is null or ${inList('status', COMMAND_STATUSES)}`)),
+  ],
+);
+
+export const consentLinks = pgTable(
+  'consent_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    makes: jsonb('makes').$type<string[]>().notNull().default([]),
+    region: text('region'),
+    locale: text('locale'),
+    countryCode: text('country_code'),
+    vin: text('vin'),
+    model: text('model'),
+    modelYear: integer('model_year'),
+    expiresAt: ts('expires_at').notNull(),
+    /** Stored status; EXPIRED is also derived on read when a PENDING link is past its expiry. */
+    status: text('status', { enum: CONSENT_LINK_STATUSES }).notNull().default('PENDING'),
+    accountId: text('account_id'),
+    errorCode: text('error_code'),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('consent_links_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    index('consent_links_org_account_idx').on(t.organizationId, t.accountId),
+    check('consent_links_status_valid', sql.raw(inList('status', CONSENT_LINK_STATUSES))),
+  ],
+);
+
+export const eligibilityChecks = pgTable(
+  'eligibility_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    upstreamId: text('upstream_id').notNull(),
+    vinCount: integer('vin_count').notNull(),
+    status: text('status').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('eligibility_checks_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    uniqueIndex('eligibility_checks_org_upstream_key').on(t.organizationId, t.upstreamId),
+  ],
+);
+
+/**
+ * Append-only: no code path updates or deletes a row, and a trigger (migration
+ * 0002_audit_append_only) refuses UPDATE and DELETE in the database itself. Hence no foreign
+ * keys: an entry keeps the ids of an organization or user deleted since, as history should.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id'),
+    actorUserId: uuid('actor_user_id'),
+    /** Kept as text so the entry still names the actor after the user is gone. */
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('audit_events_org_actor_idx').on(t.organizationId, t.actorEmail, t.createdAt.desc()),
+    index('audit_events_org_action_idx').on(t.organizationId, t.action, t.createdAt.desc()),
+    index('audit_events_org_target_idx').on(t.organizationId, t.targetType, t.targetId, t.createdAt.desc()),
+    index('audit_events_actor_user_idx').on(t.actorUserId, t.createdAt.desc()),
+    check('audit_events_outcome_valid', sql.raw(inList('outcome', AUDIT_OUTCOMES))),
+  ],
+);
+
+/** The API client's token cache, shared by every server instance. */
+export const apiTokens = pgTable('api_tokens', {
+  key: text('key').primaryKey(),
+  accessTokenEncrypted: text('access_token_encrypted').notNull(),
+  refreshTokenEncrypted: text('refresh_token_encrypted'),
+  expiresAt: ts('expires_at').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-ins only; a success clears the account's rows. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email'),
+    ip: text('ip'),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('sign_in_attempts_ip_idx').on(t.ip, t.attemptedAt),
+    index('sign_in_attempts_attempted_idx').on(t.attemptedAt),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Organization = typeof organizations.$inferSelect;
+export type NewOrganization = typeof organizations.$inferInsert;
+export type Membership = typeof memberships.$inferSelect;
+export type NewMembership = typeof memberships.$inferInsert;
+export type CommandExecution = typeof commandExecutions.$inferSelect;
+export type NewCommandExecution = typeof commandExecutions.$inferInsert;
+export type ConsentLink = typeof consentLinks.$inferSelect;
+export type NewConsentLink = typeof consentLinks.$inferInsert;
+export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;
+export type NewEligibilityCheck = typeof eligibilityChecks.$inferInsert;
+export type AuditEvent = typeof auditEvents.$inferSelect;
+export type NewAuditEvent = typeof auditEvents.$inferInsert;
+export type ApiToken = typeof apiTokens.$inferSelect;
+export type NewApiToken = typeof apiTokens.$inferInsert;
+export type SignInAttempt = typeof signInAttempts.$inferSelect;
+export type NewSignInAttempt = typeof signInAttempts.$inferInsert;

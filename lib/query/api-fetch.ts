@@ -1,0 +1,45 @@
+/** Browser side of the BFF: one fetch that turns error bodies into `ApiClientError`. */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId?: string;
+  readonly fields?: Record<string, string[]>;
+  readonly retryAfterSeconds?: number;
+  readonly details?: unknown;
+
+  constructor(
+    status: number,
+    body: { code?: string; message?: string; requestId?: string; fields?: Record<string, string[]>; retryAfterSeconds?: number; details?: unknown },
+  ) {
+    super(body.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiClientError';
+    this.status = status;
+    this.code = body.code ?? 'UNKNOWN';
+    this.requestId = body.requestId;
+    this.fields = body.fields;
+    this.retryAfterSeconds = body.retryAfterSeconds;
+    this.details = body.details;
+  }
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const response = await fetch(path, {
+    ...rest,
+    headers: { Accept: 'application/json', ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+    credentials: 'same-origin',
+  });
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  if (!response.ok) {
+    const body = (payload as { error?: ConstructorParameters<typeof ApiClientError>[1] } | undefined)?.error ?? {};
+    throw new ApiClientError(response.status, body);
+  }
+  return payload as T;
+}
