@@ -1,0 +1,7 @@
+import { tagRoutes } from '@/lib/server/tag-routes';
+import { accountParamsSchema } from '@/lib/validations/fleet';
+
+/** Tagging an account tags each of its vehicles (the upstream propagates it). */
+const tagging = tagRoutes(accountParamsSchema, 'accountId', 'account');
+export const POST = tagging.POST;
+export const DELETE = tagging.DELETE;

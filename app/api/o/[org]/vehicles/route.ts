@@ -1,0 +1,15 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { loadVehiclePage } from '@/lib/server/fleet-pages';
+import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { rememberTags } from '@/lib/server/tags-seen';
+import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+
+/** One page of vehicles (server-side paging); sorting happens in the browser over the loaded page. */
+export const GET = withOrg(
+  async ({ org, query }) => {
+    const page = await loadVehiclePage(await orgVehicleApi(org), query);
+    if (query.tagKey && query.tagValue && page.items.length > 0) rememberTags(org.id, [{ key: query.tagKey, value: query.tagValue }]);
+    return page;
+  },
+  { permission: 'vehicles.read', query: vehicleListQuerySchema },
+);

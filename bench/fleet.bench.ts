@@ -1,0 +1,92 @@
+/**
+ * Fleet page figures: (1) time to the first vehicles-page response on the server, through the
+ * vehicles route's own logic (`loadVehiclePage` with the route's query schema) against a
+ * 10,000-vehicle in-process sandbox: unfiltered, filtered and by tag; (2) first-load JS of the
+ * console pages, gzip, read from the last `next build` output.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createSandbox } from '@/lib/sandbox';
+import { loadVehiclePage } from '@/lib/server/fleet-pages';
+import { createVehicleApi } from '@/lib/vehicle-api';
+import type { FetchLike } from '@/lib/vehicle-api/client';
+import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+
+const VEHICLES = 10_000;
+const RUNS = 50;
+const BUDGET_KB = 200;
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function timeFirstPage(label: string, run: () => Promise<{ items: unknown[] }>) {
+  await run();
+  const times: number[] = [];
+  let items = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    items = (await run()).items.length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(44)} median ${quantile(times, 0.5).toFixed(2)} ms   p95 ${quantile(times, 0.95).toFixed(2)} ms   (${items} rows, ${RUNS} runs)`);
+}
+
+async function serverFirstPage() {
+  const started = performance.now();
+  const sandbox = createSandbox({ seed: 7, vehiclesPerOrg: VEHICLES });
+  const org = sandbox.organizations[0];
+  console.log(`sandbox with ${VEHICLES} vehicles per organization seeded in ${(performance.now() - started).toFixed(0)} ms`);
+  const api = createVehicleApi({
+    baseUrl: 'http://sandbox.local',
+    clientId: org.clientId,
+    clientSecret: org.clientSecret,
+    fetch: sandbox.fetch as FetchLike,
+    logger: () => {},
+    coalesceReads: false,
+  });
+  const query = (input: Record<string, string>) => vehicleListQuerySchema.parse(input);
+  await timeFirstPage('first page, 20 per page', () => loadVehiclePage(api, query({})));
+  await timeFirstPage('first page, 100 per page', () => loadVehiclePage(api, query({ pageSize: '100' })));
+  await timeFirstPage('first page, filter make == Tesla & year >= 2020', () =>
+    loadVehiclePage(api, query({ filter: JSON.stringify([{ field: 'make', operator: '==', value: 'Tesla' }, { field: 'modelYear', operator: '>=', value: 2020 }]) })),
+  );
+  await timeFirstPage('first page, tag depot', () => loadVehiclePage(api, query({ tagKey: 'depot' })));
+}
+
+/** Every JS chunk a first visit to the route loads: the runtime plus each segment's entry chunks. */
+function firstLoadKb(route: string): number | null {
+  const dir = path.join(process.cwd(), '.next', 'server', 'app', ...route.split('/').filter(Boolean));
+  const clientManifest = `${dir}/page_client-reference-manifest.js`;
+  const buildManifest = `${dir}/page/build-manifest.json`;
+  if (!existsSync(clientManifest) || !existsSync(buildManifest)) return null;
+  const sandbox = { self: {} as { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } };
+  new Function('self', 'globalThis', readFileSync(clientManifest, 'utf8'))(sandbox.self, sandbox.self);
+  const manifest = Object.values(sandbox.self.__RSC_MANIFEST ?? {})[0];
+  const files = new Set<string>((JSON.parse(readFileSync(buildManifest, 'utf8')) as { rootMainFiles: string[] }).rootMainFiles);
+  for (const list of Object.values(manifest?.entryJSFiles ?? {})) for (const file of list) files.add(file);
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(path.join(process.cwd(), '.next', file))).length;
+  return bytes / 1024;
+}
+
+function firstLoadJs() {
+  const routes = ['(console)/o/[org]', '(console)/o/[org]/vehicles', '(console)/o/[org]/vehicles/[vehicleId]', '(console)/o/[org]/accounts', '(console)/o/[org]/accounts/[accountId]', '(console)/o/[org]/audit', '(console)/o/[org]/settings'];
+  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    console.log('first-load JS: not built (run `npx next build` first)');
+    return;
+  }
+  for (const route of routes) {
+    const kb = firstLoadKb(route);
+    const name = `/${route.replace('(console)/', '')}`;
+    if (kb === null) console.log(`first-load JS ${name.padEnd(32)} not built`);
+    else console.log(`first-load JS ${name.padEnd(32)} ${kb.toFixed(1)} kB gzip ${kb < BUDGET_KB ? `(under the ${BUDGET_KB} kB budget)` : `OVER the ${BUDGET_KB} kB budget`}`);
+  }
+}
+
+export default async function fleetBench() {
+  await serverFirstPage();
+  firstLoadJs();
+}

@@ -1,0 +1,157 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Unplug } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useCan } from '@/components/layout/session-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Mono } from '@/components/ui/copy-button';
+import { EmptyState, ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { AddTagForm } from '@/components/vehicles/vehicle-tags';
+import { VehicleTable } from '@/components/vehicles/vehicle-table';
+import { DEFAULT_COLUMNS, readSort, sortVehicles, writeSort, type Sort } from '@/lib/fleet/vehicle-columns';
+import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { errorText } from '@/components/fleet/error-text';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+
+const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
+
+function vehiclesOfAccountFilter(accountId: string): string {
+  return JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId });
+}
+
+function AccountVehicles({ org, accountId, disconnected }: { org: string; accountId: string; disconnected: boolean }) {
+  const [sort, setSort] = useState<Sort>(readSort(null));
+  const filter = vehiclesOfAccountFilter(accountId);
+  const queryString = new URLSearchParams({ pageSize: String(PAGE_SIZE.max), filter }).toString();
+  const vehicles = useQuery({
+    queryKey: fleetKeys.vehicleList(org, queryString),
+    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
+    enabled: !disconnected,
+  });
+  const fleetLink = `/o/${org}/vehicles?${new URLSearchParams({ filter })}`;
+  return (
+    <Card aria-labelledby="account-vehicles-heading">
+      <CardHeader
+        id="account-vehicles-heading"
+        title="Vehicles of this account"
+        description={vehicles.data?.totalResults != null ? `${vehicles.data.totalResults} vehicles` : undefined}
+        actions={
+          <Link href={fleetLink} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-100">
+            Open in Vehicles
+          </Link>
+        }
+      />
+      <CardBody>
+        {disconnected ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">The account is disconnected; its vehicles no longer synchronise.</p>
+        ) : vehicles.isPending ? (
+          <LoadingRows label="Loading the account's vehicles" />
+        ) : vehicles.isError ? (
+          <ErrorState error={vehicles.error} onRetry={() => vehicles.refetch()} />
+        ) : vehicles.data.items.length === 0 ? (
+          <EmptyState title="No vehicles under this account">Vehicles show here once they synchronise.</EmptyState>
+        ) : (
+          <VehicleTable org={org} vehicles={sortVehicles(vehicles.data.items, sort)} columns={[...ACCOUNT_COLUMNS]} sort={sort} onSort={(s) => setSort(readSort(writeSort(s) ?? null))} />
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** One OEM account: who it is, its vehicles, tagging (which tags each vehicle) and disconnect. */
+export function AccountDetail({ org, accountId, initial }: { org: string; accountId: string; initial?: { account: AccountRecord } }) {
+  const canDisconnect = useCan('accounts.write');
+  const canTag = useCan('tags.write');
+  const queryClient = useQueryClient();
+  const [disconnected, setDisconnected] = useState(false);
+  const account = useQuery({
+    queryKey: fleetKeys.account(org, accountId),
+    queryFn: () => apiFetch<{ account: AccountRecord }>(`/api/o/${org}/accounts/${encodeURIComponent(accountId)}`),
+    initialData: initial,
+    enabled: !disconnected,
+  });
+  if (account.isPending) return <Skeleton className="h-24 w-full" />;
+  if (account.isError) return <ErrorState error={account.error} title="The account could not be loaded" onRetry={() => account.refetch()} />;
+  const name = account.data.account.username || account.data.account.id;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <Link href={`/o/${org}/accounts`} className="hover:underline">
+              Accounts
+            </Link>{' '}
+            /
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight break-all">{name}</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Account id <Mono value={account.data.account.id} />
+          </p>
+        </div>
+        {canDisconnect && !disconnected ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="danger">
+                <Unplug aria-hidden className="h-4 w-4" /> Disconnect account
+              </Button>
+            }
+            title={`Disconnect ${name}?`}
+            description={
+              <>
+                <p>
+                  The OEM account <strong>{name}</strong> is disconnected from the Vehicle API. Every vehicle under it stops synchronising: no more data, no commands, and they leave
+                  the fleet lists.
+                </p>
+                <p>The owner would have to approve a new connect link to bring them back.</p>
+              </>
+            }
+            confirmLabel="Disconnect account"
+            onConfirm={async () => {
+              try {
+                await apiFetch(`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/disconnect`, { method: 'POST' });
+                setDisconnected(true);
+                toast.success(`${name} disconnected.`);
+                // Lists only: the account and its vehicles are gone upstream, a detail refetch would be a 404.
+                const lists = { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[2] === 'list' };
+                void queryClient.invalidateQueries({ queryKey: fleetKeys.accounts(org), ...lists });
+                void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), ...lists });
+              } catch (error) {
+                toast.error(errorText(error, 'The account could not be disconnected.'));
+              }
+            }}
+          />
+        ) : null}
+      </div>
+      {disconnected ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          This account is disconnected. Its vehicles no longer synchronise.{' '}
+          <Link href={`/o/${org}/accounts`} className="font-medium underline">
+            Back to the accounts
+          </Link>
+        </p>
+      ) : null}
+      {canTag && !disconnected ? (
+        <Card aria-labelledby="account-tag-heading">
+          <CardHeader id="account-tag-heading" title="Tag this account" description="The tag is added to every vehicle of the account." />
+          <CardBody>
+            <AddTagForm
+              org={org}
+              idPrefix="account-tag"
+              endpoint={`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/tags`}
+              onAdded={() => void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org) })}
+            />
+          </CardBody>
+        </Card>
+      ) : null}
+      <AccountVehicles org={org} accountId={accountId} disconnected={disconnected} />
+    </div>
+  );
+}

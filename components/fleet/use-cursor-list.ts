@@ -1,0 +1,73 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { currentToken, readPageStack, writePageStack } from '@/lib/fleet/page-stack';
+import type { ListPage } from '@/lib/fleet/types';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { useSearchState } from '@/lib/query/use-search-state';
+import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+
+/** Upstream paging errors that mean "start again from the first page", never a broken page. */
+const RESET_CODES = ['PAGE_SIZE_TOO_LARGE', 'PAGINATED_QUERY_FILTER_CHANGED'] as const;
+type ResetCode = (typeof RESET_CODES)[number];
+
+export const RESET_MESSAGES: Record<ResetCode, string> = {
+  PAGE_SIZE_TOO_LARGE: `That page size is larger than the Vehicle API allows (at most ${PAGE_SIZE.max}). Showing ${PAGE_SIZE.default} per page from the first page.`,
+  PAGINATED_QUERY_FILTER_CHANGED: 'The filter changed since that page was loaded, so its page token no longer applies. Showing the first page.',
+};
+
+/** URL parameters every list control clears when it changes the list, so a reset notice does not linger. */
+export const LIST_RESET = { pages: undefined, reset: undefined } as const;
+
+/**
+ * A cursor-paged list whose state lives in the URL: `pages` (the token stack), `size`, `filter`
+ * and any extra parameters (tag filter). Each page is one request to the BFF.
+ */
+export function useCursorList<T>({ endpoint, keyOf, extraParams = [] }: { endpoint: string; keyOf: (query: string) => readonly unknown[]; extraParams?: readonly string[] }) {
+  const { searchParams, update } = useSearchState();
+  const stack = readPageStack(searchParams.get('pages'));
+  const pageSize = searchParams.get('size') ?? String(PAGE_SIZE.default);
+  const filter = searchParams.get('filter') ?? '';
+  const extras = Object.fromEntries(extraParams.map((name) => [name, searchParams.get(name) ?? '']));
+
+  const apiQuery = new URLSearchParams({ pageSize });
+  const token = currentToken(stack);
+  if (token) apiQuery.set('pageToken', token);
+  if (filter) apiQuery.set('filter', filter);
+  for (const [name, value] of Object.entries(extras)) if (value) apiQuery.set(name, value);
+  const queryString = apiQuery.toString();
+
+  const query = useQuery({
+    queryKey: keyOf(queryString),
+    queryFn: ({ signal }) => apiFetch<ListPage<T>>(`${endpoint}?${queryString}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const resetCode = query.error instanceof ApiClientError && (RESET_CODES as readonly string[]).includes(query.error.code) ? (query.error.code as ResetCode) : null;
+  useEffect(() => {
+    if (resetCode === 'PAGE_SIZE_TOO_LARGE') update({ size: undefined, pages: undefined, reset: resetCode });
+    else if (resetCode === 'PAGINATED_QUERY_FILTER_CHANGED') update({ pages: undefined, reset: resetCode });
+  }, [resetCode, update]);
+
+  const resetParam = searchParams.get('reset');
+  const notice = resetParam && resetParam in RESET_MESSAGES ? RESET_MESSAGES[resetParam as ResetCode] : null;
+
+  return {
+    query,
+    /** True while a reset is under way: the error is being handled, not shown. */
+    resetting: resetCode !== null,
+    notice,
+    searchParams,
+    update,
+    filter,
+    extras,
+    pageSize: Number(pageSize),
+    pageNumber: stack.length + 1,
+    queryString,
+    hasPrevious: stack.length > 0,
+    goNext: (nextToken: string) => update({ pages: writePageStack([...stack, nextToken]), reset: undefined }, { push: true }),
+    goPrevious: () => update({ pages: writePageStack(stack.slice(0, -1)), reset: undefined }, { push: true }),
+    setPageSize: (size: number) => update({ size: size === PAGE_SIZE.default ? undefined : String(size), ...LIST_RESET }, { push: true }),
+  };
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
+import { apiFetch } from '@/lib/query/api-fetch';
+
+type Overview = {
+  fleet: { accounts: number; vehicles: number; byBrand: { brand: string; count: number }[]; listening: { on: number; off: number }; computedAt: string };
+  commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
+  pendingLinks: number;
+  openEligibilityChecks: number;
+};
+
+function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{label}</p>
+      <p className="tabular mt-1 text-3xl font-semibold">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
+    </Card>
+  );
+}
+
+export function OverviewDashboard({ org }: { org: string }) {
+  const overview = useQuery({ queryKey: ['overview', org], queryFn: () => apiFetch<Overview>(`/api/o/${org}/overview`) });
+  if (overview.isPending) {
+    return (
+      <div role="status" aria-label="Loading the overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+  if (overview.isError) return <ErrorState error={overview.error} onRetry={() => overview.refetch()} />;
+  const { fleet, commands } = overview.data;
+  const maxBrand = Math.max(1, ...fleet.byBrand.map((b) => b.count));
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Connected accounts" value={fleet.accounts} />
+        <Stat label="Vehicles" value={fleet.vehicles} hint={`${fleet.listening.on} listening · ${fleet.listening.off} not listening`} />
+        <Stat
+          label="Commands, last 24 hours"
+          value={commands.executed + commands.failed + commands.pending + commands.unknown}
+          hint={`${commands.executed} executed · ${commands.failed} failed · ${commands.pending} pending${commands.unknown ? ` · ${commands.unknown} unknown` : ''}`}
+        />
+        <Stat label="Waiting" value={overview.data.pendingLinks + overview.data.openEligibilityChecks} hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`} />
+      </div>
+      <Card aria-labelledby="brands-heading">
+        <CardHeader
+          id="brands-heading"
+          title="Vehicles by brand"
+          description={
+            <>
+              Counted <Time value={fleet.computedAt} relative />
+            </>
+          }
+        />
+        <CardBody>
+          <table className="w-full text-sm">
+            <caption className="sr-only">Vehicles per brand</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Brand</th>
+                <th scope="col">Vehicles</th>
+                <th scope="col">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fleet.byBrand.map((b) => (
+                <tr key={b.brand}>
+                  <th scope="row" className="w-32 py-1 pr-3 text-left font-medium">
+                    {b.brand}
+                  </th>
+                  <td className="tabular w-12 py-1 pr-3 text-right">{b.count}</td>
+                  <td className="py-1" aria-hidden>
+                    <div className="h-2.5 rounded-full bg-accent-500" style={{ width: `${(b.count / maxBrand) * 100}%` }} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

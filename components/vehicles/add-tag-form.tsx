@@ -1,0 +1,58 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { tagLabel } from '@/lib/fleet/vehicle-columns';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { errorText } from '@/components/fleet/error-text';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';
+import { TAG_LIMIT } from '@/lib/vehicle-api/contract';
+import { TagDatalists, useTagsSeen } from './tag-filter';
+
+
+/** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
+export function AddTagForm({ org, endpoint, onAdded, idPrefix }: { org: string; endpoint: string; onAdded: (tag: TagInput) => void; idPrefix: string }) {
+  const queryClient = useQueryClient();
+  const seen = useTagsSeen(org);
+  const form = useForm<TagInput>({ resolver: zodResolver(tagInputSchema), defaultValues: { key: '', value: '' } });
+  const add = useMutation({
+    mutationFn: (tag: TagInput) => apiFetch<{ tag: TagInput }>(endpoint, { method: 'POST', json: tag }),
+    onSuccess: ({ tag }) => {
+      toast.success(`Tag ${tagLabel(tag)} added.`);
+      form.reset({ key: '', value: '' });
+      void queryClient.invalidateQueries({ queryKey: fleetKeys.tagsSeen(org) });
+      onAdded(tag);
+    },
+    onError: (error) => {
+      const fields = error instanceof ApiClientError ? error.fields : undefined;
+      if (fields?.key) form.setError('key', { message: fields.key[0] });
+      if (fields?.value) form.setError('value', { message: fields.value[0] });
+      if (!fields?.key && !fields?.value) form.setError('root', { message: errorText(error) });
+    },
+  });
+  const { errors } = form.formState;
+  const keyText = useWatch({ control: form.control, name: 'key' });
+  return (
+    <form onSubmit={form.handleSubmit((tag) => add.mutate(tag))} aria-label="Add a tag" className="space-y-2">
+      <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+        <Field id={`${idPrefix}-key`} label="Tag key" list={`${idPrefix}-keys`} autoComplete="off" error={errors.key?.message} hint={`Up to ${TAG_LIMIT} characters`} {...form.register('key')} />
+        <Field id={`${idPrefix}-value`} label="Tag value" list={`${idPrefix}-values`} autoComplete="off" error={errors.value?.message} {...form.register('value')} />
+        <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+          <Plus aria-hidden className="h-4 w-4" /> {add.isPending ? 'Adding…' : 'Add tag'}
+        </Button>
+      </div>
+      <TagDatalists idPrefix={idPrefix} tags={seen.data?.tags ?? []} keyText={keyText?.trim() ?? ''} />
+      {errors.root ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {errors.root.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

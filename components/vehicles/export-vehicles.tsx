@@ -1,0 +1,100 @@
+'use client';
+
+import { Download } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { csvRow } from '@/lib/csv';
+import { CSV_HEADER, csvValues } from '@/lib/fleet/vehicle-columns';
+import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { errorText } from '@/components/fleet/error-text';
+import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+
+type Progress = { loaded: number; total: number | null };
+
+function download(filename: string, parts: string[]) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Everything the current filter matches, fetched page by page (100 at a time) by the browser:
+ * that is what lets it show progress against `totalResults` and stop on Cancel between pages.
+ */
+export function ExportVehicles({ org, listQuery }: { org: string; listQuery: URLSearchParams }) {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const run = async () => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setMessage(null);
+    setProgress({ loaded: 0, total: null });
+    const parts = [csvRow(CSV_HEADER)];
+    const params = new URLSearchParams(listQuery);
+    params.delete('pageToken');
+    params.set('pageSize', String(PAGE_SIZE.max));
+    let loaded = 0;
+    try {
+      for (;;) {
+        const page = await apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${params}`, { signal: abort.signal });
+        for (const vehicle of page.items) parts.push(csvRow(csvValues(vehicle)));
+        loaded += page.items.length;
+        setProgress({ loaded, total: page.totalResults });
+        if (!page.nextPageToken) break;
+        params.set('pageToken', page.nextPageToken);
+      }
+      download(`vehicles-${org}-${new Date().toISOString().slice(0, 10)}.csv`, parts);
+      setMessage(`Exported ${loaded} vehicles.`);
+    } catch (error) {
+      if (abort.signal.aborted) setMessage(`Export cancelled after ${loaded} vehicles; nothing was saved.`);
+      else setMessage(`The export stopped: ${errorText(error)}`);
+    } finally {
+      controller.current = null;
+      setProgress(null);
+    }
+  };
+
+  const percent = progress?.total ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {progress ? (
+        <>
+          <div
+            role="progressbar"
+            aria-label="Export progress"
+            aria-valuemin={0}
+            aria-valuemax={progress.total ?? undefined}
+            aria-valuenow={progress.loaded}
+            aria-valuetext={`${progress.loaded} of ${progress.total ?? '?'} vehicles`}
+            className="h-2 w-40 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+          >
+            <div className="h-full bg-accent-600 transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <span className="tabular text-xs text-zinc-600 dark:text-zinc-400">
+            {progress.loaded} / {progress.total ?? '…'}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => controller.current?.abort()}>
+            Cancel export
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={run}>
+          <Download aria-hidden className="h-4 w-4" /> Export CSV
+        </Button>
+      )}
+      {message ? (
+        <p role="status" className="w-full text-xs text-zinc-600 dark:text-zinc-400">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { errorText } from '@/components/fleet/error-text';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import type { VehicleRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/validations/fleet';
+
+/** The plate form: the contract's 1 to 50 characters checked here and again on the server. */
+export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: VehicleRecord; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<RegistrationPlateInput>({ resolver: zodResolver(registrationPlateSchema), defaultValues: { registrationPlate: vehicle.registrationPlate ?? '' } });
+  const save = useMutation({
+    mutationFn: (input: RegistrationPlateInput) =>
+      apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/registration-plate`, { method: 'POST', json: input }),
+    onSuccess: ({ vehicle: updated }) => {
+      queryClient.setQueryData(fleetKeys.vehicle(org, vehicle.id), { vehicle: updated });
+      void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), predicate: (q) => q.queryKey[2] === 'list' });
+      toast.success(`Registration plate set to ${updated.registrationPlate}.`);
+      onDone();
+    },
+    onError: (error) => form.setError('registrationPlate', { message: errorText(error, 'The plate could not be saved.') }),
+  });
+  return (
+    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex flex-wrap items-start gap-2" aria-label="Change the registration plate">
+      <Field
+        id="registration-plate"
+        label={<span className="sr-only">Registration plate</span>}
+        className="min-w-40 flex-1"
+        autoFocus
+        autoComplete="off"
+        error={form.formState.errors.registrationPlate?.message}
+        {...form.register('registrationPlate')}
+      />
+      <Button type="submit" size="sm" className="mt-1" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save plate'}
+      </Button>
+      <Button variant="secondary" size="sm" className="mt-1" onClick={onDone}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

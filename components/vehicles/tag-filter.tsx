@@ -1,0 +1,77 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import type { TagRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { TAG_LIMIT } from '@/lib/vehicle-api/contract';
+
+/** Tag suggestions for any tag input: the tags the console has seen. */
+export function useTagsSeen(org: string) {
+  return useQuery({ queryKey: fleetKeys.tagsSeen(org), queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`), staleTime: 60_000 });
+}
+
+export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; tags: TagRecord[]; keyText: string }) {
+  const keys = [...new Set(tags.map((t) => t.key))];
+  const values = [...new Set(tags.filter((t) => !keyText || t.key === keyText).map((t) => t.value))];
+  return (
+    <>
+      <datalist id={`${idPrefix}-keys`}>
+        {keys.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+      <datalist id={`${idPrefix}-values`}>
+        {values.map((v) => (
+          <option key={v} value={v} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** Filter the fleet by tag (`tagKey`/`tagValue` of the vehicle list), with suggestions from tags seen. */
+export function TagFilter({ org, tagKey, tagValue, onApply }: { org: string; tagKey: string; tagValue: string; onApply: (key: string, value: string) => void }) {
+  const [key, setKey] = useState(tagKey);
+  const [value, setValue] = useState(tagValue);
+  const seen = useTagsSeen(org);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(key.trim(), value.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Tag filter" className="flex flex-wrap items-end gap-2">
+      <div className="min-w-32 flex-1 space-y-1">
+        <label htmlFor="tag-filter-key" className="block text-xs font-medium">
+          Tag key
+        </label>
+        <input id="tag-filter-key" list="tag-filter-keys" maxLength={TAG_LIMIT} className={inputClass} value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
+      </div>
+      <div className="min-w-32 flex-1 space-y-1">
+        <label htmlFor="tag-filter-value" className="block text-xs font-medium">
+          Tag value
+        </label>
+        <input id="tag-filter-value" list="tag-filter-values" maxLength={TAG_LIMIT} className={inputClass} value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />
+      </div>
+      <TagDatalists idPrefix="tag-filter" tags={seen.data?.tags ?? []} keyText={key.trim()} />
+      <Button type="submit" size="md" variant="secondary">
+        Filter by tag
+      </Button>
+      {tagKey || tagValue ? (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setKey('');
+            setValue('');
+            onApply('', '');
+          }}
+        >
+          Clear tag
+        </Button>
+      ) : null}
+    </form>
+  );
+}

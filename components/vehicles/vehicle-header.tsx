@@ -1,0 +1,121 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { useCan } from '@/components/layout/session-role';
+import { Card } from '@/components/ui/card';
+import { Mono } from '@/components/ui/copy-button';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Time } from '@/components/ui/time';
+import type { VehicleRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { DisconnectVehicle } from './disconnect-vehicle';
+import { PlateEditor } from './plate-editor';
+import { ListeningSwitch } from '@/components/commands/listening-switch';
+import { ConnectionBadge } from './vehicle-badges';
+import { VehicleTags } from './vehicle-tags';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-all">{children}</dd>
+    </div>
+  );
+}
+
+export function vehicleTitle(v: VehicleRecord): string {
+  return [v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
+}
+
+/** The top of the vehicle page: identity, account, listening, plate, tags and disconnect. */
+export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicleId: string; initial?: { vehicle: VehicleRecord } }) {
+  const canDisconnect = useCan('vehicles.write');
+  const [disconnected, setDisconnected] = useState<{ processing: boolean; requestId?: string } | null>(null);
+  const query = useQuery({
+    queryKey: fleetKeys.vehicle(org, vehicleId),
+    queryFn: () => apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`),
+    initialData: initial,
+    enabled: !disconnected,
+  });
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading the vehicle" className="space-y-3">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState error={query.error} title="The vehicle could not be loaded" onRetry={() => query.refetch()} />;
+  const vehicle = query.data.vehicle;
+  const locked = disconnected !== null;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <Link href={`/o/${org}/vehicles`} className="hover:underline">
+              Vehicles
+            </Link>{' '}
+            /
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {vehicleTitle(vehicle)}
+            {vehicle.modelYear ? <span className="tabular font-normal text-zinc-600 dark:text-zinc-400"> {vehicle.modelYear}</span> : null}
+          </h1>
+          {vehicle.trim ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{vehicle.trim}</p> : null}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {locked ? <StatusBadge tone="pending">{disconnected.processing ? 'Disconnecting: processing' : 'Disconnected'}</StatusBadge> : <ConnectionBadge value={vehicle.connectionStatus} />}
+            <ListeningSwitch org={org} vehicleId={vehicle.id} isListening={vehicle.isListening !== false} lastUpdated={vehicle.listeningLastUpdated} />
+          </div>
+        </div>
+        {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
+      </div>
+
+      {locked ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          {disconnected.processing
+            ? 'The Vehicle API accepted the disconnection and is processing it. The vehicle no longer appears in the fleet lists.'
+            : 'The vehicle is disconnected and no longer appears in the fleet lists.'}
+          {disconnected.requestId ? <span className="font-mono text-xs"> Request id {disconnected.requestId}.</span> : null}{' '}
+          <Link href={`/o/${org}/vehicles`} className="font-medium underline">
+            Back to the vehicles
+          </Link>
+        </p>
+      ) : null}
+
+      <Card className="p-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Item label="VIN">{vehicle.vin ? <Mono value={vehicle.vin} /> : <span className="text-zinc-500">not shared (scope vehicle:information)</span>}</Item>
+          <Item label="Vehicle id">
+            <Mono value={vehicle.id} />
+          </Item>
+          <Item label="Registration plate">
+            <PlateEditor org={org} vehicle={vehicle} locked={locked} />
+          </Item>
+          <Item label="Account">
+            {vehicle.metadata?.accountId ? (
+              <Link href={`/o/${org}/accounts/${encodeURIComponent(vehicle.metadata.accountId)}`} className="font-mono text-accent-700 hover:underline dark:text-accent-100">
+                {vehicle.metadata.accountId}
+              </Link>
+            ) : (
+              <span className="text-zinc-500">—</span>
+            )}
+          </Item>
+          <Item label="Last seen">
+            <Time value={vehicle.metadata?.lastSeenAt} relative />
+          </Item>
+        </dl>
+        {vehicle.connectionErrorMessage ? <p className="mt-3 text-sm text-red-700 dark:text-red-400">{vehicle.connectionErrorMessage}</p> : null}
+        <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <VehicleTags org={org} vehicleId={vehicle.id} locked={locked} />
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { Search } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+
+/** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
+export function VehicleSearch({ org }: { org: string }) {
+  const router = useRouter();
+  const [q, setQ] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = q.trim();
+    if (!text) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { vehicleId } = await apiFetch<{ vehicleId: string }>(`/api/o/${org}/vehicles/lookup?${new URLSearchParams({ q: text })}`);
+      router.push(`/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`);
+    } catch (e) {
+      setError(e instanceof ApiClientError ? e.message : 'The search failed. Try again.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} role="search" aria-label="Open a vehicle" className="space-y-1">
+      <div className="flex gap-2">
+        <label htmlFor="vehicle-search" className="sr-only">
+          VIN or vehicle id
+        </label>
+        <input
+          id="vehicle-search"
+          className={inputClass}
+          placeholder="VIN or vehicle id"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'vehicle-search-error' : undefined}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          <Search aria-hidden className="h-4 w-4" /> Open
+        </Button>
+      </div>
+      {error ? (
+        <p id="vehicle-search-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

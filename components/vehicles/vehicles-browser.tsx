@@ -1,0 +1,125 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { FilterPanel } from '@/components/fleet/filter-panel';
+import { ListNotice, Pager } from '@/components/fleet/pager';
+import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
+import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { fleetKeys } from '@/lib/query/fleet-keys';
+import { ColumnChooser } from './column-chooser';
+import { ExportVehicles } from './export-vehicles';
+import { TagFilter } from './tag-filter';
+import { VehicleSearch } from './vehicle-search';
+import { VehicleTable } from './vehicle-table';
+
+function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boolean) {
+  const ids = vehicles.map((v) => v.id).join(',');
+  return useQuery({
+    queryKey: fleetKeys.pageTags(org, ids),
+    queryFn: ({ signal }) => apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
+    enabled: enabled && ids.length > 0,
+    staleTime: 30_000,
+  });
+}
+
+/** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
+export function VehiclesBrowser({ org }: { org: string }) {
+  const list = useCursorList<VehicleRecord>({ endpoint: `/api/o/${org}/vehicles`, keyOf: (q) => fleetKeys.vehicleList(org, q), extraParams: ['tagKey', 'tagValue'] });
+  const { query, searchParams, update } = list;
+  const columns = readColumns(searchParams.get('cols'));
+  const sort = readSort(searchParams.get('sort'));
+  const vehicles = sortVehicles(query.data?.items ?? [], sort);
+  const pageTags = usePageTags(org, query.data?.items ?? [], columns.includes('tags'));
+  const tagKey = list.extras.tagKey ?? '';
+  const tagValue = list.extras.tagValue ?? '';
+  const filtered = Boolean(list.filter || tagKey || tagValue);
+
+  return (
+    <div className="space-y-4">
+      <Card className="grid gap-4 p-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <VehicleSearch org={org} />
+          <TagFilter
+            key={`${tagKey}\u0000${tagValue}`}
+            org={org}
+            tagKey={tagKey}
+            tagValue={tagValue}
+            onApply={(key, value) => update({ tagKey: key, tagValue: value, ...LIST_RESET }, { push: true })}
+          />
+        </div>
+        <FilterPanel key={list.filter} filterText={list.filter} withBuilder onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })} />
+      </Card>
+
+      {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {tagKey || tagValue ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100">
+              Tag {tagKey || '*'}: {tagValue || '*'}
+              <button type="button" aria-label="Remove the tag filter" onClick={() => update({ tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
+                <X aria-hidden className="h-3.5 w-3.5" />
+              </button>
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportVehicles org={org} listQuery={new URLSearchParams(list.queryString)} />
+          <ColumnChooser columns={columns} onChange={(next) => update({ cols: next.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : next.join(',') })} />
+        </div>
+      </div>
+
+      {query.isPending || list.resetting ? (
+        <LoadingRows label="Loading vehicles" rows={8} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} title="The vehicles could not be loaded" onRetry={() => query.refetch()} />
+      ) : vehicles.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No vehicle matches' : 'No vehicles yet'}
+          action={
+            filtered ? (
+              <Button variant="secondary" size="sm" onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
+                Clear all filters
+              </Button>
+            ) : undefined
+          }
+        >
+          {filtered ? 'Change or clear the filter to see more vehicles.' : 'Vehicles appear here once an owner connects an OEM account.'}
+        </EmptyState>
+      ) : (
+        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
+          <VehicleTable
+            org={org}
+            vehicles={vehicles}
+            columns={columns}
+            sort={sort}
+            onSort={(next) => update({ sort: writeSort(next) })}
+            tagsById={pageTags.data?.tags}
+            tagsLoading={pageTags.isFetching}
+          />
+        </div>
+      )}
+      {query.data && !list.resetting && !query.isError ? (
+        <Pager
+          label="Vehicles"
+          pageNumber={list.pageNumber}
+          pageSize={list.pageSize}
+          shown={query.data.items.length}
+          total={query.data.totalResults}
+          hasPrevious={list.hasPrevious}
+          nextToken={query.data.nextPageToken}
+          busy={query.isFetching}
+          onPrevious={list.goPrevious}
+          onNext={list.goNext}
+          onPageSize={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
+
+test.use({ storageState: storageStateOf('manager') });
+
+const table = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Vehicles', exact: true });
+const columnTexts = (page: import('@playwright/test').Page, column: number) => table(page).locator(`tbody tr td:nth-child(${column})`).allTextContents();
+
+test('the filter builder narrows the list by brand and listening state, and reads back from the URL', async ({ page }) => {
+  await page.goto('/o/demo/vehicles');
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const first = page.getByRole('listitem', { name: 'Condition 1' });
+  await first.getByLabel('Field').selectOption('make');
+  await first.getByLabel('Operator').selectOption('==');
+  await first.getByLabel('Value').fill('Tesla');
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const second = page.getByRole('listitem', { name: 'Condition 2' });
+  await second.getByLabel('Field').selectOption('isListening');
+  await second.getByLabel('Value').selectOption('true');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+
+  await expect(page).toHaveURL(/filter=/);
+  const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
+  expect(filter).toEqual([
+    { field: 'make', operator: '==', value: 'Tesla' },
+    { field: 'isListening', operator: '==', value: true },
+  ]);
+  // The previous page stays on screen (dimmed) until the filtered one arrives.
+  await expect.poll(async () => [...new Set(await columnTexts(page, 2))]).toEqual(['Tesla']);
+  expect([...new Set(await columnTexts(page, 7))]).toEqual(['Listening']);
+
+  // A reload rebuilds the same rows from the URL.
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: 'Condition 1' }).getByLabel('Value')).toHaveValue('Tesla');
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await expect(page).not.toHaveURL(/filter=/);
+});
+
+test('a raw JSON filter is checked before it is sent, with a message naming the problem', async ({ page }) => {
+  await page.goto('/o/demo/vehicles');
+  await page.getByRole('button', { name: 'JSON' }).click();
+  const raw = page.getByLabel('Filter (JSON)');
+  const problem = page.getByRole('form', { name: 'Filter' }).getByRole('alert');
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/o/demo/vehicles?') && r.url().includes('filter=')) sent.push(r.url());
+  });
+
+  await raw.fill('{"or": []}');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(problem).toHaveText('filter.or: or needs at least one element');
+  await raw.fill('{"field": "make", "operator": "equals", "value": "Kia"}');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(problem).toContainText('filter.operator: operator must be one of isNull');
+  await raw.fill('{"field": "make",');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(problem).toContainText('The filter is not valid JSON');
+  expect(sent).toEqual([]);
+  await expect(page).not.toHaveURL(/filter=/);
+
+  await raw.fill('{"or": [{"field": "make", "operator": "==", "value": "Kia"}, {"field": "make", "operator": "==", "value": "Volvo"}]}');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(/filter=/);
+  await expect(problem).toHaveCount(0);
+  await expect.poll(async () => {
+    const brands = await columnTexts(page, 2);
+    return brands.length > 0 && brands.every((b) => b === 'Kia' || b === 'Volvo');
+  }).toBe(true);
+  // A filter the builder cannot show stays in JSON mode after a reload.
+  await page.reload();
+  await expect(page.getByLabel('Filter (JSON)')).toHaveValue(/"or"/);
+});
+
+test('the tag filter lists only the tagged vehicles, with the tag suggested once seen', async ({ page }) => {
+  const { taggedVehicle } = await sandboxFixtures(page.request);
+  // Opening the vehicle shows its tags, which the tag suggestions then offer.
+  await page.goto(`/o/demo/vehicles/${taggedVehicle.id}`);
+  await expect(page.getByRole('link', { name: `${taggedVehicle.key}: ${taggedVehicle.value}` })).toBeVisible();
+
+  await page.goto('/o/demo/vehicles');
+  await expect(page.locator(`#tag-filter-keys option[value="${taggedVehicle.key}"]`)).toHaveCount(1);
+  await page.getByLabel('Tag key').fill(taggedVehicle.key);
+  await page.getByLabel('Tag value').fill(taggedVehicle.value);
+  await page.getByRole('button', { name: 'Filter by tag' }).click();
+  await expect(page).toHaveURL(new RegExp(`tagKey=${taggedVehicle.key}&tagValue=${taggedVehicle.value}`));
+  await expect(page.getByRole('navigation', { name: 'Vehicles pages' })).toContainText('1–1 of 1');
+  await table(page).locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${taggedVehicle.id}$`));
+});

@@ -1,0 +1,21 @@
+/** What the fleet routes answer, as the browser reads it (the upstream records, parsed on the server). */
+export type VehicleRecord = {
+  id: string;
+  vin?: string | null;
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+  modelYear?: string | number | null;
+  registrationPlate?: string | null;
+  registrationCountry?: string | null;
+  isListening?: boolean | null;
+  listeningLastUpdated?: string | null;
+  connectionStatus?: string | null;
+  connectionErrorMessage?: string | null;
+  metadata?: { accountId?: string | null; lastSeenAt?: string | null; registrationDate?: string | null } | null;
+};
+
+export type AccountRecord = { id: string; username?: string | null };
+export type TagRecord = { key: string; value: string };
+
+export type ListPage<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null; requestId?: string };

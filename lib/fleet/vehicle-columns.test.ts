@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readColumns, readSort, sortVehicles, writeSort } from './vehicle-columns';
+
+const v = (id: string, make: string | null, modelYear: string | null) => ({ id, make, modelYear });
+
+describe('vehicle columns', () => {
+  it('reads known columns from the URL and falls back to the default set', () => {
+    expect(readColumns('vin,tags,bogus')).toEqual(['vin', 'tags']);
+    expect(readColumns('bogus')).toContain('vin');
+    expect(readColumns(null)).not.toContain('tags');
+  });
+
+  it('round-trips the sort parameter and ignores unsortable columns', () => {
+    expect(readSort(writeSort({ column: 'year', descending: true }) ?? null)).toEqual({ column: 'year', descending: true });
+    expect(readSort('tags')).toBeNull();
+    expect(readSort('nope')).toBeNull();
+  });
+
+  it('sorts numbers naturally and puts empty values last in both directions', () => {
+    const list = [v('a', 'Kia', '2021'), v('b', null, null), v('c', 'bmw', '2019'), v('d', 'Audi', '2100')];
+    expect(sortVehicles(list, { column: 'year', descending: false }).map((x) => x.id)).toEqual(['c', 'a', 'd', 'b']);
+    expect(sortVehicles(list, { column: 'year', descending: true }).map((x) => x.id)).toEqual(['d', 'a', 'c', 'b']);
+    expect(sortVehicles(list, { column: 'make', descending: false }).map((x) => x.id)).toEqual(['d', 'c', 'a', 'b']);
+    expect(sortVehicles(list, null).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});

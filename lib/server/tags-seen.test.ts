@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { rememberTags, tagsSeen } from './tags-seen';
+
+describe('tags seen', () => {
+  it('keeps each tag once per organization, sorted, and bounded', () => {
+    rememberTags('org-a', [{ key: 'pool', value: 'B' }, { key: 'depot', value: 'North' }]);
+    rememberTags('org-a', [{ key: 'pool', value: 'B' }]);
+    rememberTags('org-b', [{ key: 'other', value: 'x' }]);
+    expect(tagsSeen('org-a')).toEqual([
+      { key: 'depot', value: 'North' },
+      { key: 'pool', value: 'B' },
+    ]);
+    for (let i = 0; i < 600; i++) rememberTags('org-c', [{ key: 'k', value: String(i).padStart(3, '0') }]);
+    const kept = tagsSeen('org-c');
+    expect(kept).toHaveLength(500);
+    // The oldest go first.
+    expect(kept[0].value).toBe('100');
+    expect(tagsSeen('nobody')).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/vehicle-api/contract';
+
+/**
+ * Inputs of the fleet pages, shared by the forms (react-hook-form resolver) and the BFF routes.
+ * Limits come from the contract so the browser refuses what the upstream would refuse.
+ */
+
+const tagText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter a ${what}`)
+    .max(TAG_LIMIT, `A tag ${what} has at most ${TAG_LIMIT} characters`);
+
+export const tagInputSchema = z.object({ key: tagText('key'), value: tagText('value') });
+export type TagInput = z.infer<typeof tagInputSchema>;
+
+export const registrationPlateSchema = z.object({
+  registrationPlate: z.string().trim().min(1, 'Enter a registration plate').max(50, 'A registration plate has at most 50 characters'),
+});
+export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
+
+/** Ids travel in paths; the upstream's are short opaque strings. */
+const upstreamId = z.string().trim().min(1).max(200);
+export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
+export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
+
+type FilterNode = { field: string; operator: string; value?: unknown } | FilterNode[] | { and: FilterNode[] } | { or: FilterNode[] } | { not: [FilterNode] };
+
+const NO_VALUE_OPERATORS: readonly string[] = ['isNull', 'isNotNull'];
+const TEXT_OPERATORS: readonly string[] = ['like', 'ilike', 'notIlike'];
+
+const conditionSchema = z
+  .strictObject({
+    field: z.string().min(1, 'field must be a non-empty string'),
+    operator: z.enum(FILTER_OPERATORS, { message: `operator must be one of ${FILTER_OPERATORS.join(', ')}` }),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null()], { message: 'value must be a string, number, boolean or null' }).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!NO_VALUE_OPERATORS.includes(c.operator) && c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `value is required for ${c.operator}` });
+    if (TEXT_OPERATORS.includes(c.operator) && typeof c.value !== 'string') ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a string for ${c.operator}` });
+  });
+
+/** The contract's filter grammar: a condition, an array (all hold), `and`, `or` (non-empty), `not` (one). */
+export const filterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
+  z.union([
+    conditionSchema,
+    z.array(filterNodeSchema).min(1, 'an array of conditions needs at least one'),
+    z.strictObject({ and: z.array(filterNodeSchema).min(1, 'and needs at least one element') }),
+    z.strictObject({ or: z.array(filterNodeSchema).min(1, 'or needs at least one element') }),
+    z.strictObject({ not: z.tuple([filterNodeSchema], { message: 'not takes exactly one element' }) }),
+  ]),
+);
+
+export type FilterCheck = { ok: true; filter: unknown } | { ok: false; message: string };
+
+/** Which branch of the filter union a value was meant for, by its shape (the order of `filterNodeSchema`). */
+function intendedBranch(value: unknown): number {
+  if (Array.isArray(value)) return 1;
+  if (value && typeof value === 'object') {
+    if ('and' in value) return 2;
+    if ('or' in value) return 3;
+    if ('not' in value) return 4;
+  }
+  return 0;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), root);
+}
+
+/** The issue of the branch the value was meant for, so the message names the real problem. */
+function firstIssue(issues: z.core.$ZodIssue[], input: unknown, prefix: PropertyKey[] = []): { path: PropertyKey[]; message: string } {
+  const issue = issues[0];
+  if (!issue) return { path: prefix, message: 'not a filter' };
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors.length) {
+    const branch = issue.errors[intendedBranch(valueAt(input, path))] ?? issue.errors[0];
+    if (branch.length) return firstIssue(branch, input, path);
+    return { path, message: 'must be a condition {field, operator, value}, an array of them, or {and|or|not: [...]}' };
+  }
+  return { path, message: issue.message };
+}
+
+function pathText(path: PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}.${String(part)}`), 'filter');
+}
+
+/** Checks a raw JSON filter before it is sent; the message names where and what is wrong. */
+export function checkFilterText(text: string): FilterCheck {
+  if (text.trim() === '') return { ok: true, filter: undefined };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `The filter is not valid JSON: ${(error as Error).message}` };
+  }
+  const result = filterNodeSchema.safeParse(raw);
+  if (result.success) return { ok: true, filter: result.data };
+  const issue = firstIssue(result.error.issues, raw);
+  return { ok: false, message: `${pathText(issue.path)}: ${issue.message}` };
+}
+
+const filterText = z
+  .string()
+  .max(4000, 'The filter has at most 4000 characters')
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return undefined;
+    const check = checkFilterText(text);
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: check.message });
+      return z.NEVER;
+    }
+    return check.filter;
+  });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Page size is not capped here: a size above the contract's maximum reaches the upstream, which answers PAGE_SIZE_TOO_LARGE. */
+export const listQuerySchema = z.object({
+  pageSize: z.coerce.number().int().min(1, 'The page size is at least 1').max(10_000).optional().default(PAGE_SIZE.default),
+  pageToken: optionalText(2000),
+  filter: filterText,
+});
+
+export const vehicleListQuerySchema = listQuerySchema.extend({
+  tagKey: optionalText(TAG_LIMIT),
+  tagValue: optionalText(TAG_LIMIT),
+});
+export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;
+
+export const vehicleLookupQuerySchema = z.object({ q: z.string().trim().min(1, 'Enter a VIN or a vehicle id').max(200) });
+
+/** Tag removal names the tag in the query string (DELETE has no body). */
+export const tagQuerySchema = tagInputSchema;
+
+/** Ids of the vehicles whose tags the tags column shows (one page at most). */
+export const tagsOfVehiclesQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(upstreamId).min(1).max(PAGE_SIZE.max)),
+});
