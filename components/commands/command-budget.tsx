@@ -1,0 +1,51 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/query/api-fetch';
+
+type RateLimit = { key?: string | null; remainingRequests?: number | null; maxRequests?: number | null; windowSizeSeconds?: number | null };
+
+export const commandBudgetKey = (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const;
+
+export function useCommandBudget(org: string, vehicleId: string) {
+  return useQuery({
+    queryKey: commandBudgetKey(org, vehicleId),
+    queryFn: () => apiFetch<{ limits: RateLimit[] }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/rate-limits`),
+    select: (data) => data.limits.find((l) => l.key === 'OEM_ENERGY_API_COMMANDS'),
+    staleTime: 5_000,
+  });
+}
+
+function formatWindow(seconds: number | null | undefined): string {
+  if (!seconds) return '';
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** The vehicle's remaining command budget, as a bar with its numbers. */
+export function CommandBudget({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const budget = useCommandBudget(org, vehicleId);
+  if (budget.isPending) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Reading the command budget…</p>;
+  if (budget.isError || !budget.data) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Command budget not reported for this vehicle.</p>;
+  const { remainingRequests: remaining = 0, maxRequests: max = 0, windowSizeSeconds } = budget.data;
+  const share = max ? Math.max(0, Math.min(1, (remaining ?? 0) / max)) : 0;
+  return (
+    <div className="space-y-1 text-xs">
+      <p>
+        Command budget: <span className="tabular font-semibold">{remaining}</span> of <span className="tabular">{max}</span> left
+        {windowSizeSeconds ? ` per ${formatWindow(windowSizeSeconds)}` : ''}
+      </p>
+      <div
+        role="meter"
+        aria-label="Remaining command budget"
+        aria-valuemin={0}
+        aria-valuemax={max ?? 0}
+        aria-valuenow={remaining ?? 0}
+        className="h-1.5 w-full max-w-xs rounded-full bg-zinc-200 dark:bg-zinc-800"
+      >
+        <div className={`h-1.5 rounded-full ${share === 0 ? 'bg-red-600' : share < 0.25 ? 'bg-amber-500' : 'bg-emerald-600'}`} style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { useCan } from '@/components/layout/session-role';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field } from '@/components/ui/field';
+import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
+import type { ExecutionView } from '@/lib/commands/execution-view';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { executionKey, useExecution } from '@/lib/query/use-execution';
+import { COMMAND_ARGS_SCHEMAS, commandHasBody, type SendCommandInput } from '@/lib/validations/commands';
+import { COMMAND_LIMITS, COMMAND_NAMES, type CommandName } from '@/lib/vehicle-api/contract';
+import { CommandBudget, commandBudgetKey, useCommandBudget } from './command-budget';
+import { CommandHistory } from './command-history';
+import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
+import { useExecutionWatcher } from './execution-watcher';
+import { listeningKey } from './listening-switch';
+
+type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
+type Pending = { input: SendCommandInput; warnings: string[] };
+
+/** The remote commands of one vehicle: send with confirmation where it matters, watch the outcome live. */
+export function CommandPanel({ org, vehicleId, vehicleName, isListening: initialListening }: Props) {
+  const canSend = useCan('commands.send');
+  const queryClient = useQueryClient();
+  const watcher = useExecutionWatcher();
+  const listening = useQuery({ queryKey: listeningKey(org, vehicleId), queryFn: () => initialListening, initialData: initialListening, staleTime: Infinity });
+  const budget = useCommandBudget(org, vehicleId);
+  const [current, setCurrent] = useState<{ execution: ExecutionView; note?: string } | null>(null);
+  const [argsFor, setArgsFor] = useState<CommandName | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const send = useMutation({
+    mutationFn: (input: SendCommandInput) =>
+      apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, { method: 'POST', json: input }),
+    onSuccess: ({ execution }) => {
+      setCurrent({ execution });
+      setArgsFor(null);
+      queryClient.setQueryData(executionKey(org, execution.id), execution);
+      watcher.watch(execution);
+      void queryClient.invalidateQueries({ queryKey: ['commands', org] });
+      void queryClient.invalidateQueries({ queryKey: commandBudgetKey(org, vehicleId) });
+    },
+    onError: async (error) => {
+      const runningId = error instanceof ApiClientError ? (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId : undefined;
+      if (error instanceof ApiClientError && error.code === 'COMMAND_ALREADY_IN_PROGRESS' && runningId) {
+        const { execution } = await apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/commands/${runningId}`);
+        setCurrent({ execution, note: 'This command was already running, so nothing new was sent. Here is the one in progress.' });
+        watcher.watch(execution);
+        return;
+      }
+      toast.error(`${error.message}${error instanceof ApiClientError && error.requestId ? ` (request id ${error.requestId})` : ''}`);
+      void queryClient.invalidateQueries({ queryKey: ['commands', org] });
+    },
+  });
+
+  /** Asks first when the command is physical or the budget is spent; otherwise sends at once. */
+  const request = (input: SendCommandInput) => {
+    const warnings: string[] = [];
+    const confirm = COMMAND_CATALOG[input.command].confirm;
+    if (confirm) warnings.push(confirm);
+    if (budget.data && budget.data.remainingRequests === 0) {
+      warnings.push('The command budget of this vehicle is spent: the manufacturer will most likely refuse it (OEM_COMMANDS_RATE_LIMITED) until the window renews.');
+    }
+    if (warnings.length > 0) setPending({ input, warnings });
+    else send.mutate(input);
+  };
+
+  return (
+    <Card aria-labelledby="commands-heading">
+      <CardHeader
+        id="commands-heading"
+        title="Remote commands"
+        description="Commands reach the vehicle through its manufacturer; the outcome arrives a few seconds later."
+        actions={<CommandBudget org={org} vehicleId={vehicleId} />}
+      />
+      <CardBody className="space-y-5">
+        {!listening.data ? (
+          <p role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+            <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            Listening is off for this vehicle, so the Vehicle API refuses its commands (they end as failed with NOT_PERMITTED). Switch listening on first.
+          </p>
+        ) : null}
+
+        {canSend ? (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+            {COMMAND_GROUPS.map((group) => (
+              <fieldset key={group.id} className="space-y-2">
+                <legend className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{group.label}</legend>
+                {COMMAND_NAMES.filter((c) => COMMAND_CATALOG[c].group === group.id).map((command) => (
+                  <Button
+                    key={command}
+                    variant={argsFor === command ? 'primary' : 'secondary'}
+                    size="sm"
+                    className="w-full justify-start"
+                    title={COMMAND_CATALOG[command].description}
+                    aria-expanded={commandHasBody(command) ? argsFor === command : undefined}
+                    disabled={send.isPending}
+                    onClick={() => (commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput))}
+                  >
+                    {COMMAND_CATALOG[command].label}
+                    {commandHasBody(command) ? '…' : ''}
+                  </Button>
+                ))}
+              </fieldset>
+            ))}
+          </div>
+        ) : null}
+
+        {canSend && argsFor ? <CommandArgsForm key={argsFor} command={argsFor} busy={send.isPending} onSubmit={request} onCancel={() => setArgsFor(null)} /> : null}
+
+        {current ? <LiveExecution org={org} initial={current.execution} note={current.note} /> : null}
+
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">History of this vehicle</h3>
+          <CommandHistory org={org} vehicleId={vehicleId} />
+        </div>
+      </CardBody>
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending ? `${commandLabel(pending.input.command)} on ${vehicleName}?` : ''}
+        description={
+          <ul className="list-disc space-y-1 pl-5">
+            {pending?.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        }
+        confirmLabel={pending ? `Send ${commandLabel(pending.input.command).toLowerCase()}` : 'Send'}
+        tone="primary"
+        onConfirm={() => {
+          if (pending) send.mutate(pending.input);
+          setPending(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+function LiveExecution({ org, initial, note }: { org: string; initial: ExecutionView; note?: string }) {
+  const { data: execution = initial } = useExecution(org, initial.id, initial);
+  return (
+    <section aria-label="Latest command" aria-live="polite" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      {note ? <p className="mb-2 text-sm font-medium">{note}</p> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{commandLabel(execution.command)}</span>
+        <ExecutionStateBadge execution={execution} />
+        {execution.upstreamRequestId ? <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">request {execution.upstreamRequestId}</span> : null}
+      </div>
+      <div className="mt-2">
+        <ExecutionOutcome execution={execution} />
+      </div>
+    </section>
+  );
+}
+
+type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: string; hint: string };
+
+const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
+  SET_TEMPERATURE: [
+    { name: 'driverTemperature', label: 'Driver temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
+    { name: 'passengerTemperature', label: 'Passenger temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
+  ],
+  SET_CHARGE_LIMIT: [{ name: 'limit', label: 'Charge limit (%)', type: 'number', step: '1', hint: `${COMMAND_LIMITS.chargeLimit.min} to ${COMMAND_LIMITS.chargeLimit.max} %` }],
+  SET_VEHICLE_NAME: [{ name: 'name', label: 'Vehicle name', type: 'text', hint: `${COMMAND_LIMITS.vehicleName.min} to ${COMMAND_LIMITS.vehicleName.max} characters` }],
+  SCHEDULE_SOFTWARE_UPDATE: [
+    { name: 'offsetSeconds', label: 'Start after (seconds)', type: 'number', step: '1', hint: `0 to ${COMMAND_LIMITS.softwareUpdateOffsetSeconds.max} seconds (24 hours)` },
+  ],
+};
+
+/** The argument form of one command, validated by the same schema the server uses. */
+function CommandArgsForm({ command, busy, onSubmit, onCancel }: { command: CommandName; busy: boolean; onSubmit: (input: SendCommandInput) => void; onCancel: () => void }) {
+  const schema = COMMAND_ARGS_SCHEMAS[command] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  const fields = ARG_FIELDS[command] ?? [];
+  const form = useForm<Record<string, unknown>>({ resolver: zodResolver(schema) });
+  return (
+    <form
+      noValidate
+      aria-label={`${commandLabel(command)} arguments`}
+      onSubmit={form.handleSubmit((args) => onSubmit({ command, args } as SendCommandInput))}
+      className="grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-800"
+    >
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          id={`arg-${f.name}`}
+          label={f.label}
+          type={f.type}
+          step={f.step}
+          inputMode={f.type === 'number' ? 'decimal' : undefined}
+          hint={f.hint}
+          error={form.formState.errors[f.name]?.message as string | undefined}
+          {...form.register(f.name, f.type === 'number' ? { valueAsNumber: true } : {})}
+        />
+      ))}
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          Send {commandLabel(command).toLowerCase()}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

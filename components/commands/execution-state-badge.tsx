@@ -1,0 +1,51 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import type { ExecutionState, ExecutionView } from '@/lib/commands/execution-view';
+import { explainFailedReason } from '@/lib/commands/failed-reasons';
+
+const TONES: Record<ExecutionState, Tone> = { pending: 'pending', executed: 'success', failed: 'danger', rejected: 'danger', unknown: 'neutral' };
+const WORDS: Record<ExecutionState, string> = { pending: 'Pending', executed: 'Executed', failed: 'Failed', rejected: 'Refused', unknown: 'Unknown' };
+
+function useElapsedSeconds(since: string, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return Math.max(0, Math.round((now - new Date(since).getTime()) / 1000));
+}
+
+export function ExecutionStateBadge({ execution }: { execution: Pick<ExecutionView, 'state' | 'requestedAt'> }) {
+  const elapsed = useElapsedSeconds(execution.requestedAt, execution.state === 'pending');
+  return (
+    <StatusBadge tone={TONES[execution.state]}>
+      {WORDS[execution.state]}
+      {execution.state === 'pending' ? <span className="tabular">· {elapsed} s</span> : null}
+    </StatusBadge>
+  );
+}
+
+/** Why it failed in plain words, the next step, and the raw code. */
+export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
+  if (execution.state === 'failed') {
+    const reason = explainFailedReason(execution.failedReason);
+    return (
+      <div className="text-sm">
+        <p className="font-medium">{reason.title}</p>
+        <p className="text-zinc-700 dark:text-zinc-300">{reason.nextStep}</p>
+        {execution.failedReason && reason.known ? <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{execution.failedReason}</p> : null}
+      </div>
+    );
+  }
+  if (execution.state === 'rejected') {
+    return <p className="text-sm">The Vehicle API refused the command ({<span className="font-mono text-xs">{execution.errorCode}</span>}); nothing was sent to the vehicle.</p>;
+  }
+  if (execution.state === 'unknown') {
+    return <p className="text-sm">No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.</p>;
+  }
+  if (execution.state === 'executed') return <p className="text-sm">The vehicle carried out the command.</p>;
+  return <p className="text-sm">Sent to the manufacturer; waiting for the vehicle to confirm.</p>;
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import * as Switch from '@radix-ui/react-switch';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useCan } from '@/components/layout/session-role';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Time } from '@/components/ui/time';
+import { apiFetch } from '@/lib/query/api-fetch';
+
+type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
+
+export const listeningKey = (org: string, vehicleId: string) => ['listening', org, vehicleId] as const;
+
+/**
+ * The vehicle's listening state: switched optimistically, rolled back if the upstream refuses.
+ * Setting the state it already has changes nothing upstream (no audit entry there either).
+ */
+export function ListeningSwitch({ org, vehicleId, isListening, lastUpdated }: { org: string; vehicleId: string; isListening: boolean; lastUpdated?: string | null }) {
+  const canWrite = useCan('listening.write');
+  const queryClient = useQueryClient();
+  const [state, setState] = useState({ isListening, lastUpdated: lastUpdated ?? null });
+  const mutation = useMutation({
+    mutationFn: (next: boolean) =>
+      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, { method: 'POST', json: { isListening: next } }),
+    onMutate: (next) => {
+      const previous = state;
+      setState((s) => ({ ...s, isListening: next }));
+      return { previous };
+    },
+    onError: (error, _next, context) => {
+      if (context) setState(context.previous);
+      toast.error(`The listening state was not changed: ${error.message}`);
+    },
+    onSuccess: (result) => {
+      setState({ isListening: result.isListening, lastUpdated: result.lastUpdated ?? null });
+      toast.success(result.changed ? `Listening ${result.isListening ? 'on' : 'off'}.` : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`);
+      void queryClient.invalidateQueries({ queryKey: ['vehicle', org, vehicleId] });
+      queryClient.setQueryData(listeningKey(org, vehicleId), result.isListening);
+    },
+  });
+
+  const label = state.isListening ? 'Listening' : 'Not listening';
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {canWrite ? (
+        <>
+          <Switch.Root
+            id={`listening-${vehicleId}`}
+            checked={state.isListening}
+            disabled={mutation.isPending}
+            onCheckedChange={(checked) => mutation.mutate(checked)}
+            className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-400 transition-colors data-[state=checked]:bg-emerald-600 disabled:opacity-60"
+          >
+            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+          </Switch.Root>
+          <label htmlFor={`listening-${vehicleId}`} className="font-medium">
+            {label}
+          </label>
+        </>
+      ) : (
+        <StatusBadge tone={state.isListening ? 'success' : 'neutral'}>{label}</StatusBadge>
+      )}
+      {state.lastUpdated ? (
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          since <Time value={state.lastUpdated} />
+        </span>
+      ) : null}
+    </div>
+  );
+}

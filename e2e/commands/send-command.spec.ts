@@ -1,0 +1,110 @@
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
+
+// Commands on one vehicle interact (one pending command per type), so this file runs in order.
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: storageStateOf('manager') });
+
+const panel = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Remote commands' });
+const latest = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Latest command' });
+
+test('a command goes from pending to executed live, without reloading', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  await panel(page).getByRole('button', { name: 'Lock doors', exact: true }).click();
+  await expect(latest(page).getByText(/Pending/)).toBeVisible();
+  await expect(latest(page).getByText('Executed')).toBeVisible({ timeout: 15_000 });
+  await expect(latest(page)).toContainText('The vehicle carried out the command.');
+  await expect(page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Lock doors' }).first()).toContainText('manager@demo.test');
+});
+
+test('an offline vehicle fails with plain words, the next step and the raw code', async ({ page, request }) => {
+  const { offlineVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${offlineVehicleId}`);
+  await panel(page).getByRole('button', { name: 'Honk horn', exact: true }).click();
+  await expect(latest(page).getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  await expect(latest(page)).toContainText('The vehicle is offline.');
+  await expect(latest(page)).toContainText('Wake it up');
+  await expect(latest(page)).toContainText('OEM_VEHICLE_OFFLINE');
+});
+
+test('with listening off the panel warns, and the command fails as not permitted', async ({ page, request }) => {
+  const { notListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${notListeningVehicleId}`);
+  await expect(panel(page).getByRole('note')).toContainText('Listening is off for this vehicle');
+  await panel(page).getByRole('button', { name: 'Flash lights', exact: true }).click();
+  await expect(latest(page).getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  await expect(latest(page)).toContainText('NOT_PERMITTED');
+});
+
+test('a spent budget is shown and warned about before sending', async ({ page, request }) => {
+  const { spentBudgetVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${spentBudgetVehicleId}`);
+  await expect(panel(page).getByText(/Command budget: 0 of \d+ left/)).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Climate on', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('The command budget of this vehicle is spent');
+  await dialog.getByRole('button', { name: 'Send climate on', exact: true }).click();
+  await expect(latest(page).getByText('Failed')).toBeVisible({ timeout: 15_000 });
+  await expect(latest(page)).toContainText('OEM_COMMANDS_RATE_LIMITED');
+});
+
+test('unlocking asks first and names the vehicle; cancelling sends nothing', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  const before = await (await page.request.get(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands?command=UNLOCK_DOORS`)).json();
+  await panel(page).getByRole('button', { name: 'Unlock doors', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toContainText('Unlock doors on');
+  await expect(dialog).toContainText('Anyone near the vehicle will be able to open it.');
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  const after = await (await page.request.get(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands?command=UNLOCK_DOORS`)).json();
+  expect(after.executions.length).toBe(before.executions.length);
+});
+
+test('arguments are checked in the form with the server’s limits', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  await panel(page).getByRole('button', { name: 'Set charge limit…', exact: true }).click();
+  await page.getByLabel('Charge limit (%)').fill('40');
+  await page.getByRole('button', { name: 'Send set charge limit', exact: true }).click();
+  await expect(page.getByText('Enter a value from 50 to 100 %')).toBeVisible();
+  await page.getByLabel('Charge limit (%)').fill('80');
+  await page.getByRole('button', { name: 'Send set charge limit', exact: true }).click();
+  await expect(latest(page).getByText('Executed')).toBeVisible({ timeout: 15_000 });
+});
+
+test('a second command of a running type shows the one already running', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  const origin = new URL(page.url()).origin;
+  const first = await page.request.post(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands`, { data: { command: 'WINDOW_HEATING_ON' }, headers: { Origin: origin } });
+  expect(first.ok()).toBe(true);
+  await panel(page).getByRole('button', { name: 'Window heating on', exact: true }).click();
+  await expect(latest(page)).toContainText('This command was already running');
+  await expect(latest(page).getByText(/Pending|Executed/)).toBeVisible();
+});
+
+test('the outcome of a command reaches the person on another page as a toast', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  await panel(page).getByRole('button', { name: 'Wake up', exact: true }).click();
+  await expect(latest(page).getByText(/Pending/)).toBeVisible();
+  await page.getByRole('link', { name: 'Commands', exact: true }).click();
+  await expect(page).toHaveURL(/\/o\/demo\/commands$/);
+  await expect(page.getByText(`Wake up on ${onlineListeningVehicleId}: executed.`)).toBeVisible({ timeout: 15_000 });
+});
+
+test.describe('as support', () => {
+  test.use({ storageState: storageStateOf('support') });
+
+  test('support sees the history and statuses but no send control', async ({ page, request }) => {
+    const { onlineListeningVehicleId } = await sandboxFixtures(request);
+    await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+    await expect(page.getByRole('region', { name: 'Command history' })).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Lock doors', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('switch')).toHaveCount(0);
+  });
+});

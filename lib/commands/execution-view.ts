@@ -1,0 +1,69 @@
+/**
+ * What the browser sees of a command execution: Motorpool's record merged with the upstream's
+ * status, reduced to one `state` the UI colours the same everywhere.
+ */
+export type ExecutionState = 'pending' | 'executed' | 'failed' | 'rejected' | 'unknown';
+
+export type ExecutionView = {
+  id: string;
+  vehicleId: string;
+  command: string;
+  arguments: Record<string, unknown> | null;
+  requestedBy: string | null;
+  state: ExecutionState;
+  status: 'PENDING' | 'EXECUTED' | 'FAILED' | null;
+  failedReason: string | null;
+  errorCode: string | null;
+  upstreamExecutionId: string | null;
+  upstreamRequestId: string | null;
+  requestedAt: string;
+  executedAt: string | null;
+  settledAt: string | null;
+};
+
+export const TERMINAL_STATES: ReadonlySet<ExecutionState> = new Set(['executed', 'failed', 'rejected', 'unknown']);
+
+type Row = {
+  id: string;
+  vehicleId: string;
+  command: string;
+  arguments: Record<string, unknown> | null;
+  requestedBy: string | null;
+  localStatus: 'REQUESTING' | 'SENT' | 'UNKNOWN' | 'REJECTED';
+  status: 'PENDING' | 'EXECUTED' | 'FAILED' | null;
+  failedReason: string | null;
+  errorCode: string | null;
+  upstreamExecutionId: string | null;
+  upstreamRequestId: string | null;
+  requestedAt: Date;
+  executedAt: Date | null;
+  settledAt: Date | null;
+};
+
+export function stateOf(row: Pick<Row, 'localStatus' | 'status'>): ExecutionState {
+  if (row.localStatus === 'REJECTED') return 'rejected';
+  if (row.localStatus === 'UNKNOWN') return 'unknown';
+  if (row.status === 'EXECUTED') return 'executed';
+  if (row.status === 'FAILED') return 'failed';
+  return 'pending';
+}
+
+export function toExecutionView(row: Row, emails: ReadonlyMap<string, string>): ExecutionView {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    vehicleId: row.vehicleId,
+    command: row.command,
+    arguments: row.arguments,
+    requestedBy: row.requestedBy ? (emails.get(row.requestedBy) ?? 'former member') : null,
+    state: stateOf(row),
+    status: row.status,
+    failedReason: row.failedReason,
+    errorCode: row.errorCode,
+    upstreamExecutionId: row.upstreamExecutionId,
+    upstreamRequestId: row.upstreamRequestId,
+    requestedAt: row.requestedAt.toISOString(),
+    executedAt: iso(row.executedAt),
+    settledAt: iso(row.settledAt),
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { COMMAND_LIMITS, type CommandName } from '@/lib/vehicle-api/contract';
+
+/**
+ * Argument schemas of the 21 commands, shared by forms, BFF routes and the client. Strict: a
+ * stray field in a command body is a mistake worth refusing before a vehicle moves.
+ */
+const none = z.strictObject({});
+const { temperatureC, chargeLimit, vehicleName, softwareUpdateOffsetSeconds } = COMMAND_LIMITS;
+const between = (min: number, max: number, unit: string) => `Enter a value from ${min} to ${max}${unit}`;
+const temperature = z
+  .number({ message: 'Enter a temperature' })
+  .min(temperatureC.min, { message: between(temperatureC.min, temperatureC.max, ' °C') })
+  .max(temperatureC.max, { message: between(temperatureC.min, temperatureC.max, ' °C') });
+
+export const setTemperatureArgsSchema = z.strictObject({ driverTemperature: temperature, passengerTemperature: temperature });
+export const setChargeLimitArgsSchema = z.strictObject({
+  limit: z
+    .number({ message: 'Enter a charge limit' })
+    .int({ message: 'Enter a whole percentage' })
+    .min(chargeLimit.min, { message: between(chargeLimit.min, chargeLimit.max, ' %') })
+    .max(chargeLimit.max, { message: between(chargeLimit.min, chargeLimit.max, ' %') }),
+});
+export const setVehicleNameArgsSchema = z.strictObject({
+  name: z
+    .string({ message: 'Enter a name' })
+    .trim()
+    .min(vehicleName.min, { message: 'Enter a name' })
+    .max(vehicleName.max, { message: `At most ${vehicleName.max} characters` }),
+});
+export const scheduleSoftwareUpdateArgsSchema = z.strictObject({
+  offsetSeconds: z
+    .number({ message: 'Enter a delay in seconds' })
+    .int({ message: 'Enter whole seconds' })
+    .min(softwareUpdateOffsetSeconds.min, { message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds') })
+    .max(softwareUpdateOffsetSeconds.max, { message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds') }),
+});
+
+export const COMMAND_ARGS_SCHEMAS = {
+  WAKE_UP: none,
+  UNLOCK_DOORS: none,
+  LOCK_DOORS: none,
+  HONK_HORN: none,
+  FLASH_LIGHTS: none,
+  START_HVAC_SYSTEM: none,
+  CLIMATE_ON: none,
+  CLIMATE_OFF: none,
+  SET_TEMPERATURE: setTemperatureArgsSchema,
+  SET_CHARGE_LIMIT: setChargeLimitArgsSchema,
+  ACTUATE_FRONT_TRUNK: none,
+  ACTUATE_REAR_TRUNK: none,
+  OPEN_CHARGE_PORT: none,
+  CLOSE_CHARGE_PORT: none,
+  START_CHARGING: none,
+  STOP_CHARGING: none,
+  SET_VEHICLE_NAME: setVehicleNameArgsSchema,
+  SCHEDULE_SOFTWARE_UPDATE: scheduleSoftwareUpdateArgsSchema,
+  CANCEL_SOFTWARE_UPDATE: none,
+  WINDOW_HEATING_ON: none,
+  WINDOW_HEATING_OFF: none,
+} as const satisfies Record<CommandName, z.ZodType>;
+
+export type CommandArgs<C extends CommandName> = z.infer<(typeof COMMAND_ARGS_SCHEMAS)[C]>;
+
+/** Commands whose creation call carries a JSON body; the others are sent with none. */
+export function commandHasBody(command: CommandName): boolean {
+  return COMMAND_ARGS_SCHEMAS[command] !== none;
+}
+
+/** Commands whose creation call takes no body. */
+export const NO_ARGS_COMMANDS = (Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[]).filter((c) => !commandHasBody(c)) as Exclude<
+  CommandName,
+  'SET_TEMPERATURE' | 'SET_CHARGE_LIMIT' | 'SET_VEHICLE_NAME' | 'SCHEDULE_SOFTWARE_UPDATE'
+>[];
+
+/** One schema for a "send a command" form or route body: `{ command, args }`, args required where the command takes them. */
+export const sendCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.enum(NO_ARGS_COMMANDS as [(typeof NO_ARGS_COMMANDS)[number], ...(typeof NO_ARGS_COMMANDS)[number][]]), args: none.optional() }),
+  z.object({ command: z.literal('SET_TEMPERATURE'), args: setTemperatureArgsSchema }),
+  z.object({ command: z.literal('SET_CHARGE_LIMIT'), args: setChargeLimitArgsSchema }),
+  z.object({ command: z.literal('SET_VEHICLE_NAME'), args: setVehicleNameArgsSchema }),
+  z.object({ command: z.literal('SCHEDULE_SOFTWARE_UPDATE'), args: scheduleSoftwareUpdateArgsSchema }),
+]);
+export type SendCommandInput = z.infer<typeof sendCommandSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Query of the landing page after consent. Everything comes from the address bar, so anything
+ * that does not match exactly is dropped: the page then shows a generic outcome, never the input.
+ */
+export const connectReturnSchema = z.object({
+  result: z.enum(['success', 'failure']).catch('failure'),
+  accountId: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/)
+    .optional()
+    .catch(undefined),
+  error: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/)
+    .optional()
+    .catch(undefined),
+  link: z.uuid().optional().catch(undefined),
+});
+export type ConnectReturn = z.infer<typeof connectReturnSchema>;
+
+export function parseConnectReturn(query: Record<string, string | string[] | undefined>): ConnectReturn {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const parsed = connectReturnSchema.parse({
+    result: first(query.result),
+    accountId: first(query.accountId),
+    error: first(query.error),
+    link: first(query.link),
+  });
+  // A success without an account id is not a success we can show.
+  if (parsed.result === 'success' && !parsed.accountId) return { ...parsed, result: 'failure' };
+  return parsed;
+}
