@@ -111,10 +111,12 @@ test.describe('unknown vehicles', () => {
   });
 
   test('an unknown vehicle shows the not-found page', async ({ page }) => {
-    // The segment streams (loading.tsx), so the status is already 200; Next marks the page noindex.
+    // The segment streams (loading.tsx), so the status is already 200; Next marks the served
+    // document noindex, which is what a crawler reads (hydration may repeat the tag in the DOM).
     await page.goto('/o/demo/vehicles/veh_nope');
     await expect(page.getByText('No such vehicle')).toBeVisible();
-    await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+    const served = await (await page.request.get('/o/demo/vehicles/veh_nope')).text();
+    expect(served.match(/<meta name="robots" content="noindex"\/>/g)).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to the vehicles' }).click();
     await expect(page).toHaveURL(/\/o\/demo\/vehicles$/);
   });
