@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+import { injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
+import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+
+/**
+ * Issue 8: a crash between the two writes of a command must not lose its record. This spec runs
+ * its own production server on its own embedded database, kills it with SIGKILL while the
+ * upstream call of a command hangs, starts it again on the same folder, and reads the record back.
+ */
+const PORT = Number(process.env.E2E_CRASH_PORT ?? 3150);
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = path.join('.data', `e2e-crash-${PORT}`);
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+function startServer(): ChildProcess {
+  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(PORT)], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(PORT), APP_URL: BASE, NEXTAUTH_URL: BASE, DATA_DIR, SANDBOX_ADMIN_TOKEN },
+  });
+  return child;
+}
+
+async function waitForHealth(child: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    expect(child.exitCode, 'the server exited during start-up').toBeNull();
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the server did not answer /api/health within 90 s');
+}
+
+function killHard(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+}
+
+async function signedIn(): Promise<APIRequestContext> {
+  const context = await requestFactory.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const { csrfToken } = (await (await context.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const response = await context.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: demoEmail('manager'), password: DEMO_PASSWORD, json: 'true' },
+  });
+  expect(response.ok()).toBe(true);
+  return context;
+}
+
+type View = { id: string; command: string; state: string; errorCode: string | null; requestedBy: string | null };
+
+async function history(context: APIRequestContext, vehicleId: string): Promise<View[]> {
+  const response = await context.get(`/api/o/demo/vehicles/${vehicleId}/commands`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { executions: View[] }).executions;
+}
+
+let server: ChildProcess | undefined;
+
+test.afterAll(() => {
+  if (server) killHard(server);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
+
+test('a command record written before a crash survives it and is marked unknown, never dropped', async () => {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  server = startServer();
+  await waitForHealth(server);
+  let api = await signedIn();
+  const { onlineListeningVehicleId: vehicleId } = await sandboxFixtures(api);
+  expect(await history(api, vehicleId)).toEqual([]);
+
+  // The upstream takes a minute to answer this one command: the server is killed meanwhile.
+  await injectSandboxFault(api, { kind: 'latency', latencyMs: 60_000, method: 'POST', pathPrefix: `/v1/vehicles/${vehicleId}/command-execution:`, times: 1 });
+  const sending = api.post(`/api/o/demo/vehicles/${vehicleId}/commands`, { data: { command: 'HONK_HORN' }, timeout: 0 }).catch(() => 'connection lost');
+  await expect.poll(async () => (await history(api, vehicleId)).map((v) => v.command), { timeout: 15_000 }).toEqual(['HONK_HORN']);
+
+  killHard(server);
+  expect(await sending).toBe('connection lost');
+  await api.dispose();
+
+  server = startServer();
+  await waitForHealth(server);
+  api = await signedIn();
+  const [record, ...others] = await history(api, vehicleId);
+  expect(others).toEqual([]);
+  expect(record).toMatchObject({ command: 'HONK_HORN', state: 'unknown', errorCode: 'INTERRUPTED', requestedBy: demoEmail('manager') });
+  await api.dispose();
+});
