@@ -2,9 +2,9 @@
  * For benchmarks: the production build served against a standalone sandbox over loopback HTTP,
  * with a signed-in admin of the organization made from VEHICLE_API_* (slug `fleet`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export type BenchConsole = {
   base: string;
   sandbox: Sandbox;
   cookie: string;
+  /** CPU time (user + system, ms) the console's server process has used so far. */
+  serverCpuMs: () => number;
   /** Times (performance.now()) of the upstream requests whose "METHOD path" matches. */
   upstreamCalls: (pattern: RegExp) => number[];
   stop: () => Promise<void>;
@@ -45,6 +47,15 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no answer from ${url}`);
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** utime + stime of a process from /proc (Linux), in milliseconds. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
 }
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]);
@@ -104,7 +115,7 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
   try {
     await waitFor(`${base}/api/health`, child);
     const cookie = await signIn(base, admin.email, admin.password);
-    return { base, sandbox, cookie, upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at), stop };
+    return { base, sandbox, cookie, serverCpuMs: () => processCpuMs(child.pid!), upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,12 +1,14 @@
+import { encode } from 'next-auth/jwt';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/lib/db';
 import { createUser } from '@/lib/db/repos/users';
 import { createTestDatabase } from '@/lib/db/testing';
 
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0012');
+const SECRET = 'test-secret-test-secret-test-secret-0012';
+vi.stubEnv('AUTH_SECRET', SECRET);
 
-const state = vi.hoisted(() => ({ db: undefined as unknown, session: null as unknown }));
-vi.mock('next-auth', () => ({ getServerSession: vi.fn(async () => state.session) }));
+const state = vi.hoisted(() => ({ db: undefined as unknown, cookies: [] as { name: string; value: string }[] }));
+vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => state.cookies }) }));
 vi.mock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => state.db }));
 
 const { getSessionUser } = await import('./session');
@@ -14,11 +16,15 @@ const database = await createTestDatabase('pglite');
 state.db = database.db;
 const user = await createUser(database.db as Db, { email: 'session@example.com', name: 'Sam' });
 
+async function signedInAs(uid: string) {
+  state.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { uid, email: 'stale@example.com' }, secret: SECRET, maxAge: 60 }) }];
+}
+
 describe('getSessionUser', () => {
   afterAll(() => database.close());
 
   beforeEach(() => {
-    state.session = null;
+    state.cookies = [];
   });
 
   it('answers null without a session', async () => {
@@ -26,12 +32,12 @@ describe('getSessionUser', () => {
   });
 
   it('reads the session’s user from the database', async () => {
-    state.session = { user: { id: user.id, email: 'stale@example.com' }, expires: '' };
+    await signedInAs(user.id);
     expect(await getSessionUser()).toEqual({ id: user.id, email: 'session@example.com', name: 'Sam' });
   });
 
   it('answers null for a valid token of a user who no longer exists', async () => {
-    state.session = { user: { id: '00000000-0000-4000-8000-000000000000' }, expires: '' };
+    await signedInAs('00000000-0000-4000-8000-000000000000');
     expect(await getSessionUser()).toBeNull();
   });
 });

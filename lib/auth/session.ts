@@ -1,9 +1,11 @@
 import 'server-only';
-import { getServerSession } from 'next-auth';
+import { decode } from 'next-auth/jwt';
+import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { getDb } from '@/lib/db';
 import { findUserById } from '@/lib/db/repos/users';
-import { authOptions } from './options';
+import { getAuthSecret } from './secret';
+import { createSessionTokenReader } from './session-token';
 
 export interface SessionUser {
   id: string;
@@ -11,10 +13,16 @@ export interface SessionUser {
   name: string | null;
 }
 
-/** The user id in this request's session token, without a database read; null when signed out. */
+let reader: ReturnType<typeof createSessionTokenReader> | undefined;
+
+/**
+ * The user id in this request's session token, without a database read; null when signed out.
+ * The cookie is decoded directly: next-auth's getServerSession would also re-encode a cookie that
+ * a server component or route cannot set (sessions last a fixed 12 hours from sign-in).
+ */
 export const getSessionUserId = cache(async (): Promise<string | null> => {
-  const session = await getServerSession(authOptions());
-  return session?.user?.id ?? null;
+  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }));
+  return reader.userId((await cookies()).getAll());
 });
 
 /**

@@ -1,15 +1,17 @@
 import 'server-only';
 import { getSessionUserId } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/permissions';
-import { getDb } from '@/lib/db';
+import { getDbHandle } from '@/lib/db';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
+import { createAccessCache } from './access-cache';
 import { AppError } from './errors';
 
 export type SessionUser = { id: string; email: string; name?: string | null };
 export type OrgAccess = { user: SessionUser; org: PublicOrganization; role: Role };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const accessCache = createAccessCache<Awaited<ReturnType<typeof getUserAccessBySlug>>>();
 
 /**
  * The signed-in user's access to the organization in the URL. An organization the user is not a
@@ -20,7 +22,8 @@ export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
   if (!userId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', 'Not found.');
   // One query: the user (a deleted user's token opens nothing) and the membership.
-  const access = await getUserAccessBySlug(getDb(), userId, slug);
+  const { db, accessGeneration } = getDbHandle();
+  const access = await accessCache.get(`${userId}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug));
   if (!access) throw new AppError('NOT_FOUND', 'Not found.');
   return { user: access.user, org: access.organization, role: access.role };
 }

@@ -19,15 +19,32 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /**
+   * Present when this process is the database's only writer (PGlite): a number that moves on
+   * every write to the tables that decide who may open what (users, organizations, memberships).
+   */
+  accessGeneration?: () => number;
   close(): Promise<void>;
 }
+
+const ACCESS_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships)\b/i;
+// One sequence for every handle of the process, moved on open too, so a handle opened later
+// never repeats a generation an earlier one handed out.
+let accessWrites = 0;
 
 /** PGlite in a folder, or in memory when `dataDir` is undefined. Queries wait until it is ready. */
 export function openPglite(dataDir?: string): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  accessWrites += 1;
+  // Drizzle logs each statement as it submits it, and PGlite runs statements in that order.
+  const logger = {
+    logQuery(query: string) {
+      if (ACCESS_WRITE.test(query)) accessWrites += 1;
+    },
+  };
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  return { db, kind: 'pglite', accessGeneration: () => accessWrites, close: () => client.close() };
 }
 
 /** postgres-js connects lazily, on the first query. */

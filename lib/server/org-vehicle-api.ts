@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/db/token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
-import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/bff/errors';
 
 type CachedClient = { version: string; api: VehicleApi };
@@ -30,7 +30,7 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     ...transportFor(credentials),
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
-    tokenStore: new DbTokenStore(getDb),
+    tokenStore: createLayeredTokenStore(new DbTokenStore(getDb)),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     logger: e.LOG_UPSTREAM ? undefined : () => {},

@@ -8,4 +8,4 @@ export { COMMAND_ARGS_SCHEMAS, NO_ARGS_COMMANDS, sendCommandSchema, type Command
 export type { UpstreamCallLog, VehicleApiLogger } from './log';
 export type { RetryOptions } from './retry';
 export * from './schemas';
-export { createMemoryTokenStore, type TokenStore, type CachedToken } from './token-store';
+export { createLayeredTokenStore, createMemoryTokenStore, type TokenStore, type CachedToken } from './token-store';

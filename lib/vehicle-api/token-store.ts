@@ -29,3 +29,32 @@ export function createMemoryTokenStore(): TokenStore {
     },
   };
 }
+
+/**
+ * A process-local copy in front of a shared store (the database), so a call does not pay a
+ * database read for a token this process already holds. A token with less than `localForMs`
+ * left, or a miss, is read from the shared store again, so a token another instance obtained
+ * near expiry is picked up before this process asks the upstream for one of its own.
+ * `localForMs` must exceed the client's refresh skew.
+ */
+export function createLayeredTokenStore(shared: TokenStore, { now = () => Date.now(), localForMs = 120_000 } = {}): TokenStore {
+  const local = new Map<string, CachedToken>();
+  return {
+    async get(key) {
+      const held = local.get(key);
+      if (held && held.expiresAt - now() > localForMs) return held;
+      const token = await shared.get(key);
+      if (token) local.set(key, token);
+      else local.delete(key);
+      return token;
+    },
+    async set(key, token) {
+      local.set(key, token);
+      await shared.set(key, token);
+    },
+    async delete(key) {
+      local.delete(key);
+      await shared.delete(key);
+    },
+  };
+}

@@ -30,6 +30,8 @@ export async function GET(request: NextRequest) {
   if (!env().BENCH_ROUTES) return new NextResponse('Not found', { status: 404 });
   upstream ??= connect(request.nextUrl.searchParams.get('org') ?? 'fleet');
   const { baseUrl, token } = await upstream;
-  const response = await fetch(`${baseUrl}/v1/vehicles?maxPageSize=20`, { headers: { Authorization: `Bearer ${token}` } });
+  const size = Number(request.nextUrl.searchParams.get('maxPageSize') ?? 20);
+  if (!Number.isInteger(size) || size < 1 || size > 100) return NextResponse.json({ error: 'maxPageSize must be 1 to 100' }, { status: 400 });
+  const response = await fetch(`${baseUrl}/v1/vehicles?maxPageSize=${size}`, { headers: { Authorization: `Bearer ${token}` } });
   return NextResponse.json(await response.json(), { status: response.status });
 }

@@ -1,0 +1,54 @@
+import { encode, decode } from 'next-auth/jwt';
+import { describe, expect, it } from 'vitest';
+import { createSessionTokenReader, sessionTokenFrom } from './session-token';
+
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+const cookie = (value: string, name = 'next-auth.session-token') => [{ name, value }];
+
+describe('session token reader', () => {
+  it('reads the user id from a token next-auth issued, and rejects a foreign or altered one', async () => {
+    const reader = createSessionTokenReader((token) => decode({ token, secret: SECRET }));
+    const token = await encode({ token: { uid: 'user-1' }, secret: SECRET, maxAge: 60 });
+    expect(await reader.userId(cookie(token))).toBe('user-1');
+
+    const foreign = await encode({ token: { uid: 'user-1' }, secret: 'another-secret-of-at-least-thirty-two-chars', maxAge: 60 });
+    expect(await reader.userId(cookie(foreign))).toBeNull();
+    const altered = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect(await reader.userId(cookie(altered))).toBeNull();
+    expect(await reader.userId([])).toBeNull();
+  });
+
+  it('decodes each token once, and still refuses it once expired', async () => {
+    let decodes = 0;
+    let now = 1_000_000;
+    const reader = createSessionTokenReader(async () => {
+      decodes += 1;
+      return { uid: 'user-1', exp: 1_000 + 60 };
+    }, () => now);
+    for (let i = 0; i < 3; i++) expect(await reader.userId(cookie('t'))).toBe('user-1');
+    expect(decodes).toBe(1);
+    now = (1_000 + 60) * 1000;
+    expect(await reader.userId(cookie('t'))).toBeNull();
+  });
+
+  it('does not keep a token that decodes to nobody', async () => {
+    let decodes = 0;
+    const reader = createSessionTokenReader(async () => {
+      decodes += 1;
+      return null;
+    });
+    expect(await reader.userId(cookie('bad'))).toBeNull();
+    expect(await reader.userId(cookie('bad'))).toBeNull();
+    expect(decodes).toBe(2);
+  });
+
+  it('joins a cookie next-auth split into chunks, in index order, and prefers the secure name', () => {
+    const chunks = [
+      { name: 'next-auth.session-token.1', value: 'world' },
+      { name: 'next-auth.session-token.0', value: 'hello-' },
+      { name: 'other', value: 'x' },
+    ];
+    expect(sessionTokenFrom(chunks)).toBe('hello-world');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')])).toBe('secure');
+  });
+});

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres } from './index';
+import { migrateDatabase } from './migrate';
+import { appendAuditEvent } from './repos/audit';
+import { addMemberByEmail, changeMemberRole, getUserAccessBySlug, removeMember } from './repos/memberships';
+import { createOrganization, renameOrganization, updateOrganizationCredentials } from './repos/organizations';
+import { createUser, setUserPassword } from './repos/users';
+import { users } from './schema';
+
+describe('access generation of the embedded database', () => {
+  const handle = openPglite();
+  afterAll(() => handle.close());
+
+  it('moves on every write to users, organizations and memberships, and on nothing else', async () => {
+    await migrateDatabase(handle.db);
+    const generation = handle.accessGeneration!;
+    const moves = async (work: () => Promise<unknown>) => {
+      const before = generation();
+      await work();
+      return generation() > before;
+    };
+    const org = await createOrganization(handle.db, { slug: 'gen', name: 'Gen', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const user = await createUser(handle.db, { email: 'gen@example.com', name: 'Gen' });
+
+    expect(await moves(() => addMemberByEmail(handle.db, org.id, 'gen@example.com', 'manager'))).toBe(true);
+    expect(await moves(() => changeMemberRole(handle.db, org.id, user.id, 'support'))).toBe(true);
+    expect(await moves(() => updateOrganizationCredentials(handle.db, org.id, { apiBaseUrl: null, clientId: 'c2' }))).toBe(true);
+    expect(await moves(() => renameOrganization(handle.db, org.id, 'Gen 2'))).toBe(true);
+    expect(await moves(() => setUserPassword(handle.db, user.id, 'a long enough password'))).toBe(true);
+    expect(await moves(() => removeMember(handle.db, org.id, user.id))).toBe(true);
+    expect(await moves(() => handle.db.delete(users).where(eq(users.id, user.id)))).toBe(true);
+
+    expect(await moves(() => getUserAccessBySlug(handle.db, user.id, 'gen'))).toBe(false);
+    expect(await moves(() => appendAuditEvent(handle.db, { organizationId: org.id, action: 'test.read', outcome: 'success' }))).toBe(false);
+  });
+
+  it('is absent for PostgreSQL, where other instances write too', () => {
+    expect(openPostgres('postgres://127.0.0.1:1/none').accessGeneration).toBeUndefined();
+  });
+});
