@@ -1,40 +1,90 @@
 'use client';
 
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { signOut } from 'next-auth/react';
+import { useEffect, useId, useRef, useState } from 'react';
 
+/** next-auth's sign-out: a CSRF token, then a POST that clears the session cookie. */
+async function signOut() {
+  const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+  await fetch('/api/auth/signout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken, callbackUrl: '/sign-in', json: 'true' }),
+  });
+  // A full page load, not router.push: it drops the signed-out user's cached data from memory.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign('/sign-in');
+}
+
+/**
+ * The account panel: a disclosure (button + panel), the WAI-ARIA pattern for a small panel of
+ * information and actions. Escape, a click outside or focus leaving closes it.
+ */
 export function UserMenu({ email, role }: { email: string; role: string }) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
+    <div ref={root} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
         aria-label={`Account menu for ${email}`}
+        onClick={() => setOpen((value) => !value)}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
       >
         <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
         <span className="hidden max-w-48 truncate sm:inline">{email}</span>
         <ChevronDown aria-hidden className="h-4 w-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-50 mt-1.5 min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+          {email}
+          <br />
+          Role: {role}
+        </p>
+        <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+        <button
+          type="button"
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut().catch(() => setSigningOut(false));
+          }}
+          className="flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-            {email}
-            <br />
-            Role: {role}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <DropdownMenu.Item
-            onSelect={() => void signOut({ callbackUrl: '/sign-in' })}
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-highlighted:bg-zinc-100 dark:data-highlighted:bg-zinc-800"
-          >
-            <LogOut aria-hidden className="h-4 w-4" /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <LogOut aria-hidden className="h-4 w-4" /> {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
 import { inputClass } from './field';
 
@@ -19,60 +18,103 @@ type ConfirmDialogProps = {
   onConfirm: () => Promise<unknown> | void;
 };
 
-/** Confirmation before irreversible or physical actions; names what will happen. */
+type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void; 'aria-haspopup'?: 'dialog' };
+
+/**
+ * Confirmation before irreversible or physical actions; names what will happen. A native modal
+ * <dialog>: the browser keeps focus inside, makes the page behind inert, closes it on Escape and
+ * returns focus to the trigger.
+ */
 export function ConfirmDialog({ trigger, title, description, confirmLabel, typeToConfirm, tone = 'danger', onConfirm, ...controlled }: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = controlled.open ?? uncontrolledOpen;
-  const setOpen = controlled.onOpenChange ?? setUncontrolledOpen;
+  const onOpenChange = controlled.onOpenChange ?? setUncontrolledOpen;
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const inputId = useId();
   const ready = !typeToConfirm || typed.trim() === typeToConfirm;
+
+  const setOpen = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setTyped('');
+  };
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const triggerElement = isValidElement<TriggerProps>(trigger)
+    ? cloneElement(trigger as ReactElement<TriggerProps>, {
+        'aria-haspopup': 'dialog',
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          (trigger as ReactElement<TriggerProps>).props.onClick?.(event);
+          if (!event.defaultPrevented) setOpen(true);
+        },
+      })
+    : trigger;
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setTyped('');
-      }}
-    >
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-200 bg-white p-5 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="mt-2 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">{description}</div>
-          </Dialog.Description>
-          {typeToConfirm ? (
-            <div className="mt-4 space-y-1">
-              <label htmlFor="type-to-confirm" className="block text-sm font-medium">
-                Type <span className="font-mono">{typeToConfirm}</span> to confirm
-              </label>
-              <input id="type-to-confirm" className={inputClass} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+    <>
+      {triggerElement}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        // Escape closes the element itself; keep the state in step.
+        onClose={() => {
+          if (open) setOpen(false);
+        }}
+        // A click on the backdrop reaches the dialog element itself, never its content wrapper.
+        onClick={(event) => {
+          if (event.target === event.currentTarget && !busy) setOpen(false);
+        }}
+        className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {open ? (
+          <div className="p-5">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <div id={descriptionId} className="mt-2 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
+              {description}
             </div>
-          ) : null}
-          <div className="mt-5 flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button
-              variant={tone}
-              disabled={!ready || busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
-                  await onConfirm();
-                  setOpen(false);
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              {busy ? 'Working…' : confirmLabel}
-            </Button>
+            {typeToConfirm ? (
+              <div className="mt-4 space-y-1">
+                <label htmlFor={inputId} className="block text-sm font-medium">
+                  Type <span className="font-mono">{typeToConfirm}</span> to confirm
+                </label>
+                <input id={inputId} className={inputClass} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+              </div>
+            ) : null}
+            <div className="mt-5 flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                variant={tone}
+                disabled={!ready || busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await onConfirm();
+                    setOpen(false);
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                {busy ? 'Working…' : confirmLabel}
+              </Button>
+            </div>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : null}
+      </dialog>
+    </>
   );
 }
