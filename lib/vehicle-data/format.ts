@@ -53,6 +53,17 @@ export function formatWindow(seconds: number | null | undefined): string | null 
   return plural(seconds, 'second');
 }
 
+/** `per hour`, `per 24 hours`: a window as the end of a sentence. */
+export function perWindow(seconds: number | null | undefined): string | null {
+  const window = formatWindow(seconds);
+  return window ? `per ${window.replace(/^1 /, '')}` : null;
+}
+
+/** An upstream code worth turning into words: `CLOSED`, `DUAL_MOTOR`, but not an acronym such as `NMC`. */
+export function isWordCode(value: string): boolean {
+  return /^[A-Z0-9]+(_[A-Z0-9]+)+$/.test(value) || /^[A-Z]{4,}$/.test(value);
+}
+
 /** `ROUTINE_MAINTENANCE` → `Routine maintenance`; `frontLeftDoor` → `Front left door`. */
 export function humanize(code: string | null | undefined): string {
   if (!code) return '';

@@ -9,6 +9,7 @@ const SHOWN_IN_CARDS: Record<string, true | readonly string[]> = {
   stateOfCharge: true,
   maxStateOfCharge: true,
   range: true,
+  realRange: true,
   odometer: true,
   chargePowerLevel: true,
   chargeRemainingTime: true,
