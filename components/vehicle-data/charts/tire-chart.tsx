@@ -19,7 +19,7 @@ export function TireChart({ buckets, tire, size, domain, ticks }: { buckets: Tir
         <XAxis dataKey="label" {...AXIS} minTickGap={24} />
         <YAxis {...AXIS} width={64} tickFormatter={withUnitTick('kPa')} domain={domain} ticks={ticks} />
         <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} kPa` : `${Number(value).toFixed(1)} kPa`)} />
-        {size === 'day' ? <Area dataKey="range" name="Range of the day" stroke="none" fill={SERIES.primary} fillOpacity={0.2} isAnimationActive={false} /> : null}
+        {size === 'day' ? <Area dataKey="range" name="Range of the day" stroke="none" fill={SERIES.primary} fillOpacity={0.3} isAnimationActive={false} /> : null}
         <Line dataKey="mean" name={size === 'day' ? 'Mean of the day' : 'Pressure'} stroke={SERIES.primary} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
       </ComposedChart>
     </ResponsiveContainer>
