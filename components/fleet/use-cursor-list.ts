@@ -24,7 +24,23 @@ export const LIST_RESET = { pages: undefined, reset: undefined } as const;
  * A cursor-paged list whose state lives in the URL: `pages` (the token stack), `size`, `filter`
  * and any extra parameters (tag filter). Each page is one request to the BFF.
  */
-export function useCursorList<T>({ endpoint, keyOf, extraParams = [] }: { endpoint: string; keyOf: (query: string) => readonly unknown[]; extraParams?: readonly string[] }) {
+type PageShape<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null };
+
+/**
+ * `apiParams` are sent to the BFF as they are (values the caller derived from the URL, such as
+ * instants from the days of a date filter); `extraParams` are URL parameters passed through.
+ */
+export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
+  endpoint,
+  keyOf,
+  extraParams = [],
+  apiParams = {},
+}: {
+  endpoint: string;
+  keyOf: (query: string) => readonly unknown[];
+  extraParams?: readonly string[];
+  apiParams?: Record<string, string | undefined>;
+}) {
   const { searchParams, update } = useSearchState();
   const stack = readPageStack(searchParams.get('pages'));
   const pageSize = searchParams.get('size') ?? String(PAGE_SIZE.default);
@@ -36,11 +52,12 @@ export function useCursorList<T>({ endpoint, keyOf, extraParams = [] }: { endpoi
   if (token) apiQuery.set('pageToken', token);
   if (filter) apiQuery.set('filter', filter);
   for (const [name, value] of Object.entries(extras)) if (value) apiQuery.set(name, value);
+  for (const [name, value] of Object.entries(apiParams)) if (value) apiQuery.set(name, value);
   const queryString = apiQuery.toString();
 
   const query = useQuery({
     queryKey: keyOf(queryString),
-    queryFn: ({ signal }) => apiFetch<ListPage<T>>(`${endpoint}?${queryString}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<P>(`${endpoint}?${queryString}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -12,8 +12,10 @@ const TONES: Record<Tone, { className: string; Icon: typeof CircleCheck }> = {
   info: { className: 'bg-sky-50 text-sky-800 ring-sky-600/30 dark:bg-sky-950 dark:text-sky-200', Icon: CircleDashed },
 };
 
-export function StatusBadge({ tone, children, className }: { tone: Tone; children: React.ReactNode; className?: string }) {
-  const { className: toneClass, Icon } = TONES[tone];
+/** `icon` replaces the tone's icon where a more specific one says more (a padlock for locks). */
+export function StatusBadge({ tone, children, className, icon }: { tone: Tone; children: React.ReactNode; className?: string; icon?: typeof CircleCheck }) {
+  const { className: toneClass, Icon: ToneIcon } = TONES[tone];
+  const Icon = icon ?? ToneIcon;
   return (
     <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', toneClass, className)}>
       <Icon aria-hidden className="h-3.5 w-3.5" />

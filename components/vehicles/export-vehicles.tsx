@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { csvRow } from '@/lib/csv';
+import { downloadFile } from '@/lib/download';
 import { CSV_HEADER, csvValues } from '@/lib/fleet/vehicle-columns';
 import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -11,17 +12,6 @@ import { errorText } from '@/components/fleet/error-text';
 import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
 
 type Progress = { loaded: number; total: number | null };
-
-function download(filename: string, parts: string[]) {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Everything the current filter matches, fetched page by page (100 at a time) by the browser:
@@ -51,7 +41,7 @@ export function ExportVehicles({ org, listQuery }: { org: string; listQuery: URL
         if (!page.nextPageToken) break;
         params.set('pageToken', page.nextPageToken);
       }
-      download(`vehicles-${org}-${new Date().toISOString().slice(0, 10)}.csv`, parts);
+      downloadFile(`vehicles-${org}-${new Date().toISOString().slice(0, 10)}.csv`, parts);
       setMessage(`Exported ${loaded} vehicles.`);
     } catch (error) {
       if (abort.signal.aborted) setMessage(`Export cancelled after ${loaded} vehicles; nothing was saved.`);

@@ -3,26 +3,30 @@ import { z } from 'zod';
 import type { Rng } from './random';
 
 export interface FaultSpec {
-  kind: 'server_error' | 'rate_limit' | 'malformed_json' | 'latency';
+  kind: 'server_error' | 'rate_limit' | 'malformed_json' | 'latency' | 'method_not_allowed';
   times?: number;
   probability?: number;
   latencyMs?: number;
   retryAfterSeconds?: number;
   method?: string;
   pathPrefix?: string;
+  /** This path only (a list, not the look-ups under it); instead of `pathPrefix`. */
+  path?: string;
 }
 
 export const faultSpecSchema = z
   .object({
-    kind: z.enum(['server_error', 'rate_limit', 'malformed_json', 'latency']),
+    kind: z.enum(['server_error', 'rate_limit', 'malformed_json', 'latency', 'method_not_allowed']),
     times: z.number().int().min(1).optional(),
     probability: z.number().min(0).max(1).optional(),
     latencyMs: z.number().int().min(0).max(120_000).optional(),
     retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
     method: z.string().min(1).optional(),
     pathPrefix: z.string().startsWith('/').optional(),
+    path: z.string().startsWith('/').optional(),
   })
-  .strict();
+  .strict()
+  .refine((spec) => !(spec.path && spec.pathPrefix), { message: 'Give path or pathPrefix, not both' });
 
 interface ActiveFault {
   spec: FaultSpec;
@@ -53,6 +57,7 @@ export class FaultInjector {
       const { spec } = fault;
       if (fault.remaining <= 0) continue;
       if (spec.method && spec.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (spec.path !== undefined && spec.path !== path) continue;
       if (spec.pathPrefix ? !path.startsWith(spec.pathPrefix) : path.startsWith(TOKEN_PATHS)) continue;
       if (spec.pathPrefix && path.startsWith(TOKEN_PATHS) && !spec.pathPrefix.startsWith('/v1/oauth2')) continue;
       if (this.rng() >= (spec.probability ?? 1)) continue;

@@ -45,6 +45,8 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
         const retryAfter = String(fault.retryAfterSeconds ?? 1);
         throw new ApiError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: Number(retryAfter) }, { 'Retry-After': retryAfter });
       } else if (fault.kind === 'malformed_json') return new Response(MALFORMED_JSON, { status: 200, headers: { 'content-type': 'application/json' } });
+      // A service without this endpoint at all: a framework's 405, not the contract's error body.
+      else if (fault.kind === 'method_not_allowed') return new Response(JSON.stringify({ detail: 'Method Not Allowed' }), { status: 405, headers: { 'content-type': 'application/json', allow: 'POST' } });
     }
     const match = router.match(request.method, path);
     if (!match) throw notFound(`${request.method} ${path}`);

@@ -97,6 +97,21 @@ describe('errors, faults and the sandbox controls', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 
+  it('answers 405 for one exact path, as a service without that list would, leaving the look-ups under it alone', async () => {
+    const h = createHarness();
+    const token = await h.token();
+    const { onlineListeningVehicleId: id } = await fixturesOf(h);
+    const list = `/v1/vehicles/${id}/charging-history`;
+    const sessions = await h.json('GET', list, { token });
+    h.sandbox.faults.inject({ kind: 'method_not_allowed', path: list, method: 'GET', times: 1 });
+    expect((await h.call('GET', `${list}/${sessions.body.results[0].id}`, { token })).status).toBe(200);
+    const missing = await h.call('GET', list, { token });
+    expect(missing.status).toBe(405);
+    expect(await missing.json()).toEqual({ detail: 'Method Not Allowed' });
+    expect((await h.call('GET', list, { token })).status).toBe(200);
+    expect((await h.json('POST', '/_admin/faults', { body: { kind: 'method_not_allowed', path: list, pathPrefix: '/v1' } })).status).toBe(400);
+  });
+
   it('applies a fault with its probability', async () => {
     const h = createHarness();
     const token = await h.token();

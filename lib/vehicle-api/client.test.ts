@@ -336,6 +336,17 @@ describe('bodies and errors', () => {
     expect(unknown).toMatchObject({ code: 'BRAND_NEW_CODE', status: 418, details: { x: 1 } });
   });
 
+  it('keeps the exact error body and the time the call took, for the support view', async () => {
+    const { api, upstream } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const body = { requestId: 'req-422', timestamp: '2026-01-01T00:00:00Z', error: 'UNSUPPORTED_OEM', message: 'Options are only available for one brand', data: null };
+    upstream.on('GET /v1/vehicles/veh_1/options', () => json(body, 422));
+    upstream.on('GET /v1/vehicles/veh_2', () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const unsupported = await rejection(api.getVehicleOptions('veh_1'));
+    expect(unsupported.raw).toEqual(body);
+    expect(unsupported.durationMs).toBeGreaterThanOrEqual(0);
+    expect((await rejection(api.getVehicle('veh_2'))).raw).toBe('<html>Bad gateway</html>');
+  });
+
   it('takes the request id from the error body when the header is missing, else the one it sent', async () => {
     const { api, upstream } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
     upstream.on('GET /v1/vehicles/veh_1', () => new Response(JSON.stringify({ requestId: 'req-body', error: 'SERVER_ERROR', message: 'x' }), { status: 500 }));

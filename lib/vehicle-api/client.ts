@@ -212,6 +212,7 @@ export function createClient(options: ClientOptions): Client {
       endpoint,
       details: parsed.details,
       retryAfterMs: parseRetryAfter(result.headers.get('Retry-After'), Date.now()),
+      raw: json.ok ? json.value : result.text,
     });
   }
 
@@ -265,7 +266,10 @@ export function createClient(options: ClientOptions): Client {
       } catch (error) {
         if (!(error instanceof VehicleApiError)) throw error;
         failures++;
-        if (!shouldRetry(error, failures, idempotent, retry)) throw error;
+        if (!shouldRetry(error, failures, idempotent, retry)) {
+          error.durationMs = Math.round((performance.now() - started) * 100) / 100;
+          throw error;
+        }
         await wait(retryDelayMs(failures, retry, error.retryAfterMs));
       }
     }

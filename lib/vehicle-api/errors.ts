@@ -20,6 +20,10 @@ export interface VehicleApiErrorInit {
   details?: unknown;
   /** Milliseconds the upstream asked us to wait (Retry-After), when it said. */
   retryAfterMs?: number;
+  /** The error body exactly as it came (parsed JSON, else the text), for the support view. */
+  raw?: unknown;
+  /** Time the whole call took, attempts and waits included, when a response or time-out ended it. */
+  durationMs?: number;
 }
 
 /**
@@ -41,6 +45,9 @@ export class VehicleApiError extends Error {
   readonly endpoint: string;
   readonly details: unknown;
   readonly retryAfterMs: number | undefined;
+  readonly raw: unknown;
+  /** Set by the client once the call is over (the error is created by the attempt that failed). */
+  durationMs: number | undefined;
 
   constructor(init: VehicleApiErrorInit) {
     super(init.message);
@@ -52,6 +59,8 @@ export class VehicleApiError extends Error {
     this.endpoint = init.endpoint;
     this.details = init.details;
     this.retryAfterMs = init.retryAfterMs;
+    this.raw = init.raw;
+    this.durationMs = init.durationMs;
   }
 
   /** A copy, so that callers sharing one coalesced upstream call never share one mutable error. */

@@ -1,11 +1,15 @@
 import { Skeleton } from '@/components/ui/states';
 
+/** A section of the vehicle page loading (the header and tabs above stay). */
 export default function Loading() {
   return (
-    <div role="status" aria-label="Loading the vehicle" className="space-y-4">
-      <Skeleton className="h-5 w-24" />
-      <Skeleton className="h-8 w-72" />
-      <Skeleton className="h-48 w-full" />
+    <div role="status" aria-label="Loading this section" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
     </div>
   );
 }

@@ -1,0 +1,7 @@
+import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+
+/** When the vehicle must be charged by, per weekday. */
+export const GET = vehicleDataRoute(async (api, { params }) => {
+  const response = await api.getDepartureTimes(params.vehicleId);
+  return { data: { departureTimes: response.data.departureTimes }, call: response };
+});

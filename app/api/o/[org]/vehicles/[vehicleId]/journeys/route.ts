@@ -1,0 +1,20 @@
+import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { journeysQuerySchema } from '@/lib/validations/vehicle-data';
+import { journeyDateFilter } from '@/lib/vehicle-data/journeys';
+
+/** One page of journeys, newest first, optionally those that started within [from, to]. */
+export const GET = vehicleDataRoute(
+  async (api, { params, query }) => {
+    const response = await api.listJourneys(params.vehicleId, {
+      maxPageSize: query.pageSize,
+      pageToken: query.pageToken,
+      filter: journeyDateFilter(query.from, query.to),
+    });
+    const page = response.data;
+    return {
+      data: { items: page.results, nextPageToken: page.nextPageToken ?? null, totalResults: page.estimatedTotalResults ?? page.totalResults ?? null },
+      call: response,
+    };
+  },
+  { query: journeysQuerySchema },
+);

@@ -1,0 +1,7 @@
+import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+
+/** The alerts the vehicle itself raises right now. */
+export const GET = vehicleDataRoute(async (api, { params }) => {
+  const response = await api.getManufacturerAlerts(params.vehicleId);
+  return { data: { alerts: response.data.alerts }, call: response };
+});

@@ -1,0 +1,4 @@
+import { single, vehicleDataRoute } from '@/lib/server/vehicle-data';
+
+/** The vehicle's latest telemetry. */
+export const GET = vehicleDataRoute(async (api, { params }) => single('telemetry', await api.getTelemetry(params.vehicleId)));

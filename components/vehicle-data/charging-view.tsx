@@ -1,0 +1,214 @@
+'use client';
+
+import { Search, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ListNotice, Pager } from '@/components/fleet/pager';
+import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { Time } from '@/components/ui/time';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
+import { chargingLookupSchema } from '@/lib/validations/vehicle-data';
+import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
+import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import type { ChargingPage, ChargingSession, ChargingSessionResponse } from '@/lib/vehicle-data/types';
+import { ChartFrame } from './chart-frame';
+import { LazyChargingChart } from './charts/lazy';
+import { DataCard } from './data-card';
+import { RawView } from './raw-view';
+import { useVehicleData } from './use-vehicle-data';
+
+function lossText(session: ChargingSession): string {
+  const loss = chargingLoss(session);
+  return loss ? `${withUnit(loss.kwh, 'kWh', 2)} (${formatNumber(loss.percent)} %)` : '—';
+}
+
+const socText = (s: ChargingSession) => `${withUnit(s.startStateOfCharge, '%', 0)} → ${withUnit(s.endStateOfCharge, '%', 0)}`;
+const temperatureText = (s: ChargingSession) => (typeof s.externalTemperature === 'number' ? `${formatNumber(s.externalTemperature)} °C` : '—');
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="tabular mt-0.5 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** One session by id, whether or not the upstream lists sessions. */
+function SessionDetail({ org, vehicleId, sessionId, onClose }: { org: string; vehicleId: string; sessionId: string; onClose: () => void }) {
+  const query = useVehicleData<ChargingSessionResponse>(org, vehicleId, `charging/${encodeURIComponent(sessionId)}`);
+  return (
+    <DataCard
+      id="charging-session"
+      title="Charging session"
+      description={<span className="font-mono">{sessionId}</span>}
+      query={query}
+      actions={
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          <X aria-hidden className="h-4 w-4" /> Close
+        </Button>
+      }
+    >
+      {({ session: s }) => (
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Item label="Started">
+            <Time value={s.startedAt} />
+          </Item>
+          <Item label="Ended">
+            <Time value={s.endedAt} />
+          </Item>
+          <Item label="Duration">{formatDuration(chargingDurationMinutes(s))}</Item>
+          <Item label="Median power">{withUnit(s.kwMedian, 'kW')}</Item>
+          <Item label="Energy from the grid">{withUnit(s.kwhFromGrid, 'kWh', 2)}</Item>
+          <Item label="Energy into the battery">{withUnit(s.kwhInHvb, 'kWh', 2)}</Item>
+          <Item label="Lost between them">{lossText(s)}</Item>
+          <Item label="State of charge">{socText(s)}</Item>
+          <Item label="Outside temperature">{temperatureText(s)}</Item>
+          <Item label="Location">{typeof s.latitude === 'number' && typeof s.longitude === 'number' ? `${formatNumber(s.latitude, 5)}, ${formatNumber(s.longitude, 5)}` : '—'}</Item>
+        </dl>
+      )}
+    </DataCard>
+  );
+}
+
+function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      aria-label="Look up a charging session"
+      noValidate
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = chargingLookupSchema.safeParse({ sessionId: value });
+        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+        setError(undefined);
+        onLookUp(parsed.data.sessionId);
+      }}
+    >
+      <Field id="charging-session-id" label="Session id" value={value} error={error} onChange={(e) => setValue(e.target.value)} className="w-72 max-w-full" autoComplete="off" spellCheck={false} />
+      <Button type="submit" variant="secondary" size="sm" className="mt-6">
+        <Search aria-hidden className="h-4 w-4" /> Look up
+      </Button>
+    </form>
+  );
+}
+
+function SessionsTable({ sessions, onOpen }: { sessions: ChargingSession[]; onOpen: (id: string) => void }) {
+  return (
+    <TableScroll label="Charging sessions">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Charging sessions, newest first</caption>
+        <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Started (open for details)</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">Duration</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">From the grid</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">Into the battery</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">Loss</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">Median power</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">State of charge</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">Outside</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td className="px-3 py-1.5 whitespace-nowrap">
+                <button
+                  type="button"
+                  onClick={() => onOpen(s.id)}
+                  className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
+>
+                  <Time value={s.startedAt} />
+                  <span className="sr-only">, details of session {s.id}</span>
+                </button>
+              </td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{formatDuration(chargingDurationMinutes(s))}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwhFromGrid, 'kWh', 2)}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwhInHvb, 'kWh', 2)}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{lossText(s)}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwMedian, 'kW')}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{socText(s)}</td>
+              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{temperatureText(s)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
+export function ChargingView({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const list = useCursorList<ChargingSession, ChargingPage>({
+    endpoint: vehicleDataPath(org, vehicleId, 'charging'),
+    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
+  });
+  const { query, searchParams, update } = list;
+  const sessionId = searchParams.get('session');
+  const page = query.data;
+  const openSession = (id: string) => update({ session: id }, { push: true });
+  const energy = page?.listAvailable ? energyPerSession(page.items) : [];
+
+  return (
+    <div className="space-y-6">
+      {sessionId ? <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => update({ session: undefined }, { push: true })} /> : null}
+      <Card aria-labelledby="charging-heading">
+        <CardHeader id="charging-heading" title="Charging sessions" description="Energy from the grid, energy stored in the battery, and what was lost between them." />
+        <CardBody className="space-y-4">
+          <LookupForm onLookUp={openSession} />
+          {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+          {query.isPending || list.resetting ? (
+            <LoadingRows label="Loading charging sessions" />
+          ) : query.isError ? (
+            <ErrorState error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
+          ) : !page!.listAvailable ? (
+            <ListNotice>
+              This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a session up by its id above.
+            </ListNotice>
+          ) : page!.items.length === 0 && !list.hasPrevious ? (
+            <EmptyState title="No charging sessions">The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.</EmptyState>
+          ) : (
+            <>
+              <ChartFrame
+                title="Energy per session"
+                summary={`The ${energy.length} sessions of this page, oldest on the left.`}
+                table={{
+                  caption: 'Energy per charging session',
+                  columns: ['Session started', 'From the grid (kWh)', 'Into the battery (kWh)', 'Loss (kWh)'],
+                  rows: energy.map((e) => ({
+                    key: e.id,
+                    cells: [e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id, formatNumber(e.fromGridKwh, 2) ?? '—', formatNumber(e.intoBatteryKwh, 2) ?? '—', formatNumber(e.lossKwh, 2) ?? '—'],
+                  })),
+                }}
+              >
+                <LazyChargingChart sessions={energy} />
+              </ChartFrame>
+              <SessionsTable sessions={page!.items} onOpen={openSession} />
+              <Pager
+                label="Charging sessions"
+                pageNumber={list.pageNumber}
+                pageSize={list.pageSize}
+                shown={page!.items.length}
+                total={page!.totalResults}
+                hasPrevious={list.hasPrevious}
+                nextToken={page!.nextPageToken}
+                busy={query.isFetching}
+                onPrevious={list.goPrevious}
+                onNext={list.goNext}
+                onPageSize={list.setPageSize}
+              />
+            </>
+          )}
+        </CardBody>
+        {page ? <RawView meta={page} label="Charging sessions page" /> : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import type { UpstreamMeta } from '@/lib/vehicle-data/types';
+import { RawView } from './raw-view';
+
+type DataCardProps<T extends UpstreamMeta> = {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  query: UseQueryResult<T>;
+  /** Height of the loading skeleton, so the page does not jump. */
+  skeleton?: string;
+  children: (data: T) => ReactNode;
+};
+
+/** A section of a vehicle data view: its loading skeleton, its error with the request id, its content and raw view. */
+export function DataCard<T extends UpstreamMeta>({ id, title, description, actions, query, skeleton = 'h-32', children }: DataCardProps<T>) {
+  return (
+    <Card aria-labelledby={`${id}-heading`}>
+      <CardHeader id={`${id}-heading`} title={title} description={description} actions={actions} />
+      <CardBody>
+        {query.isPending ? (
+          <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+            <Skeleton className={`${skeleton} w-full`} />
+          </div>
+        ) : query.isError ? (
+          <ErrorState error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
+        ) : (
+          children(query.data)
+        )}
+      </CardBody>
+      {query.data ? <RawView meta={query.data} label={title} /> : null}
+    </Card>
+  );
+}

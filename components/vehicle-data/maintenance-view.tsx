@@ -1,0 +1,213 @@
+'use client';
+
+import { AlertOctagon, AlertTriangle, Info, Wrench } from 'lucide-react';
+import { EmptyState } from '@/components/ui/states';
+import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { Time } from '@/components/ui/time';
+import { humanize, withUnit } from '@/lib/vehicle-data/format';
+import { weeklySchedule } from '@/lib/vehicle-data/departures';
+import type { AlertsResponse, DepartureTimesResponse, ManufacturerAlert, MaintenanceService, ServicesResponse } from '@/lib/vehicle-data/types';
+import { DataCard } from './data-card';
+import { TireHistoryCard } from './tire-history-card';
+import { useNow } from './use-now';
+import { useVehicleData } from './use-vehicle-data';
+
+const DAY_MS = 86_400_000;
+
+/** Severity as colour, icon and word together (never colour alone). */
+const SEVERITY: Record<string, { tone: Tone; icon: typeof Info }> = {
+  CRITICAL: { tone: 'danger', icon: AlertOctagon },
+  HIGH: { tone: 'danger', icon: AlertTriangle },
+  MEDIUM: { tone: 'pending', icon: AlertTriangle },
+  LOW: { tone: 'info', icon: Info },
+};
+
+function dueText(service: MaintenanceService, now: number): { text: string; overdue: boolean } | null {
+  if (!service.dateOfNextServiceAt) return null;
+  const days = Math.round((Date.parse(service.dateOfNextServiceAt) - now) / DAY_MS);
+  if (Number.isNaN(days)) return null;
+  if (days < 0) return { text: `overdue by ${-days} day${days === -1 ? '' : 's'}`, overdue: true };
+  return { text: days === 0 ? 'due today' : `in ${days} day${days === 1 ? '' : 's'}`, overdue: false };
+}
+
+function kmText(value: string | number | null | undefined): string {
+  const km = typeof value === 'string' ? Number(value) : value;
+  return typeof km === 'number' && Number.isFinite(km) ? withUnit(km, 'km', 0) : '—';
+}
+
+function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const query = useVehicleData<ServicesResponse>(org, vehicleId, 'maintenance/services');
+  const now = useNow(60_000);
+  return (
+    <DataCard id="services" title="Recommended services" description="What the manufacturer recommends next, by date or by distance." query={query}>
+      {({ services }) =>
+        services.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">The manufacturer recommends no service for this vehicle right now.</p>
+        ) : (
+          <TableScroll label="Recommended services">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Recommended services</caption>
+              <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">Service</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Due</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Distance to go</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Last service</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                {services.map((service, i) => {
+                  const due = dueText(service, now);
+                  return (
+                    <tr key={`${service.component}-${service.type}-${i}`}>
+                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                        {humanize(service.type) || 'Service'}
+                        <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
+                      </th>
+                      <td className="px-3 py-2">
+                        {due?.overdue ? <StatusBadge tone="danger">Overdue</StatusBadge> : <StatusBadge tone={service.status === 'DUE' ? 'pending' : 'neutral'}>{humanize(service.status) || 'Unknown'}</StatusBadge>}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {service.dateOfNextServiceAt ? (
+                          <>
+                            <Time value={service.dateOfNextServiceAt} dateOnly />
+                            {due ? <span className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}>{due.text}</span> : null}
+                          </>
+                        ) : (
+                          <span className="text-zinc-500">No date</span>
+                        )}
+                      </td>
+                      <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {service.dateOfLastServiceAt ? <Time value={service.dateOfLastServiceAt} dateOnly /> : <span className="text-zinc-500">Not reported</span>}
+                        {service.odometerKmAtLastService ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">at {kmText(service.odometerKmAtLastService)}</span> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+        )
+      }
+    </DataCard>
+  );
+}
+
+function AlertItem({ alert }: { alert: ManufacturerAlert }) {
+  const severity = SEVERITY[alert.severity ?? ''] ?? { tone: 'neutral' as Tone, icon: Info };
+  const doNotDrive = alert.recommendedAction === 'DO_NOT_DRIVE';
+  return (
+    <li className="space-y-1 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge tone={severity.tone} icon={severity.icon}>
+          {humanize(alert.severity) || 'Unknown severity'}
+        </StatusBadge>
+        <span className="font-medium">{alert.mappedMessage || alert.oemMessage || alert.mappedCode || alert.oemCode || 'Alert'}</span>
+      </div>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {[humanize(alert.type), humanize(alert.affectedComponent), alert.oemCode ? `code ${alert.oemCode}` : null].filter(Boolean).join(' · ')}
+        {alert.timestamp ? (
+          <>
+            {' · raised '}
+            <Time value={alert.timestamp} />
+          </>
+        ) : null}
+      </p>
+      {alert.recommendedAction && alert.recommendedAction !== 'NONE' ? (
+        <p className={`flex items-center gap-1 text-sm ${doNotDrive ? 'font-semibold text-red-700 dark:text-red-400' : ''}`}>
+          <Wrench aria-hidden className="h-3.5 w-3.5" /> Recommended: {humanize(alert.recommendedAction)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function AlertsCard({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const query = useVehicleData<AlertsResponse>(org, vehicleId, 'maintenance/alerts');
+  return (
+    <DataCard id="alerts" title="Manufacturer alerts" description="Raised by the vehicle itself and active now." query={query}>
+      {({ alerts }) =>
+        alerts.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No active alert: the vehicle reports nothing wrong right now.</p>
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Active manufacturer alerts">
+            {alerts.map((alert, i) => (
+              <AlertItem key={`${alert.oemCode}-${i}`} alert={alert} />
+            ))}
+          </ul>
+        )
+      }
+    </DataCard>
+  );
+}
+
+const DAY_NAMES: Record<string, string> = {
+  MONDAY: 'Monday',
+  TUESDAY: 'Tuesday',
+  WEDNESDAY: 'Wednesday',
+  THURSDAY: 'Thursday',
+  FRIDAY: 'Friday',
+  SATURDAY: 'Saturday',
+  SUNDAY: 'Sunday',
+};
+
+function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const query = useVehicleData<DepartureTimesResponse>(org, vehicleId, 'departure-times');
+  return (
+    <DataCard id="departures" title="Departure times" description="When the vehicle must be charged by, each week, in the vehicle's local time." query={query}>
+      {({ departureTimes }) =>
+        departureTimes.length === 0 ? (
+          <EmptyState title="No departure times set">Charging is not planned around a departure. Departure times are set in the vehicle or the manufacturer&apos;s app.</EmptyState>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Weekly departure schedule</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Departures</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {weeklySchedule(departureTimes).map(({ day, departures }) => (
+                <tr key={day}>
+                  <th scope="row" className="w-32 py-1.5 pr-3 font-medium">
+                    {DAY_NAMES[day]}
+                  </th>
+                  <td className="py-1.5">
+                    {departures.length === 0 ? (
+                      <span className="text-zinc-500">No departure</span>
+                    ) : (
+                      <span className="flex flex-wrap gap-1.5">
+                        {departures.map((d) => (
+                          <span key={d.time} className="tabular rounded-md bg-accent-50 px-2 py-0.5 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100">
+                            {d.time}
+                            {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    </DataCard>
+  );
+}
+
+/** Services, alerts, tire pressures over time and the departure schedule of one vehicle. */
+export function MaintenanceView({ org, vehicleId }: { org: string; vehicleId: string }) {
+  return (
+    <div className="space-y-6">
+      <AlertsCard org={org} vehicleId={vehicleId} />
+      <ServicesCard org={org} vehicleId={vehicleId} />
+      <TireHistoryCard org={org} vehicleId={vehicleId} />
+      <DeparturesCard org={org} vehicleId={vehicleId} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { commandBudgetKey } from '@/components/commands/command-budget';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { vehicleDataPath } from '@/lib/query/vehicle-data-keys';
+import { humanize, perWindow } from '@/lib/vehicle-data/format';
+import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
+import { DataCard } from './data-card';
+
+/** [V] what each key limits, in words. */
+const KEY_NAMES: Record<string, string> = {
+  OEM_ENERGY_API_COMMANDS: 'Remote commands',
+  OEM_ENERGY_API_STOP_COMMANDS: 'Stop-charging commands',
+  OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE: 'Commands and state fetches',
+};
+
+function barClass(share: number): string {
+  if (share === 0) return 'bg-red-600';
+  if (share < 0.25) return 'bg-amber-500';
+  return 'bg-emerald-600';
+}
+
+/** Each request budget of the vehicle: remaining of maximum, over which window, as a bar with its numbers. */
+export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: string }) {
+  // Shares the command panel's cache entry: one request feeds both.
+  const query = useQuery({
+    queryKey: commandBudgetKey(org, vehicleId),
+    queryFn: () => apiFetch<RateLimitsResponse>(vehicleDataPath(org, vehicleId, 'rate-limits')),
+    staleTime: 5_000,
+  });
+  return (
+    <DataCard id="rate-limits" title="Rate limits" description="Requests the manufacturer allows for this vehicle, per key and window; windows renew on their own." query={query}>
+      {({ limits }) =>
+        limits.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">The Vehicle API reports no rate limit for this vehicle.</p>
+        ) : (
+          <ul className="space-y-5">
+            {limits.map((limit, i) => {
+              const max = limit.maxRequests ?? 0;
+              const remaining = limit.remainingRequests ?? 0;
+              const share = max > 0 ? Math.max(0, Math.min(1, remaining / max)) : 0;
+              const window = perWindow(limit.windowSizeSeconds);
+              const name = KEY_NAMES[limit.key ?? ''] ?? (humanize(limit.key) || 'Limit');
+              return (
+                <li key={`${limit.key}-${i}`} className="space-y-1.5">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="font-medium">
+                      {name} <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{limit.key}</span>
+                    </p>
+                    <p className="tabular text-sm">
+                      <span className="font-semibold">{remaining}</span> of {max} requests left{window ? ` ${window}` : ''}
+                      {remaining === 0 ? <span className="font-semibold text-red-700 dark:text-red-400"> · spent</span> : null}
+                    </p>
+                  </div>
+                  <div
+                    role="meter"
+                    aria-label={`${name}: requests left`}
+                    aria-valuemin={0}
+                    aria-valuemax={max}
+                    aria-valuenow={remaining}
+                    aria-valuetext={`${remaining} of ${max} requests left${window ? ` ${window}` : ''}`}
+                    className="h-2.5 w-full rounded-full bg-zinc-200 dark:bg-zinc-800"
+                  >
+                    <div className={`h-2.5 rounded-full ${barClass(share)}`} style={{ width: `${share * 100}%` }} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </DataCard>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { Time } from '@/components/ui/time';
+import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
+import { otherSignals, type Signal } from '@/lib/vehicle-data/telemetry';
+import type { TelemetryResponse } from '@/lib/vehicle-data/types';
+import { DataCard } from './data-card';
+import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
+import { useNow } from './use-now';
+import { useVehicleData } from './use-vehicle-data';
+
+export const AUTO_REFRESH_MS = 30_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+export function useTelemetry(org: string, vehicleId: string, autoRefresh = false) {
+  return useVehicleData<TelemetryResponse>(org, vehicleId, 'telemetry', '', { refetchInterval: autoRefresh ? AUTO_REFRESH_MS : false });
+}
+
+function SignalValue({ signal }: { signal: Signal }) {
+  const { value, unit } = signal;
+  if (value === null) return <span className="text-zinc-500">—</span>;
+  if (typeof value === 'number') return <span className="tabular">{withUnit(value, unit, 2)}</span>;
+  if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
+  if (ISO_INSTANT.test(value)) return <Time value={value} />;
+  return <span>{isWordCode(value) ? humanize(value) : value}</span>;
+}
+
+/** Every signal the cards do not show, whatever the upstream sends, so nothing is hidden. */
+function OtherSignals({ signals }: { signals: Signal[] }) {
+  if (signals.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">The Vehicle API reported no other signals.</p>;
+  return (
+    <TableScroll label="Other signals">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Other telemetry signals</caption>
+        <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Signal</th>
+            <th scope="col" className="px-3 py-2 font-medium">Value</th>
+            <th scope="col" className="px-3 py-2 font-medium">Measured</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {signals.map((signal) => (
+            <tr key={signal.key}>
+              <th scope="row" className="min-w-40 px-3 py-1.5 font-normal">
+                {signal.label}
+              </th>
+              <td className="px-3 py-1.5 whitespace-nowrap">
+                <SignalValue signal={signal} />
+              </td>
+              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** All of the vehicle's telemetry: the key cards, every other signal, refresh on demand or every 30 seconds. */
+export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const [autoRefresh, setAutoRefresh] = useState(false);
+  const query = useTelemetry(org, vehicleId, autoRefresh);
+  const now = useNow();
+  return (
+    <DataCard
+      id="telemetry"
+      title="Telemetry"
+      description={STALE_LEGEND}
+      query={query}
+      skeleton="h-72"
+      actions={
+        <>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4 accent-accent-600" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+            Auto-refresh every 30 s
+          </label>
+          <Button variant="secondary" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+            <RefreshCw aria-hidden className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
+            {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        </>
+      }
+    >
+      {(data) => (
+        <div className="space-y-6">
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
+            Read from the Vehicle API <Time value={query.dataUpdatedAt} />
+            {autoRefresh ? ', refreshing every 30 seconds' : ''}.
+          </p>
+          <TelemetryCards telemetry={data.telemetry} now={now} />
+          <section aria-labelledby="other-signals-heading" className="space-y-2">
+            <h3 id="other-signals-heading" className="text-sm font-semibold">
+              Other signals
+            </h3>
+            <OtherSignals signals={otherSignals(data.telemetry)} />
+          </section>
+        </div>
+      )}
+    </DataCard>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { ListNotice } from '@/components/fleet/pager';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
+import { useSearchState } from '@/lib/query/use-search-state';
+import { addDays, addMonths, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
+import { formatNumber } from '@/lib/vehicle-data/format';
+import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket } from '@/lib/vehicle-data/tires';
+import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
+import { dayRangeSchema, tireHistoryQuerySchema, type DayRange } from '@/lib/validations/vehicle-data';
+import { ChartFrame } from './chart-frame';
+import { LazyTireChart } from './charts/lazy';
+import { DayRangeForm, type RangeErrors } from './day-range-form';
+import { RawView } from './raw-view';
+import { useInBrowser } from './use-in-browser';
+import { useVehicleData } from './use-vehicle-data';
+
+/** Three months ending today, today included: never longer than the 92 days the upstream allows. */
+const lastMonths = (months: number): DayRange => ({ from: addDays(addMonths(todayKey(), -months), 1), to: todayKey() });
+const PRESETS = [
+  { label: 'Last 7 days', range: () => ({ from: addDays(todayKey(), -6), to: todayKey() }) },
+  { label: 'Last month', range: () => lastMonths(1) },
+  { label: 'Last 3 months', range: () => lastMonths(3) },
+];
+
+type Checked = { ok: true; query: string } | { ok: false; errors: RangeErrors };
+
+/** The days as instants in the viewer's time zone, checked with the schema the server applies, before anything is sent. */
+function checkRange(range: DayRange): Checked {
+  const days = dayRangeSchema.safeParse(range);
+  if (!days.success) return { ok: false, errors: { [days.error.issues[0].path[0] as 'from' | 'to']: days.error.issues[0].message } };
+  const instants = { from: localDayStart(range.from).toISOString(), to: localDayEnd(range.to).toISOString() };
+  const checked = tireHistoryQuerySchema.safeParse(instants);
+  if (!checked.success) return { ok: false, errors: { from: checked.error.issues[0].message } };
+  return { ok: true, query: new URLSearchParams(instants).toString() };
+}
+
+function cell(stats: TireBucket['frontLeft'], size: 'hour' | 'day') {
+  if (!stats) return '—';
+  return size === 'hour' ? formatNumber(stats.mean) : `${formatNumber(stats.mean)} (${formatNumber(stats.min)}–${formatNumber(stats.max)})`;
+}
+
+function TireCharts({ data }: { data: TireHistoryResponse }) {
+  const first = data.tires[0]?.bucket;
+  const last = data.tires.at(-1)?.bucket;
+  if (!first || !last) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No tire pressure was reported in this range.</p>;
+  const size = tireBucketSize(Date.parse(first), Date.parse(last));
+  const buckets = bucketTireReadings(data.tires, size, viewerTimeZone());
+  const values = buckets.flatMap((b) => TIRES.flatMap(({ key }) => (b[key] ? [b[key].min, b[key].max] : [])));
+  // One scale for the four tires, in round steps, so they compare at a glance.
+  const low = values.length ? Math.min(...values) : 200;
+  const high = values.length ? Math.max(...values) : 300;
+  const step = [5, 10, 20, 25, 50, 100].find((s) => (high - low) / s <= 4) ?? 100;
+  const domain: [number, number] = [Math.floor(low / step) * step - step, Math.ceil(high / step) * step + step];
+  const ticks = Array.from({ length: (domain[1] - domain[0]) / step + 1 }, (_, i) => domain[0] + i * step);
+  return (
+    <ChartFrame
+      title="Tire pressure per tire (kPa)"
+      summary={`${data.tires.length} hourly readings${size === 'day' ? ', drawn per day: the line is the mean, the band the lowest and highest of the day' : ''}.`}
+      height="h-auto"
+      table={{
+        caption: `Tire pressure in kPa per ${size === 'day' ? 'day: mean (lowest–highest)' : 'hour'}`,
+        columns: [size === 'day' ? 'Day' : 'Hour', ...TIRES.map((t) => `${t.label} (kPa)`)],
+        rows: buckets.map((b) => ({ key: b.key, cells: [size === 'day' ? <Time key="d" value={b.start} dateOnly /> : <Time key="h" value={b.start} />, ...TIRES.map((t) => cell(b[t.key], size))] })),
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TIRES.map((tire) => (
+          <div key={tire.key}>
+            <p className="text-xs font-medium">{tire.label}</p>
+            <div className="h-40">
+              <LazyTireChart buckets={buckets} tire={tire.key} size={size} domain={domain} ticks={ticks} />
+            </div>
+          </div>
+        ))}
+      </div>
+    </ChartFrame>
+  );
+}
+
+/** Tire pressures over a chosen range of at most three months (default the last three), refused in the browser before any call. */
+export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const inBrowser = useInBrowser();
+  const { searchParams, update } = useSearchState();
+  const fromUrl = searchParams.has('from') || searchParams.has('to');
+  const range: DayRange = inBrowser ? (fromUrl ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' } : lastMonths(3)) : { from: '', to: '' };
+  const checked = inBrowser ? checkRange(range) : null;
+  const query = useVehicleData<TireHistoryResponse>(org, vehicleId, 'maintenance/tires', checked?.ok ? checked.query : '', { enabled: checked?.ok === true });
+  if (!inBrowser || !checked) return <LoadingRows label="Loading the tire pressures" />;
+  return (
+    <Card aria-labelledby="tires-heading">
+      <CardHeader id="tires-heading" title="Tire pressure history" description="Hourly readings over at most three months; by default the last three." />
+      <CardBody className="space-y-4">
+        <DayRangeForm
+          key={`${range.from}|${range.to}`}
+          id="tires-range"
+          label="Tire history dates"
+          value={range}
+          presets={PRESETS}
+          check={(next) => {
+            const result = checkRange(next);
+            return result.ok ? null : result.errors;
+          }}
+          onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}
+        />
+        {!checked.ok ? (
+          <ListNotice>Nothing was loaded: {Object.values(checked.errors).join(' ')}. Choose other dates.</ListNotice>
+        ) : query.isPending ? (
+          <div role="status" aria-label="Loading the tire pressures">
+            <Skeleton className="h-80 w-full" />
+          </div>
+        ) : query.isError ? (
+          <ErrorState error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
+        ) : (
+          <TireCharts data={query.data} />
+        )}
+      </CardBody>
+      {checked.ok && query.data ? <RawView meta={query.data} label="Tire pressure history" /> : null}
+    </Card>
+  );
+}

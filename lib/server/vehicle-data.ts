@@ -1,0 +1,48 @@
+import 'server-only';
+import type { z } from 'zod';
+import { can, type Role } from '@/lib/auth/permissions';
+import { withOrg } from '@/lib/bff/with-org';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import { vehicleParamsSchema } from '@/lib/validations/route-params';
+import type { UpstreamMeta } from '@/lib/vehicle-data/types';
+import { orgVehicleApi } from './org-vehicle-api';
+
+/**
+ * The one shape of every vehicle data route: the parsed data, and next to it the upstream call it
+ * came from (`requestId`, `durationMs`, and the exact body as `raw` for those allowed `raw.read`).
+ * A successful `ApiResponse` and a `VehicleApiError` both describe their call this way, so a
+ * route that turns an upstream refusal into an explanation (an unsupported brand) still shows it.
+ */
+export type UpstreamCall = { requestId?: string; durationMs?: number; raw?: unknown };
+export type Loaded<D> = { data: D; call: UpstreamCall };
+
+export function upstreamMeta(role: Role, call: UpstreamCall): UpstreamMeta {
+  const meta: UpstreamMeta = { requestId: call.requestId ?? null, durationMs: call.durationMs ?? null };
+  if (can(role, 'raw.read')) meta.raw = call.raw ?? null;
+  return meta;
+}
+
+type VehicleParams = { org: string; vehicleId: string };
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/**
+ * A GET route of the vehicle page: `withOrg` with `vehicles.read`, the vehicle id checked, the
+ * organization's client, and the upstream envelope added to what `load` returns.
+ */
+export function vehicleDataRoute<D extends object, QS extends z.ZodType | undefined = undefined, PS extends z.ZodType<VehicleParams> = typeof vehicleParamsSchema>(
+  load: (api: VehicleApi, input: { params: z.infer<PS>; query: Infer<QS> }) => Promise<Loaded<D>>,
+  options: { params?: PS; query?: QS } = {},
+) {
+  return withOrg(
+    async ({ org, role, params, query }) => {
+      const { data, call } = await load(await orgVehicleApi(org), { params: params as z.infer<PS>, query: query as Infer<QS> });
+      return { ...data, ...upstreamMeta(role, call) };
+    },
+    { permission: 'vehicles.read', params: (options.params ?? vehicleParamsSchema) as PS, query: options.query },
+  );
+}
+
+/** The common case: one upstream call whose parsed body goes out under `name`. */
+export function single<N extends string, T>(name: N, response: { data: T } & UpstreamCall): Loaded<Record<N, T>> {
+  return { data: { [name]: response.data } as Record<N, T>, call: response };
+}

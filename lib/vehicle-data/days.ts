@@ -1,0 +1,71 @@
+/**
+ * Calendar days as `YYYY-MM-DD` keys. Grouping uses an explicit time zone (the viewer's in the
+ * browser) so that a journey at 00:30 local time counts for the day the viewer sees.
+ */
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The day an instant falls on in `timeZone`, or null for a missing or unreadable instant. */
+export function dayKeyOf(instant: string | number | Date | null | undefined, timeZone: string): string | null {
+  if (instant === null || instant === undefined || instant === '') return null;
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+export function isDayKey(value: string): boolean {
+  const match = DAY_KEY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Calendar arithmetic on keys (no time zone involved). Month steps clamp to the month's last day. */
+export function addDays(key: string, days: number): string {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export function addMonths(key: string, months: number): string {
+  const [y, m, d] = key.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to`, both included (empty when `to` is before `from`). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length < 3700; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** Start of the day in the browser's local time zone, as an instant. */
+export function localDayStart(key: string): Date {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+
+/** Last millisecond of the day in the browser's local time zone. */
+export function localDayEnd(key: string): Date {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(new Date(y, m - 1, d + 1).getTime() - 1);
+}
+
+export function todayKey(now: Date = new Date()): string {
+  return dayKeyOf(now, viewerTimeZone())!;
+}

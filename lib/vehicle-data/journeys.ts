@@ -1,0 +1,123 @@
+import { dayKeyOf, daysBetween } from './days';
+
+/** The journey fields the views compute with; the upstream may leave any of them out. */
+export type JourneyNumbers = {
+  startTimestamp?: string | null;
+  stopTimestamp?: string | null;
+  distanceTravelledKm?: number | null;
+  energyUsedKwh?: number | null;
+  socUsed?: number | null;
+};
+
+const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * kWh per 100 km. Null when it would not mean anything: a distance of zero or less (a journey
+ * that did not move), a missing value, or negative energy (regeneration larger than use is not
+ * a consumption figure).
+ */
+export function efficiencyKwhPer100Km(energyKwh: number | null | undefined, distanceKm: number | null | undefined): number | null {
+  if (!finite(energyKwh) || !finite(distanceKm) || distanceKm <= 0 || energyKwh < 0) return null;
+  return (energyKwh / distanceKm) * 100;
+}
+
+export function journeyDurationMinutes(journey: Pick<JourneyNumbers, 'startTimestamp' | 'stopTimestamp'>): number | null {
+  if (!journey.startTimestamp || !journey.stopTimestamp) return null;
+  const ms = Date.parse(journey.stopTimestamp) - Date.parse(journey.startTimestamp);
+  return Number.isFinite(ms) && ms >= 0 ? ms / 60_000 : null;
+}
+
+export type JourneyTotals = {
+  count: number;
+  distanceKm: number;
+  energyKwh: number;
+  socUsed: number;
+  durationMinutes: number;
+  /** Energy over distance of the journeys that report both, so short trips do not weigh as much as long ones. */
+  efficiencyKwhPer100Km: number | null;
+};
+
+export function journeyTotals(journeys: readonly JourneyNumbers[]): JourneyTotals {
+  const totals = { count: journeys.length, distanceKm: 0, energyKwh: 0, socUsed: 0, durationMinutes: 0 };
+  let measuredEnergy = 0;
+  let measuredDistance = 0;
+  for (const journey of journeys) {
+    if (finite(journey.distanceTravelledKm)) totals.distanceKm += journey.distanceTravelledKm;
+    if (finite(journey.energyUsedKwh)) totals.energyKwh += journey.energyUsedKwh;
+    if (finite(journey.socUsed)) totals.socUsed += journey.socUsed;
+    totals.durationMinutes += journeyDurationMinutes(journey) ?? 0;
+    if (efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm) !== null) {
+      measuredEnergy += journey.energyUsedKwh!;
+      measuredDistance += journey.distanceTravelledKm!;
+    }
+  }
+  return { ...totals, efficiencyKwhPer100Km: efficiencyKwhPer100Km(measuredEnergy, measuredDistance) };
+}
+
+export type JourneyDay = { day: string; count: number; distanceKm: number; energyKwh: number };
+
+/**
+ * Distance and energy per calendar day of the journeys' start, in `timeZone`, oldest day first.
+ * With `range`, every day of it is present (zero when nothing was driven), so a chart shows gaps.
+ */
+export function journeysPerDay(journeys: readonly JourneyNumbers[], timeZone: string, range?: { from: string; to: string }): JourneyDay[] {
+  const days = new Map<string, JourneyDay>();
+  if (range) for (const day of daysBetween(range.from, range.to)) days.set(day, { day, count: 0, distanceKm: 0, energyKwh: 0 });
+  for (const journey of journeys) {
+    const day = dayKeyOf(journey.startTimestamp, timeZone);
+    if (!day) continue;
+    let entry = days.get(day);
+    if (!entry) {
+      if (range) continue;
+      entry = { day, count: 0, distanceKm: 0, energyKwh: 0 };
+      days.set(day, entry);
+    }
+    entry.count += 1;
+    if (finite(journey.distanceTravelledKm)) entry.distanceKm += journey.distanceTravelledKm;
+    if (finite(journey.energyUsedKwh)) entry.energyKwh += journey.energyUsedKwh;
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * The contract's list filter for journeys that started within [from, to] (ISO instants, both
+ * optional): `[{startTimestamp >= from}, {startTimestamp <= to}]`, or nothing at all.
+ */
+export function journeyDateFilter(from?: string, to?: string) {
+  const conditions = [
+    ...(from ? [{ field: 'startTimestamp', operator: '>=', value: from }] : []),
+    ...(to ? [{ field: 'startTimestamp', operator: '<=', value: to }] : []),
+  ];
+  return conditions.length ? conditions : undefined;
+}
+
+export const JOURNEY_CSV_HEADER = [
+  'id',
+  'start (UTC)',
+  'stop (UTC)',
+  'distance (km)',
+  'energy used (kWh)',
+  'state of charge used (%)',
+  'state of charge at start (%)',
+  'state of charge at end (%)',
+  'efficiency (kWh/100 km)',
+  'odometer at start (km)',
+  'odometer at end (km)',
+] as const;
+
+export function journeyCsvValues(journey: JourneyNumbers & { id: string; socStart?: number | null; socEnd?: number | null; odometerStart?: number | null; odometerEnd?: number | null }) {
+  const efficiency = efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm);
+  return [
+    journey.id,
+    journey.startTimestamp,
+    journey.stopTimestamp,
+    journey.distanceTravelledKm,
+    journey.energyUsedKwh,
+    journey.socUsed,
+    journey.socStart,
+    journey.socEnd,
+    efficiency === null ? null : Math.round(efficiency * 10) / 10,
+    journey.odometerStart,
+    journey.odometerEnd,
+  ];
+}

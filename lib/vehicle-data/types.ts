@@ -1,0 +1,40 @@
+/**
+ * What the vehicle data routes answer, as the browser reads it. The record types are the
+ * client's parsed shapes (type-only imports: nothing of the server module reaches the bundle).
+ */
+import type {
+  ChargingSession,
+  Journey,
+  RateLimit,
+  Telemetry,
+  VehicleOptions,
+  VehicleSpecifications,
+} from '@/lib/vehicle-api/schemas';
+import type { z } from 'zod';
+import type { departureTimeSchema, maintenanceServiceSchema, manufacturerAlertSchema, tireReadingSchema } from '@/lib/vehicle-api/schemas';
+
+/** The upstream call behind a response: request id, duration, and the exact body (only with `raw.read`). */
+export type UpstreamMeta = { requestId: string | null; durationMs: number | null; raw?: unknown };
+
+export type WithUpstream<T> = T & UpstreamMeta;
+export type DataPage<T> = WithUpstream<{ items: T[]; nextPageToken: string | null; totalResults: number | null }>;
+
+export type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications };
+export type MaintenanceService = z.infer<typeof maintenanceServiceSchema>;
+export type ManufacturerAlert = z.infer<typeof manufacturerAlertSchema>;
+export type DepartureTime = z.infer<typeof departureTimeSchema>;
+export type TireReading = z.infer<typeof tireReadingSchema>;
+
+export type TelemetryResponse = WithUpstream<{ telemetry: Telemetry }>;
+/** `listAvailable: false`: the upstream answered 404/405 to the list (`unavailableStatus`); look-up by id still works. */
+export type ChargingPageData = { listAvailable: boolean; unavailableStatus?: number; items: ChargingSession[]; nextPageToken: string | null; totalResults: number | null };
+export type ChargingPage = WithUpstream<ChargingPageData>;
+export type ChargingSessionResponse = WithUpstream<{ session: ChargingSession }>;
+export type ServicesResponse = WithUpstream<{ services: MaintenanceService[] }>;
+export type AlertsResponse = WithUpstream<{ alerts: ManufacturerAlert[] }>;
+export type DepartureTimesResponse = WithUpstream<{ departureTimes: DepartureTime[] }>;
+export type TireHistoryResponse = WithUpstream<{ tires: TireReading[]; from: string | null; to: string | null }>;
+export type OptionsData = { options: VehicleOptions | null; unsupported: { code: string; message: string } | null };
+export type OptionsResponse = WithUpstream<OptionsData>;
+export type SpecificationsResponse = WithUpstream<{ specifications: VehicleSpecifications; available: boolean }>;
+export type RateLimitsResponse = WithUpstream<{ limits: RateLimit[] }>;
