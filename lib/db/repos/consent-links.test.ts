@@ -40,10 +40,10 @@ for (const leg of await databaseLegs()) {
     it('settles a link once with the account id and finds it by account', async () => {
       const [pending] = await listConsentLinks(t.db, { organizationId: orgId, status: 'PENDING' });
       const settled = await settleConsentLink(t.db, orgId, pending.id, { status: 'COMPLETED', accountId: 'acc-42' });
-      expect(settled).toMatchObject({ status: 'COMPLETED', accountId: 'acc-42' });
-      expect(settled?.completedAt).toBeInstanceOf(Date);
+      expect(settled).toMatchObject({ changed: true, link: { status: 'COMPLETED', accountId: 'acc-42' } });
+      expect(settled?.link.completedAt).toBeInstanceOf(Date);
       const again = await settleConsentLink(t.db, orgId, pending.id, { status: 'FAILED', errorCode: 'X' });
-      expect(again).toMatchObject({ status: 'COMPLETED', accountId: 'acc-42' });
+      expect(again).toMatchObject({ changed: false, link: { status: 'COMPLETED', accountId: 'acc-42', errorCode: null } });
       expect((await listConsentLinksByAccount(t.db, orgId, 'acc-42')).map((l) => l.id)).toEqual([pending.id]);
       expect(await settleConsentLink(t.db, '00000000-0000-0000-0000-000000000000', pending.id, { status: 'FAILED' })).toBeUndefined();
     });

@@ -85,22 +85,25 @@ export async function listConsentLinks(db: Db, filter: ConsentLinkFilter): Promi
 
 /**
  * Records the outcome the landing page received for a link: its `accountId` and whether the
- * consent succeeded. Only a PENDING link changes (the first outcome wins); a link past its
- * expiry can still complete, since the owner may finish a flow started in time.
+ * consent succeeded. Only a PENDING link changes (the first outcome wins; `changed` says whether
+ * this call was the one); a link past its expiry can still complete, since the owner may finish
+ * a flow started in time.
  */
 export async function settleConsentLink(
   db: Db,
   organizationId: string,
   id: string,
   outcome: { status: 'COMPLETED' | 'FAILED'; accountId?: string | null; errorCode?: string | null },
-): Promise<ConsentLink | undefined> {
+): Promise<{ link: ConsentLink; changed: boolean } | undefined> {
   const now = new Date();
   const [row] = await db
     .update(consentLinks)
     .set({ status: outcome.status, accountId: outcome.accountId ?? null, errorCode: outcome.errorCode ?? null, completedAt: now, updatedAt: now })
     .where(and(eq(consentLinks.organizationId, organizationId), eq(consentLinks.id, id), eq(consentLinks.status, 'PENDING')))
     .returning();
-  return row ? withDerivedStatus(row) : getConsentLink(db, organizationId, id);
+  if (row) return { link: withDerivedStatus(row), changed: true };
+  const existing = await getConsentLink(db, organizationId, id);
+  return existing && { link: existing, changed: false };
 }
 
 /** The links that led to this upstream account (a landing page visited again, an account page). */
