@@ -65,7 +65,7 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
           </EmptyState>
         </div>
       ) : (
-        <TableScroll label="Consent links" className="rounded-none border-0 shadow-none">
+        <TableScroll label="List of consent links" className="rounded-none border-0 shadow-none">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Consent links, newest first</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">

@@ -101,8 +101,8 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
           </CardBody>
         </Card>
 
-        <section aria-labelledby="results-heading" className="space-y-3">
-          <h2 id="results-heading" className="text-base font-semibold">
+        <div className="space-y-3">
+          <h2 className="text-base font-semibold">
             Results per VIN
           </h2>
           {results.isPending ? (
@@ -153,7 +153,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
               />
             </>
           )}
-        </section>
+        </div>
       </div>
     </>
   );

@@ -1,9 +1,8 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { FileUp } from 'lucide-react';
 import Link from 'next/link';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -19,9 +18,13 @@ import { eligibilityKeys } from './keys';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PROBLEMS_SHOWN = 50;
 
-function countryOptions(): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return [...ISO_COUNTRY_CODES].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+const subscribe = () => () => {};
+
+/** Country names come from the browser's Intl data, which may differ from the server's: named only once hydrated. */
+function countryOptions(named: boolean): { code: string; name: string }[] {
+  const names = named ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+  const options = [...ISO_COUNTRY_CODES].map((code) => ({ code, name: names?.of(code) ?? code }));
+  return named ? options.sort((a, b) => a.name.localeCompare(b.name)) : options.sort((a, b) => a.code.localeCompare(b.code));
 }
 
 type Sending = { done: number; total: number; failedAt: number | null; error: unknown; created: EligibilityCheckView[] };
@@ -46,8 +49,8 @@ export function NewCheck({ org }: { org: string }) {
   const [agreedSplit, setAgreedSplit] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [sending, setSending] = useState<Sending | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const countries = useMemo(() => countryOptions(), []);
+  const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
+  const countries = useMemo(() => countryOptions(inBrowser), [inBrowser]);
 
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(() => (deferredText.trim() ? parseVinList(deferredText, { defaultCountry: defaultCountry || undefined }) : null), [deferredText, defaultCountry]);
@@ -124,22 +127,21 @@ export function NewCheck({ org }: { org: string }) {
           </div>
           <div className="space-y-4">
             <div className="space-y-1">
-              <p className="text-sm font-medium">Or upload a CSV</p>
+              <label htmlFor={`${ids}-file`} className="block text-sm font-medium">
+                Or upload a CSV file
+              </label>
               <input
-                ref={fileInput}
                 id={`${ids}-file`}
                 type="file"
                 accept=".csv,.txt,text/csv,text/plain"
-                className="sr-only"
+                className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
                 disabled={busy}
+                aria-describedby={fileProblem ? `${ids}-file-problem` : undefined}
                 onChange={(e) => {
                   void readFile(e.target.files?.[0]);
                   e.target.value = '';
                 }}
               />
-              <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy} aria-describedby={fileProblem ? `${ids}-file-problem` : undefined}>
-                <FileUp aria-hidden className="h-4 w-4" /> Choose a CSV file
-              </Button>
               {fileProblem ? (
                 <p id={`${ids}-file-problem`} className="text-sm text-red-700 dark:text-red-400">
                   {fileProblem}
@@ -154,7 +156,7 @@ export function NewCheck({ org }: { org: string }) {
                 <option value="">None: every row names its country</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.name} ({c.code})
+                    {c.name === c.code ? c.code : `${c.name} (${c.code})`}
                   </option>
                 ))}
               </select>

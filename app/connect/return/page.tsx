@@ -17,7 +17,7 @@ import { parseConnectReturn } from '@/lib/validations/connect-return';
 export const metadata: Metadata = { title: 'Vehicle connection', robots: { index: false, follow: false } };
 
 const ICONS = {
-  connected: { Icon: CircleCheck, className: 'text-emerald-600 dark:text-emerald-400', word: 'Connected' },
+  connected: { Icon: CircleCheck, className: 'text-emerald-700 dark:text-emerald-400', word: 'Connected' },
   failed: { Icon: CircleAlert, className: 'text-red-700 dark:text-red-400', word: 'Not connected' },
   unconfirmed: { Icon: CircleHelp, className: 'text-amber-700 dark:text-amber-400', word: 'Not confirmed yet' },
   unmatched: { Icon: CircleHelp, className: 'text-zinc-600 dark:text-zinc-400', word: 'Unknown link' },
