@@ -84,7 +84,7 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
             }
           }}
         />
-        <Button variant="secondary" onClick={addOther} disabled={!other.trim()}>
+        <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={addOther} disabled={!other.trim()}>
           <Plus aria-hidden className="h-4 w-4" /> Add brand
         </Button>
       </div>

@@ -70,11 +70,11 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
             <caption className="sr-only">Consent links, newest first</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
               <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 font-medium">Connects</th>
+                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
                 <th scope="col" className="px-4 py-2 font-medium">Created</th>
                 <th scope="col" className="px-4 py-2 font-medium">By</th>
-                <th scope="col" className="px-4 py-2 font-medium">Connects</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
                 <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
@@ -84,8 +84,10 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
                 const remaining = shown === 'PENDING' ? formatRemaining(l.expiresAt, now) : null;
                 return (
                   <tr key={l.id} className="align-top" data-link-id={l.id}>
-                    <td className="px-4 py-2 whitespace-nowrap"><Time value={l.createdAt} /></td>
-                    <td className="px-4 py-2">{l.createdBy ?? '—'}</td>
+                    <td className="px-4 py-2 whitespace-nowrap">
+                      <LinkStatusBadge status={shown} />
+                      {remaining ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">{remaining} left</span> : null}
+                    </td>
                     <td className="px-4 py-2">
                       {l.vin ? (
                         <>
@@ -95,10 +97,6 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
                         <>Account{l.makes.length ? ` · ${l.makes.join(', ')}` : ''}</>
                       )}
                       <span className="block text-xs text-zinc-600 dark:text-zinc-400">{l.scopes.join(', ')}</span>
-                    </td>
-                    <td className="px-4 py-2 whitespace-nowrap">
-                      <LinkStatusBadge status={shown} />
-                      {remaining ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">{remaining} left</span> : null}
                     </td>
                     <td className="px-4 py-2 text-xs">
                       {shown === 'COMPLETED' && l.accountId ? (
@@ -113,6 +111,8 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
                         'Waiting for the owner'
                       )}
                     </td>
+                    <td className="px-4 py-2 whitespace-nowrap"><Time value={l.createdAt} /></td>
+                    <td className="px-4 py-2">{l.createdBy ?? '—'}</td>
                     <td className="px-4 py-2">
                       <div className="flex items-center justify-end gap-1">
                         {shown === 'PENDING' ? <CopyButton value={l.url} label="Copy the consent link" /> : null}

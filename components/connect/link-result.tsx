@@ -109,7 +109,6 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
             Consent link <LinkStatusBadge status={status!} />
           </span>
         }
-        description={<>Created <Time value={l.createdAt} />{l.createdBy ? ` by ${l.createdBy}` : ''}</>}
         actions={close}
       />
       <CardBody className="space-y-4">
@@ -166,6 +165,10 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
           </div>
         )}
         <dl className="divide-y divide-zinc-100 border-t border-zinc-200 pt-2 dark:divide-zinc-800 dark:border-zinc-800">
+          <Detail term="Created">
+            <Time value={l.createdAt} />
+            {l.createdBy ? ` by ${l.createdBy}` : ''}
+          </Detail>
           <Detail term="Connects">{l.mode === 'vehicle' ? 'One vehicle' : 'An account and all its vehicles'}</Detail>
           {l.vin ? (
             <Detail term="VIN">

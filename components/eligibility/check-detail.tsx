@@ -129,7 +129,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
                     {results.data.results.map((r, i) => {
                       const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
                       return (
-                        <tr key={`${r.rowId ?? i}-${r.vin}`} className="align-top">
+                        <tr key={`${r.rowId ?? i}-${r.vin}`}>
                           <td className="tabular px-4 py-2 text-right">{r.rowId ?? '—'}</td>
                           <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
                           <td className="px-4 py-2">{r.make ?? '—'}</td>

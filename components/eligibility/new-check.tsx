@@ -153,7 +153,7 @@ export function NewCheck({ org }: { org: string }) {
                 Country for rows without one
               </label>
               <select id={`${ids}-country`} className={inputClass} value={defaultCountry} onChange={(e) => setDefaultCountry(e.target.value)} disabled={busy}>
-                <option value="">None: every row names its country</option>
+                <option value="">None (each row has one)</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name === c.code ? c.code : `${c.name} (${c.code})`}

@@ -112,3 +112,14 @@ test('scopes are required and the form names the field', async ({ page }) => {
   await form.getByRole('button', { name: 'Create consent link' }).click();
   await expect(form.getByText('Choose at least one scope.')).toBeVisible();
 });
+
+test('the Connect page, with a link shown and listed, fits a 360 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/o/demo/connect');
+  await page.getByRole('form', { name: 'New consent link' }).getByRole('button', { name: 'Create consent link' }).click();
+  await expect(page.getByRole('region', { name: /^Consent link(?!s)/ }).getByRole('img', { name: 'QR code of the consent link' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'List of consent links' }).locator('tbody tr').first()).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(baseURL);
+  // Screen-reader-only text in the list once widened the whole page; the table scrolls inside its box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
