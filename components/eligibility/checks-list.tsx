@@ -45,11 +45,11 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">Check</th>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">VINs</th>
+                <th scope="col" className="px-4 py-2 font-medium">Results</th>
                 <th scope="col" className="px-4 py-2 font-medium">Sent</th>
                 <th scope="col" className="px-4 py-2 font-medium">By</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">VINs</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Results</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -62,11 +62,11 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
                         {c.label ?? `Check of ${c.vinCount} VIN${c.vinCount === 1 ? '' : 's'}`}
                       </Link>
                     </td>
+                    <td className="px-4 py-2 whitespace-nowrap"><StatusBadge tone={look.tone}>{look.text}</StatusBadge></td>
+                    <td className="tabular px-4 py-2 text-right">{c.vinCount}</td>
+                    <td className="px-4 py-2 text-xs">{c.status === 'COMPLETED' ? summarizeCounts(c.counts) : isOpen(c) ? 'Running…' : '—'}</td>
                     <td className="px-4 py-2 whitespace-nowrap"><Time value={c.createdAt} /></td>
                     <td className="px-4 py-2">{c.createdBy ?? '—'}</td>
-                    <td className="tabular px-4 py-2 text-right">{c.vinCount}</td>
-                    <td className="px-4 py-2"><StatusBadge tone={look.tone}>{look.text}</StatusBadge></td>
-                    <td className="px-4 py-2 text-xs">{c.status === 'COMPLETED' ? summarizeCounts(c.counts) : isOpen(c) ? 'Running…' : '—'}</td>
                   </tr>
                 );
               })}
