@@ -10,6 +10,8 @@ export type AuditTarget = { type?: string; id?: string };
 export type AuditSpec = {
   action: string;
   target?: (input: { params: unknown; body: unknown }) => AuditTarget;
+  /** For a target that exists only once the handler ran (a created record); merged over `target` on success. */
+  resultTarget?: (result: unknown) => AuditTarget;
   details?: (input: { body: unknown; result: unknown }) => Record<string, unknown> | undefined;
 };
 
@@ -23,7 +25,7 @@ type Outcome = {
   error?: unknown;
 };
 
-export function clientIp(request: Request): string | null {
+export function clientIp(request: { headers: { get(name: string): string | null } }): string | null {
   const forwarded = request.headers.get('x-forwarded-for');
   return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
 }

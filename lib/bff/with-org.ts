@@ -77,7 +77,8 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
         },
       });
       if (options.audit && access) {
-        await recordAudit(access, options.audit, { outcome: 'success', target: auditTarget, upstreamRequestId, request, body: parsedBody, result });
+        const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
+        await recordAudit(access, options.audit, { outcome: 'success', target, upstreamRequestId, request, body: parsedBody, result });
       }
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });

@@ -163,6 +163,8 @@ export const eligibilityChecks = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     upstreamId: text('upstream_id').notNull(),
+    /** What the person sent, as they would recognise it: "fleet.csv, part 2 of 3". */
+    label: text('label'),
     vinCount: integer('vin_count').notNull(),
     status: text('status').notNull(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),

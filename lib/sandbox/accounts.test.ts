@@ -112,6 +112,22 @@ describe('accounts, the consent flow and tags', () => {
     expect((await h.call('GET', '/consent/lnk_unknown')).status).toBe(404);
   });
 
+  it('expires one link on demand through the admin API, leaving the clock and other links alone', async () => {
+    const path = consentPath((await connect({})).body.authenticationUrl);
+    const other = consentPath((await connect({})).body.authenticationUrl);
+    const linkId = path.slice('/consent/'.length);
+    const before = h.clock.now;
+    const expired = await h.json('POST', `/_admin/consent-links/${linkId}/expire`);
+    expect(expired.status).toBe(200);
+    expect(Date.parse(expired.body.expiredAt)).toBeLessThan(before);
+    expect(h.clock.now).toBe(before);
+    const page = await h.call('GET', path);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('expired');
+    expect((await h.call('GET', other)).status).toBe(200);
+    expect((await h.json('POST', '/_admin/consent-links/lnk_nope/expire')).status).toBe(404);
+  });
+
   it('validates the connect body: scopes, region, return URL, VIN', async () => {
     for (const body of [
       { scopes: [] },

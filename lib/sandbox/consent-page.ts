@@ -32,6 +32,7 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · Vehicle API sandbox</title>
 <style>${STYLE}</style>
 </head>

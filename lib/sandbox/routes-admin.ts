@@ -1,7 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Ctx } from './context';
-import { invalid } from './errors';
+import { CONNECT_LINK_TTL_SECONDS } from '@/lib/vehicle-api/contract';
+import { type Ctx, ID } from './context';
+import { invalid, notFound } from './errors';
 import { type FaultSpec, faultSpecSchema } from './faults';
 import { json, readJson, type Router } from './http';
 import { createBulkConnection, renderGroup } from './routes-bulk';
@@ -43,6 +44,13 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       const orgId = ctx.url.searchParams.get('organizationId');
       const orgs = orgId ? [ctx.core.organization(orgId)] : ctx.core.organizations;
       return json({ entries: orgs.flatMap((o) => o.audit).map((e) => ({ ...e, at: new Date(e.at).toISOString() })) });
+    })
+    // Ages one consent link past its hour, leaving the clock (and every other link) alone.
+    .on('POST', `/_admin/consent-links/${ID}/expire`, (ctx, [linkId]) => {
+      const link = ctx.core.organizations.map((o) => o.consentLinks.get(linkId)).find(Boolean);
+      if (!link) throw notFound(`Consent link ${linkId}`);
+      link.createdAt = Math.min(link.createdAt, ctx.core.now() - CONNECT_LINK_TTL_SECONDS * 1000 - 1);
+      return json({ id: link.id, expiredAt: new Date(link.createdAt + CONNECT_LINK_TTL_SECONDS * 1000).toISOString() });
     })
     .on('POST', '/_admin/bulk-connections', async (ctx) => {
       const body = (await readJson(ctx.request)) as { organizationId?: unknown } | undefined;

@@ -17,6 +17,12 @@ export const connectReturnSchema = z.object({
     .optional()
     .catch(undefined),
   link: z.uuid().optional().catch(undefined),
+  /** HMAC of the link id (base64url of SHA-256): proof that the visit comes from that link's flow. */
+  state: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional()
+    .catch(undefined),
 });
 export type ConnectReturn = z.infer<typeof connectReturnSchema>;
 
@@ -27,6 +33,7 @@ export function parseConnectReturn(query: Record<string, string | string[] | und
     accountId: first(query.accountId),
     error: first(query.error),
     link: first(query.link),
+    state: first(query.state),
   });
   // A success without an account id is not a success we can show.
   if (parsed.result === 'success' && !parsed.accountId) return { ...parsed, result: 'failure' };

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '../test-legs';
-import { createConsentLink, getConsentLink, listConsentLinks, listConsentLinksByAccount, settleConsentLink } from './consent-links';
-import { createEligibilityCheck, findEligibilityCheckByUpstreamId, listEligibilityChecks, updateEligibilityCheck } from './eligibility-checks';
+import { createConsentLink, findConsentLinkForReturn, getConsentLink, listConsentLinks, listConsentLinksByAccount, settleConsentLink } from './consent-links';
+import { createEligibilityCheck, findEligibilityCheckByUpstreamId, listEligibilityChecks, listOpenEligibilityChecks, updateEligibilityCheck } from './eligibility-checks';
+import { uuidv7 } from '../ids';
 import { createOrganization } from './organizations';
 import { createUser } from './users';
 
@@ -39,10 +40,10 @@ for (const leg of await databaseLegs()) {
     it('settles a link once with the account id and finds it by account', async () => {
       const [pending] = await listConsentLinks(t.db, { organizationId: orgId, status: 'PENDING' });
       const settled = await settleConsentLink(t.db, orgId, pending.id, { status: 'COMPLETED', accountId: 'acc-42' });
-      expect(settled).toMatchObject({ status: 'COMPLETED', accountId: 'acc-42' });
-      expect(settled?.completedAt).toBeInstanceOf(Date);
+      expect(settled).toMatchObject({ changed: true, link: { status: 'COMPLETED', accountId: 'acc-42' } });
+      expect(settled?.link.completedAt).toBeInstanceOf(Date);
       const again = await settleConsentLink(t.db, orgId, pending.id, { status: 'FAILED', errorCode: 'X' });
-      expect(again).toMatchObject({ status: 'COMPLETED', accountId: 'acc-42' });
+      expect(again).toMatchObject({ changed: false, link: { status: 'COMPLETED', accountId: 'acc-42', errorCode: null } });
       expect((await listConsentLinksByAccount(t.db, orgId, 'acc-42')).map((l) => l.id)).toEqual([pending.id]);
       expect(await settleConsentLink(t.db, '00000000-0000-0000-0000-000000000000', pending.id, { status: 'FAILED' })).toBeUndefined();
     });
@@ -55,6 +56,28 @@ for (const leg of await databaseLegs()) {
       expect(updated).toMatchObject({ status: 'COMPLETED', counts: { ELIGIBLE: 480, INELIGIBLE: 20 } });
       expect((await findEligibilityCheckByUpstreamId(t.db, orgId, 'elig-1'))?.id).toBe(check.id);
       expect((await listEligibilityChecks(t.db, orgId)).map((c) => c.upstreamId)).toEqual(['elig-2', 'elig-1']);
+    });
+
+    it('keeps a label, lists only open checks as open, and never moves a settled check backwards', async () => {
+      const labelled = await createEligibilityCheck(t.db, { organizationId: orgId, createdBy: userId, upstreamId: 'elig-3', label: 'fleet.csv, part 1 of 2', vinCount: 3, status: 'PROCESSING' });
+      expect(labelled.label).toBe('fleet.csv, part 1 of 2');
+      expect((await listOpenEligibilityChecks(t.db, orgId)).map((c) => c.upstreamId)).toEqual(['elig-3', 'elig-2']);
+      const settled = await updateEligibilityCheck(t.db, orgId, labelled.id, { status: 'FAILED' });
+      expect(settled?.status).toBe('FAILED');
+      const stale = await updateEligibilityCheck(t.db, orgId, labelled.id, { status: 'PROCESSING', counts: { PENDING: 3 } });
+      expect(stale).toMatchObject({ status: 'FAILED', counts: {} });
+      expect((await listOpenEligibilityChecks(t.db, orgId)).map((c) => c.upstreamId)).toEqual(['elig-2']);
+      expect(await updateEligibilityCheck(t.db, '00000000-0000-0000-0000-000000000000', labelled.id, { status: 'COMPLETED' })).toBeUndefined();
+    });
+
+    it('creates a link under an id chosen beforehand and finds it with its organization for the landing page', async () => {
+      const id = uuidv7();
+      await createConsentLink(t.db, { id, organizationId: orgId, createdBy: userId, url: 'https://consent.example/3', scopes: ['vehicle:all'], expiresAt: new Date(Date.now() + HOUR) });
+      const found = await findConsentLinkForReturn(t.db, id);
+      expect(found?.link).toMatchObject({ id, status: 'PENDING', url: 'https://consent.example/3' });
+      expect(found?.organization).toEqual({ id: orgId, slug: 'links', name: 'Links' });
+      expect(Object.keys(found!.organization).sort()).toEqual(['id', 'name', 'slug']);
+      expect(await findConsentLinkForReturn(t.db, uuidv7())).toBeUndefined();
     });
   });
 }

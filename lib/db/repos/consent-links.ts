@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../index';
-import { consentLinks, type ConsentLink, type ConsentLinkStatus } from '../schema';
+import { consentLinks, organizations, type ConsentLink, type ConsentLinkStatus } from '../schema';
 
 /*
  * The upstream keeps no list of the consent links it generated; Motorpool remembers them.
@@ -9,6 +9,8 @@ import { consentLinks, type ConsentLink, type ConsentLinkStatus } from '../schem
  */
 
 export interface NewConsentLinkInput {
+  /** Chosen by the caller when the id must travel in the return URL before the row exists. */
+  id?: string;
   organizationId: string;
   createdBy: string | null;
   url: string;
@@ -31,6 +33,7 @@ export async function createConsentLink(db: Db, input: NewConsentLinkInput): Pro
   const [row] = await db
     .insert(consentLinks)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       organizationId: input.organizationId,
       createdBy: input.createdBy,
       url: input.url,
@@ -82,22 +85,25 @@ export async function listConsentLinks(db: Db, filter: ConsentLinkFilter): Promi
 
 /**
  * Records the outcome the landing page received for a link: its `accountId` and whether the
- * consent succeeded. Only a PENDING link changes (the first outcome wins); a link past its
- * expiry can still complete, since the owner may finish a flow started in time.
+ * consent succeeded. Only a PENDING link changes (the first outcome wins; `changed` says whether
+ * this call was the one); a link past its expiry can still complete, since the owner may finish
+ * a flow started in time.
  */
 export async function settleConsentLink(
   db: Db,
   organizationId: string,
   id: string,
   outcome: { status: 'COMPLETED' | 'FAILED'; accountId?: string | null; errorCode?: string | null },
-): Promise<ConsentLink | undefined> {
+): Promise<{ link: ConsentLink; changed: boolean } | undefined> {
   const now = new Date();
   const [row] = await db
     .update(consentLinks)
     .set({ status: outcome.status, accountId: outcome.accountId ?? null, errorCode: outcome.errorCode ?? null, completedAt: now, updatedAt: now })
     .where(and(eq(consentLinks.organizationId, organizationId), eq(consentLinks.id, id), eq(consentLinks.status, 'PENDING')))
     .returning();
-  return row ? withDerivedStatus(row) : getConsentLink(db, organizationId, id);
+  if (row) return { link: withDerivedStatus(row), changed: true };
+  const existing = await getConsentLink(db, organizationId, id);
+  return existing && { link: existing, changed: false };
 }
 
 /** The links that led to this upstream account (a landing page visited again, an account page). */
@@ -108,4 +114,21 @@ export async function listConsentLinksByAccount(db: Db, organizationId: string, 
     .where(and(eq(consentLinks.organizationId, organizationId), eq(consentLinks.accountId, accountId)))
     .orderBy(desc(consentLinks.createdAt));
   return rows.map((row) => withDerivedStatus(row));
+}
+
+/**
+ * The landing page after consent knows only the link id from its return URL: the link and the
+ * name and slug of its organization (nothing else of the organization is read).
+ */
+export async function findConsentLinkForReturn(
+  db: Db,
+  id: string,
+): Promise<{ link: ConsentLink; organization: { id: string; slug: string; name: string } } | undefined> {
+  const [row] = await db
+    .select({ link: consentLinks, organization: { id: organizations.id, slug: organizations.slug, name: organizations.name } })
+    .from(consentLinks)
+    .innerJoin(organizations, eq(organizations.id, consentLinks.organizationId))
+    .where(eq(consentLinks.id, id))
+    .limit(1);
+  return row && { link: withDerivedStatus(row.link), organization: row.organization };
 }

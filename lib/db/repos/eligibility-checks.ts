@@ -1,18 +1,29 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../index';
 import { eligibilityChecks, type EligibilityCheck } from '../schema';
 
 /* The upstream cannot list eligibility checks; Motorpool keeps who sent which, and when. */
 
+/** Statuses after which a check no longer changes. */
+export const SETTLED_CHECK_STATUSES = ['COMPLETED', 'FAILED'] as const;
+
 export async function createEligibilityCheck(
   db: Db,
-  input: { organizationId: string; createdBy: string | null; upstreamId: string; vinCount: number; status: string; counts?: Record<string, number> },
+  input: {
+    organizationId: string;
+    createdBy: string | null;
+    upstreamId: string;
+    label?: string | null;
+    vinCount: number;
+    status: string;
+    counts?: Record<string, number>;
+  },
 ): Promise<EligibilityCheck> {
   const now = new Date();
   const [row] = await db
     .insert(eligibilityChecks)
-    .values({ ...input, counts: input.counts ?? {}, createdAt: now, updatedAt: now })
+    .values({ ...input, label: input.label ?? null, counts: input.counts ?? {}, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [eligibilityChecks.organizationId, eligibilityChecks.upstreamId],
       set: { status: input.status, updatedAt: now },
@@ -21,6 +32,10 @@ export async function createEligibilityCheck(
   return row;
 }
 
+/**
+ * Records what the upstream said of a check. A settled check (COMPLETED, FAILED) never changes
+ * again, so a slow status read that lands after the settling one cannot move it backwards.
+ */
 export async function updateEligibilityCheck(
   db: Db,
   organizationId: string,
@@ -30,9 +45,15 @@ export async function updateEligibilityCheck(
   const [row] = await db
     .update(eligibilityChecks)
     .set({ status: update.status, ...(update.counts ? { counts: update.counts } : {}), updatedAt: new Date() })
-    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.id, id)))
+    .where(
+      and(
+        eq(eligibilityChecks.organizationId, organizationId),
+        eq(eligibilityChecks.id, id),
+        notInArray(eligibilityChecks.status, [...SETTLED_CHECK_STATUSES]),
+      ),
+    )
     .returning();
-  return row;
+  return row ?? getEligibilityCheck(db, organizationId, id);
 }
 
 export async function getEligibilityCheck(db: Db, organizationId: string, id: string): Promise<EligibilityCheck | undefined> {
@@ -63,3 +84,15 @@ export async function listEligibilityChecks(db: Db, organizationId: string, opti
     .orderBy(desc(eligibilityChecks.createdAt))
     .limit(limit);
 }
+
+/** Checks still in progress, newest first: those whose status is worth asking the upstream for. */
+export async function listOpenEligibilityChecks(db: Db, organizationId: string, options: { limit?: number } = {}): Promise<EligibilityCheck[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 1000);
+  return db
+    .select()
+    .from(eligibilityChecks)
+    .where(and(eq(eligibilityChecks.organizationId, organizationId), notInArray(eligibilityChecks.status, [...SETTLED_CHECK_STATUSES])))
+    .orderBy(desc(eligibilityChecks.createdAt))
+    .limit(limit);
+}
+

@@ -2,7 +2,8 @@ import { withOrg } from '@/lib/bff/with-org';
 import { getDb } from '@/lib/db';
 import { listCommandExecutions } from '@/lib/db/repos/command-executions';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
-import { listEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
+import { listOpenEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
+import { refreshOpenChecks } from '@/lib/eligibility/checks';
 import { fleetSummary } from '@/lib/server/fleet-summary';
 import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
 
@@ -13,11 +14,14 @@ export const GET = withOrg(
   async ({ org }) => {
     const db = getDb();
     const since = new Date(Date.now() - DAY_MS);
+    const api = await orgVehicleApi(org);
+    // Kept checks only learn that they finished when someone asks the upstream.
+    await refreshOpenChecks(db, api, org.id);
     const [fleet, commands, pendingLinks, checks] = await Promise.all([
-      fleetSummary(org.id, await orgVehicleApi(org)),
+      fleetSummary(org.id, api),
       listCommandExecutions(db, { organizationId: org.id, from: since, limit: 1000 }),
       listConsentLinks(db, { organizationId: org.id, status: 'PENDING', limit: 1000 }),
-      listEligibilityChecks(db, org.id, { limit: 1000 }),
+      listOpenEligibilityChecks(db, org.id, { limit: 1000 }),
     ]);
     const commandOutcomes = { executed: 0, failed: 0, pending: 0, unknown: 0 };
     for (const c of commands) {
@@ -26,8 +30,7 @@ export const GET = withOrg(
       else if (c.localStatus === 'UNKNOWN') commandOutcomes.unknown += 1;
       else commandOutcomes.pending += 1;
     }
-    const openChecks = checks.filter((c) => c.status !== 'COMPLETED' && c.status !== 'FAILED').length;
-    return { fleet, commands: { since: since.toISOString(), ...commandOutcomes }, pendingLinks: pendingLinks.length, openEligibilityChecks: openChecks };
+    return { fleet, commands: { since: since.toISOString(), ...commandOutcomes }, pendingLinks: pendingLinks.length, openEligibilityChecks: checks.length };
   },
   { permission: 'org.read' },
 );

@@ -1,0 +1,243 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Field, inputClass } from '@/components/ui/field';
+import type { ConsentLinkView } from '@/lib/connect/links';
+import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { connectLinkSchema, type ConnectLinkRequest } from '@/lib/validations/connect';
+import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/vehicle-api/contract';
+import { ConnectError } from './connect-error';
+
+export const connectKeys = {
+  links: (org: string) => ['connect-links', org] as const,
+  link: (org: string, id: string) => ['connect-links', org, 'detail', id] as const,
+};
+
+const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
+const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'vin', 'model', 'modelYear'] as const;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Brands as checkboxes, plus any other brand typed in (the service says whether it supports it). */
+function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const [other, setOther] = useState('');
+  const known = new Set<string>(SUGGESTED_MAKES);
+  const custom = value.filter((m) => !known.has(m));
+  const toggle = (make: string) => onChange(value.includes(make) ? value.filter((m) => m !== make) : [...value, make]);
+  const addOther = () => {
+    const make = other.trim();
+    if (make && !value.some((m) => m.toLowerCase() === make.toLowerCase())) onChange([...value, make]);
+    setOther('');
+  };
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3">
+        {SUGGESTED_MAKES.map((make) => (
+          <label key={make} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" checked={value.includes(make)} onChange={() => toggle(make)} />
+            {make}
+          </label>
+        ))}
+      </div>
+      {custom.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Other brands">
+          {custom.map((make) => (
+            <li key={make} className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2.5 text-sm dark:bg-zinc-800">
+              {make}
+              <Button variant="ghost" size="icon" className="h-6 w-6" aria-label={`Remove ${make}`} onClick={() => toggle(make)}>
+                <X aria-hidden className="h-3.5 w-3.5" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex max-w-sm gap-2">
+        <label htmlFor="connect-other-make" className="sr-only">
+          Another brand
+        </label>
+        <input
+          id="connect-other-make"
+          className={inputClass}
+          placeholder="Another brand"
+          maxLength={50}
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              addOther();
+            }
+          }}
+        />
+        <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={addOther} disabled={!other.trim()}>
+          <Plus aria-hidden className="h-4 w-4" /> Add brand
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The consent link form; the same schema validates it in the route. */
+export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link: ConsentLinkView) => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ConnectLinkRequest>({ resolver: zodResolver(connectLinkSchema), defaultValues: DEFAULTS });
+  const mode = useWatch({ control: form.control, name: 'mode' });
+  const vin = useWatch({ control: form.control, name: 'vin' }) ?? '';
+  const errors = form.formState.errors;
+
+  const create = useMutation({
+    mutationFn: (values: ConnectLinkRequest) => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links`, { method: 'POST', json: values }),
+    onSuccess: ({ link }) => {
+      queryClient.setQueryData(connectKeys.link(org, link.id), { link });
+      void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) });
+      toast.success('Consent link created. It is valid for one hour.');
+      onCreated(link);
+    },
+    onError: (error) => {
+      if (error instanceof ApiClientError && error.fields) {
+        for (const [field, messages] of Object.entries(error.fields)) {
+          const name = FIELD_NAMES.find((n) => field === n || field.startsWith(`${n}.`));
+          if (name) form.setError(name, { message: messages[0] });
+        }
+      }
+    },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    create.reset();
+    create.mutate(values.mode === 'vehicle' ? values : { ...values, vin: undefined, model: undefined, modelYear: undefined });
+  });
+
+  return (
+    <Card aria-labelledby="connect-form-heading">
+      <CardHeader id="connect-form-heading" title="New consent link" description="The owner opens the link, signs in with the manufacturer and approves what you ask for." />
+      <CardBody>
+        <form onSubmit={submit} noValidate className="space-y-6" aria-labelledby="connect-form-heading">
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">What to connect</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" value="account" className="h-4 w-4" {...form.register('mode')} />
+                An owner’s account, with all its vehicles
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" value="vehicle" className="h-4 w-4" {...form.register('mode')} />
+                One vehicle, by VIN
+              </label>
+            </div>
+          </fieldset>
+
+          {mode === 'vehicle' ? (
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,0.8fr)]">
+              <Field
+                id="connect-vin"
+                label="VIN"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={17}
+                className="[&_input]:font-mono [&_input]:uppercase"
+                hint={`${vin.trim().length} of 17 characters · letters I, O and Q never appear in a VIN`}
+                error={errors.vin?.message}
+                {...form.register('vin')}
+              />
+              <Field id="connect-model" label="Model (optional)" autoComplete="off" error={errors.model?.message} {...form.register('model')} />
+              <Field
+                id="connect-model-year"
+                label="Model year (optional)"
+                inputMode="numeric"
+                autoComplete="off"
+                error={errors.modelYear?.message}
+                {...form.register('modelYear', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
+              />
+            </div>
+          ) : null}
+
+          <fieldset className="space-y-2" aria-describedby={errors.makes ? 'connect-makes-error' : 'connect-makes-hint'}>
+            <legend className="text-sm font-medium">Brands (optional)</legend>
+            <p id="connect-makes-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+              Leave empty to let the owner choose their brand on the consent page.
+            </p>
+            <Controller control={form.control} name="makes" render={({ field }) => <MakesPicker value={field.value} onChange={field.onChange} />} />
+            <FieldError id="connect-makes-error" message={errors.makes?.message ?? errors.makes?.root?.message ?? (Array.isArray(errors.makes) ? errors.makes.find(Boolean)?.message : undefined)} />
+          </fieldset>
+
+          <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'connect-scopes-error' : undefined}>
+            <legend className="text-sm font-medium">Scopes: what the owner allows</legend>
+            <div className="grid gap-2 md:grid-cols-2">
+              {CONNECT_SCOPES.map((scope) => (
+                <label
+                  key={scope}
+                  className="flex items-start gap-3 rounded-md border border-zinc-200 p-3 text-sm has-[:checked]:border-accent-500 has-[:checked]:bg-accent-50 dark:border-zinc-800 dark:has-[:checked]:bg-zinc-800"
+                >
+                  <input type="checkbox" value={scope} className="mt-0.5 h-4 w-4 shrink-0" aria-describedby={`scope-${scope}-text`} {...form.register('scopes')} />
+                  <span className="min-w-0">
+                    <span className="block font-medium">
+                      {SCOPE_TEXT[scope].label} <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{scope}</span>
+                    </span>
+                    <span id={`scope-${scope}-text`} className="block text-zinc-600 dark:text-zinc-400">
+                      {SCOPE_TEXT[scope].allows}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id="connect-scopes-error" message={errors.scopes?.message ?? errors.scopes?.root?.message} />
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1">
+              <label htmlFor="connect-region" className="block text-sm font-medium">
+                Region of the owner’s account
+              </label>
+              <select id="connect-region" className={inputClass} aria-invalid={errors.region ? true : undefined} {...form.register('region')}>
+                {REGIONS.map((region) => (
+                  <option key={region} value={region}>
+                    {REGION_TEXT[region]}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="connect-region-error" message={errors.region?.message} />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor="connect-locale" className="block text-sm font-medium">
+                Language of the consent pages
+              </label>
+              <select id="connect-locale" className={inputClass} aria-invalid={errors.locale ? true : undefined} {...form.register('locale')}>
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {LOCALE_TEXT[locale]} ({locale})
+                  </option>
+                ))}
+              </select>
+              <FieldError id="connect-locale-error" message={errors.locale?.message} />
+            </div>
+          </div>
+
+          {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? <ConnectError error={create.error} /> : null}
+
+          <div className={cn('flex flex-wrap items-center gap-3')}>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating…' : 'Create consent link'}
+            </Button>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.</p>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

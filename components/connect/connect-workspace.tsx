@@ -1,0 +1,49 @@
+'use client';
+
+import { useCan } from '@/components/layout/session-role';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { useSearchState } from '@/lib/query/use-search-state';
+import { ConnectForm } from './connect-form';
+import { ConsentLinks } from './consent-links';
+import { LinkResult } from './link-result';
+
+function HowItWorks() {
+  return (
+    <Card aria-labelledby="how-heading">
+      <CardHeader id="how-heading" title="How connecting works" />
+      <CardBody>
+        <ol className="list-decimal space-y-2 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+          <li>Create a link with the brands and scopes you need.</li>
+          <li>Send it to the owner, or let them scan the QR code. It is valid for one hour.</li>
+          <li>They approve with the manufacturer and land on Motorpool’s page, which records the outcome here.</li>
+          <li>The new account and its vehicles appear under Accounts and Vehicles.</li>
+        </ol>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The Connect section: the form (for those who may create links), the chosen link, and the list. */
+export function ConnectWorkspace({ org }: { org: string }) {
+  const canCreate = useCan('connect.create');
+  const { searchParams, update } = useSearchState();
+  const linkId = searchParams.get('link');
+  const shownLink = linkId && /^[0-9a-f-]{36}$/i.test(linkId) ? linkId : null;
+  const show = (id: string | null) => update({ link: id }, { push: true });
+  const result = shownLink ? <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} /> : null;
+  return (
+    <div className="space-y-6">
+      {canCreate ? (
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="order-2 xl:order-1">
+            <ConnectForm org={org} onCreated={(link) => show(link.id)} />
+          </div>
+          <div className="order-1 xl:sticky xl:top-20 xl:order-2">{result ?? <HowItWorks />}</div>
+        </div>
+      ) : (
+        result
+      )}
+      <ConsentLinks org={org} status={searchParams.get('status') ?? ''} onStatus={(status) => update({ status })} onShow={(id) => show(id)} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import type { LinkDisplayStatus } from '@/lib/connect/explain';
+
+const LOOK: Record<LinkDisplayStatus, { tone: Tone; text: string }> = {
+  PENDING: { tone: 'pending', text: 'Pending' },
+  COMPLETED: { tone: 'success', text: 'Completed' },
+  FAILED: { tone: 'danger', text: 'Failed' },
+  EXPIRED: { tone: 'neutral', text: 'Expired' },
+};
+
+export function LinkStatusBadge({ status }: { status: LinkDisplayStatus }) {
+  const look = LOOK[status] ?? LOOK.EXPIRED;
+  return <StatusBadge tone={look.tone}>{look.text}</StatusBadge>;
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Mono } from '@/components/ui/copy-button';
+import { inputClass } from '@/components/ui/field';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { Time } from '@/components/ui/time';
+import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { useSearchState } from '@/lib/query/use-search-state';
+import { upstreamId } from '@/lib/validations/route-params';
+import { eligibilityKeys } from './keys';
+import { NumberedPager, readPaging } from './numbered-pager';
+
+type Group = { id: string; status?: string | null; createdAt?: string | null };
+type BulkResult = {
+  vehicleId?: string | null;
+  vehicleInputId?: string | null;
+  status?: string | null;
+  message?: string | null;
+  errors?: { code?: string | null; message?: string | null; actionCategory?: string | null }[] | null;
+  canRetry?: boolean | null;
+  vin?: string | null;
+  make?: string | null;
+  model?: string | null;
+  countryCode?: string | null;
+  wasAlreadyConnected?: boolean | null;
+};
+type ResultsPage = { results: BulkResult[]; totalResults: number | null };
+
+const ACTION_TEXT: Record<string, string> = { CUSTOMER_ACTION: 'owner must act', CONTACT_SUPPORT: 'contact support', UNDER_REVIEW: 'under review' };
+
+/** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
+export function BulkLookup({ org }: { org: string }) {
+  const { searchParams, update } = useSearchState();
+  const id = searchParams.get('bulk') ?? '';
+  const validId = upstreamId.safeParse(id).success ? id : '';
+  const { page, size } = readPaging(searchParams, 'bulkPage', 'bulkSize');
+  const [draft, setDraft] = useState(id);
+  const [draftError, setDraftError] = useState<string | null>(null);
+
+  const group = useQuery({
+    queryKey: eligibilityKeys.bulk(org, validId),
+    queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}`),
+    enabled: validId !== '',
+    refetchInterval: (q) => (q.state.data && !['COMPLETED', 'FAILED'].includes(q.state.data.connection.status ?? '') ? 3_000 : false),
+  });
+  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
+  const results = useQuery({
+    queryKey: [...eligibilityKeys.bulkResults(org, validId, resultsQuery), group.data?.connection.status],
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${resultsQuery}`),
+    enabled: validId !== '' && group.isSuccess,
+    placeholderData: keepPreviousData,
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const value = draft.trim();
+    if (!upstreamId.safeParse(value).success) {
+      setDraftError('A bulk connection id has letters, digits, dots, colons, dashes or underscores, up to 128 characters.');
+      return;
+    }
+    setDraftError(null);
+    update({ bulk: value, bulkPage: undefined }, { push: true });
+  };
+
+  const look = lookOf(GROUP_STATUS, group.data?.connection.status);
+  return (
+    <Card aria-labelledby="bulk-heading">
+      <CardHeader id="bulk-heading" title="Bulk connection look-up" description="Enter the id of a bulk connection request to see its status and the outcome for each VIN." />
+      <CardBody className="space-y-4">
+        <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
+          <div className="min-w-56 flex-1 space-y-1">
+            <label htmlFor="bulk-id" className="sr-only">
+              Bulk connection id
+            </label>
+            <input
+              id="bulk-id"
+              className={`${inputClass} font-mono`}
+              placeholder="Bulk connection id"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              aria-invalid={draftError ? true : undefined}
+              aria-describedby={draftError ? 'bulk-id-error' : undefined}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {draftError ? (
+              <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
+                {draftError}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" variant="secondary">
+            Look up
+          </Button>
+        </form>
+
+        {!validId ? null : group.isPending ? (
+          <LoadingRows rows={2} label="Looking up the bulk connection" />
+        ) : group.isError ? (
+          <ErrorState error={group.error} title="The bulk connection could not be found" onRetry={() => group.refetch()} />
+        ) : (
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <Mono value={group.data.connection.id} />
+              <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                Created <Time value={group.data.connection.createdAt} />
+              </span>
+            </div>
+            {results.isPending ? (
+              <LoadingRows rows={3} label="Loading the outcomes" />
+            ) : results.isError ? (
+              <ErrorState error={results.error} title="The outcomes could not be loaded" onRetry={() => results.refetch()} />
+            ) : results.data.results.length === 0 ? (
+              <EmptyState title="No outcomes on this page">{page > 0 ? 'Go back to the first page.' : 'The request holds no VINs.'}</EmptyState>
+            ) : (
+              <>
+                <TableScroll label="Bulk connection outcomes" className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">Outcome per VIN</caption>
+                    <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+                      <tr>
+                        <th scope="col" className="px-4 py-2 font-medium">VIN</th>
+                        <th scope="col" className="px-4 py-2 font-medium">Vehicle</th>
+                        <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                        <th scope="col" className="px-4 py-2 font-medium">Details</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                      {results.data.results.map((r, i) => {
+                        const l = lookOf(BULK_RESULT_STATUS, r.status);
+                        return (
+                          <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
+                            <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
+                            <td className="px-4 py-2">
+                              {[r.make, r.model].filter(Boolean).join(' ') || '—'}
+                              {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
+                              {r.vehicleId ? (
+                                <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
+                                  Open vehicle
+                                </Link>
+                              ) : null}
+                            </td>
+                            <td className="px-4 py-2 whitespace-nowrap">
+                              <StatusBadge tone={l.tone}>{l.text}</StatusBadge>
+                              {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
+                            </td>
+                            <td className="px-4 py-2 text-xs">
+                              {r.message ? <p>{r.message}</p> : null}
+                              {(r.errors ?? []).map((e, j) => (
+                                <p key={j}>
+                                  <span className="font-mono">{e.code}</span> {e.message}
+                                  {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
+                                </p>
+                              ))}
+                              {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </TableScroll>
+                <NumberedPager
+                  label="Bulk connection outcomes"
+                  page={page}
+                  size={size}
+                  total={results.data.totalResults}
+                  shown={results.data.results.length}
+                  busy={results.isFetching}
+                  onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
+                  onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Mono } from '@/components/ui/copy-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TableScroll } from '@/components/ui/table-scroll';
+import { Time } from '@/components/ui/time';
+import type { EligibilityCheckView } from '@/lib/eligibility/checks';
+import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { useSearchState } from '@/lib/query/use-search-state';
+import { eligibilityKeys } from './keys';
+import { NumberedPager, readPaging } from './numbered-pager';
+
+type Result = { rowId?: string | number | null; vin?: string | null; make?: string | null; status?: string | null; errorMessage?: string | null };
+type ResultsPage = { results: Result[]; totalResults: number | null };
+
+const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
+
+/** One check: its status polled until it settles, then its per-VIN results page by page. */
+export function CheckDetail({ org, initial }: { org: string; initial: EligibilityCheckView }) {
+  const { searchParams, update } = useSearchState();
+  const { page, size } = readPaging(searchParams, 'page', 'size');
+  const check = useQuery({
+    queryKey: eligibilityKeys.check(org, initial.id),
+    queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
+    initialData: { check: initial },
+    initialDataUpdatedAt: 0,
+    refetchInterval: (q) => (q.state.data && settled(q.state.data.check.status) ? false : 2_000),
+  });
+  const c = check.data.check;
+  const done = settled(c.status);
+  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
+  const results = useQuery({
+    // The status is in the key: the results are read again when the check moves on.
+    queryKey: [...eligibilityKeys.results(org, c.id, resultsQuery), c.status],
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${resultsQuery}`),
+    placeholderData: keepPreviousData,
+  });
+  const look = lookOf(GROUP_STATUS, c.status);
+
+  return (
+    <>
+      <PageHeader
+        title={c.label ?? `Check of ${c.vinCount} VIN${c.vinCount === 1 ? '' : 's'}`}
+        description={
+          <>
+            Sent <Time value={c.createdAt} />
+            {c.createdBy ? ` by ${c.createdBy}` : ''} · {c.vinCount} VINs ·{' '}
+            <Link className="underline" href={`/o/${org}/eligibility`}>
+              all checks
+            </Link>
+          </>
+        }
+        actions={
+          <Button variant="secondary" asChild>
+            <a href={`/api/o/${org}/eligibility/${c.id}/export`} download>
+              <Download aria-hidden className="h-4 w-4" /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        <Card aria-labelledby="check-status-heading">
+          <CardHeader id="check-status-heading" title="Status" />
+          <CardBody className="space-y-3">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                Service id <Mono value={c.upstreamId} />
+              </span>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                Updated <Time value={c.updatedAt} relative />
+              </span>
+            </div>
+            {!done ? (
+              <div className="space-y-1">
+                <div role="progressbar" aria-label="The check is running" aria-valuetext="Running" className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+                  <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600" />
+                </div>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+                  The service is checking {c.vinCount} VINs. This page updates by itself; you can also leave and come back.
+                </p>
+              </div>
+            ) : c.status === 'COMPLETED' ? (
+              <p className="text-sm font-medium" aria-live="polite">
+                {summarizeCounts(c.counts)}
+              </p>
+            ) : (
+              <p className="text-sm" aria-live="polite">
+                The service could not finish this check. Send the VINs again in a new check.
+              </p>
+            )}
+            {check.isError ? <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} /> : null}
+          </CardBody>
+        </Card>
+
+        <div className="space-y-3">
+          <h2 className="text-base font-semibold">
+            Results per VIN
+          </h2>
+          {results.isPending ? (
+            <LoadingRows label="Loading results" />
+          ) : results.isError ? (
+            <ErrorState error={results.error} title="The results could not be loaded" onRetry={() => results.refetch()} />
+          ) : results.data.results.length === 0 ? (
+            <EmptyState title="No results on this page">{page > 0 ? 'Go back to the first page.' : 'The service has not listed any result yet.'}</EmptyState>
+          ) : (
+            <>
+              <TableScroll label="Results per VIN" className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Eligibility of each VIN</caption>
+                  <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+                    <tr>
+                      <th scope="col" className="px-4 py-2 text-right font-medium">Row</th>
+                      <th scope="col" className="px-4 py-2 font-medium">VIN</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Make</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Reason</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                    {results.data.results.map((r, i) => {
+                      const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
+                      return (
+                        <tr key={`${r.rowId ?? i}-${r.vin}`}>
+                          <td className="tabular px-4 py-2 text-right">{r.rowId ?? '—'}</td>
+                          <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
+                          <td className="px-4 py-2">{r.make ?? '—'}</td>
+                          <td className="px-4 py-2 whitespace-nowrap"><StatusBadge tone={l.tone}>{l.text}</StatusBadge></td>
+                          <td className="px-4 py-2 text-xs">{r.errorMessage ?? ''}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <NumberedPager
+                label="Results"
+                page={page}
+                size={size}
+                total={results.data.totalResults}
+                shown={results.data.results.length}
+                busy={results.isFetching}
+                onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
+                onSize={(s) => update({ size: String(s), page: undefined })}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

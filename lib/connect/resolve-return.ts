@@ -1,0 +1,114 @@
+import 'server-only';
+import { can } from '@/lib/auth/permissions';
+import type { Db } from '@/lib/db';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { findConsentLinkForReturn, settleConsentLink } from '@/lib/db/repos/consent-links';
+import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
+import type { ConsentLink } from '@/lib/db/schema';
+import type { ConnectReturn } from '@/lib/validations/connect-return';
+import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
+
+/**
+ * What the landing page after consent shows, and the one place that settles a consent link.
+ *
+ * Who may settle a link, and how it cannot be made to lie:
+ * - Only a visit whose `state` is the HMAC of the link id (see return-state.ts) counts: the
+ *   upstream and the person it redirected are the only ones who have it. Anything else is an
+ *   "unmatched" visit: a generic page, nothing recorded, nothing about any organization shown.
+ * - A success is recorded only after the upstream confirms that the account exists in the link's
+ *   organization. A visit cannot attach a made-up or foreign account to a link.
+ * - A failure is recorded as reported: the holder of the state is the person who went through the
+ *   consent, and the contract offers nothing to check a refusal against.
+ * - The first recorded outcome wins; a later visit with edited parameters shows the recorded
+ *   outcome, not its own.
+ * This holds for anonymous visitors (vehicle owners) and members alike. Members additionally get
+ * links to the account and its vehicles; the audit entry names who settled (or "the owner").
+ */
+export type ReturnOutcome = 'connected' | 'failed' | 'unconfirmed' | 'unmatched';
+
+export type ReturnView = {
+  outcome: ReturnOutcome;
+  /** The failure code the flow reported (validated upper-case code), or the one recorded. */
+  errorCode: string | null;
+  organizationName: string | null;
+  /** True for the single-vehicle (VIN) flow: "your vehicle" rather than "your vehicles". */
+  singleVehicle: boolean;
+  member: { org: string; accountId: string | null; canConnect: boolean } | null;
+};
+
+export type ResolveDeps = {
+  db: Db;
+  userId: string | null;
+  ip: string | null;
+  apiFor: (organizationId: string) => Promise<Pick<VehicleApi, 'getAccount'>>;
+  verifyState: (linkId: string, state: string | undefined) => boolean;
+};
+
+const UNMATCHED: ReturnView = { outcome: 'unmatched', errorCode: null, organizationName: null, singleVehicle: false, member: null };
+
+function viewOfSettled(link: ConsentLink): Pick<ReturnView, 'outcome' | 'errorCode'> | null {
+  if (link.status === 'COMPLETED') return { outcome: 'connected', errorCode: null };
+  if (link.status === 'FAILED') return { outcome: 'failed', errorCode: link.errorCode };
+  return null;
+}
+
+/** Asks the upstream whether the account exists in the organization: true, false, or null when it could not tell. */
+async function accountExists(deps: ResolveDeps, organizationId: string, accountId: string): Promise<boolean | null> {
+  try {
+    await (await deps.apiFor(organizationId)).getAccount(accountId);
+    return true;
+  } catch (error) {
+    if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR')) return false;
+    console.error('consent return: the account could not be checked', error);
+    return null;
+  }
+}
+
+export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectReturn): Promise<ReturnView> {
+  if (!query.link || !deps.verifyState(query.link, query.state)) return UNMATCHED;
+  const found = await findConsentLinkForReturn(deps.db, query.link);
+  if (!found) return UNMATCHED;
+  const { organization } = found;
+  let link = found.link;
+
+  const access = deps.userId ? await getUserAccessBySlug(deps.db, deps.userId, organization.slug) : undefined;
+
+  let view = viewOfSettled(link);
+  if (!view) {
+    let settle: { status: 'COMPLETED' | 'FAILED'; accountId?: string; errorCode?: string | null } | null = null;
+    if (query.result === 'success' && query.accountId) {
+      const exists = await accountExists(deps, organization.id, query.accountId);
+      if (exists) settle = { status: 'COMPLETED', accountId: query.accountId };
+      else view = { outcome: 'unconfirmed', errorCode: null };
+    } else {
+      settle = { status: 'FAILED', errorCode: query.error ?? null };
+    }
+    if (settle) {
+      const settled = await settleConsentLink(deps.db, organization.id, link.id, settle);
+      if (settled) {
+        if (settled.changed) {
+          await appendAuditEvent(deps.db, {
+            organizationId: organization.id,
+            actorUserId: access?.user.id ?? null,
+            actorEmail: access?.user.email ?? null,
+            action: 'connect.link_settled',
+            targetType: 'consent_link',
+            targetId: link.id,
+            outcome: settle.status === 'COMPLETED' ? 'success' : 'failure',
+            details: { status: settle.status, accountId: settle.accountId ?? null, errorCode: settle.errorCode ?? null, by: access ? 'member' : 'owner' },
+            ip: deps.ip,
+          });
+        }
+        link = settled.link;
+      }
+      view = viewOfSettled(link) ?? { outcome: 'unconfirmed', errorCode: null };
+    }
+  }
+
+  return {
+    ...view!,
+    organizationName: organization.name,
+    singleVehicle: link.vin !== null,
+    member: access ? { org: organization.slug, accountId: link.accountId, canConnect: can(access.role, 'connect.create') } : null,
+  };
+}

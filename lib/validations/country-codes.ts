@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** ISO 3166-1 alpha-2, the officially assigned codes. */
+export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ
+CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR
+GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP
+KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT
+MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW
+SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG
+UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/),
+);
+
+export function isCountryCode(value: string): boolean {
+  return ISO_COUNTRY_CODES.has(value.trim().toUpperCase());
+}
+
+/** Why this is not a country code; null when it is one. */
+export function countryCodeProblem(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  if (!code) return 'The country code is missing.';
+  if (!/^[A-Z]{2}$/.test(code)) return `“${raw.trim().slice(0, 20)}” is not a two-letter country code (ISO 3166, such as DE or GB).`;
+  if (!ISO_COUNTRY_CODES.has(code)) return `${code} is not an ISO 3166 country code.`;
+  return null;
+}
+
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .superRefine((value, ctx) => {
+    const problem = countryCodeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
