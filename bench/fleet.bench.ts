@@ -4,7 +4,7 @@
  * 10,000-vehicle in-process sandbox: unfiltered, filtered and by tag; (2) first-load JS of the
  * console pages, gzip, read from the last `next build` output.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
@@ -72,8 +72,17 @@ function firstLoadKb(route: string): number | null {
   return bytes / 1024;
 }
 
+/** Every page under the organization's console, found in app/, so a new page cannot be left out. */
+function consolePages(dir: string, route: string): string[] {
+  const pages = existsSync(path.join(dir, 'page.tsx')) ? [route] : [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) pages.push(...consolePages(path.join(dir, entry.name), `${route}/${entry.name}`));
+  }
+  return pages;
+}
+
 function firstLoadJs() {
-  const routes = ['(console)/o/[org]', '(console)/o/[org]/vehicles', '(console)/o/[org]/vehicles/[vehicleId]', ...['telemetry', 'journeys', 'charging', 'maintenance', 'details', 'rate-limits'].map((tab) => `(console)/o/[org]/vehicles/[vehicleId]/${tab}`), '(console)/o/[org]/accounts', '(console)/o/[org]/accounts/[accountId]', '(console)/o/[org]/audit', '(console)/o/[org]/settings'];
+  const routes = consolePages(path.join(process.cwd(), 'app', '(console)', 'o', '[org]'), '(console)/o/[org]');
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     console.log('first-load JS: not built (run `npx next build` first)');
     return;

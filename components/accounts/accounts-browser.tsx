@@ -6,6 +6,7 @@ import { ListNotice, Pager } from '@/components/fleet/pager';
 import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Refreshing } from '@/components/ui/refreshing';
 import { TableScroll } from '@/components/ui/table-scroll';
 import type { AccountRecord } from '@/lib/fleet/types';
 import { fleetKeys } from '@/lib/query/fleet-keys';
@@ -29,7 +30,8 @@ export function AccountsBrowser({ org }: { org: string }) {
           {list.filter ? 'Change or clear the filter.' : 'An account appears here once a vehicle owner approves a connect link.'}
         </EmptyState>
       ) : (
-        <TableScroll label="Accounts" className={query.isPlaceholderData ? 'opacity-60' : undefined}>
+        <Refreshing active={query.isPlaceholderData} label="Loading accounts">
+        <TableScroll label="Accounts">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Connected OEM accounts</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
@@ -52,6 +54,7 @@ export function AccountsBrowser({ org }: { org: string }) {
             </tbody>
           </table>
         </TableScroll>
+        </Refreshing>
       )}
       {query.data && !list.resetting && !query.isError ? (
         <Pager

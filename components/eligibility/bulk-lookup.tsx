@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
+import { Refreshing } from '@/components/ui/refreshing';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -123,7 +124,8 @@ export function BulkLookup({ org }: { org: string }) {
               <EmptyState title="No outcomes on this page">{page > 0 ? 'Go back to the first page.' : 'The request holds no VINs.'}</EmptyState>
             ) : (
               <>
-                <TableScroll label="Bulk connection outcomes" className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+                <Refreshing active={results.isPlaceholderData} label="Loading outcomes">
+                <TableScroll label="Bulk connection outcomes">
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">Outcome per VIN</caption>
                     <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
@@ -169,6 +171,7 @@ export function BulkLookup({ org }: { org: string }) {
                     </tbody>
                   </table>
                 </TableScroll>
+                </Refreshing>
                 <NumberedPager
                   label="Bulk connection outcomes"
                   page={page}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Refreshing } from '@/components/ui/refreshing';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -113,7 +114,8 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
             <EmptyState title="No results on this page">{page > 0 ? 'Go back to the first page.' : 'The service has not listed any result yet.'}</EmptyState>
           ) : (
             <>
-              <TableScroll label="Results per VIN" className={results.isPlaceholderData ? 'opacity-60' : undefined}>
+              <Refreshing active={results.isPlaceholderData} label="Loading results">
+              <TableScroll label="Results per VIN">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Eligibility of each VIN</caption>
                   <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
@@ -141,6 +143,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
                   </tbody>
                 </table>
               </TableScroll>
+              </Refreshing>
               <NumberedPager
                 label="Results"
                 page={page}

@@ -1,13 +1,14 @@
 'use client';
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import Link from 'next/link';
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { VEHICLE_COLUMNS, tagLabel, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
 import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
 import { ConnectionBadge, ListeningBadge } from './vehicle-badges';
+
+const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
 
 /** Above this many rows only the visible ones are in the DOM. */
 const VIRTUALIZE_FROM = 50;
@@ -81,14 +82,6 @@ function Empty() {
 export function VehicleTable({ org, vehicles, columns, sort, onSort, tagsById, tagsLoading }: VehicleTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = vehicles.length >= VIRTUALIZE_FROM;
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design; nothing here is memoized on them.
-  const virtualizer = useVirtualizer({
-    count: vehicles.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    enabled: virtual,
-  });
   const shown = columns.map((id) => VEHICLE_COLUMNS.find((c) => c.id === id)!).filter(Boolean);
 
   const row = (vehicle: VehicleRecord, extra?: { index: number; measure: (el: HTMLTableRowElement | null) => void }): ReactNode => (
@@ -100,10 +93,6 @@ export function VehicleTable({ org, vehicles, columns, sort, onSort, tagsById, t
       ))}
     </tr>
   );
-
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const paddingTop = virtual && items.length ? items[0].start : 0;
-  const paddingBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
 
   return (
     <div
@@ -137,19 +126,15 @@ export function VehicleTable({ org, vehicles, columns, sort, onSort, tagsById, t
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {virtual ? (
-            <>
-              {paddingTop > 0 ? (
-                <tr aria-hidden>
-                  <td colSpan={shown.length} style={{ height: paddingTop, padding: 0 }} />
-                </tr>
-              ) : null}
-              {items.map((item) => row(vehicles[item.index], { index: item.index, measure: virtualizer.measureElement }))}
-              {paddingBottom > 0 ? (
-                <tr aria-hidden>
-                  <td colSpan={shown.length} style={{ height: paddingBottom, padding: 0 }} />
-                </tr>
-              ) : null}
-            </>
+            <Suspense fallback={vehicles.slice(0, 30).map((v) => row(v))}>
+              <VirtualRows
+                count={vehicles.length}
+                rowHeight={ROW_HEIGHT}
+                columns={shown.length}
+                scrollRef={scrollRef}
+                renderRow={(index, measure) => row(vehicles[index], { index, measure })}
+              />
+            </Suspense>
           ) : (
             vehicles.map((v) => row(v))
           )}

@@ -8,6 +8,7 @@ import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Refreshing } from '@/components/ui/refreshing';
 import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
 import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -93,7 +94,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
           {filtered ? 'Change or clear the filter to see more vehicles.' : 'Vehicles appear here once an owner connects an OEM account.'}
         </EmptyState>
       ) : (
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
+        <Refreshing active={query.isPlaceholderData} label="Loading vehicles">
           <VehicleTable
             org={org}
             vehicles={vehicles}
@@ -103,7 +104,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
             tagsById={pageTags.data?.tags}
             tagsLoading={pageTags.isFetching}
           />
-        </div>
+        </Refreshing>
       )}
       {query.data && !list.resetting && !query.isError ? (
         <Pager
