@@ -29,7 +29,10 @@ export function ConsoleShell({ org, orgs, nav, user, children }: ConsoleShellPro
         className={`${menuOpen ? 'block' : 'hidden'} border-b border-zinc-200 bg-white p-3 lg:sticky lg:top-0 lg:block lg:h-screen lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900`}
       >
         <Link href={`/o/${org}`} className="mb-4 hidden items-center gap-2 px-3 py-2 text-base font-semibold lg:flex">
-          <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-accent-600" />
+          <svg aria-hidden viewBox="0 0 32 32" className="h-6 w-6">
+            <rect width="32" height="32" rx="7" className="fill-accent-600" />
+            <path d="M7 21v-9l4.5 6L16 12l4.5 6L25 12v9" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
           Motorpool
         </Link>
         <SidebarNav org={org} items={nav} onNavigate={() => setMenuOpen(false)} />

@@ -27,3 +27,9 @@ test('pages carry the security headers and a per-request CSP nonce', async ({ re
 test('the benchmark baseline route does not exist outside the benchmark', async ({ request }) => {
   expect((await request.get('/api/bench/bare-vehicles')).status()).toBe(404);
 });
+
+test('crawlers are asked to stay out of the console', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.ok()).toBe(true);
+  expect(await response.text()).toMatch(/User-agent: \*\s+Disallow: \//);
+});
