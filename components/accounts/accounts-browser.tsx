@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { FilterPanel } from '@/components/fleet/filter-panel';
-import { ListNotice, Pager } from '@/components/fleet/pager';
+import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
@@ -57,19 +57,7 @@ export function AccountsBrowser({ org }: { org: string }) {
         </Refreshing>
       )}
       {query.data && !list.resetting && !query.isError ? (
-        <Pager
-          label="Accounts"
-          pageNumber={list.pageNumber}
-          pageSize={list.pageSize}
-          shown={query.data.items.length}
-          total={query.data.totalResults}
-          hasPrevious={list.hasPrevious}
-          nextToken={query.data.nextPageToken}
-          busy={query.isFetching}
-          onPrevious={list.goPrevious}
-          onNext={list.goNext}
-          onPageSize={list.setPageSize}
-        />
+        <CursorListPager label="Accounts" list={list} />
       ) : null}
     </div>
   );

@@ -70,3 +70,34 @@ export function ListNotice({ children }: { children: React.ReactNode }) {
     </p>
   );
 }
+
+type CursorListState = {
+  pageNumber: number;
+  pageSize: number;
+  hasPrevious: boolean;
+  goPrevious: () => void;
+  goNext: (token: string) => void;
+  setPageSize: (size: number) => void;
+  query: { data?: { items: unknown[]; nextPageToken: string | null; totalResults: number | null }; isFetching: boolean };
+};
+
+/** The pager of a list kept by useCursorList, once its page has loaded. */
+export function CursorListPager({ label, list }: { label: string; list: CursorListState }) {
+  const page = list.query.data;
+  if (!page) return null;
+  return (
+    <Pager
+      label={label}
+      pageNumber={list.pageNumber}
+      pageSize={list.pageSize}
+      shown={page.items.length}
+      total={page.totalResults}
+      hasPrevious={list.hasPrevious}
+      nextToken={page.nextPageToken}
+      busy={list.query.isFetching}
+      onPrevious={list.goPrevious}
+      onNext={list.goNext}
+      onPageSize={list.setPageSize}
+    />
+  );
+}

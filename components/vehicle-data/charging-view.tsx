@@ -2,7 +2,7 @@
 
 import { Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ListNotice, Pager } from '@/components/fleet/pager';
+import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -191,19 +191,7 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
                 <LazyChargingChart sessions={energy} />
               </ChartFrame>
               <SessionsTable sessions={page!.items} onOpen={openSession} />
-              <Pager
-                label="Charging sessions"
-                pageNumber={list.pageNumber}
-                pageSize={list.pageSize}
-                shown={page!.items.length}
-                total={page!.totalResults}
-                hasPrevious={list.hasPrevious}
-                nextToken={page!.nextPageToken}
-                busy={query.isFetching}
-                onPrevious={list.goPrevious}
-                onNext={list.goNext}
-                onPageSize={list.setPageSize}
-              />
+              <CursorListPager label="Charging sessions" list={list} />
             </>
           )}
         </CardBody>

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { ListNotice, Pager } from '@/components/fleet/pager';
+import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -202,19 +202,7 @@ function JourneysTable({ org, vehicleId, instants, range }: { org: string; vehic
                 </tbody>
               </table>
             </TableScroll>
-            <Pager
-              label="Journeys"
-              pageNumber={list.pageNumber}
-              pageSize={list.pageSize}
-              shown={page!.items.length}
-              total={page!.totalResults}
-              hasPrevious={list.hasPrevious}
-              nextToken={page!.nextPageToken}
-              busy={query.isFetching}
-              onPrevious={list.goPrevious}
-              onNext={list.goNext}
-              onPageSize={list.setPageSize}
-            />
+            <CursorListPager label="Journeys" list={list} />
           </>
         )}
       </CardBody>

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { FilterPanel } from '@/components/fleet/filter-panel';
-import { ListNotice, Pager } from '@/components/fleet/pager';
+import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -107,19 +107,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
         </Refreshing>
       )}
       {query.data && !list.resetting && !query.isError ? (
-        <Pager
-          label="Vehicles"
-          pageNumber={list.pageNumber}
-          pageSize={list.pageSize}
-          shown={query.data.items.length}
-          total={query.data.totalResults}
-          hasPrevious={list.hasPrevious}
-          nextToken={query.data.nextPageToken}
-          busy={query.isFetching}
-          onPrevious={list.goPrevious}
-          onNext={list.goNext}
-          onPageSize={list.setPageSize}
-        />
+        <CursorListPager label="Vehicles" list={list} />
       ) : null}
     </div>
   );
