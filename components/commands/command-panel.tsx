@@ -6,7 +6,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -16,8 +16,8 @@ import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/ca
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { executionKey, useExecution } from '@/lib/query/use-execution';
-import { COMMAND_ARGS_SCHEMAS, commandHasBody, type SendCommandInput } from '@/lib/validations/commands';
-import { COMMAND_LIMITS, COMMAND_NAMES, type CommandName } from '@/lib/vehicle-api/contract';
+import { COMMAND_ARGS_SCHEMAS, type SendCommandInput } from '@/lib/validations/commands';
+import { COMMAND_LIMITS, COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/vehicle-api/contract';
 import { CommandBudget, commandBudgetKey, useCommandBudget } from './command-budget';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
@@ -180,7 +180,7 @@ const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
 
 /** The argument form of one command, validated by the same schema the server uses. */
 function CommandArgsForm({ command, busy, onSubmit, onCancel }: { command: CommandName; busy: boolean; onSubmit: (input: SendCommandInput) => void; onCancel: () => void }) {
-  const schema = COMMAND_ARGS_SCHEMAS[command] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  const schema = COMMAND_ARGS_SCHEMAS[command] as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
   const fields = ARG_FIELDS[command] ?? [];
   const form = useForm<Record<string, unknown>>({ resolver: zodResolver(schema) });
   return (

@@ -13,8 +13,9 @@ import { Field, inputClass } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/components/ui/cn';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { addMemberSchema, ROLES, type AddMemberInput } from '@/lib/validations/settings';
+import { addMemberSchema, type AddMemberInput } from '@/lib/validations/settings';
 
 type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
 type Added = { member: Member; invited: boolean; temporaryPassword?: string };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { isDayKey } from '@/lib/vehicle-data/days';
 import { TIRE_HISTORY } from '@/lib/vehicle-api/contract';
 import { listQuerySchema } from './fleet';
@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 export const TIRE_RANGE_MAX_DAYS = TIRE_HISTORY.maxRangeDays;
 export const TIRE_RANGE_MESSAGE = `The range may span at most three months (${TIRE_RANGE_MAX_DAYS} days)`;
 
-const instant = (what: string) => z.iso.datetime({ offset: true, message: `The ${what} must be an ISO 8601 date and time` });
+const instant = (what: string) => z.isoDateTime({ offset: true, message: `The ${what} must be an ISO 8601 date and time` });
 /** Zod runs an object's refinements even when a field failed; the range checks only make sense on valid ends. */
 const validInstant = (value: string | undefined) => value === undefined || instant('').safeParse(value).success;
 
@@ -22,39 +22,43 @@ const validInstant = (value: string | undefined) => value === undefined || insta
  * The tire-pressure history range. Both ends optional: without `from` the upstream's default (the
  * last three months) applies, without `to` the range ends now.
  */
-export const tireHistoryQuerySchema = z
-  .object({ from: instant('start').optional(), to: instant('end').optional() })
-  .superRefine(({ from, to }, ctx) => {
+export const tireHistoryQuerySchema = z.object({ from: z.optional(instant('start')), to: z.optional(instant('end')) }).check(
+  z.superRefine(({ from, to }, ctx) => {
     if (!validInstant(from) || !validInstant(to)) return;
     const end = to ? Date.parse(to) : Date.now();
     if (from && Date.parse(from) >= end) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start must be before the end' });
     else if (from && end - Date.parse(from) > TIRE_RANGE_MAX_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['from'], message: TIRE_RANGE_MESSAGE });
-  });
+  }),
+);
 export type TireHistoryQuery = z.infer<typeof tireHistoryQuerySchema>;
 
 /** A day picked in a date input: `YYYY-MM-DD`, a real calendar day. */
 export const dayKeySchema = (what: string) =>
   z
     .string({ message: `Enter the ${what} date` })
-    .min(1, { message: `Enter the ${what} date`, abort: true })
-    .refine(isDayKey, { message: `The ${what} date must be a real date (YYYY-MM-DD)` });
+    .check(z.minLength(1, { message: `Enter the ${what} date`, abort: true }), z.refine(isDayKey, { message: `The ${what} date must be a real date (YYYY-MM-DD)` }));
 
 /** The date range of a view, as the person picks it: two days, the first not after the second. */
 export const dayRangeSchema = z
   .object({ from: dayKeySchema('start'), to: dayKeySchema('end') })
-  .refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, { path: ['to'], message: 'The end date must not be before the start date' });
+  .check(z.refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, { path: ['to'], message: 'The end date must not be before the start date' }));
 export type DayRange = z.infer<typeof dayRangeSchema>;
 
-const pagedQuery = listQuerySchema.omit({ filter: true });
+const pagedQuery = z.omit(listQuerySchema, { filter: true });
 
 /** One page of journeys, optionally within [from, to] (instants, sent as the contract's filter). */
-export const journeysQuerySchema = pagedQuery
-  .extend({ from: instant('start').optional(), to: instant('end').optional() })
-  .refine(({ from, to }) => !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to), { path: ['to'], message: 'The end must not be before the start' });
+export const journeysQuerySchema = z
+  .extend(pagedQuery, { from: z.optional(instant('start')), to: z.optional(instant('end')) })
+  .check(
+    z.refine(({ from, to }) => !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to), {
+      path: ['to'],
+      message: 'The end must not be before the start',
+    }),
+  );
 export type JourneysQuery = z.infer<typeof journeysQuerySchema>;
 
 export const chargingQuerySchema = pagedQuery;
 
 export const chargingSessionIdSchema = upstreamId;
 export const chargingSessionParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId, sessionId: upstreamId });
-export const chargingLookupSchema = z.object({ sessionId: z.string().trim().min(1, 'Enter a session id').pipe(upstreamId) });
+export const chargingLookupSchema = z.object({ sessionId: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a session id')), upstreamId) });
