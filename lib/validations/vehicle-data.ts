@@ -1,18 +1,15 @@
 import * as z from './zod';
 import { isDayKey } from '@/lib/vehicle-data/days';
-import { TIRE_HISTORY } from '@/lib/vehicle-api/contract';
 import { listQuerySchema } from './fleet';
 import { upstreamId } from './route-params';
+import { tireRangeProblem } from './tire-range';
+
+export { TIRE_RANGE_MAX_DAYS, TIRE_RANGE_MESSAGE } from './tire-range';
 
 /**
  * Inputs of the vehicle data views, shared by the browser (checked before anything is sent)
  * and the BFF routes (checked again, whatever the browser did).
  */
-
-const DAY_MS = 86_400_000;
-/** [V] "at most three months": the contract's figure in days, the longest three calendar months. */
-export const TIRE_RANGE_MAX_DAYS = TIRE_HISTORY.maxRangeDays;
-export const TIRE_RANGE_MESSAGE = `The range may span at most three months (${TIRE_RANGE_MAX_DAYS} days)`;
 
 const instant = (what: string) => z.isoDateTime({ offset: true, message: `The ${what} must be an ISO 8601 date and time` });
 /** Zod runs an object's refinements even when a field failed; the range checks only make sense on valid ends. */
@@ -25,9 +22,8 @@ const validInstant = (value: string | undefined) => value === undefined || insta
 export const tireHistoryQuerySchema = z.object({ from: z.optional(instant('start')), to: z.optional(instant('end')) }).check(
   z.superRefine(({ from, to }, ctx) => {
     if (!validInstant(from) || !validInstant(to)) return;
-    const end = to ? Date.parse(to) : Date.now();
-    if (from && Date.parse(from) >= end) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start must be before the end' });
-    else if (from && end - Date.parse(from) > TIRE_RANGE_MAX_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['from'], message: TIRE_RANGE_MESSAGE });
+    const problem = tireRangeProblem(from, to);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem });
   }),
 );
 export type TireHistoryQuery = z.infer<typeof tireHistoryQuerySchema>;
