@@ -10,10 +10,10 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
+import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { EXECUTION_STATE_FILTERS } from '@/lib/validations/command-history';
 import { ExecutionStateBadge } from './execution-state-badge';
 
 type Page = { executions: ExecutionView[]; nextCursor: string | null };

@@ -1,28 +1,31 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { executionKey, useExecution } from '@/lib/query/use-execution';
-import { COMMAND_ARGS_SCHEMAS, commandHasBody, type SendCommandInput } from '@/lib/validations/commands';
-import { COMMAND_LIMITS, COMMAND_NAMES, type CommandName } from '@/lib/vehicle-api/contract';
+import type { SendCommandInput } from '@/lib/validations/commands';
+import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/vehicle-api/contract';
 import { CommandBudget, commandBudgetKey, useCommandBudget } from './command-budget';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
 import { listeningKey } from './listening-switch';
+
+/** Loaded when a command with arguments is chosen: the form brings zod and react-hook-form with it. */
+const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => m.CommandArgsForm), {
+  ssr: false,
+  loading: () => <p className="text-sm">Loading the form…</p>,
+});
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
 type Pending = { input: SendCommandInput; warnings: string[] };
@@ -161,56 +164,5 @@ function LiveExecution({ org, initial, note }: { org: string; initial: Execution
         <ExecutionOutcome execution={execution} />
       </div>
     </section>
-  );
-}
-
-type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: string; hint: string };
-
-const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
-  SET_TEMPERATURE: [
-    { name: 'driverTemperature', label: 'Driver temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
-    { name: 'passengerTemperature', label: 'Passenger temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
-  ],
-  SET_CHARGE_LIMIT: [{ name: 'limit', label: 'Charge limit (%)', type: 'number', step: '1', hint: `${COMMAND_LIMITS.chargeLimit.min} to ${COMMAND_LIMITS.chargeLimit.max} %` }],
-  SET_VEHICLE_NAME: [{ name: 'name', label: 'Vehicle name', type: 'text', hint: `${COMMAND_LIMITS.vehicleName.min} to ${COMMAND_LIMITS.vehicleName.max} characters` }],
-  SCHEDULE_SOFTWARE_UPDATE: [
-    { name: 'offsetSeconds', label: 'Start after (seconds)', type: 'number', step: '1', hint: `0 to ${COMMAND_LIMITS.softwareUpdateOffsetSeconds.max} seconds (24 hours)` },
-  ],
-};
-
-/** The argument form of one command, validated by the same schema the server uses. */
-function CommandArgsForm({ command, busy, onSubmit, onCancel }: { command: CommandName; busy: boolean; onSubmit: (input: SendCommandInput) => void; onCancel: () => void }) {
-  const schema = COMMAND_ARGS_SCHEMAS[command] as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
-  const fields = ARG_FIELDS[command] ?? [];
-  const form = useForm<Record<string, unknown>>({ resolver: zodResolver(schema) });
-  return (
-    <form
-      noValidate
-      aria-label={`${commandLabel(command)} arguments`}
-      onSubmit={form.handleSubmit((args) => onSubmit({ command, args } as SendCommandInput))}
-      className="grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-800"
-    >
-      {fields.map((f) => (
-        <Field
-          key={f.name}
-          id={`arg-${f.name}`}
-          label={f.label}
-          type={f.type}
-          step={f.step}
-          inputMode={f.type === 'number' ? 'decimal' : undefined}
-          hint={f.hint}
-          error={form.formState.errors[f.name]?.message as string | undefined}
-          {...form.register(f.name, f.type === 'number' ? { valueAsNumber: true } : {})}
-        />
-      ))}
-      <div className="flex items-end gap-2 sm:col-span-2">
-        <Button type="submit" disabled={busy}>
-          Send {commandLabel(command).toLowerCase()}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

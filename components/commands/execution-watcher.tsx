@@ -1,12 +1,11 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { commandLabel } from '@/lib/commands/catalog';
-import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
-import { useExecution } from '@/lib/query/use-execution';
+import type { ExecutionView } from '@/lib/commands/execution-view';
+
+/** Loaded once a command is followed: the command names and failure explanations are needed for nothing else. */
+const WatchOne = dynamic(() => import('./execution-watch-one').then((m) => m.WatchOne), { ssr: false });
 
 type Watcher = { watch: (execution: ExecutionView) => void };
 const WatcherContext = createContext<Watcher | null>(null);
@@ -42,24 +41,6 @@ export function ExecutionWatcherProvider({ org, children }: { org: string; child
       ))}
     </WatcherContext.Provider>
   );
-}
-
-function WatchOne({ org, execution, onSettled }: { org: string; execution: ExecutionView; onSettled: (id: string) => void }) {
-  const queryClient = useQueryClient();
-  const { data } = useExecution(org, execution.id, execution);
-  const state = data?.state;
-  useEffect(() => {
-    if (!data || !TERMINAL_STATES.has(data.state)) return;
-    const what = `${commandLabel(data.command)} on ${data.vehicleId}`;
-    if (data.state === 'executed') toast.success(`${what}: executed.`);
-    else if (data.state === 'failed') toast.error(`${what} failed: ${explainFailedReason(data.failedReason).title}`);
-    else toast.warning(`${what}: outcome ${data.state}.`);
-    void queryClient.invalidateQueries({ queryKey: ['commands', org] });
-    onSettled(data.id);
-    // Only a change of state matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-  return null;
 }
 
 export function useExecutionWatcher(): Watcher {

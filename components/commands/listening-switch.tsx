@@ -1,6 +1,5 @@
 'use client';
 
-import * as Switch from '@radix-ui/react-switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -46,15 +45,23 @@ export function ListeningSwitch({ org, vehicleId, isListening, lastUpdated }: { 
     <div className="flex flex-wrap items-center gap-2 text-sm">
       {canWrite ? (
         <>
-          <Switch.Root
+          {/* A native switch (a button with role="switch"): Space and Enter toggle it, the label names it. */}
+          <button
+            type="button"
+            role="switch"
             id={`listening-${vehicleId}`}
-            checked={state.isListening}
+            aria-checked={state.isListening}
+            data-state={state.isListening ? 'checked' : 'unchecked'}
             disabled={mutation.isPending}
-            onCheckedChange={(checked) => mutation.mutate(checked)}
+            onClick={() => mutation.mutate(!state.isListening)}
             className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-400 transition-colors data-[state=checked]:bg-emerald-600 disabled:opacity-60"
           >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-          </Switch.Root>
+            <span
+              aria-hidden
+              data-state={state.isListening ? 'checked' : 'unchecked'}
+              className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]"
+            />
+          </button>
           <label htmlFor={`listening-${vehicleId}`} className="font-medium">
             {label}
           </label>

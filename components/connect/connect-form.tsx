@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +12,8 @@ import { Field, inputClass } from '@/components/ui/field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { connectLinkSchema, type ConnectLinkRequest } from '@/lib/validations/connect';
+import type { ConnectLinkRequest } from '@/lib/validations/connect';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/vehicle-api/contract';
 import { ConnectError } from './connect-error';
 
@@ -92,10 +92,13 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
   );
 }
 
+/** The schema is the route's own; it is imported on the first submit. */
+const connectLinkResolver = lazyZodResolver(() => import('@/lib/validations/connect').then((m) => m.connectLinkSchema));
+
 /** The consent link form; the same schema validates it in the route. */
 export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link: ConsentLinkView) => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<ConnectLinkRequest>({ resolver: zodResolver(connectLinkSchema), defaultValues: DEFAULTS });
+  const form = useForm<ConnectLinkRequest>({ resolver: connectLinkResolver, defaultValues: DEFAULTS });
   const mode = useWatch({ control: form.control, name: 'mode' });
   const vin = useWatch({ control: form.control, name: 'vin' }) ?? '';
   const errors = form.formState.errors;

@@ -1,11 +1,15 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCan } from '@/components/layout/session-role';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LoadingRows } from '@/components/ui/states';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { ConnectForm } from './connect-form';
 import { ConsentLinks } from './consent-links';
-import { LinkResult } from './link-result';
+
+/** Loaded when a link is shown (created, or picked from the list), with its QR code. */
+const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), { ssr: false, loading: () => <LoadingRows rows={3} label="Loading the link" /> });
 
 function HowItWorks() {
   return (

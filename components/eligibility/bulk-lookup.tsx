@@ -15,7 +15,7 @@ import { Time } from '@/components/ui/time';
 import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { upstreamId } from '@/lib/validations/route-params';
+import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from './keys';
 import { NumberedPager, readPaging } from './numbered-pager';
 
@@ -41,7 +41,7 @@ const ACTION_TEXT: Record<string, string> = { CUSTOMER_ACTION: 'owner must act',
 export function BulkLookup({ org }: { org: string }) {
   const { searchParams, update } = useSearchState();
   const id = searchParams.get('bulk') ?? '';
-  const validId = upstreamId.safeParse(id).success ? id : '';
+  const validId = isUpstreamId(id) ? id : '';
   const { page, size } = readPaging(searchParams, 'bulkPage', 'bulkSize');
   const [draft, setDraft] = useState(id);
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function BulkLookup({ org }: { org: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const value = draft.trim();
-    if (!upstreamId.safeParse(value).success) {
+    if (!isUpstreamId(value)) {
       setDraftError('A bulk connection id has letters, digits, dots, colons, dashes or underscores, up to 128 characters.');
       return;
     }

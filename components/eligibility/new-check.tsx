@@ -9,10 +9,9 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
-import { parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
+import { ELIGIBILITY_BATCH_SIZE, parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { ISO_COUNTRY_CODES } from '@/lib/validations/country-codes';
-import { ELIGIBILITY_BATCH_SIZE } from '@/lib/validations/eligibility';
 import { eligibilityKeys } from './keys';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,7 +10,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field, inputClass } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { credentialsSchema, type CredentialsInput } from '@/lib/validations/settings';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import type { CredentialsInput } from '@/lib/validations/settings';
+
+const credentialsResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.credentialsSchema));
 
 type Settings = {
   environment: 'embedded' | 'custom';
@@ -27,7 +29,7 @@ export function CredentialsPanel({ org }: { org: string }) {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: ['settings', org], queryFn: () => apiFetch<Settings>(`/api/o/${org}/settings`) });
 
-  const form = useForm<CredentialsInput>({ resolver: zodResolver(credentialsSchema) });
+  const form = useForm<CredentialsInput>({ resolver: credentialsResolver });
   const { reset } = form;
   useEffect(() => {
     if (settings.data) {

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,8 +12,12 @@ import { Field, inputClass } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/components/ui/cn';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { addMemberSchema, ROLES, type AddMemberInput } from '@/lib/validations/settings';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import type { AddMemberInput } from '@/lib/validations/settings';
+
+const addMemberResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.addMemberSchema));
 
 type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
 type Added = { member: Member; invited: boolean; temporaryPassword?: string };
@@ -27,7 +30,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const [oneTime, setOneTime] = useState<{ email: string; password: string } | null>(null);
 
-  const form = useForm<AddMemberInput>({ resolver: zodResolver(addMemberSchema), defaultValues: { email: '', role: 'manager' } });
+  const form = useForm<AddMemberInput>({ resolver: addMemberResolver, defaultValues: { email: '', role: 'manager' } });
   const add = useMutation({
     mutationFn: (values: AddMemberInput) => apiFetch<Added>(`/api/o/${org}/members`, { method: 'POST', json: values }),
     onSuccess: (result) => {

@@ -11,7 +11,6 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
-import { chargingLookupSchema } from '@/lib/validations/vehicle-data';
 import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import type { ChargingPage, ChargingSession, ChargingSessionResponse } from '@/lib/vehicle-data/types';
@@ -83,8 +82,10 @@ function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
       aria-label="Look up a charging session"
       noValidate
       className="flex flex-wrap items-start gap-2"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
+        // The schema (and zod) load on the first look-up: the page needs them for nothing else.
+        const { chargingLookupSchema } = await import('@/lib/validations/vehicle-data');
         const parsed = chargingLookupSchema.safeParse({ sessionId: value });
         if (!parsed.success) return setError(parsed.error.issues[0]?.message);
         setError(undefined);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { dayRangeSchema, type DayRange } from '@/lib/validations/vehicle-data';
+import type { DayRange } from '@/lib/validations/vehicle-data';
 
 export type RangeErrors = Partial<Record<'from' | 'to', string>>;
 export type RangePreset = { label: string; range: () => DayRange };
@@ -18,7 +18,9 @@ type Props = {
   onApply: (range: DayRange) => void;
 };
 
-function errorsOf(range: DayRange, check: Props['check']): RangeErrors | null {
+/** The schema (and zod) load on the first Apply: a page whose range comes from the URL needs them for nothing else. */
+async function errorsOf(range: DayRange, check: Props['check']): Promise<RangeErrors | null> {
+  const { dayRangeSchema } = await import('@/lib/validations/vehicle-data');
   const parsed = dayRangeSchema.safeParse(range);
   if (!parsed.success) {
     const errors: RangeErrors = {};
@@ -36,8 +38,8 @@ function errorsOf(range: DayRange, check: Props['check']): RangeErrors | null {
 export function DayRangeForm({ id, label, value, presets = [], check, onApply }: Props) {
   const [draft, setDraft] = useState<DayRange>(value);
   const [errors, setErrors] = useState<RangeErrors | null>(null);
-  const apply = (range: DayRange) => {
-    const found = errorsOf(range, check);
+  const apply = async (range: DayRange) => {
+    const found = await errorsOf(range, check);
     setErrors(found);
     if (!found) onApply(range);
   };
@@ -48,7 +50,7 @@ export function DayRangeForm({ id, label, value, presets = [], check, onApply }:
       className="flex flex-wrap items-start gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        apply(draft);
+        void apply(draft);
       }}
     >
       <Field id={`${id}-from`} label="From" type="date" value={draft.from} error={errors?.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} className="w-40" />
@@ -65,7 +67,7 @@ export function DayRangeForm({ id, label, value, presets = [], check, onApply }:
             onClick={() => {
               const range = preset.range();
               setDraft(range);
-              apply(range);
+              void apply(range);
             }}
           >
             {preset.label}

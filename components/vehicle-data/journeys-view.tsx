@@ -15,11 +15,11 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
 import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
-import { addDays, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
+import { addDays, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import { efficiencyKwhPer100Km, JOURNEY_CSV_HEADER, journeyCsvValues, journeyDurationMinutes, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
-import { dayRangeSchema, type DayRange } from '@/lib/validations/vehicle-data';
+import type { DayRange } from '@/lib/validations/vehicle-data';
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
@@ -237,6 +237,6 @@ export function JourneysView({ org, vehicleId }: { org: string; vehicleId: strin
 /** The range in the URL (`from`, `to` as days), or the last 30 days when it is absent or not a valid range. */
 function useJourneyRange() {
   const { searchParams, update } = useSearchState();
-  const parsed = dayRangeSchema.safeParse({ from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' });
-  return { range: parsed.success ? parsed.data : lastDays(DEFAULT_DAYS), update };
+  const fromUrl = { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
+  return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS), update };
 }

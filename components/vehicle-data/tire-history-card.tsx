@@ -1,15 +1,17 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { ListNotice } from '@/components/fleet/pager';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { addDays, addMonths, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
+import { tireRangeProblem } from '@/lib/validations/tire-range';
+import type { DayRange } from '@/lib/validations/vehicle-data';
+import { addDays, addMonths, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
 import { formatNumber } from '@/lib/vehicle-data/format';
 import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket } from '@/lib/vehicle-data/tires';
 import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
-import { dayRangeSchema, tireHistoryQuerySchema, type DayRange } from '@/lib/validations/vehicle-data';
 import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
@@ -27,14 +29,26 @@ const PRESETS = [
 
 type Checked = { ok: true; query: string } | { ok: false; errors: RangeErrors };
 
-/** The days as instants in the viewer's time zone, checked with the schema the server applies, before anything is sent. */
-function checkRange(range: DayRange): Checked {
-  const days = dayRangeSchema.safeParse(range);
-  if (!days.success) return { ok: false, errors: { [days.error.issues[0].path[0] as 'from' | 'to']: days.error.issues[0].message } };
+/** Real days as instants in the viewer's time zone, held to the limit the server applies (the schema's own rule) before anything is sent. */
+function checkDays(range: DayRange): Checked {
   const instants = { from: localDayStart(range.from).toISOString(), to: localDayEnd(range.to).toISOString() };
-  const checked = tireHistoryQuerySchema.safeParse(instants);
-  if (!checked.success) return { ok: false, errors: { from: checked.error.issues[0].message } };
+  const problem = tireRangeProblem(instants.from, instants.to);
+  if (problem) return { ok: false, errors: { from: problem } };
   return { ok: true, query: new URLSearchParams(instants).toString() };
+}
+
+/** Why a range from the URL is not two real days in order, in the schema's words: the schema (and zod) load only for such a range. */
+function useUrlRangeErrors(range: DayRange, enabled: boolean) {
+  return useQuery({
+    queryKey: ['day-range-errors', range.from, range.to],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async (): Promise<RangeErrors> => {
+      const { dayRangeSchema } = await import('@/lib/validations/vehicle-data');
+      const issue = dayRangeSchema.safeParse(range).error?.issues[0];
+      return issue ? { [issue.path[0] as 'from' | 'to']: issue.message } : {};
+    },
+  });
 }
 
 function cell(stats: TireBucket['frontLeft'], size: 'hour' | 'day') {
@@ -86,8 +100,11 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
   const { searchParams, update } = useSearchState();
   const fromUrl = searchParams.has('from') || searchParams.has('to');
   const range: DayRange = inBrowser ? (fromUrl ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' } : lastMonths(3)) : { from: '', to: '' };
-  const checked = inBrowser ? checkRange(range) : null;
+  const validDays = isDayRange(range);
+  const urlErrors = useUrlRangeErrors(range, inBrowser && !validDays);
+  const checked: Checked | null = !inBrowser ? null : validDays ? checkDays(range) : urlErrors.data ? { ok: false, errors: urlErrors.data } : null;
   const query = useVehicleData<TireHistoryResponse>(org, vehicleId, 'maintenance/tires', checked?.ok ? checked.query : '', { enabled: checked?.ok === true });
+  if (urlErrors.isError) return <ErrorState error={urlErrors.error} title="The dates in the address could not be checked" onRetry={() => urlErrors.refetch()} />;
   if (!inBrowser || !checked) return <LoadingRows label="Loading the tire pressures" />;
   return (
     <Card aria-labelledby="tires-heading">
@@ -100,7 +117,8 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
           value={range}
           presets={PRESETS}
           check={(next) => {
-            const result = checkRange(next);
+            // The form has checked that these are two real days in order.
+            const result = checkDays(next);
             return result.ok ? null : result.errors;
           }}
           onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}

@@ -38,3 +38,13 @@ test('no client bundle holds a secret, a token or server-only code', async ({ re
   }
   expect(leaks).toEqual([]);
 });
+
+test('no client bundle holds classic zod: schemas shared with the browser use zod/mini', () => {
+  // Class names only classic zod registers (zod/mini's are ZodMiniObject, …; the core's $ZodError).
+  const classic = /["'](ZodError|ZodType|ZodObject|ZodString)["']/;
+  const found = clientFiles()
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => classic.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(process.cwd(), file));
+  expect(found).toEqual([]);
+});

@@ -92,3 +92,15 @@ test('a range over three months is refused before any call; the server refuses i
   await card.getByText('Show the numbers as a table').click();
   await expect(card.getByRole('table', { name: 'Tire pressure in kPa per hour' })).toBeVisible();
 });
+
+test('dates in the address that are not a range load nothing and say why', async ({ page, request }) => {
+  const { onlineListeningVehicleId: id } = await sandboxFixtures(request);
+  const calls: string[] = [];
+  page.on('request', (r) => r.url().includes(dataApi(id, 'maintenance/tires')) && calls.push(r.url()));
+  const card = section(page, 'Tire pressure history');
+  await page.goto(`${vehicleUrl(id, 'maintenance')}?from=2026-03-02&to=2026-03-01`);
+  await expect(card.getByText('Nothing was loaded: The end date must not be before the start date. Choose other dates.')).toBeVisible();
+  await page.goto(`${vehicleUrl(id, 'maintenance')}?from=2026-02-30&to=2026-03-01`);
+  await expect(card.getByText('Nothing was loaded: The start date must be a real date (YYYY-MM-DD). Choose other dates.')).toBeVisible();
+  expect(calls).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { VehicleApiError } from '@/lib/vehicle-api';
 import { AppError, validationError, type ErrorBody } from './errors';
 
@@ -28,7 +28,8 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof VehicleApiError) return fromVehicleApiError(error);
-  if (error instanceof ZodError) return validationError(error, 'body');
+  // Classic and zod/mini errors alike (lib/validations is zod/mini).
+  if (error instanceof z.core.$ZodError) return validationError(error, 'body');
   console.error('Unhandled error in a BFF route', error);
   return new AppError('INTERNAL', 'Something went wrong on our side. The error was logged.');
 }

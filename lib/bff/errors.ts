@@ -1,5 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Errors a BFF route may answer with. The browser sees `{ error: { code, message, requestId?,
@@ -44,7 +44,7 @@ export class AppError extends Error {
 }
 
 /** Field errors of a zod failure keyed by dotted path, so a form can show each under its field. */
-export function validationError(error: z.ZodError, where: 'body' | 'query' | 'params'): AppError {
+export function validationError(error: z.core.$ZodError, where: 'body' | 'query' | 'params'): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || where;

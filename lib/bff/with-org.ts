@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { can, type Permission, type Role } from '@/lib/auth/permissions';
 import { AppError, validationError } from './errors';
 import { errorResponse } from './error-response';
@@ -8,8 +8,9 @@ import { assertSameOrigin, readJsonBody } from './request-guards';
 import { loadOrgAccess, type OrgAccess } from './org-access';
 import { recordAudit, type AuditSpec } from './audit';
 
-type Schema = z.ZodType;
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+/** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
+type Schema = z.core.$ZodType;
+type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 export type OrgContext<P, Q, B> = OrgAccess & {
   request: NextRequest;
@@ -34,7 +35,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error, where);
   return result.data as Parsed<S>;
 }

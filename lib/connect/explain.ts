@@ -29,7 +29,9 @@ export const RETURN_FAILURE_TEXT: Record<string, string> = {
 };
 export const GENERIC_RETURN_FAILURE = 'The connection could not be completed, so nothing was shared.';
 
-export type LinkDisplayStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+/** The statuses a consent link is shown with, and the list filtered by. */
+export const CONSENT_LINK_FILTERS = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
+export type LinkDisplayStatus = (typeof CONSENT_LINK_FILTERS)[number];
 
 /** The stored status, with a pending link past its expiry shown as expired the moment it passes. */
 export function displayStatus(link: { status: string; expiresAt: string }, now: number): LinkDisplayStatus {

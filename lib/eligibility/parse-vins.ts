@@ -1,6 +1,9 @@
-import { ELIGIBILITY_BATCH_SIZE } from '@/lib/validations/eligibility';
 import { countryCodeProblem } from '@/lib/validations/country-codes';
 import { normalizeVin, vinProblem } from '@/lib/validations/vin';
+import { ELIGIBILITY } from '@/lib/vehicle-api/contract';
+
+/** VINs per eligibility check: a longer list is sent as several checks. */
+export const ELIGIBILITY_BATCH_SIZE = ELIGIBILITY.maxVins;
 
 /**
  * Pasted VINs or an uploaded CSV, checked row by row before anything is sent. Each row is a VIN,

@@ -5,7 +5,7 @@ import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
 import { rememberTags } from '@/lib/server/tags-seen';
 import { tagInputSchema, tagQuerySchema } from '@/lib/validations/fleet';
 
-type ObjectParams<K extends string> = z.ZodType<{ org: string } & Record<K, string>>;
+type ObjectParams<K extends string> = z.core.$ZodType<{ org: string } & Record<K, string>>;
 
 /**
  * Add (POST, body) and remove (DELETE, query) a tag on one object: a vehicle, or an account,

@@ -1,7 +1,10 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { optionalDateTime } from './date-time';
 
-const optionalText = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+const optionalText = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  z.transform((v) => (v ? v : undefined)),
+);
 
 export const auditQuerySchema = z.object({
   actor: optionalText,
@@ -10,6 +13,6 @@ export const auditQuerySchema = z.object({
   from: optionalDateTime,
   to: optionalDateTime,
   cursor: optionalText,
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  limit: z._default(z.optional(z.coerceNumber().check(z.int(), z.gte(1), z.lte(200))), 50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,19 +1,17 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { optionalDateTime } from './date-time';
+import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 import { COMMAND_NAMES } from '@/lib/vehicle-api/contract';
-
-
-export const EXECUTION_STATE_FILTERS = ['pending', 'executed', 'failed', 'rejected', 'unknown'] as const;
 
 /** Filters of the command history, fleet-wide and per vehicle. */
 export const commandHistoryQuerySchema = z.object({
-  state: z.enum(EXECUTION_STATE_FILTERS, { message: 'Choose pending, executed, failed, rejected or unknown' }).optional(),
-  command: z.enum(COMMAND_NAMES as [string, ...string[]], { message: 'Unknown command' }).optional(),
-  user: z.string().trim().max(200).optional(),
-  vehicleId: z.string().trim().max(200).optional(),
+  state: z.optional(z.enum(EXECUTION_STATE_FILTERS, { message: 'Choose pending, executed, failed, rejected or unknown' })),
+  command: z.optional(z.enum(COMMAND_NAMES as [string, ...string[]], { message: 'Unknown command' })),
+  user: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  vehicleId: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   from: optionalDateTime,
   to: optionalDateTime,
-  before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  before: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.optional(z.coerceNumber().check(z.int(), z.gte(1), z.lte(200))), 50),
 });
 export type CommandHistoryQuery = z.infer<typeof commandHistoryQuerySchema>;

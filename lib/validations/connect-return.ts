@@ -1,28 +1,16 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /**
  * Query of the landing page after consent. Everything comes from the address bar, so anything
  * that does not match exactly is dropped: the page then shows a generic outcome, never the input.
  */
 export const connectReturnSchema = z.object({
-  result: z.enum(['success', 'failure']).catch('failure'),
-  accountId: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/)
-    .optional()
-    .catch(undefined),
-  error: z
-    .string()
-    .regex(/^[A-Z][A-Z0-9_]{0,63}$/)
-    .optional()
-    .catch(undefined),
-  link: z.uuid().optional().catch(undefined),
+  result: z.catch(z.enum(['success', 'failure']), 'failure'),
+  accountId: z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/))), undefined),
+  error: z.catch(z.optional(z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,63}$/))), undefined),
+  link: z.catch(z.optional(z.uuid()), undefined),
   /** HMAC of the link id (base64url of SHA-256): proof that the visit comes from that link's flow. */
-  state: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/)
-    .optional()
-    .catch(undefined),
+  state: z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))), undefined),
 });
 export type ConnectReturn = z.infer<typeof connectReturnSchema>;
 

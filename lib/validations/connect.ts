@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from './zod';
+import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/vehicle-api/contract';
 import { vinProblem } from './vin';
 
@@ -14,27 +15,33 @@ const THIS_YEAR = new Date().getFullYear();
 export const connectLinkSchema = z
   .object({
     mode: z.enum(CONNECT_MODES, { message: 'Choose whether to connect an account or one vehicle.' }),
-    makes: z.array(z.string().trim().min(1, 'A brand name cannot be empty.').max(50, 'A brand name has at most 50 characters.')).max(20, 'Choose at most 20 brands.'),
-    scopes: z.array(z.enum(CONNECT_SCOPES, { message: 'Unknown scope.' })).min(1, 'Choose at least one scope.'),
+    makes: z
+      .array(z.string().check(z.trim(), z.minLength(1, 'A brand name cannot be empty.'), z.maxLength(50, 'A brand name has at most 50 characters.')))
+      .check(z.maxLength(20, 'Choose at most 20 brands.')),
+    scopes: z.array(z.enum(CONNECT_SCOPES, { message: 'Unknown scope.' })).check(z.minLength(1, 'Choose at least one scope.')),
     region: z.enum(REGIONS, { message: 'Choose Europe or North America.' }),
     locale: z.enum(LOCALES, { message: 'Choose the language of the consent pages.' }),
-    vin: z.string().trim().toUpperCase().optional(),
-    model: z.string().trim().max(100, 'The model has at most 100 characters.').optional(),
-    modelYear: z
-      .number({ message: 'The model year is a year such as 2024.' })
-      .int('The model year is a whole year such as 2024.')
-      .min(1980, 'The model year is 1980 or later.')
-      .max(THIS_YEAR + 2, `The model year is ${THIS_YEAR + 2} or earlier.`)
-      .optional(),
+    vin: z.optional(z.string().check(z.trim(), z.toUpperCase())),
+    model: z.optional(z.string().check(z.trim(), z.maxLength(100, 'The model has at most 100 characters.'))),
+    modelYear: z.optional(
+      z
+        .number({ message: 'The model year is a year such as 2024.' })
+        .check(
+          z.int('The model year is a whole year such as 2024.'),
+          z.gte(1980, 'The model year is 1980 or later.'),
+          z.lte(THIS_YEAR + 2, `The model year is ${THIS_YEAR + 2} or earlier.`),
+        ),
+    ),
   })
-  .superRefine((value, ctx) => {
-    if (value.mode !== 'vehicle') return;
-    const problem = vinProblem(value.vin ?? '');
-    if (problem) ctx.addIssue({ code: 'custom', path: ['vin'], message: problem });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.mode !== 'vehicle') return;
+      const problem = vinProblem(value.vin ?? '');
+      if (problem) ctx.addIssue({ code: 'custom', path: ['vin'], message: problem });
+    }),
+  );
 export type ConnectLinkInput = z.input<typeof connectLinkSchema>;
 export type ConnectLinkRequest = z.output<typeof connectLinkSchema>;
 
-export const CONSENT_LINK_FILTERS = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
-export const consentLinkListQuerySchema = z.object({ status: z.enum(CONSENT_LINK_FILTERS).optional() });
+export const consentLinkListQuerySchema = z.object({ status: z.optional(z.enum(CONSENT_LINK_FILTERS)) });
 export const consentLinkParamsSchema = z.object({ org: z.string(), linkId: z.uuid({ message: 'Not a valid link id' }) });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** ISO 3166-1 alpha-2, the officially assigned codes. */
 export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
   `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ
@@ -24,11 +22,3 @@ export function countryCodeProblem(raw: string): string | null {
   return null;
 }
 
-export const countryCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .superRefine((value, ctx) => {
-    const problem = countryCodeProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });

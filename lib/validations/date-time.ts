@@ -1,15 +1,16 @@
-import { z } from 'zod';
+import * as z from './zod';
+import { addTransformIssue } from './zod';
 
 /** An optional date-time from a query string; a value that is not one is refused by name. */
-export const optionalDateTime = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
+export const optionalDateTime = z.pipe(
+  z.optional(z.string()),
+  z.transform((v, ctx) => {
     if (!v) return undefined;
     const date = new Date(v);
     if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time' });
+      addTransformIssue(ctx, 'Enter a valid date and time');
       return z.NEVER;
     }
     return date;
-  });
+  }),
+);

@@ -1,24 +1,35 @@
-import { z } from 'zod';
+import * as z from './zod';
 import { ELIGIBILITY, PAGE_SIZE } from '@/lib/vehicle-api/contract';
-import { countryCodeSchema } from './country-codes';
+import { countryCodeProblem } from './country-codes';
 import { upstreamId } from './route-params';
-import { vinSchema } from './vin';
+import { vinProblem } from './vin';
 
-export const ELIGIBILITY_BATCH_SIZE = ELIGIBILITY.maxVins;
+/** A value normalized the way people paste it (trimmed, upper case), refused with the words of `problem`. */
+const normalizedCode = (problem: (value: string) => string | null) =>
+  z.string().check(
+    z.trim(),
+    z.toUpperCase(),
+    z.superRefine((value, ctx) => {
+      const found = problem(value);
+      if (found) ctx.addIssue({ code: 'custom', message: found });
+    }),
+  );
+
+export const vinSchema = normalizedCode(vinProblem);
+export const countryCodeSchema = normalizedCode(countryCodeProblem);
 
 export const eligibilityVinSchema = z.object({
   vin: vinSchema,
   countryCode: countryCodeSchema,
-  make: z.string().trim().min(1).max(50, 'A make has at most 50 characters.').optional(),
+  make: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50, 'A make has at most 50 characters.'))),
 });
 
 /** One eligibility check: 1 to 500 distinct VINs. The browser sends a larger list as several of these. */
 export const eligibilityCheckBodySchema = z.object({
-  vins: z
-    .array(eligibilityVinSchema)
-    .min(ELIGIBILITY.minVins, 'Send at least one VIN.')
-    .max(ELIGIBILITY.maxVins, `Send at most ${ELIGIBILITY.maxVins} VINs in one check.`)
-    .superRefine((rows, ctx) => {
+  vins: z.array(eligibilityVinSchema).check(
+    z.minLength(ELIGIBILITY.minVins, 'Send at least one VIN.'),
+    z.maxLength(ELIGIBILITY.maxVins, `Send at most ${ELIGIBILITY.maxVins} VINs in one check.`),
+    z.superRefine((rows, ctx) => {
       const seen = new Map<string, number>();
       rows.forEach((row, index) => {
         const first = seen.get(row.vin);
@@ -26,14 +37,15 @@ export const eligibilityCheckBodySchema = z.object({
         else seen.set(row.vin, index);
       });
     }),
-  label: z.string().trim().max(120, 'The label has at most 120 characters.').optional(),
+  ),
+  label: z.optional(z.string().check(z.trim(), z.maxLength(120, 'The label has at most 120 characters.'))),
 });
 export type EligibilityCheckBody = z.infer<typeof eligibilityCheckBodySchema>;
 
 /** The results pages of the upstream: `maxPageSize` (1 to 100) and `currentPage` (from 0). */
 export const resultsPageQuerySchema = z.object({
-  maxPageSize: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
-  currentPage: z.coerce.number().int().min(0).max(100_000).default(0),
+  maxPageSize: z._default(z.coerceNumber().check(z.int(), z.gte(1), z.lte(PAGE_SIZE.max)), PAGE_SIZE.default),
+  currentPage: z._default(z.coerceNumber().check(z.int(), z.gte(0), z.lte(100_000)), 0),
 });
 
 export const eligibilityCheckParamsSchema = z.object({ org: z.string(), checkId: z.uuid({ message: 'Not a valid check id' }) });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from './zod';
+import { addTransformIssue } from './zod';
 import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/vehicle-api/contract';
 
 /**
@@ -6,23 +7,18 @@ import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/vehicle-api/contra
  * Limits come from the contract so the browser refuses what the upstream would refuse.
  */
 
-const tagText = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter a ${what}`)
-    .max(TAG_LIMIT, `A tag ${what} has at most ${TAG_LIMIT} characters`);
+const tagText = (what: string) => z.string().check(z.trim(), z.minLength(1, `Enter a ${what}`), z.maxLength(TAG_LIMIT, `A tag ${what} has at most ${TAG_LIMIT} characters`));
 
 export const tagInputSchema = z.object({ key: tagText('key'), value: tagText('value') });
 export type TagInput = z.infer<typeof tagInputSchema>;
 
 export const registrationPlateSchema = z.object({
-  registrationPlate: z.string().trim().min(1, 'Enter a registration plate').max(50, 'A registration plate has at most 50 characters'),
+  registrationPlate: z.string().check(z.trim(), z.minLength(1, 'Enter a registration plate'), z.maxLength(50, 'A registration plate has at most 50 characters')),
 });
 export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
 
 /** Ids travel in paths; the upstream's are short opaque strings. */
-const upstreamId = z.string().trim().min(1).max(200);
+const upstreamId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
 export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
 
@@ -33,22 +29,24 @@ const TEXT_OPERATORS: readonly string[] = ['like', 'ilike', 'notIlike'];
 
 const conditionSchema = z
   .strictObject({
-    field: z.string().min(1, 'field must be a non-empty string'),
+    field: z.string().check(z.minLength(1, 'field must be a non-empty string')),
     operator: z.enum(FILTER_OPERATORS, { message: `operator must be one of ${FILTER_OPERATORS.join(', ')}` }),
-    value: z.union([z.string(), z.number(), z.boolean(), z.null()], { message: 'value must be a string, number, boolean or null' }).optional(),
+    value: z.optional(z.union([z.string(), z.number(), z.boolean(), z.null()], { message: 'value must be a string, number, boolean or null' })),
   })
-  .superRefine((c, ctx) => {
-    if (!NO_VALUE_OPERATORS.includes(c.operator) && c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `value is required for ${c.operator}` });
-    if (TEXT_OPERATORS.includes(c.operator) && typeof c.value !== 'string') ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a string for ${c.operator}` });
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (!NO_VALUE_OPERATORS.includes(c.operator) && c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `value is required for ${c.operator}` });
+      if (TEXT_OPERATORS.includes(c.operator) && typeof c.value !== 'string') ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a string for ${c.operator}` });
+    }),
+  );
 
 /** The contract's filter grammar: a condition, an array (all hold), `and`, `or` (non-empty), `not` (one). */
-export const filterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
+export const filterNodeSchema: z.ZodMiniType<FilterNode> = z.lazy(() =>
   z.union([
     conditionSchema,
-    z.array(filterNodeSchema).min(1, 'an array of conditions needs at least one'),
-    z.strictObject({ and: z.array(filterNodeSchema).min(1, 'and needs at least one element') }),
-    z.strictObject({ or: z.array(filterNodeSchema).min(1, 'or needs at least one element') }),
+    z.array(filterNodeSchema).check(z.minLength(1, 'an array of conditions needs at least one')),
+    z.strictObject({ and: z.array(filterNodeSchema).check(z.minLength(1, 'and needs at least one element')) }),
+    z.strictObject({ or: z.array(filterNodeSchema).check(z.minLength(1, 'or needs at least one element')) }),
     z.strictObject({ not: z.tuple([filterNodeSchema], { message: 'not takes exactly one element' }) }),
   ]),
 );
@@ -102,50 +100,50 @@ export function checkFilterText(text: string): FilterCheck {
   return { ok: false, message: `${pathText(issue.path)}: ${issue.message}` };
 }
 
-const filterText = z
-  .string()
-  .max(4000, 'The filter has at most 4000 characters')
-  .optional()
-  .transform((text, ctx) => {
+const filterText = z.pipe(
+  z.optional(z.string().check(z.maxLength(4000, 'The filter has at most 4000 characters'))),
+  z.transform((text, ctx) => {
     if (!text) return undefined;
     const check = checkFilterText(text);
     if (!check.ok) {
-      ctx.addIssue({ code: 'custom', message: check.message });
+      addTransformIssue(ctx, check.message);
       return z.NEVER;
     }
     return check.filter;
-  });
+  }),
+);
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 /** Page size is not capped here: a size above the contract's maximum reaches the upstream, which answers PAGE_SIZE_TOO_LARGE. */
 export const listQuerySchema = z.object({
-  pageSize: z.coerce.number().int().min(1, 'The page size is at least 1').max(10_000).optional().default(PAGE_SIZE.default),
+  pageSize: z._default(z.optional(z.coerceNumber().check(z.int(), z.gte(1, 'The page size is at least 1'), z.lte(10_000))), PAGE_SIZE.default),
   pageToken: optionalText(2000),
   filter: filterText,
 });
 
-export const vehicleListQuerySchema = listQuerySchema.extend({
+export const vehicleListQuerySchema = z.extend(listQuerySchema, {
   tagKey: optionalText(TAG_LIMIT),
   tagValue: optionalText(TAG_LIMIT),
 });
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;
 
-export const vehicleLookupQuerySchema = z.object({ q: z.string().trim().min(1, 'Enter a VIN or a vehicle id').max(200) });
+export const vehicleLookupQuerySchema = z.object({ q: z.string().check(z.trim(), z.minLength(1, 'Enter a VIN or a vehicle id'), z.maxLength(200)) });
 
 /** Tag removal names the tag in the query string (DELETE has no body). */
 export const tagQuerySchema = tagInputSchema;
 
 /** Ids of the vehicles whose tags the tags column shows (one page at most). */
 export const tagsOfVehiclesQuerySchema = z.object({
-  ids: z
-    .string()
-    .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(upstreamId).min(1).max(PAGE_SIZE.max)),
+  ids: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((s) => s.split(',').filter(Boolean)),
+    ),
+    z.array(upstreamId).check(z.minLength(1), z.maxLength(PAGE_SIZE.max)),
+  ),
 });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from './zod';
+import { ROLES } from '@/lib/auth/permissions';
 
-export const ROLES = ['admin', 'manager', 'support'] as const;
 export const roleSchema = z.enum(ROLES, { message: 'Choose admin, manager or support' });
 
 /**
@@ -10,19 +10,21 @@ export const roleSchema = z.enum(ROLES, { message: 'Choose admin, manager or sup
 export const credentialsSchema = z
   .object({
     environment: z.enum(['embedded', 'custom'], { message: 'Choose the embedded sandbox or a custom base URL' }),
-    baseUrl: z.string().trim().optional(),
-    clientId: z.string().trim().min(1, { message: 'Enter the client id' }).max(200, { message: 'At most 200 characters' }),
-    clientSecret: z.string().max(500, { message: 'At most 500 characters' }).optional(),
+    baseUrl: z.optional(z.string().check(z.trim())),
+    clientId: z.string().check(z.trim(), z.minLength(1, { message: 'Enter the client id' }), z.maxLength(200, { message: 'At most 200 characters' })),
+    clientSecret: z.optional(z.string().check(z.maxLength(500, { message: 'At most 500 characters' }))),
   })
-  .superRefine((value, ctx) => {
-    if (value.environment !== 'custom') return;
-    const parsed = z.url({ protocol: /^https?$/ }).safeParse(value.baseUrl ?? '');
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Enter the API root as an http(s) URL, without /v1' });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.environment !== 'custom') return;
+      const parsed = z.url({ protocol: /^https?$/ }).safeParse(value.baseUrl ?? '');
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Enter the API root as an http(s) URL, without /v1' });
+    }),
+  );
 export type CredentialsInput = z.infer<typeof credentialsSchema>;
 
 export const addMemberSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })),
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid email address' })),
   role: roleSchema,
 });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDayRange } from '@/lib/vehicle-data/days';
 import { dayRangeSchema, journeysQuerySchema, TIRE_RANGE_MESSAGE, tireHistoryQuerySchema } from './vehicle-data';
 
 const DAY = 86_400_000;
@@ -41,5 +42,22 @@ describe('day ranges and the journeys query', () => {
   it('takes paging and an optional instant range', () => {
     expect(journeysQuerySchema.parse({ pageSize: '50', from: '2026-03-01T00:00:00.000Z' })).toEqual({ pageSize: 50, from: '2026-03-01T00:00:00.000Z' });
     expect(messages(journeysQuerySchema.safeParse({ from: '2026-03-02T00:00:00Z', to: '2026-03-01T00:00:00Z' }))).toEqual(['to: The end must not be before the start']);
+  });
+});
+
+describe('isDayRange', () => {
+  it('answers as dayRangeSchema does', () => {
+    const samples = [
+      { from: '2026-03-01', to: '2026-03-01' },
+      { from: '2026-03-01', to: '2026-03-31' },
+      { from: '2026-03-02', to: '2026-03-01' },
+      { from: '', to: '2026-03-01' },
+      { from: '2026-02-30', to: '2026-03-01' },
+      { from: '2026-3-1', to: '2026-03-01' },
+      { from: '2026-03-01', to: 'today' },
+      { from: '2024-02-29', to: '2025-02-28' },
+    ];
+    for (const range of samples) expect(isDayRange(range), JSON.stringify(range)).toBe(dayRangeSchema.safeParse(range).success);
+    expect(samples.filter(isDayRange)).toHaveLength(3);
   });
 });

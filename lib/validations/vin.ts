@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What makes a VIN well formed: 17 letters and digits, never I, O or Q (ISO 3779; the contract
  * asks for 17 alphanumerics, and VINs exclude the three letters that read as 1 and 0).
@@ -21,11 +19,3 @@ export function vinProblem(raw: string): string | null {
   return null;
 }
 
-export const vinSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .superRefine((value, ctx) => {
-    const problem = vinProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });

@@ -107,9 +107,9 @@ export function createVehicleApi(options: VehicleApiOptions) {
      * physical action. Arguments are validated before anything is sent.
      */
     sendCommand: <C extends CommandName>(vehicleId: string, command: C, args?: CommandArgs<C>) => {
-      const schema: z.ZodType = COMMAND_ARGS_SCHEMAS[command];
+      const schema: z.core.$ZodType = COMMAND_ARGS_SCHEMAS[command];
       if (!schema) return Promise.reject(new Error(`Unknown command ${String(command)}`));
-      const parsed = schema.safeParse(args ?? {});
+      const parsed = z.safeParse(schema, args ?? {});
       const path = commandPath(command);
       if (!parsed.success) {
         return Promise.reject(

@@ -37,6 +37,11 @@ describe('command argument schemas', () => {
     expect(NO_ARGS_COMMANDS).toHaveLength(17);
     expect(sendCommandSchema.safeParse({ command: 'SELF_DESTRUCT' }).success).toBe(false);
   });
+
+  it('lists in the contract exactly the commands whose schema needs arguments', () => {
+    for (const command of COMMAND_NAMES) expect(COMMAND_ARGS_SCHEMAS[command].safeParse({}).success, command).toBe(!commandHasBody(command));
+    expect(COMMAND_NAMES.filter(commandHasBody).sort()).toEqual(['SCHEDULE_SOFTWARE_UPDATE', 'SET_CHARGE_LIMIT', 'SET_TEMPERATURE', 'SET_VEHICLE_NAME']);
+  });
 });
 
 describe('sendCommand', () => {

@@ -64,6 +64,14 @@ export const COMMANDS = {
 export type CommandName = keyof typeof COMMANDS;
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
+/** [V] The commands whose creation call carries a JSON body (their arguments); the others are sent with none. */
+export const COMMANDS_WITH_BODY = ['SET_TEMPERATURE', 'SET_CHARGE_LIMIT', 'SET_VEHICLE_NAME', 'SCHEDULE_SOFTWARE_UPDATE'] as const satisfies readonly CommandName[];
+export type CommandWithBody = (typeof COMMANDS_WITH_BODY)[number];
+
+export function commandHasBody(command: CommandName): command is CommandWithBody {
+  return (COMMANDS_WITH_BODY as readonly CommandName[]).includes(command);
+}
+
 /** [V]/[A] argument limits of the commands that take a body. */
 export const COMMAND_LIMITS = {
   temperatureC: { min: 15, max: 30 },

@@ -35,6 +35,11 @@ export function isDayKey(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** A range as `dayRangeSchema` accepts it (two real days, the first not after the second), for a page that needs only the yes or no. */
+export function isDayRange(range: { from: string; to: string }): boolean {
+  return isDayKey(range.from) && isDayKey(range.to) && range.from <= range.to;
+}
+
 /** Calendar arithmetic on keys (no time zone involved). Month steps clamp to the month's last day. */
 export function addDays(key: string, days: number): string {
   const [y, m, d] = key.split('-').map(Number);
