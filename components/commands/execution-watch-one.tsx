@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { commandLabel } from '@/lib/commands/catalog';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';

@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'next-themes';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query/query-client';
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {

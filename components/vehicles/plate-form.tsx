@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { errorText } from '@/components/fleet/error-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

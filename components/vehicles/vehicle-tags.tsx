@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Skeleton } from '@/components/ui/states';
 import { tagLabel } from '@/lib/fleet/vehicle-columns';
