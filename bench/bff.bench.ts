@@ -1,7 +1,7 @@
 /**
  * The cost of the BFF wrapper: GET /api/o/{org}/vehicles (session, membership, permission,
  * validation, the typed client) against a bare route handler doing the same upstream read
- * (/api/bench/bare-vehicles), both served by the same production build, both reading the
+ * (/api/bench/o/{org}/vehicles), both served by the same production build, both reading the
  * standalone sandbox over loopback HTTP. Target: the wrapper keeps >= 90% of the bare throughput.
  * Each concurrent client asks for its own page size, so no two requests in flight are identical
  * and the client's coalescing of identical reads cannot flatter the wrapper.
@@ -47,7 +47,7 @@ export default async function bffBench(): Promise<void> {
   try {
     const pageSize = (client: number) => 13 + client;
     const wrapped = (client: number) => `${base}/api/o/fleet/vehicles?pageSize=${pageSize(client)}`;
-    const bare = (client: number) => `${base}/api/bench/bare-vehicles?org=fleet&maxPageSize=${pageSize(client)}`;
+    const bare = (client: number) => `${base}/api/bench/o/fleet/vehicles?maxPageSize=${pageSize(client)}`;
     const probe = await fetch(wrapped(0), { headers: { Cookie: cookie } });
     const probeBody = probe.ok ? ((await probe.json()) as { items: unknown[] }) : undefined;
     if (probeBody?.items.length !== pageSize(0)) {

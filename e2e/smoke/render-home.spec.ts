@@ -25,7 +25,7 @@ test('pages carry the security headers and a per-request CSP nonce', async ({ re
 });
 
 test('the benchmark baseline route does not exist outside the benchmark', async ({ request }) => {
-  expect((await request.get('/api/bench/bare-vehicles')).status()).toBe(404);
+  expect((await request.get('/api/bench/o/demo/vehicles')).status()).toBe(404);
 });
 
 test('crawlers are asked to stay out of the console', async ({ request }) => {

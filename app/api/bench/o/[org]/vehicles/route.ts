@@ -5,7 +5,8 @@ import { env } from '@/lib/env';
 
 /**
  * The baseline of the wrapper benchmark (bench/bff.bench.ts): the same upstream read as
- * GET /api/o/{org}/vehicles, with no session, membership, permission, validation or client.
+ * GET /api/o/{org}/vehicles, with no session, membership, permission, validation or client. The
+ * same shape of path, so Next's matching of the dynamic `[org]` segment is paid by both.
  * It exists only when BENCH_ROUTES is set; otherwise it is a 404 like any unknown path.
  */
 type Upstream = { baseUrl: string; token: string };
@@ -26,9 +27,9 @@ async function connect(slug: string): Promise<Upstream> {
   return { baseUrl: credentials.apiBaseUrl, token };
 }
 
-export async function GET(request: NextRequest) {
+export async function GET(request: NextRequest, { params }: RouteContext<'/api/bench/o/[org]/vehicles'>) {
   if (!env().BENCH_ROUTES) return new NextResponse('Not found', { status: 404 });
-  upstream ??= connect(request.nextUrl.searchParams.get('org') ?? 'fleet');
+  upstream ??= connect((await params).org);
   const { baseUrl, token } = await upstream;
   const size = Number(request.nextUrl.searchParams.get('maxPageSize') ?? 20);
   if (!Number.isInteger(size) || size < 1 || size > 100) return NextResponse.json({ error: 'maxPageSize must be 1 to 100' }, { status: 400 });
