@@ -31,29 +31,29 @@ export function AccountsBrowser({ org }: { org: string }) {
         </EmptyState>
       ) : (
         <Refreshing active={query.isPlaceholderData} label="Loading accounts">
-        <TableScroll label="Accounts">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Connected OEM accounts</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Username</th>
-                <th scope="col" className="px-4 py-2 font-medium">Account id</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {query.data.items.map((a) => (
-                <tr key={a.id}>
-                  <td className="px-4 py-2">
-                    <Link href={`/o/${org}/accounts/${encodeURIComponent(a.id)}`} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
-                      {a.username || a.id}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{a.id}</td>
+          <TableScroll label="Accounts">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Connected OEM accounts</caption>
+              <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">Username</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Account id</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                {query.data.items.map((a) => (
+                  <tr key={a.id}>
+                    <td className="px-4 py-2">
+                      <Link href={`/o/${org}/accounts/${encodeURIComponent(a.id)}`} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
+                        {a.username || a.id}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2 font-mono text-xs">{a.id}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Refreshing>
       )}
       {query.data && !list.resetting && !query.isError ? (

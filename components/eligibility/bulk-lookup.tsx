@@ -7,17 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
-import { Refreshing } from '@/components/ui/refreshing';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from './keys';
-import { NumberedPager, readPaging } from './numbered-pager';
+import { readPaging } from './numbered-pager';
+import { PagedResults } from './paged-results';
 
 type Group = { id: string; status?: string | null; createdAt?: string | null };
 type BulkResult = {
@@ -116,74 +115,62 @@ export function BulkLookup({ org }: { org: string }) {
                 Created <Time value={group.data.connection.createdAt} />
               </span>
             </div>
-            {results.isPending ? (
-              <LoadingRows rows={3} label="Loading the outcomes" />
-            ) : results.isError ? (
-              <ErrorState error={results.error} title="The outcomes could not be loaded" onRetry={() => results.refetch()} />
-            ) : results.data.results.length === 0 ? (
-              <EmptyState title="No outcomes on this page">{page > 0 ? 'Go back to the first page.' : 'The request holds no VINs.'}</EmptyState>
-            ) : (
-              <>
-                <Refreshing active={results.isPlaceholderData} label="Loading outcomes">
-                <TableScroll label="Bulk connection outcomes">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Outcome per VIN</caption>
-                    <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-                      <tr>
-                        <th scope="col" className="px-4 py-2 font-medium">VIN</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Vehicle</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Details</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                      {results.data.results.map((r, i) => {
-                        const l = lookOf(BULK_RESULT_STATUS, r.status);
-                        return (
-                          <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
-                            <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
-                            <td className="px-4 py-2">
-                              {[r.make, r.model].filter(Boolean).join(' ') || '—'}
-                              {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
-                              {r.vehicleId ? (
-                                <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
-                                  Open vehicle
-                                </Link>
-                              ) : null}
-                            </td>
-                            <td className="px-4 py-2 whitespace-nowrap">
-                              <StatusBadge tone={l.tone}>{l.text}</StatusBadge>
-                              {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
-                            </td>
-                            <td className="px-4 py-2 text-xs">
-                              {r.message ? <p>{r.message}</p> : null}
-                              {(r.errors ?? []).map((e, j) => (
-                                <p key={j}>
-                                  <span className="font-mono">{e.code}</span> {e.message}
-                                  {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
-                                </p>
-                              ))}
-                              {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </TableScroll>
-                </Refreshing>
-                <NumberedPager
-                  label="Bulk connection outcomes"
-                  page={page}
-                  size={size}
-                  total={results.data.totalResults}
-                  shown={results.data.results.length}
-                  busy={results.isFetching}
-                  onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
-                  onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
-                />
-              </>
-            )}
+            <PagedResults
+              query={results}
+              texts={{ table: 'Bulk connection outcomes', pager: 'Bulk connection outcomes', loading: 'Loading the outcomes', refreshing: 'Loading outcomes', error: 'The outcomes could not be loaded', empty: 'No outcomes on this page', emptyFirstPage: 'The request holds no VINs.' }}
+              loadingRows={3}
+              page={page}
+              size={size}
+              onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
+              onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
+            >
+              {(rows) => (
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Outcome per VIN</caption>
+                  <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+                    <tr>
+                      <th scope="col" className="px-4 py-2 font-medium">VIN</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Vehicle</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                      <th scope="col" className="px-4 py-2 font-medium">Details</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                    {rows.map((r, i) => {
+                      const l = lookOf(BULK_RESULT_STATUS, r.status);
+                      return (
+                        <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
+                          <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
+                          <td className="px-4 py-2">
+                            {[r.make, r.model].filter(Boolean).join(' ') || '—'}
+                            {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
+                            {r.vehicleId ? (
+                              <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
+                                Open vehicle
+                              </Link>
+                            ) : null}
+                          </td>
+                          <td className="px-4 py-2 whitespace-nowrap">
+                            <StatusBadge tone={l.tone}>{l.text}</StatusBadge>
+                            {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
+                          </td>
+                          <td className="px-4 py-2 text-xs">
+                            {r.message ? <p>{r.message}</p> : null}
+                            {(r.errors ?? []).map((e, j) => (
+                              <p key={j}>
+                                <span className="font-mono">{e.code}</span> {e.message}
+                                {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
+                              </p>
+                            ))}
+                            {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </PagedResults>
           </div>
         )}
       </CardBody>

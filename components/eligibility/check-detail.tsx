@@ -7,17 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
-import { Refreshing } from '@/components/ui/refreshing';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { eligibilityKeys } from './keys';
-import { NumberedPager, readPaging } from './numbered-pager';
+import { readPaging } from './numbered-pager';
+import { PagedResults } from './paged-results';
 
 type Result = { rowId?: string | number | null; vin?: string | null; make?: string | null; status?: string | null; errorMessage?: string | null };
 type ResultsPage = { results: Result[]; totalResults: number | null };
@@ -106,56 +105,43 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
           <h2 className="text-base font-semibold">
             Results per VIN
           </h2>
-          {results.isPending ? (
-            <LoadingRows label="Loading results" />
-          ) : results.isError ? (
-            <ErrorState error={results.error} title="The results could not be loaded" onRetry={() => results.refetch()} />
-          ) : results.data.results.length === 0 ? (
-            <EmptyState title="No results on this page">{page > 0 ? 'Go back to the first page.' : 'The service has not listed any result yet.'}</EmptyState>
-          ) : (
-            <>
-              <Refreshing active={results.isPlaceholderData} label="Loading results">
-              <TableScroll label="Results per VIN">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Eligibility of each VIN</caption>
-                  <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-                    <tr>
-                      <th scope="col" className="px-4 py-2 text-right font-medium">Row</th>
-                      <th scope="col" className="px-4 py-2 font-medium">VIN</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Make</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Reason</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                    {results.data.results.map((r, i) => {
-                      const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
-                      return (
-                        <tr key={`${r.rowId ?? i}-${r.vin}`}>
-                          <td className="tabular px-4 py-2 text-right">{r.rowId ?? '—'}</td>
-                          <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
-                          <td className="px-4 py-2">{r.make ?? '—'}</td>
-                          <td className="px-4 py-2 whitespace-nowrap"><StatusBadge tone={l.tone}>{l.text}</StatusBadge></td>
-                          <td className="px-4 py-2 text-xs">{r.errorMessage ?? ''}</td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </TableScroll>
-              </Refreshing>
-              <NumberedPager
-                label="Results"
-                page={page}
-                size={size}
-                total={results.data.totalResults}
-                shown={results.data.results.length}
-                busy={results.isFetching}
-                onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
-                onSize={(s) => update({ size: String(s), page: undefined })}
-              />
-            </>
-          )}
+          <PagedResults
+            query={results}
+            texts={{ table: 'Results per VIN', pager: 'Results', loading: 'Loading results', refreshing: 'Loading results', error: 'The results could not be loaded', empty: 'No results on this page', emptyFirstPage: 'The service has not listed any result yet.' }}
+            page={page}
+            size={size}
+            onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
+            onSize={(s) => update({ size: String(s), page: undefined })}
+          >
+            {(rows) => (
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Eligibility of each VIN</caption>
+                <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 text-right font-medium">Row</th>
+                    <th scope="col" className="px-4 py-2 font-medium">VIN</th>
+                    <th scope="col" className="px-4 py-2 font-medium">Make</th>
+                    <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                    <th scope="col" className="px-4 py-2 font-medium">Reason</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                  {rows.map((r, i) => {
+                    const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
+                    return (
+                      <tr key={`${r.rowId ?? i}-${r.vin}`}>
+                        <td className="tabular px-4 py-2 text-right">{r.rowId ?? '—'}</td>
+                        <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
+                        <td className="px-4 py-2">{r.make ?? '—'}</td>
+                        <td className="px-4 py-2 whitespace-nowrap"><StatusBadge tone={l.tone}>{l.text}</StatusBadge></td>
+                        <td className="px-4 py-2 text-xs">{r.errorMessage ?? ''}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+          </PagedResults>
         </div>
       </div>
     </>
