@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
-import { loadVehiclePage } from '@/lib/server/fleet-pages';
+import { loadVehiclePage } from '@/lib/bff/list-page';
 import { createVehicleApi } from '@/lib/vehicle-api';
 import type { FetchLike } from '@/lib/vehicle-api/client';
 import { vehicleListQuerySchema } from '@/lib/validations/fleet';

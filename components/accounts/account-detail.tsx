@@ -18,7 +18,7 @@ import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
 import { fleetKeys } from '@/lib/query/fleet-keys';
-import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 

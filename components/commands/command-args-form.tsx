@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_ARGS_SCHEMAS, type SendCommandInput } from '@/lib/validations/commands';
-import { COMMAND_LIMITS, type CommandName } from '@/lib/vehicle-api/contract';
+import { COMMAND_LIMITS, type CommandName } from '@/lib/contract/vehicle-api';
 
 type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: string; hint: string };
 

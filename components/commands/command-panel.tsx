@@ -14,7 +14,7 @@ import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { executionKey, useExecution } from '@/lib/query/use-execution';
 import type { SendCommandInput } from '@/lib/validations/commands';
-import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/vehicle-api/contract';
+import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget, commandBudgetKey, useCommandBudget } from './command-budget';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';

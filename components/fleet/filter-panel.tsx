@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { inputClass } from '@/components/ui/field';
 import { FILTER_FIELDS, OPERATORS_BY_KIND, OPERATOR_LABELS, buildFilter, fieldOf, needsValue, rowsOfFilter, type BuilderRow, type FilterField } from '@/lib/fleet/filter-builder';
-import { CONNECTION_STATUSES, type FilterOperator } from '@/lib/vehicle-api/contract';
+import { CONNECTION_STATUSES, type FilterOperator } from '@/lib/contract/vehicle-api';
 
 type Mode = 'builder' | 'raw';
 

@@ -6,7 +6,7 @@ import { currentToken, readPageStack, writePageStack } from '@/lib/fleet/page-st
 import type { ListPage } from '@/lib/fleet/types';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 
 /** Upstream paging errors that mean "start again from the first page", never a broken page. */
 const RESET_CODES = ['PAGE_SIZE_TOO_LARGE', 'PAGINATED_QUERY_FILTER_CHANGED'] as const;

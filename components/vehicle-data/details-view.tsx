@@ -7,7 +7,7 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { fleetKeys } from '@/lib/query/fleet-keys';
-import { SPECIFICATION_COUNTRIES } from '@/lib/vehicle-api/contract';
+import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';

@@ -14,7 +14,7 @@ import { downloadFile } from '@/lib/download';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
-import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { addDays, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import { efficiencyKwhPer100Km, JOURNEY_CSV_HEADER, journeyCsvValues, journeyDurationMinutes, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';

@@ -12,7 +12,7 @@ import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
 import { fleetKeys } from '@/lib/query/fleet-keys';
 import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';
-import { TAG_LIMIT } from '@/lib/vehicle-api/contract';
+import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
 import { TagDatalists, useTagsSeen } from './tag-filter';
 
 

@@ -7,7 +7,7 @@ import { inputClass } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { fleetKeys } from '@/lib/query/fleet-keys';
-import { TAG_LIMIT } from '@/lib/vehicle-api/contract';
+import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
 
 /** Tag suggestions for any tag input: the tags the console has seen. */
 export function useTagsSeen(org: string) {

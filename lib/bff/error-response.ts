@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { VehicleApiError } from '@/lib/vehicle-api';
-import { AppError, validationError, type ErrorBody } from './errors';
+import { AppError, validationError, type ErrorBody } from '@/lib/errors/app-error';
 
 /**
  * How an upstream error reaches the browser. The upstream refusing the organization's

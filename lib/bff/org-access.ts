@@ -5,7 +5,7 @@ import { getDbHandle } from '@/lib/db';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
 import { createAccessCache } from './access-cache';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 
 export type SessionUser = { id: string; email: string; name?: string | null };
 export type OrgAccess = { user: SessionUser; org: PublicOrganization; role: Role };

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 import { assertSameOrigin, readJsonBody } from './request-guards';
 
 const url = 'http://localhost:3000/api/o/demo/tags';

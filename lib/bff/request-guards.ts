@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { appUrl } from '@/lib/env';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 
 const MAX_BODY_BYTES = 1_000_000;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { can, type Permission, type Role } from '@/lib/auth/permissions';
-import { AppError, validationError } from './errors';
+import { AppError, validationError } from '@/lib/errors/app-error';
 import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
 import { loadOrgAccess, type OrgAccess } from './org-access';

@@ -1,4 +1,4 @@
-import type { CommandName } from '@/lib/vehicle-api/contract';
+import type { CommandName } from '@/lib/contract/vehicle-api';
 
 export type CommandGroup = 'access' | 'climate' | 'charging' | 'vehicle';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAILED_REASONS } from '@/lib/vehicle-api/contract';
+import { FAILED_REASONS } from '@/lib/contract/vehicle-api';
 import { explainFailedReason, FAILED_REASON_TEXT } from './failed-reasons';
 
 describe('explainFailedReason', () => {

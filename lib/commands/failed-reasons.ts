@@ -1,4 +1,4 @@
-import { FAILED_REASONS, type FailedReason } from '@/lib/vehicle-api/contract';
+import { FAILED_REASONS, type FailedReason } from '@/lib/contract/vehicle-api';
 
 export type ReasonExplanation = { title: string; nextStep: string };
 

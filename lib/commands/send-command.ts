@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db';
 import {
   listCommandExecutions,

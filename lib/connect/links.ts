@@ -1,12 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db';
 import { createConsentLink } from '@/lib/db/repos/consent-links';
 import { uuidv7 } from '@/lib/db/ids';
 import type { ConsentLink } from '@/lib/db/schema';
 import type { ConnectLinkRequest } from '@/lib/validations/connect';
-import { CONNECT_LINK_TTL_SECONDS } from '@/lib/vehicle-api/contract';
+import { CONNECT_LINK_TTL_SECONDS } from '@/lib/contract/vehicle-api';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { returnUrlFor } from './return-state';
 

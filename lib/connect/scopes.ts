@@ -1,4 +1,4 @@
-import type { ConnectScope } from '@/lib/vehicle-api/contract';
+import type { ConnectScope } from '@/lib/contract/vehicle-api';
 
 /** What each scope lets the organization do, in one sentence for the person choosing it. */
 export const SCOPE_TEXT: Record<ConnectScope, { label: string; allows: string }> = {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 
 export type RepositoryErrorCode = 'NOT_FOUND' | 'CONFLICT' | 'LAST_ADMIN' | 'ALREADY_MEMBER' | 'EMAIL_TAKEN' | 'SLUG_TAKEN' | 'INVALID_CURSOR';
 

@@ -1,6 +1,6 @@
 import { countryCodeProblem } from '@/lib/validations/country-codes';
 import { normalizeVin, vinProblem } from '@/lib/validations/vin';
-import { ELIGIBILITY } from '@/lib/vehicle-api/contract';
+import { ELIGIBILITY } from '@/lib/contract/vehicle-api';
 
 /** VINs per eligibility check: a longer list is sent as several checks. */
 export const ELIGIBILITY_BATCH_SIZE = ELIGIBILITY.maxVins;

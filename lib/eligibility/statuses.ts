@@ -1,5 +1,5 @@
 import type { Tone } from '@/components/ui/status-badge';
-import type { BULK_CONNECTION_RESULT_STATUSES, BULK_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/vehicle-api/contract';
+import type { BULK_CONNECTION_RESULT_STATUSES, BULK_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/contract/vehicle-api';
 
 type Look = { tone: Tone; text: string };
 

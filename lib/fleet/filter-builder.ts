@@ -1,4 +1,4 @@
-import type { FilterOperator } from '@/lib/vehicle-api/contract';
+import type { FilterOperator } from '@/lib/contract/vehicle-api';
 
 /** The vehicle fields a person can filter on without writing JSON, with the operators that fit each. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'status';

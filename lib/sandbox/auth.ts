@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { SCOPES } from '@/lib/vehicle-api/contract';
+import { SCOPES } from '@/lib/contract/vehicle-api';
 import { ApiError, invalid } from './errors';
 import type { Organization } from './model';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BULK_CONNECTION_RESULT_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/vehicle-api/contract';
+import { BULK_CONNECTION_RESULT_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/contract/vehicle-api';
 import { BRANDS } from './catalog';
 import { createRng } from './random';
 import { type Harness, createHarness } from './test-support';

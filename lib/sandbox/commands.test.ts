@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, COMMANDS, FAILED_REASONS } from '@/lib/vehicle-api/contract';
+import { COMMAND_NAMES, COMMANDS, FAILED_REASONS } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './index';
 import { type Harness, createHarness, filterParam } from './test-support';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { COMMAND_LIMITS, COMMAND_TIMEOUT_SECONDS, COMMANDS, type CommandName, type FailedReason } from '@/lib/vehicle-api/contract';
+import { COMMAND_LIMITS, COMMAND_TIMEOUT_SECONDS, COMMANDS, type CommandName, type FailedReason } from '@/lib/contract/vehicle-api';
 import { ApiError, invalid } from './errors';
 import type { Execution, Vehicle } from './model';
 import { type Rng, hexString, pick } from './random';

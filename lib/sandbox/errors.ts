@@ -1,5 +1,5 @@
 import 'server-only';
-import { ERROR_STATUS, type ErrorCode } from '@/lib/vehicle-api/contract';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicle-api';
 
 /** An error the sandbox answers with the contract's error body and status. */
 export class ApiError extends Error {

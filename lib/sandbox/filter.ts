@@ -1,5 +1,5 @@
 import 'server-only';
-import { FILTER_OPERATORS, type FilterOperator } from '@/lib/vehicle-api/contract';
+import { FILTER_OPERATORS, type FilterOperator } from '@/lib/contract/vehicle-api';
 import { invalid } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { REQUEST_ID_HEADER } from '@/lib/vehicle-api/contract';
+import { REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
 import { handleTokenRequest } from './auth';
 import { type Ctx, createRouter } from './context';
 import type { Core } from './core';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { SPECIFICATION_COUNTRIES } from '@/lib/vehicle-api/contract';
+import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { CITY_COORDINATES, findBrand } from './catalog';
 import type { Vehicle } from './model';
 import { between, createRng, hashSeed, hexString, intBetween, pick, round } from './random';

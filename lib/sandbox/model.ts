@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CommandName, FailedReason, RATE_LIMIT_KEYS } from '@/lib/vehicle-api/contract';
+import type { CommandName, FailedReason, RATE_LIMIT_KEYS } from '@/lib/contract/vehicle-api';
 
 /** In-memory state of the sandbox. Times are epoch milliseconds. */
 

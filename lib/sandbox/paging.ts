@@ -1,5 +1,5 @@
 import 'server-only';
-import { PAGE_SIZE } from '@/lib/vehicle-api/contract';
+import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { ApiError, invalid } from './errors';
 import { parseFilter, toPredicate } from './filter';
 import { hashSeed } from './random';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { CONNECT_LINK_TTL_SECONDS, CONNECT_SCOPES, ELIGIBILITY, LOCALES, REGIONS, TAG_LIMIT, TAG_OBJECT_TYPES } from '@/lib/vehicle-api/contract';
+import { CONNECT_LINK_TTL_SECONDS, CONNECT_SCOPES, ELIGIBILITY, LOCALES, REGIONS, TAG_LIMIT, TAG_OBJECT_TYPES } from '@/lib/contract/vehicle-api';
 import { BRANDS, REGION_COUNTRIES, brandOfVin, findBrand } from './catalog';
 import { renderConsentPage, renderLinkProblemPage } from './consent-page';
 import { type Ctx, ID } from './context';

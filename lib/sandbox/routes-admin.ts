@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { CONNECT_LINK_TTL_SECONDS } from '@/lib/vehicle-api/contract';
+import { CONNECT_LINK_TTL_SECONDS } from '@/lib/contract/vehicle-api';
 import { type Ctx, ID } from './context';
 import { invalid, notFound } from './errors';
 import { type FaultSpec, faultSpecSchema } from './faults';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { ELIGIBILITY, PAGE_SIZE, SPECIFICATION_COUNTRIES } from '@/lib/vehicle-api/contract';
+import { ELIGIBILITY, PAGE_SIZE, SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { REGION_COUNTRIES, brandOfVin, findBrand } from './catalog';
 import { type Ctx, ID } from './context';
 import type { Core } from './core';

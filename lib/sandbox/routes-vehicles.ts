@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { RATE_LIMIT_DOMAINS, TIRE_HISTORY } from '@/lib/vehicle-api/contract';
+import { RATE_LIMIT_DOMAINS, TIRE_HISTORY } from '@/lib/contract/vehicle-api';
 import { hasScope } from './auth';
 import { OPTIONS_MAKE } from './catalog';
 import { commandOfSegment, createExecution, renderExecution, validateCommandBody } from './commands';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@/lib/vehicle-api/contract';
+import { ERROR_CODES } from '@/lib/contract/vehicle-api';
 import { createSandbox } from './index';
 import { type Harness, BASE, createHarness } from './test-support';
 

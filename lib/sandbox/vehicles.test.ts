@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHARGING_STATES, SPECIFICATION_COUNTRIES } from '@/lib/vehicle-api/contract';
+import { CHARGING_STATES, SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './index';
 import { type Harness, START, createHarness } from './test-support';
 

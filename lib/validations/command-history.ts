@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { optionalDateTime } from './date-time';
 import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
-import { COMMAND_NAMES } from '@/lib/vehicle-api/contract';
+import { COMMAND_NAMES } from '@/lib/contract/vehicle-api';
 
 /** Filters of the command history, fleet-wide and per vehicle. */
 export const commandHistoryQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { COMMAND_LIMITS, commandHasBody, type CommandName, type CommandWithBody } from '@/lib/vehicle-api/contract';
+import { COMMAND_LIMITS, commandHasBody, type CommandName, type CommandWithBody } from '@/lib/contract/vehicle-api';
 
 /**
  * Argument schemas of the 21 commands, shared by forms, BFF routes and the client. Strict: a

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
-import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/vehicle-api/contract';
+import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { vinProblem } from './vin';
 
 export const CONNECT_MODES = ['account', 'vehicle'] as const;

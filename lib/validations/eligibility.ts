@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { ELIGIBILITY, PAGE_SIZE } from '@/lib/vehicle-api/contract';
+import { ELIGIBILITY, PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { countryCodeProblem } from './country-codes';
 import { upstreamId } from './route-params';
 import { vinProblem } from './vin';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_LIMIT } from '@/lib/vehicle-api/contract';
+import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
 import { checkFilterText, registrationPlateSchema, tagInputSchema, vehicleListQuerySchema } from './fleet';
 
 describe('checkFilterText', () => {

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { addTransformIssue } from './zod';
-import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/vehicle-api/contract';
+import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/contract/vehicle-api';
 
 /**
  * Inputs of the fleet pages, shared by the forms (react-hook-form resolver) and the BFF routes.

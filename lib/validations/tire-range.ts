@@ -1,4 +1,4 @@
-import { TIRE_HISTORY } from '@/lib/vehicle-api/contract';
+import { TIRE_HISTORY } from '@/lib/contract/vehicle-api';
 
 /**
  * The limit of the tire-pressure history range, in plain code: `tireHistoryQuerySchema` applies

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { API_PREFIX, TIRE_HISTORY, type CommandName, type ConnectScope } from './contract';
+import { API_PREFIX, TIRE_HISTORY, type CommandName, type ConnectScope } from '@/lib/contract/vehicle-api';
 import { COMMAND_ARGS_SCHEMAS, commandHasBody, commandPath, type CommandArgs } from './commands';
 import { createClient, type ApiResponse, type ClientOptions, type QueryValue } from './client';
 import { VehicleApiError } from './errors';

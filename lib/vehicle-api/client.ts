@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import { API_PREFIX, REQUEST_ID_HEADER } from './contract';
+import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { COMMANDS, type CommandName } from './contract';
+import { COMMANDS, type CommandName } from '@/lib/contract/vehicle-api';
 
 // The argument schemas are shared with the browser's forms, so they live in lib/validations.
 export * from '@/lib/validations/commands';

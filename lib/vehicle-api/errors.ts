@@ -1,5 +1,5 @@
 import 'server-only';
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './contract';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicle-api';
 
 /** Codes the client raises itself, for failures that never produced a contract error body. */
 export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH'] as const;

@@ -11,7 +11,7 @@ import { resolveConnectReturn, type ReturnView } from '@/lib/connect/resolve-ret
 import { returnState } from '@/lib/connect/return-state';
 import { getDb } from '@/lib/db';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { parseConnectReturn } from '@/lib/validations/connect-return';
 
 export const metadata: Metadata = { title: 'Vehicle connection', robots: { index: false, follow: false } };

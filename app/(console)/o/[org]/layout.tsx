@@ -4,7 +4,7 @@ import { ConsoleShell } from '@/components/layout/console-shell';
 import { NAV_ITEMS } from '@/components/layout/nav-items';
 import { SessionRole } from '@/components/layout/session-role';
 import { can } from '@/lib/auth/permissions';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 import { getDb } from '@/lib/db';
 import { listUserOrganizations } from '@/lib/db/repos/memberships';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { OverviewDashboard } from '@/components/overview/overview-dashboard';
 import { Shortcuts } from '@/components/overview/shortcuts';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Overview' };
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { AuditLog } from '@/components/audit/audit-log';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRows } from '@/components/ui/states';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Audit' };
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { CommandHistory } from '@/components/commands/command-history';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRows } from '@/components/ui/states';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Commands' };
 

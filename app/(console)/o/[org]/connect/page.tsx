@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { ConnectWorkspace } from '@/components/connect/connect-workspace';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRows } from '@/components/ui/states';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Connect' };
 

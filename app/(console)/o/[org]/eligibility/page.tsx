@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { EligibilityWorkspace } from '@/components/eligibility/eligibility-workspace';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRows } from '@/components/ui/states';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Eligibility' };
 

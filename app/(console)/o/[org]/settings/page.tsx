@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Settings' };
 

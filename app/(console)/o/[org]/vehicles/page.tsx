@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingRows } from '@/components/ui/states';
 import { VehiclesBrowser } from '@/components/vehicles/vehicles-browser';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Vehicles' };
 

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { toListPage } from '@/lib/server/fleet-pages';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { toListPage } from '@/lib/bff/list-page';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { listQuerySchema } from '@/lib/validations/fleet';
 
 export const GET = withOrg(

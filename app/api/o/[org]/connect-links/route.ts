@@ -3,7 +3,7 @@ import { memberEmails } from '@/lib/commands/history';
 import { createConnectLink, toLinkView, type ConsentLinkView } from '@/lib/connect/links';
 import { getDb } from '@/lib/db';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { connectLinkSchema, consentLinkListQuerySchema, type ConnectLinkRequest } from '@/lib/validations/connect';
 
 /** The consent links Motorpool issued, newest first (the upstream keeps no list of them). */

@@ -3,7 +3,7 @@ import { memberEmails } from '@/lib/commands/history';
 import { getDb } from '@/lib/db';
 import { listEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
 import { refreshOpenChecks, submitEligibilityCheck, toCheckView, type EligibilityCheckView } from '@/lib/eligibility/checks';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { eligibilityCheckBodySchema, type EligibilityCheckBody } from '@/lib/validations/eligibility';
 
 /** The checks Motorpool sent (the upstream cannot list them), newest first, open ones refreshed. */

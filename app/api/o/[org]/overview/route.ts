@@ -4,8 +4,8 @@ import { listCommandExecutions } from '@/lib/db/repos/command-executions';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
 import { listOpenEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
 import { refreshOpenChecks } from '@/lib/eligibility/checks';
-import { fleetSummary } from '@/lib/server/fleet-summary';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { fleetSummary } from '@/lib/fleet/server/fleet-summary';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 
 const DAY_MS = 86_400_000;
 

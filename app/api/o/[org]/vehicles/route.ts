@@ -1,7 +1,7 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { loadVehiclePage } from '@/lib/server/fleet-pages';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
-import { rememberTags } from '@/lib/server/tags-seen';
+import { loadVehiclePage } from '@/lib/bff/list-page';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { rememberTags } from '@/lib/vehicles/server/tags-seen';
 import { vehicleListQuerySchema } from '@/lib/validations/fleet';
 
 /** One page of vehicles (server-side paging); sorting happens in the browser over the loaded page. */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AccountDetail } from '@/components/accounts/account-detail';
-import { requireOrgPage } from '@/lib/bff/org-page';
-import { accountForPage } from '@/lib/server/fleet-records';
+import { requireOrgPage } from '@/lib/bff/page-access';
+import { accountForPage } from '@/lib/bff/page-records';
 
 export const metadata: Metadata = { title: 'Account' };
 

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { CheckDetail } from '@/components/eligibility/check-detail';
 import { LoadingRows } from '@/components/ui/states';
-import { requireOrgPage } from '@/lib/bff/org-page';
+import { requireOrgPage } from '@/lib/bff/page-access';
 import { memberEmails } from '@/lib/commands/history';
 import { getDb } from '@/lib/db';
 import { getEligibilityCheck } from '@/lib/db/repos/eligibility-checks';

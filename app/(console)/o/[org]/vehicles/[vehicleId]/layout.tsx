@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { VehicleTabs } from '@/components/vehicle-data/vehicle-tabs';
 import { VehicleHeader } from '@/components/vehicles/vehicle-header';
 import type { VehicleRecord } from '@/lib/fleet/types';
-import { vehicleForPage } from '@/lib/server/fleet-records';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehicleForPage } from '@/lib/bff/page-records';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 /** The vehicle's header and section tabs, kept while moving between its sections. An unknown vehicle is a 404. */
 export default async function VehicleLayout({ children, params }: LayoutProps<'/o/[org]/vehicles/[vehicleId]'>) {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { VehicleOverview } from '@/components/vehicle-data/vehicle-overview';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Vehicle' };
 

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { accountParamsSchema } from '@/lib/validations/fleet';
 
 export const GET = withOrg(

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { bulkConnectionParamsSchema } from '@/lib/validations/eligibility';
 
 /** The overall status of a bulk connection request, looked up by its id. */

@@ -1,11 +1,11 @@
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { withOrg } from '@/lib/bff/with-org';
 import { refreshExecution } from '@/lib/commands/execution-status';
 import { toExecutionView } from '@/lib/commands/execution-view';
 import { memberEmails } from '@/lib/commands/history';
 import { getDb } from '@/lib/db';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { executionParamsSchema } from '@/lib/validations/route-params';
 
 /** One execution, its status refreshed from the upstream at most once a second however many watch. */

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { withOrg } from '@/lib/bff/with-org';
 import { memberEmails } from '@/lib/commands/history';
 import { toLinkView } from '@/lib/connect/links';

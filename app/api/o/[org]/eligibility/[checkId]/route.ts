@@ -3,7 +3,7 @@ import { memberEmails } from '@/lib/commands/history';
 import { getDb } from '@/lib/db';
 import { refreshCheck, toCheckView } from '@/lib/eligibility/checks';
 import { getCheckOrThrow } from '@/lib/eligibility/load-check';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';
 
 /** One kept check, its status refreshed from the upstream (at most once a second however many poll). */

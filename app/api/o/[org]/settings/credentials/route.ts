@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { withOrg } from '@/lib/bff/with-org';
 import { getDb } from '@/lib/db';
 import { updateOrganizationCredentials } from '@/lib/db/repos/organizations';

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 
 /** Calls `test-token` with the stored credentials and shows whom the upstream says we are. */
 export const POST = withOrg(

@@ -1,8 +1,8 @@
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { isVehicleApiError } from '@/lib/vehicle-api';
-import { ELIGIBILITY } from '@/lib/vehicle-api/contract';
+import { ELIGIBILITY } from '@/lib/contract/vehicle-api';
 import { vehicleLookupQuerySchema } from '@/lib/validations/fleet';
 
 /** Search by VIN (one filtered call) or by id (one look-up), so the browser can open the vehicle directly. */

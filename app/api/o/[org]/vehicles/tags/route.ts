@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
-import { rememberTags } from '@/lib/server/tags-seen';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { rememberTags } from '@/lib/vehicles/server/tags-seen';
 import type { TagRecord } from '@/lib/fleet/types';
 import { tagsOfVehiclesQuerySchema } from '@/lib/validations/fleet';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ChargingView } from '@/components/vehicle-data/charging-view';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Charging · Vehicle' };
 

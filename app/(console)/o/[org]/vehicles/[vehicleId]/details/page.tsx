@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { DetailsView } from '@/components/vehicle-data/details-view';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Options and specifications · Vehicle' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { JourneysView } from '@/components/vehicle-data/journeys-view';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Journeys · Vehicle' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { MaintenanceView } from '@/components/vehicle-data/maintenance-view';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Maintenance · Vehicle' };
 

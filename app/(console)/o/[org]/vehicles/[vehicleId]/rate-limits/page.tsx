@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { RateLimitsView } from '@/components/vehicle-data/rate-limits-view';
-import { vehiclePageParams } from '@/lib/server/vehicle-page';
+import { vehiclePageParams } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Rate limits · Vehicle' };
 

@@ -1,4 +1,4 @@
-import { tagRoutes } from '@/lib/server/tag-routes';
+import { tagRoutes } from '@/lib/bff/tag-routes';
 import { accountParamsSchema } from '@/lib/validations/fleet';
 
 /** Tagging an account tags each of its vehicles (the upstream propagates it). */

@@ -3,7 +3,7 @@ import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import { ELIGIBILITY_CSV_HEADER, eligibilityResultRows } from '@/lib/eligibility/checks';
 import { getCheckOrThrow } from '@/lib/eligibility/load-check';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';
 
 /** Every per-VIN result of a check as CSV, streamed page by page. */

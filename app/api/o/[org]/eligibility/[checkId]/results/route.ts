@@ -1,7 +1,7 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { getDb } from '@/lib/db';
 import { getCheckOrThrow } from '@/lib/eligibility/load-check';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { eligibilityCheckParamsSchema, resultsPageQuerySchema } from '@/lib/validations/eligibility';
 
 /** One page of a check's per-VIN results, as the upstream pages them (`maxPageSize`, `currentPage`). */

@@ -1,4 +1,4 @@
-import { vehicleDataRoute, type Loaded } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute, type Loaded } from '@/lib/bff/vehicle-data-route';
 import { chargingQuerySchema } from '@/lib/validations/vehicle-data';
 import { isMissingEndpoint, isVehicleApiError } from '@/lib/vehicle-api';
 import type { ChargingPageData } from '@/lib/vehicle-data/types';

@@ -3,7 +3,7 @@ import { toExecutionView } from '@/lib/commands/execution-view';
 import { commandHistory, memberEmails } from '@/lib/commands/history';
 import { sendVehicleCommand } from '@/lib/commands/send-command';
 import { getDb } from '@/lib/db';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
 import { sendCommandSchema } from '@/lib/validations/commands';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 
 /** When the vehicle must be charged by, per weekday. */
 export const GET = vehicleDataRoute(async (api, { params }) => {

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 import { journeysQuerySchema } from '@/lib/validations/vehicle-data';
 import { journeyDateFilter } from '@/lib/vehicle-data/journeys';
 

@@ -1,4 +1,4 @@
-import { vehicleDataRoute, type Loaded } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute, type Loaded } from '@/lib/bff/vehicle-data-route';
 import { isVehicleApiError } from '@/lib/vehicle-api';
 import type { OptionsData } from '@/lib/vehicle-data/types';
 

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 
 /** The vehicle's request budgets per key (remaining, maximum, window). */
 export const GET = vehicleDataRoute(async (api, { params }) => {

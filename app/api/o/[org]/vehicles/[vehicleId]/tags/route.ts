@@ -1,7 +1,7 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
-import { tagRoutes } from '@/lib/server/tag-routes';
-import { rememberTags } from '@/lib/server/tags-seen';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { tagRoutes } from '@/lib/bff/tag-routes';
+import { rememberTags } from '@/lib/vehicles/server/tags-seen';
 import { vehicleParamsSchema } from '@/lib/validations/fleet';
 
 export const GET = withOrg(

@@ -1,4 +1,4 @@
-import { single, vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { single, vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 
 /** The vehicle's latest telemetry. */
 export const GET = vehicleDataRoute(async (api, { params }) => single('telemetry', await api.getTelemetry(params.vehicleId)));

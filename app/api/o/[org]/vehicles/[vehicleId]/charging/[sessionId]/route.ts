@@ -1,4 +1,4 @@
-import { single, vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { single, vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 import { chargingSessionParamsSchema } from '@/lib/validations/vehicle-data';
 
 /** One charging session by its id: always available, whether or not the upstream lists sessions. */

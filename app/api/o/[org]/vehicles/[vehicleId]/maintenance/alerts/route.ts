@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 
 /** The alerts the vehicle itself raises right now. */
 export const GET = vehicleDataRoute(async (api, { params }) => {

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/server/vehicle-data';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 import { tireHistoryQuerySchema } from '@/lib/validations/vehicle-data';
 
 /** Hourly tire pressures over at most three months (checked here with the browser's schema); none given is the last three. */

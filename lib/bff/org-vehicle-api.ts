@@ -5,7 +5,7 @@ import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/
 import { DbTokenStore } from '@/lib/db/token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
-import { AppError } from '@/lib/bff/errors';
+import { AppError } from '@/lib/errors/app-error';
 
 type CachedClient = { version: string; api: VehicleApi };
 const CLIENTS_KEY = Symbol.for('motorpool.orgVehicleApis');

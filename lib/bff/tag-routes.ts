@@ -1,8 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/server/org-vehicle-api';
-import { rememberTags } from '@/lib/server/tags-seen';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { rememberTags } from '@/lib/vehicles/server/tags-seen';
 import { tagInputSchema, tagQuerySchema } from '@/lib/validations/fleet';
 
 type ObjectParams<K extends string> = z.core.$ZodType<{ org: string } & Record<K, string>>;

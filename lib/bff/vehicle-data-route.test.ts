@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@/lib/auth/permissions';
-import { single, upstreamMeta } from './vehicle-data';
+import { single, upstreamMeta } from './vehicle-data-route';
 
 const call = { requestId: 'req_1', durationMs: 12.5, raw: { stateOfCharge: { value: 80 } } };
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { can, type Permission } from '@/lib/auth/permissions';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 import { loadOrgAccess, type OrgAccess } from './org-access';
 
 /**
@@ -21,3 +21,13 @@ export const requireOrgPage = cache(async (slug: string, permission: Permission 
   if (!can(access.role, permission)) notFound();
   return access;
 });
+
+/**
+ * The params of a vehicle page or tab, after the page-side access check (cached per request, so
+ * the layout and the tab share it). The vehicle itself is checked once, by the layout.
+ */
+export async function vehiclePageParams(params: Promise<{ org: string; vehicleId: string }>) {
+  const { org, vehicleId } = await params;
+  const access = await requireOrgPage(org, 'vehicles.read');
+  return { org, vehicleId: decodeURIComponent(vehicleId), access };
+}
