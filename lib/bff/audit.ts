@@ -6,13 +6,16 @@ import type { OrgAccess } from './org-access';
 
 export type AuditTarget = { type?: string; id?: string };
 
-/** What a route records: the action name, how to find its target, and details worth keeping. */
-export type AuditSpec = {
+/**
+ * What a route records: the action name, how to find its target, and details worth keeping.
+ * Typed by the route's parsed params and body and by its handler's result, so no route casts.
+ */
+export type AuditSpec<P = unknown, B = unknown, R = unknown> = {
   action: string;
-  target?: (input: { params: unknown; body: unknown }) => AuditTarget;
+  target?: (input: { params: P; body: B }) => AuditTarget;
   /** For a target that exists only once the handler ran (a created record); merged over `target` on success. */
-  resultTarget?: (result: unknown) => AuditTarget;
-  details?: (input: { body: unknown; result: unknown }) => Record<string, unknown> | undefined;
+  resultTarget?: (result: R) => AuditTarget;
+  details?: (input: { params: P; body: B; result: R }) => Record<string, unknown> | undefined;
 };
 
 type Outcome = {
@@ -20,6 +23,7 @@ type Outcome = {
   target: AuditTarget;
   upstreamRequestId?: string;
   request: NextRequest;
+  params?: unknown;
   body?: unknown;
   result?: unknown;
   error?: unknown;
@@ -30,10 +34,10 @@ export function clientIp(request: { headers: { get(name: string): string | null 
   return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
 }
 
-export async function recordAudit(access: OrgAccess, spec: AuditSpec, outcome: Outcome): Promise<void> {
+export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P, B, R>, outcome: Outcome): Promise<void> {
   const errorDetails =
     outcome.error instanceof Error ? { error: { code: (outcome.error as { code?: string }).code ?? 'INTERNAL', message: outcome.error.message } } : {};
-  const details = outcome.outcome === 'success' ? spec.details?.({ body: outcome.body, result: outcome.result }) : undefined;
+  const details = outcome.outcome === 'success' ? spec.details?.({ params: outcome.params as P, body: outcome.body as B, result: outcome.result as R }) : undefined;
   await appendAuditEvent(getDb(), {
     organizationId: access.org.id,
     actorUserId: access.user.id,

@@ -8,7 +8,8 @@ import { createAccessCache } from './access-cache';
 import { AppError } from '@/lib/errors/app-error';
 
 export type SessionUser = { id: string; email: string; name?: string | null };
-export type OrgAccess = { user: SessionUser; org: PublicOrganization; role: Role };
+export type Org = PublicOrganization;
+export type OrgAccess = { user: SessionUser; org: Org; role: Role };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const accessCache = createAccessCache<Awaited<ReturnType<typeof getUserAccessBySlug>>>();

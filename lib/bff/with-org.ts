@@ -21,17 +21,23 @@ export type OrgContext<P, Q, B> = OrgAccess & {
   setUpstreamRequestId: (id: string | undefined) => void;
 };
 
-type Options<PS, QS, BS> = {
+type Options<PS, QS, BS, R> = {
   permission: Permission;
   params?: PS;
   query?: QS;
   body?: BS;
-  audit?: AuditSpec;
+  audit?: AuditSpec<Parsed<PS>, Parsed<BS>, R>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A verb's result names the upstream call that mattered as `requestId`; the audit entry keeps it. */
+function requestIdOf(result: unknown): string | undefined {
+  const id = result && typeof result === 'object' && !(result instanceof Response) ? (result as { requestId?: unknown }).requestId : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
 
 function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
@@ -45,15 +51,16 @@ function parse<S extends Schema | undefined>(schema: S, input: unknown, where: '
  * membership (404 for an organization the user is not in, never a hint that it exists),
  * permission, zod-validated params, query and body, one error mapping, and the audit entry.
  */
-export function withOrg<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
-  handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<unknown>,
-  options: Options<PS, QS, BS>,
+export function withOrg<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined, R = unknown>(
+  handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>,
+  options: Options<PS, QS, BS, R>,
 ) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     let access: OrgAccess | undefined;
     let upstreamRequestId: string | undefined;
     let auditTarget: { type?: string; id?: string } = {};
-    let parsedBody: unknown;
+    let parsedBody: Parsed<BS> | undefined;
+    let parsedParams: Parsed<PS> | undefined;
     const rawParams = await context.params;
     try {
       const mutating = MUTATING.has(request.method);
@@ -66,6 +73,7 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
       const body = parse(options.body as BS, options.body ? await readJsonBody(request) : undefined, 'body');
       parsedBody = body;
+      parsedParams = params;
       auditTarget = options.audit?.target?.({ params, body }) ?? {};
       const result = await handler({
         ...access,
@@ -79,7 +87,8 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
       });
       if (options.audit && access) {
         const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
-        await recordAudit(access, options.audit, { outcome: 'success', target, upstreamRequestId, request, body: parsedBody, result });
+        upstreamRequestId ??= requestIdOf(result);
+        await recordAudit(access, options.audit, { outcome: 'success', target, upstreamRequestId, request, params: parsedParams, body: parsedBody, result });
       }
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
@@ -87,7 +96,7 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
       const response = errorResponse(error);
       if (options.audit && access) {
         const requestId = upstreamRequestId ?? (error as { requestId?: string }).requestId;
-        await recordAudit(access, options.audit, { outcome: 'failure', target: auditTarget, upstreamRequestId: requestId, request, body: parsedBody, error }).catch(
+        await recordAudit(access, options.audit, { outcome: 'failure', target: auditTarget, upstreamRequestId: requestId, request, params: parsedParams, body: parsedBody, error }).catch(
           (auditError) => console.error('audit write failed', auditError),
         );
       }

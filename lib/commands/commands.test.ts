@@ -6,10 +6,10 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { refreshExecution, statusCallCount } from './execution-status';
+import { refreshExecution, statusCallCount } from '@/lib/commands/server/refresh-execution';
 import { stateOf } from './execution-view';
-import { commandHistory } from './history';
-import { sendVehicleCommand } from './send-command';
+import { commandHistory } from '@/lib/commands/server/command-history';
+import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 
 function setup(commandDelayMs = 200) {
   let clock = Date.parse('2026-11-01T10:00:00Z');

@@ -44,4 +44,5 @@ export type ConnectLinkInput = z.input<typeof connectLinkSchema>;
 export type ConnectLinkRequest = z.output<typeof connectLinkSchema>;
 
 export const consentLinkListQuerySchema = z.object({ status: z.optional(z.enum(CONSENT_LINK_FILTERS)) });
+export type ConsentLinkListQuery = z.infer<typeof consentLinkListQuerySchema>;
 export const consentLinkParamsSchema = z.object({ org: z.string(), linkId: z.uuid({ message: 'Not a valid link id' }) });

@@ -48,5 +48,6 @@ export const resultsPageQuerySchema = z.object({
   currentPage: z._default(z.coerceNumber().check(z.int(), z.gte(0), z.lte(100_000)), 0),
 });
 
+export type ResultsPageQuery = z.infer<typeof resultsPageQuerySchema>;
 export const eligibilityCheckParamsSchema = z.object({ org: z.string(), checkId: z.uuid({ message: 'Not a valid check id' }) });
 export const bulkConnectionParamsSchema = z.object({ org: z.string(), connectionId: upstreamId });

@@ -130,6 +130,7 @@ export const vehicleListQuerySchema = z.extend(listQuerySchema, {
   tagKey: optionalText(TAG_LIMIT),
   tagValue: optionalText(TAG_LIMIT),
 });
+export type ListQuery = z.infer<typeof listQuerySchema>;
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;
 
 export const vehicleLookupQuerySchema = z.object({ q: z.string().check(z.trim(), z.minLength(1, 'Enter a VIN or a vehicle id'), z.maxLength(200)) });

@@ -54,6 +54,7 @@ export const journeysQuerySchema = z
 export type JourneysQuery = z.infer<typeof journeysQuerySchema>;
 
 export const chargingQuerySchema = pagedQuery;
+export type ChargingQuery = z.infer<typeof chargingQuerySchema>;
 
 export const chargingSessionIdSchema = upstreamId;
 export const chargingSessionParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId, sessionId: upstreamId });

@@ -1,10 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { commandHistory } from '@/lib/commands/history';
-import { getDb } from '@/lib/db';
+import { listCommandHistory } from '@/lib/commands/server/command-history';
 import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
 
 /** Every command sent through Motorpool, newest first, with the history filters. */
-export const GET = withOrg(async ({ org, query }) => commandHistory(getDb(), org.id, query), {
-  permission: 'commands.read',
-  query: commandHistoryQuerySchema,
-});
+export const GET = withOrg(({ org, query }) => listCommandHistory(org, query), { permission: 'commands.read', query: commandHistoryQuerySchema });

@@ -4,10 +4,7 @@ import { Suspense } from 'react';
 import { CheckDetail } from '@/components/eligibility/check-detail';
 import { LoadingRows } from '@/components/ui/states';
 import { requireOrgPage } from '@/lib/bff/page-access';
-import { memberEmails } from '@/lib/commands/history';
-import { getDb } from '@/lib/db';
-import { getEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
-import { toCheckView } from '@/lib/eligibility/checks';
+import { findEligibilityCheck } from '@/lib/eligibility/server/eligibility-checks';
 import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';
 
 export const metadata: Metadata = { title: 'Eligibility check' };
@@ -17,12 +14,11 @@ export default async function EligibilityCheckPage({ params }: PageProps<'/o/[or
   if (!parsed.success) notFound();
   const { org, checkId } = parsed.data;
   const access = await requireOrgPage(org, 'eligibility.read');
-  const db = getDb();
-  const check = await getEligibilityCheck(db, access.org.id, checkId);
+  const check = await findEligibilityCheck(access.org, checkId);
   if (!check) notFound();
   return (
     <Suspense fallback={<LoadingRows label="Loading the check" />}>
-      <CheckDetail org={org} initial={toCheckView(check, await memberEmails(db, access.org.id, [check.createdBy]))} />
+      <CheckDetail org={org} initial={check} />
     </Suspense>
   );
 }

@@ -1,11 +1,5 @@
+import { getAccount } from '@/lib/accounts/server/get-account';
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { accountParamsSchema } from '@/lib/validations/fleet';
 
-export const GET = withOrg(
-  async ({ org, params }) => {
-    const response = await (await orgVehicleApi(org)).getAccount(params.accountId);
-    return { account: response.data, requestId: response.requestId };
-  },
-  { permission: 'accounts.read', params: accountParamsSchema },
-);
+export const GET = withOrg(({ org, params }) => getAccount(org, params.accountId), { permission: 'accounts.read', params: accountParamsSchema });

@@ -1,23 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { commandHistory } from '@/lib/commands/history';
-import { csvResponse } from '@/lib/csv';
-import { getDb } from '@/lib/db';
-import { commandHistoryQuerySchema, type CommandHistoryQuery } from '@/lib/validations/command-history';
+import { exportCommandHistory } from '@/lib/commands/server/export-command-history';
+import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
 
-const HEADER = ['requested_at', 'vehicle_id', 'command', 'arguments', 'requested_by', 'state', 'status', 'failed_reason', 'error_code', 'upstream_execution_id', 'upstream_request_id', 'executed_at', 'settled_at'];
-
-async function* rows(organizationId: string, query: CommandHistoryQuery) {
-  let before: string | undefined;
-  do {
-    const page = await commandHistory(getDb(), organizationId, { ...query, before, limit: 200 });
-    for (const e of page.executions) {
-      yield [e.requestedAt, e.vehicleId, e.command, e.arguments, e.requestedBy, e.state, e.status, e.failedReason, e.errorCode, e.upstreamExecutionId, e.upstreamRequestId, e.executedAt, e.settledAt];
-    }
-    before = page.nextCursor ?? undefined;
-  } while (before);
-}
-
-export const GET = withOrg(
-  async ({ org, query }) => csvResponse(`commands-${org.slug}-${new Date().toISOString().slice(0, 10)}.csv`, HEADER, rows(org.id, { ...query, before: undefined })),
-  { permission: 'commands.read', query: commandHistoryQuerySchema },
-);
+export const GET = withOrg(async ({ org, query }) => exportCommandHistory(org, query), { permission: 'commands.read', query: commandHistoryQuerySchema });

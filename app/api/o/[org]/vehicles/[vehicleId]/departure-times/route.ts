@@ -1,7 +1,4 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadDepartureTimes } from '@/lib/vehicle-data/server/load-telemetry';
 
-/** When the vehicle must be charged by, per weekday. */
-export const GET = vehicleDataRoute(async (api, { params }) => {
-  const response = await api.getDepartureTimes(params.vehicleId);
-  return { data: { departureTimes: response.data.departureTimes }, call: response };
-});
+export const GET = vehicleDataRoute(loadDepartureTimes);

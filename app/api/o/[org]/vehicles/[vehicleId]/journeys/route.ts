@@ -1,20 +1,5 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 import { journeysQuerySchema } from '@/lib/validations/vehicle-data';
-import { journeyDateFilter } from '@/lib/vehicle-data/journeys';
+import { loadJourneys } from '@/lib/vehicle-data/server/load-journeys';
 
-/** One page of journeys, newest first, optionally those that started within [from, to]. */
-export const GET = vehicleDataRoute(
-  async (api, { params, query }) => {
-    const response = await api.listJourneys(params.vehicleId, {
-      maxPageSize: query.pageSize,
-      pageToken: query.pageToken,
-      filter: journeyDateFilter(query.from, query.to),
-    });
-    const page = response.data;
-    return {
-      data: { items: page.results, nextPageToken: page.nextPageToken ?? null, totalResults: page.estimatedTotalResults ?? page.totalResults ?? null },
-      call: response,
-    };
-  },
-  { query: journeysQuerySchema },
-);
+export const GET = vehicleDataRoute(loadJourneys, { query: journeysQuerySchema });

@@ -1,7 +1,4 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadRateLimits } from '@/lib/vehicle-data/server/load-telemetry';
 
-/** The vehicle's request budgets per key (remaining, maximum, window). */
-export const GET = vehicleDataRoute(async (api, { params }) => {
-  const response = await api.getRateLimits(params.vehicleId);
-  return { data: { limits: response.data }, call: response };
-});
+export const GET = vehicleDataRoute(loadRateLimits);

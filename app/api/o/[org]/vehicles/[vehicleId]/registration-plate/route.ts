@@ -1,21 +1,15 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { registrationPlateSchema, vehicleParamsSchema } from '@/lib/validations/fleet';
+import { registrationPlateSchema } from '@/lib/validations/fleet';
+import { vehicleParamsSchema } from '@/lib/validations/route-params';
+import { setRegistrationPlate } from '@/lib/vehicles/server/set-registration-plate';
 
-export const POST = withOrg(
-  async ({ org, params, body, setUpstreamRequestId }) => {
-    const response = await (await orgVehicleApi(org)).setRegistrationPlate(params.vehicleId, body.registrationPlate);
-    setUpstreamRequestId(response.requestId);
-    return { vehicle: response.data, requestId: response.requestId };
+export const POST = withOrg(({ org, params, body }) => setRegistrationPlate(org, params.vehicleId, body.registrationPlate), {
+  permission: 'vehicles.write',
+  params: vehicleParamsSchema,
+  body: registrationPlateSchema,
+  audit: {
+    action: 'vehicles.plate_changed',
+    target: ({ params }) => ({ type: 'vehicle', id: params.vehicleId }),
+    details: ({ body }) => ({ registrationPlate: body.registrationPlate }),
   },
-  {
-    permission: 'vehicles.write',
-    params: vehicleParamsSchema,
-    body: registrationPlateSchema,
-    audit: {
-      action: 'vehicles.plate_changed',
-      target: ({ params }) => ({ type: 'vehicle', id: (params as { vehicleId: string }).vehicleId }),
-      details: ({ body }) => ({ registrationPlate: (body as { registrationPlate: string }).registrationPlate }),
-    },
-  },
-);
+});

@@ -1,4 +1,4 @@
-import { single, vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadTelemetry } from '@/lib/vehicle-data/server/load-telemetry';
 
-/** The vehicle's latest telemetry. */
-export const GET = vehicleDataRoute(async (api, { params }) => single('telemetry', await api.getTelemetry(params.vehicleId)));
+export const GET = vehicleDataRoute(loadTelemetry);

@@ -1,7 +1,5 @@
-import { single, vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
 import { chargingSessionParamsSchema } from '@/lib/validations/vehicle-data';
+import { loadChargingSession } from '@/lib/vehicle-data/server/load-charging';
 
-/** One charging session by its id: always available, whether or not the upstream lists sessions. */
-export const GET = vehicleDataRoute(async (api, { params }) => single('session', await api.getChargingSession(params.vehicleId, params.sessionId)), {
-  params: chargingSessionParamsSchema,
-});
+export const GET = vehicleDataRoute(loadChargingSession, { params: chargingSessionParamsSchema });

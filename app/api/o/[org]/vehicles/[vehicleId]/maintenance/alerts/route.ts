@@ -1,7 +1,4 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadManufacturerAlerts } from '@/lib/vehicle-data/server/load-maintenance';
 
-/** The alerts the vehicle itself raises right now. */
-export const GET = vehicleDataRoute(async (api, { params }) => {
-  const response = await api.getManufacturerAlerts(params.vehicleId);
-  return { data: { alerts: response.data.alerts }, call: response };
-});
+export const GET = vehicleDataRoute(loadManufacturerAlerts);

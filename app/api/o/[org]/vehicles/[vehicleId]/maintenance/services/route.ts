@@ -1,7 +1,4 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadMaintenanceServices } from '@/lib/vehicle-data/server/load-maintenance';
 
-/** The services the manufacturer currently recommends. */
-export const GET = vehicleDataRoute(async (api, { params }) => {
-  const response = await api.getMaintenanceServices(params.vehicleId);
-  return { data: { services: response.data.services }, call: response };
-});
+export const GET = vehicleDataRoute(loadMaintenanceServices);

@@ -7,8 +7,8 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { uuidv7 } from '@/lib/db/ids';
 import { VehicleApiError } from '@/lib/vehicle-api';
-import { resolveConnectReturn, type ResolveDeps } from './resolve-return';
-import { createReturnState } from './return-state';
+import { resolveConnectReturn, type ResolveDeps } from '@/lib/connect/server/resolve-connect-return';
+import { createReturnState } from '@/lib/connect/server/return-state';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0007');
 

@@ -6,8 +6,8 @@ import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createMemoryTokenStore, createVehicleApi, VehicleApiError } from '@/lib/vehicle-api';
 import { connectLinkSchema } from '@/lib/validations/connect';
-import { createConnectLink } from './links';
-import { returnState } from './return-state';
+import { createConnectLink } from '@/lib/connect/server/create-connect-link';
+import { returnState } from '@/lib/connect/server/return-state';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0009');
 vi.stubEnv('APP_URL', 'https://motorpool.example');

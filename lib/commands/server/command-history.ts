@@ -1,29 +1,10 @@
 import 'server-only';
-import type { Db } from '@/lib/db';
+import type { Org } from '@/lib/bff/org-access';
+import { getDb, type Db } from '@/lib/db';
 import { listCommandExecutions, type CommandExecutionFilter } from '@/lib/db/repos/command-executions';
-import { listMembers } from '@/lib/db/repos/memberships';
+import { memberEmails } from '@/lib/members/server/member-emails';
 import type { CommandHistoryQuery } from '@/lib/validations/command-history';
-import { toExecutionView, type ExecutionView } from './execution-view';
-
-const EMAILS_TTL_MS = 10_000;
-const emailCache = new Map<string, { at: number; emails: Promise<Map<string, string>> }>();
-
-/**
- * user id → email of the organization's members, to say who sent each command. Remembered for
- * ten seconds: every status poll needs it, and a stale email only mislabels a row briefly.
- */
-export async function memberEmails(db: Db, organizationId: string, mustInclude: (string | null)[] = [], now = Date.now()): Promise<Map<string, string>> {
-  const hit = emailCache.get(organizationId);
-  if (hit && now - hit.at < EMAILS_TTL_MS) {
-    const emails = await hit.emails;
-    // Someone who joined since the list was read is worth one fresh read.
-    if (mustInclude.every((id) => id === null || emails.has(id))) return emails;
-  }
-  const emails = listMembers(db, organizationId).then((members) => new Map(members.map((m) => [m.userId, m.email])));
-  emailCache.set(organizationId, { at: now, emails });
-  emails.catch(() => emailCache.delete(organizationId));
-  return emails;
-}
+import { toExecutionView, type ExecutionView } from '@/lib/commands/execution-view';
 
 const STATE_FILTERS: Record<NonNullable<CommandHistoryQuery['state']>, Pick<CommandExecutionFilter, 'status' | 'localStatus'>> = {
   pending: { status: ['PENDING'], localStatus: ['SENT'] },
@@ -70,4 +51,9 @@ export async function commandHistory(
   const executions = page.map((row) => toExecutionView(row, known));
   const last = executions[executions.length - 1];
   return { executions, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+/** The organization's command history, or one vehicle's. */
+export function listCommandHistory(org: Org, query: CommandHistoryQuery, vehicleId?: string) {
+  return commandHistory(getDb(), org.id, vehicleId ? { ...query, vehicleId } : query);
 }

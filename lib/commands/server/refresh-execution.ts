@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { getCommandExecutionById, updateCommandStatus } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { knownStatus } from './send-command';
+import { knownStatus } from '@/lib/commands/server/send-vehicle-command';
 
 /** However many browsers watch one execution, the upstream is asked about it at most this often. */
 export const STATUS_POLL_INTERVAL_MS = 1_000;

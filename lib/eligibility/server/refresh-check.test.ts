@@ -5,7 +5,9 @@ import { createUser } from '@/lib/db/repos/users';
 import { getEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, createMemoryTokenStore } from '@/lib/vehicle-api';
-import { eligibilityResultRows, refreshCheck, refreshOpenChecks, submitEligibilityCheck } from './checks';
+import { eligibilityResultRows } from '@/lib/eligibility/server/export-eligibility-results';
+import { refreshCheck, refreshOpenChecks } from '@/lib/eligibility/server/refresh-check';
+import { submitEligibilityCheck } from '@/lib/eligibility/server/submit-eligibility-check';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0008');
 

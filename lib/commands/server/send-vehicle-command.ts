@@ -1,6 +1,10 @@
 import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
-import type { Db } from '@/lib/db';
+import type { OrgAccess } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { toExecutionView } from '@/lib/commands/execution-view';
+import { getDb, type Db } from '@/lib/db';
+import { memberEmails } from '@/lib/members/server/member-emails';
 import {
   listCommandExecutions,
   recordCommandOutcomeUnknown,
@@ -72,4 +76,12 @@ export async function sendVehicleCommand(
 async function findRunningExecution(db: Db, organizationId: string, vehicleId: string, command: string) {
   const [running] = await listCommandExecutions(db, { organizationId, vehicleId, command, status: ['PENDING'], localStatus: ['SENT'], limit: 1 });
   return running;
+}
+
+/** A command sent by a member, answered as the execution view the panel watches. */
+export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput) {
+  const db = getDb();
+  const { org, user } = access;
+  const { record, requestId } = await sendVehicleCommand(db, await orgVehicleApi(org), { organizationId: org.id, userId: user.id, vehicleId, ...input });
+  return { execution: toExecutionView(record, await memberEmails(db, org.id, [record.requestedBy])), requestId };
 }

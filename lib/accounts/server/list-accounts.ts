@@ -1,0 +1,11 @@
+import 'server-only';
+import { toListPage } from '@/lib/bff/list-page';
+import type { Org } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { ListQuery } from '@/lib/validations/fleet';
+
+/** One page of the organization's OEM accounts. */
+export async function listAccounts(org: Org, query: ListQuery) {
+  const api = await orgVehicleApi(org);
+  return toListPage(await api.listAccounts({ maxPageSize: query.pageSize, pageToken: query.pageToken, filter: query.filter }));
+}

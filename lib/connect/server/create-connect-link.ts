@@ -1,0 +1,74 @@
+import 'server-only';
+import { z } from 'zod';
+import { AppError } from '@/lib/errors/app-error';
+import type { OrgAccess } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { getDb, type Db } from '@/lib/db';
+import { toLinkView } from './link-view';
+import { createConsentLink } from '@/lib/db/repos/consent-links';
+import { uuidv7 } from '@/lib/db/ids';
+import type { ConsentLink } from '@/lib/db/schema';
+import type { ConnectLinkRequest } from '@/lib/validations/connect';
+import { CONNECT_LINK_TTL_SECONDS } from '@/lib/contract/vehicle-api';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import { returnUrlFor } from '@/lib/connect/server/return-state';
+
+/** The consent page is opened by a person: only an http(s) address from the upstream is ever shown as a link. */
+const authenticationUrlSchema = z.url({ protocol: /^https?$/ });
+
+function unique(values: string[], key = (v: string) => v) {
+  const seen = new Set<string>();
+  return values.filter((v) => (seen.has(key(v)) ? false : (seen.add(key(v)), true)));
+}
+
+/**
+ * Asks the upstream for a consent link whose return URL is Motorpool's landing page for this very
+ * link (its id is chosen first so it can travel in that URL), and keeps it.
+ */
+export async function createConnectLink(
+  db: Db,
+  api: Pick<VehicleApi, 'connectAccount'>,
+  input: { organizationId: string; userId: string; request: ConnectLinkRequest; now?: number },
+): Promise<{ link: ConsentLink; requestId: string | undefined }> {
+  const { request } = input;
+  const id = uuidv7();
+  const vehicle = request.mode === 'vehicle';
+  const makes = unique(request.makes, (m) => m.toLowerCase());
+  const scopes = unique(request.scopes);
+  const response = await api.connectAccount({
+    returnUrl: returnUrlFor(id),
+    scopes: scopes as ConnectLinkRequest['scopes'],
+    deviceTypes: ['VEHICLE'],
+    region: request.region,
+    locale: request.locale,
+    ...(makes.length ? { makes } : {}),
+    ...(vehicle ? { vin: request.vin, ...(request.model ? { model: request.model } : {}), ...(request.modelYear ? { modelYear: request.modelYear } : {}) } : {}),
+  });
+  const url = authenticationUrlSchema.safeParse(response.data.authenticationUrl);
+  if (!url.success) {
+    throw new AppError('UPSTREAM_CONTRACT_MISMATCH', 'The Vehicle API answered without a usable consent link address.', { status: 502, requestId: response.requestId });
+  }
+  const now = input.now ?? Date.now();
+  const link = await createConsentLink(db, {
+    id,
+    organizationId: input.organizationId,
+    createdBy: input.userId,
+    url: url.data,
+    scopes,
+    makes,
+    region: request.region,
+    locale: request.locale,
+    vin: vehicle ? request.vin : null,
+    model: vehicle ? request.model || null : null,
+    modelYear: vehicle ? (request.modelYear ?? null) : null,
+    expiresAt: new Date(now + CONNECT_LINK_TTL_SECONDS * 1000),
+  });
+  return { link, requestId: response.requestId };
+}
+
+/** A new consent link for an account or one vehicle; its return URL is Motorpool's landing page. */
+export async function createOrgConnectLink(access: OrgAccess, request: ConnectLinkRequest) {
+  const { org, user } = access;
+  const { link, requestId } = await createConnectLink(getDb(), await orgVehicleApi(org), { organizationId: org.id, userId: user.id, request });
+  return { link: toLinkView(link, new Map([[user.id, user.email]])), requestId };
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { listOpenEligibilityChecks, SETTLED_CHECK_STATUSES, updateEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
+import type { EligibilityCheck } from '@/lib/db/schema';
+import { paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
+
+export const isSettled = (status: string) => (SETTLED_CHECK_STATUSES as readonly string[]).includes(status);
+
+/** However many pollers, a check's status is asked of the upstream at most once a second. */
+const MIN_REFRESH_MS = 1_000;
+const inFlight = new Map<string, Promise<EligibilityCheck>>();
+
+async function tally(api: Pick<VehicleApi, 'getEligibilityResults'>, upstreamId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for await (const page of paginateNumbered((p) => api.getEligibilityResults(upstreamId, p))) {
+    for (const result of page.data.results) {
+      const status = result.status ?? 'UNKNOWN';
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
+
+/**
+ * Brings a kept check up to date with the upstream. A check that settles as COMPLETED gets its
+ * per-status counts, read once from the results, so lists never page through results again.
+ */
+export function refreshCheck(db: Db, api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>, check: EligibilityCheck, now = Date.now()): Promise<EligibilityCheck> {
+  if (isSettled(check.status) || now - check.updatedAt.getTime() < MIN_REFRESH_MS) return Promise.resolve(check);
+  const running = inFlight.get(check.id);
+  if (running) return running;
+  const work = (async () => {
+    const { data } = await api.getEligibilityCheck(check.upstreamId);
+    const status = data.status ?? check.status;
+    const counts = status === 'COMPLETED' ? await tally(api, check.upstreamId) : undefined;
+    return (await updateEligibilityCheck(db, check.organizationId, check.id, { status, counts })) ?? check;
+  })().finally(() => inFlight.delete(check.id));
+  inFlight.set(check.id, work);
+  return work;
+}
+
+/**
+ * Refreshes the newest open checks of an organization, so lists and the overview count what is
+ * really still running. A check the upstream cannot answer for keeps its stored status.
+ */
+export async function refreshOpenChecks(db: Db, api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>, organizationId: string, options: { limit?: number; now?: number } = {}): Promise<void> {
+  const open = await listOpenEligibilityChecks(db, organizationId, { limit: options.limit ?? 10 });
+  await Promise.all(
+    open.map((check) =>
+      refreshCheck(db, api, check, options.now).catch((error: unknown) => {
+        console.error(`eligibility check ${check.id}: status refresh failed`, error);
+      }),
+    ),
+  );
+}

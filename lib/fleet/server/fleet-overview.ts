@@ -1,0 +1,40 @@
+import 'server-only';
+import type { Org } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { getDb } from '@/lib/db';
+import { listCommandExecutions } from '@/lib/db/repos/command-executions';
+import { listConsentLinks } from '@/lib/db/repos/consent-links';
+import { listOpenEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
+import { refreshOpenChecks } from '@/lib/eligibility/server/refresh-check';
+import { fleetSummary } from './fleet-summary';
+
+const DAY_MS = 86_400_000;
+
+type Outcomes = { executed: number; failed: number; pending: number; unknown: number };
+
+export function countOutcomes(commands: readonly { status: string | null; localStatus: string }[]): Outcomes {
+  const outcomes = { executed: 0, failed: 0, pending: 0, unknown: 0 };
+  for (const c of commands) {
+    if (c.status === 'EXECUTED') outcomes.executed += 1;
+    else if (c.status === 'FAILED' || c.localStatus === 'REJECTED') outcomes.failed += 1;
+    else if (c.localStatus === 'UNKNOWN') outcomes.unknown += 1;
+    else outcomes.pending += 1;
+  }
+  return outcomes;
+}
+
+/** Counts for the overview: the fleet from the upstream (cached), the rest from Motorpool's records. */
+export async function fleetOverview(org: Org) {
+  const db = getDb();
+  const since = new Date(Date.now() - DAY_MS);
+  const api = await orgVehicleApi(org);
+  // Kept checks only learn that they finished when someone asks the upstream.
+  await refreshOpenChecks(db, api, org.id);
+  const [fleet, commands, pendingLinks, checks] = await Promise.all([
+    fleetSummary(org.id, api),
+    listCommandExecutions(db, { organizationId: org.id, from: since, limit: 1000 }),
+    listConsentLinks(db, { organizationId: org.id, status: 'PENDING', limit: 1000 }),
+    listOpenEligibilityChecks(db, org.id, { limit: 1000 }),
+  ]);
+  return { fleet, commands: { since: since.toISOString(), ...countOutcomes(commands) }, pendingLinks: pendingLinks.length, openEligibilityChecks: checks.length };
+}

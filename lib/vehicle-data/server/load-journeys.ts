@@ -1,0 +1,18 @@
+import 'server-only';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import type { JourneysQuery } from '@/lib/validations/vehicle-data';
+import { journeyDateFilter } from '@/lib/vehicle-data/journeys';
+
+/** One page of journeys, newest first, optionally those that started within [from, to]. */
+export async function loadJourneys(api: VehicleApi, { params, query }: { params: { vehicleId: string }; query: JourneysQuery }) {
+  const response = await api.listJourneys(params.vehicleId, {
+    maxPageSize: query.pageSize,
+    pageToken: query.pageToken,
+    filter: journeyDateFilter(query.from, query.to),
+  });
+  const page = response.data;
+  return {
+    data: { items: page.results, nextPageToken: page.nextPageToken ?? null, totalResults: page.estimatedTotalResults ?? page.totalResults ?? null },
+    call: response,
+  };
+}

@@ -1,0 +1,20 @@
+import 'server-only';
+import { single } from '@/lib/bff/vehicle-data-route';
+import type { VehicleApi } from '@/lib/vehicle-api';
+
+type VehicleInput = { params: { vehicleId: string } };
+
+/** The vehicle's latest telemetry. */
+export const loadTelemetry = async (api: VehicleApi, { params }: VehicleInput) => single('telemetry', await api.getTelemetry(params.vehicleId));
+
+/** When the vehicle must be charged by, per weekday. */
+export async function loadDepartureTimes(api: VehicleApi, { params }: VehicleInput) {
+  const response = await api.getDepartureTimes(params.vehicleId);
+  return { data: { departureTimes: response.data.departureTimes }, call: response };
+}
+
+/** The vehicle's request budgets per key (remaining, maximum, window). */
+export async function loadRateLimits(api: VehicleApi, { params }: VehicleInput) {
+  const response = await api.getRateLimits(params.vehicleId);
+  return { data: { limits: response.data }, call: response };
+}

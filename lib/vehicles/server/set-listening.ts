@@ -1,0 +1,12 @@
+import 'server-only';
+import type { Org } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+
+/**
+ * Sets the listening state. The upstream answers 202 when it changed and 200 when it already was
+ * so (a no-op it does not audit); `changed` passes that on.
+ */
+export async function setListening(org: Org, vehicleId: string, isListening: boolean) {
+  const response = await (await orgVehicleApi(org)).setListening(vehicleId, isListening);
+  return { ...response.data, changed: response.status === 202, requestId: response.requestId };
+}
