@@ -17,8 +17,9 @@ import { DEFAULT_COLUMNS, readSort, sortVehicles, writeSort, type Sort } from '@
 import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
+import { accountKeys, useAccount } from '@/lib/query/accounts';
+import { vehicleKeys } from '@/lib/query/vehicles';
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 
@@ -31,7 +32,7 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
   const filter = vehiclesOfAccountFilter(accountId);
   const queryString = new URLSearchParams({ pageSize: String(PAGE_SIZE.max), filter }).toString();
   const vehicles = useQuery({
-    queryKey: fleetKeys.vehicleList(org, queryString),
+    queryKey: vehicleKeys.list(org, queryString),
     queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
     enabled: !disconnected,
   });
@@ -71,12 +72,7 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
   const canTag = useCan('tags.write');
   const queryClient = useQueryClient();
   const [disconnected, setDisconnected] = useState(false);
-  const account = useQuery({
-    queryKey: fleetKeys.account(org, accountId),
-    queryFn: () => apiFetch<{ account: AccountRecord }>(`/api/o/${org}/accounts/${encodeURIComponent(accountId)}`),
-    initialData: initial,
-    enabled: !disconnected,
-  });
+  const account = useAccount(org, accountId, { initial, enabled: !disconnected });
   if (account.isPending) return <Skeleton className="h-24 w-full" />;
   if (account.isError) return <ErrorState error={account.error} title="The account could not be loaded" onRetry={() => account.refetch()} />;
   const name = account.data.account.username || account.data.account.id;
@@ -120,9 +116,8 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
                 setDisconnected(true);
                 toast.success(`${name} disconnected.`);
                 // Lists only: the account and its vehicles are gone upstream, a detail refetch would be a 404.
-                const lists = { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[2] === 'list' };
-                void queryClient.invalidateQueries({ queryKey: fleetKeys.accounts(org), ...lists });
-                void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), ...lists });
+                void queryClient.invalidateQueries({ queryKey: accountKeys.lists(org) });
+                void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
               } catch (error) {
                 toast.error(errorText(error, 'The account could not be disconnected.'));
               }
@@ -146,7 +141,7 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
               org={org}
               idPrefix="account-tag"
               endpoint={`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/tags`}
-              onAdded={() => void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org) })}
+              onAdded={() => void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) })}
             />
           </CardBody>
         </Card>

@@ -9,11 +9,11 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Refreshing } from '@/components/ui/refreshing';
 import { TableScroll } from '@/components/ui/table-scroll';
 import type { AccountRecord } from '@/lib/fleet/types';
-import { fleetKeys } from '@/lib/query/fleet-keys';
+import { accountKeys } from '@/lib/query/accounts';
 
 /** The OEM accounts of the organization, one page at a time, filterable with the contract's JSON filter. */
 export function AccountsBrowser({ org }: { org: string }) {
-  const list = useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => fleetKeys.accountList(org, q) });
+  const list = useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
   const { query, update } = list;
   return (
     <div className="space-y-4">

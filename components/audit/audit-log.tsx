@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
+import { auditKeys } from '@/lib/query/audit';
 
 type AuditEvent = {
   id: number;
@@ -52,7 +53,7 @@ export function AuditLog({ org }: { org: string }) {
   const queryString = apiQuery.toString();
 
   const query = useInfiniteQuery({
-    queryKey: ['audit', org, queryString],
+    queryKey: auditKeys.list(org, queryString),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(queryString);
       if (pageParam) params.set('cursor', pageParam);

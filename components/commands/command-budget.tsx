@@ -1,20 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/query/api-fetch';
-
-type RateLimit = { key?: string | null; remainingRequests?: number | null; maxRequests?: number | null; windowSizeSeconds?: number | null };
-
-export const commandBudgetKey = (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const;
-
-export function useCommandBudget(org: string, vehicleId: string) {
-  return useQuery({
-    queryKey: commandBudgetKey(org, vehicleId),
-    queryFn: () => apiFetch<{ limits: RateLimit[] }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/rate-limits`),
-    select: (data) => data.limits.find((l) => l.key === 'OEM_ENERGY_API_COMMANDS'),
-    staleTime: 5_000,
-  });
-}
+import { useCommandBudget } from '@/lib/query/commands';
 
 function formatWindow(seconds: number | null | undefined): string {
   if (!seconds) return '';

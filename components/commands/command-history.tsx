@@ -15,6 +15,7 @@ import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { ExecutionStateBadge } from './execution-state-badge';
+import { commandKeys } from '@/lib/query/commands';
 
 type Page = { executions: ExecutionView[]; nextCursor: string | null };
 
@@ -37,7 +38,7 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
   const base = vehicleId ? `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands` : `/api/o/${org}/commands`;
 
   const history = useInfiniteQuery({
-    queryKey: ['commands', org, vehicleId ?? 'all', queryString],
+    queryKey: commandKeys.history(org, vehicleId, queryString),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams(queryString);
       if (pageParam) params.set('before', pageParam);

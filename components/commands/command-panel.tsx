@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
@@ -12,14 +12,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { executionKey, useExecution } from '@/lib/query/use-execution';
+import { commandKeys, useCommandBudget, useExecution, useListeningState } from '@/lib/query/commands';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
-import { CommandBudget, commandBudgetKey, useCommandBudget } from './command-budget';
+import { CommandBudget } from './command-budget';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
-import { listeningKey } from './listening-switch';
 
 /** Loaded when a command with arguments is chosen: the form brings zod and react-hook-form with it. */
 const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => m.CommandArgsForm), {
@@ -35,7 +34,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const canSend = useCan('commands.send');
   const queryClient = useQueryClient();
   const watcher = useExecutionWatcher();
-  const listening = useQuery({ queryKey: listeningKey(org, vehicleId), queryFn: () => initialListening, initialData: initialListening, staleTime: Infinity });
+  const listening = useListeningState(org, vehicleId, initialListening);
   const budget = useCommandBudget(org, vehicleId);
   const [current, setCurrent] = useState<{ execution: ExecutionView; note?: string } | null>(null);
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
@@ -47,10 +46,10 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
     onSuccess: ({ execution }) => {
       setCurrent({ execution });
       setArgsFor(null);
-      queryClient.setQueryData(executionKey(org, execution.id), execution);
+      queryClient.setQueryData(commandKeys.execution(org, execution.id), execution);
       watcher.watch(execution);
-      void queryClient.invalidateQueries({ queryKey: ['commands', org] });
-      void queryClient.invalidateQueries({ queryKey: commandBudgetKey(org, vehicleId) });
+      void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
+      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
     },
     onError: async (error) => {
       const runningId = error instanceof ApiClientError ? (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId : undefined;
@@ -61,7 +60,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         return;
       }
       toast.error(`${error.message}${error instanceof ApiClientError && error.requestId ? ` (request id ${error.requestId})` : ''}`);
-      void queryClient.invalidateQueries({ queryKey: ['commands', org] });
+      void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
     },
   });
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import type { Tone } from '@/lib/tone';
 import type { ExecutionState, ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { commandLabel } from '@/lib/commands/catalog';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
-import { useExecution } from '@/lib/query/use-execution';
+import { commandKeys, useExecution } from '@/lib/query/commands';
 
 /** Follows one execution and says in a toast how it ended. */
 export function WatchOne({ org, execution, onSettled }: { org: string; execution: ExecutionView; onSettled: (id: string) => void }) {
@@ -19,7 +19,7 @@ export function WatchOne({ org, execution, onSettled }: { org: string; execution
     if (data.state === 'executed') toast.success(`${what}: executed.`);
     else if (data.state === 'failed') toast.error(`${what} failed: ${explainFailedReason(data.failedReason).title}`);
     else toast.warning(`${what}: outcome ${data.state}.`);
-    void queryClient.invalidateQueries({ queryKey: ['commands', org] });
+    void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
     onSettled(data.id);
     // Only a change of state matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps

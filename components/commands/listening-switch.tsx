@@ -7,10 +7,11 @@ import { useCan } from '@/components/layout/session-role';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
+import { commandKeys } from '@/lib/query/commands';
+import { vehicleKeys } from '@/lib/query/vehicles';
 
 type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
 
-export const listeningKey = (org: string, vehicleId: string) => ['listening', org, vehicleId] as const;
 
 /**
  * The vehicle's listening state: switched optimistically, rolled back if the upstream refuses.
@@ -35,8 +36,8 @@ export function ListeningSwitch({ org, vehicleId, isListening, lastUpdated }: { 
     onSuccess: (result) => {
       setState({ isListening: result.isListening, lastUpdated: result.lastUpdated ?? null });
       toast.success(result.changed ? `Listening ${result.isListening ? 'on' : 'off'}.` : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`);
-      void queryClient.invalidateQueries({ queryKey: ['vehicle', org, vehicleId] });
-      queryClient.setQueryData(listeningKey(org, vehicleId), result.isListening);
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
+      queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
     },
   });
 

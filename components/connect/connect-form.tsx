@@ -16,11 +16,7 @@ import type { ConnectLinkRequest } from '@/lib/validations/connect';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { ConnectError } from './connect-error';
-
-export const connectKeys = {
-  links: (org: string) => ['connect-links', org] as const,
-  link: (org: string, id: string) => ['connect-links', org, 'detail', id] as const,
-};
+import { connectKeys } from '@/lib/query/connect';
 
 const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
 const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'vin', 'model', 'modelYear'] as const;

@@ -12,7 +12,7 @@ import { accountLinks } from '@/lib/connect/account-links';
 import { CONSENT_LINK_FILTERS, displayStatus, formatRemaining } from '@/lib/connect/explain';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { connectKeys } from './connect-form';
+import { connectKeys } from '@/lib/query/connect';
 import { LinkStatusBadge } from './link-status-badge';
 import { useNow } from './use-now';
 
@@ -23,7 +23,7 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
   const now = useNow(1000);
   const valid = (CONSENT_LINK_FILTERS as readonly string[]).includes(status) ? status : '';
   const links = useQuery({
-    queryKey: [...connectKeys.links(org), valid],
+    queryKey: connectKeys.list(org, valid),
     queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect-links${valid ? `?status=${valid}` : ''}`),
     refetchInterval: (q) => (q.state.data?.links.some((l) => displayStatus(l, Date.now()) === 'PENDING') ? 10_000 : false),
   });

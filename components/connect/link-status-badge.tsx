@@ -1,4 +1,5 @@
-import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import type { Tone } from '@/lib/tone';
 import type { LinkDisplayStatus } from '@/lib/connect/explain';
 
 const LOOK: Record<LinkDisplayStatus, { tone: Tone; text: string }> = {

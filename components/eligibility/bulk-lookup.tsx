@@ -14,7 +14,7 @@ import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/stat
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
-import { eligibilityKeys } from './keys';
+import { eligibilityKeys } from '@/lib/query/eligibility';
 import { readPaging } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
@@ -53,7 +53,7 @@ export function BulkLookup({ org }: { org: string }) {
   });
   const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
   const results = useQuery({
-    queryKey: [...eligibilityKeys.bulkResults(org, validId, resultsQuery), group.data?.connection.status],
+    queryKey: eligibilityKeys.bulkResults(org, validId, resultsQuery, group.data?.connection.status),
     queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${resultsQuery}`),
     enabled: validId !== '' && group.isSuccess,
     placeholderData: keepPreviousData,

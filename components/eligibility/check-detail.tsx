@@ -14,7 +14,7 @@ import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { eligibilityKeys } from './keys';
+import { eligibilityKeys } from '@/lib/query/eligibility';
 import { readPaging } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
@@ -38,8 +38,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
   const done = settled(c.status);
   const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
   const results = useQuery({
-    // The status is in the key: the results are read again when the check moves on.
-    queryKey: [...eligibilityKeys.results(org, c.id, resultsQuery), c.status],
+    queryKey: eligibilityKeys.results(org, c.id, resultsQuery, c.status),
     queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${resultsQuery}`),
     placeholderData: keepPreviousData,
   });

@@ -10,7 +10,7 @@ import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { eligibilityKeys } from './keys';
+import { eligibilityKeys } from '@/lib/query/eligibility';
 
 const isOpen = (c: EligibilityCheckView) => c.status !== 'COMPLETED' && c.status !== 'FAILED';
 

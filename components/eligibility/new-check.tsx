@@ -12,7 +12,7 @@ import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_BATCH_SIZE, parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { ISO_COUNTRY_CODES } from '@/lib/validations/country-codes';
-import { eligibilityKeys } from './keys';
+import { eligibilityKeys } from '@/lib/query/eligibility';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PROBLEMS_SHOWN = 50;

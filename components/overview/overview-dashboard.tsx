@@ -1,17 +1,9 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { apiFetch } from '@/lib/query/api-fetch';
-
-type Overview = {
-  fleet: { accounts: number; vehicles: number; byBrand: { brand: string; count: number }[]; listening: { on: number; off: number }; computedAt: string };
-  commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
-  pendingLinks: number;
-  openEligibilityChecks: number;
-};
+import { useOverview } from '@/lib/query/fleet';
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
   return (
@@ -24,7 +16,7 @@ function Stat({ label, value, hint }: { label: string; value: number | string; h
 }
 
 export function OverviewDashboard({ org }: { org: string }) {
-  const overview = useQuery({ queryKey: ['overview', org], queryFn: () => apiFetch<Overview>(`/api/o/${org}/overview`) });
+  const overview = useOverview(org);
   if (overview.isPending) {
     return (
       <div role="status" aria-label="Loading the overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -12,6 +12,7 @@ import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import type { CredentialsInput } from '@/lib/validations/settings';
+import { settingsKeys } from '@/lib/query/settings';
 
 const credentialsResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.credentialsSchema));
 
@@ -27,7 +28,7 @@ type TestResult = { clientId: string; organizationId: string; requestId?: string
 export function CredentialsPanel({ org }: { org: string }) {
   const canWrite = useCan('settings.write');
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings', org], queryFn: () => apiFetch<Settings>(`/api/o/${org}/settings`) });
+  const settings = useQuery({ queryKey: settingsKeys.settings(org), queryFn: () => apiFetch<Settings>(`/api/o/${org}/settings`) });
 
   const form = useForm<CredentialsInput>({ resolver: credentialsResolver });
   const { reset } = form;
@@ -41,7 +42,7 @@ export function CredentialsPanel({ org }: { org: string }) {
     mutationFn: (values: CredentialsInput) => apiFetch(`/api/o/${org}/settings/credentials`, { method: 'PUT', json: values }),
     onSuccess: () => {
       toast.success('Credentials saved. The secret is stored encrypted and will not be shown again.');
-      void queryClient.invalidateQueries({ queryKey: ['settings', org] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.settings(org) });
     },
     onError: (error) => {
       if (error instanceof ApiClientError && error.fields) {

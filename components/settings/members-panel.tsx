@@ -16,6 +16,7 @@ import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import type { AddMemberInput } from '@/lib/validations/settings';
+import { settingsKeys } from '@/lib/query/settings';
 
 const addMemberResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.addMemberSchema));
 
@@ -25,7 +26,7 @@ type Added = { member: Member; invited: boolean; temporaryPassword?: string };
 export function MembersPanel({ org, currentUserId }: { org: string; currentUserId: string }) {
   const canWrite = useCan('members.write');
   const queryClient = useQueryClient();
-  const key = ['members', org];
+  const key = settingsKeys.members(org);
   const members = useQuery({ queryKey: key, queryFn: () => apiFetch<{ members: Member[] }>(`/api/o/${org}/members`) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const [oneTime, setOneTime] = useState<{ email: string; password: string } | null>(null);

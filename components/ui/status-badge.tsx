@@ -1,8 +1,6 @@
 import { CircleAlert, CircleCheck, CircleDashed, CircleHelp, Clock } from 'lucide-react';
+import type { Tone } from '@/lib/tone';
 import { cn } from './cn';
-
-/** One colour per meaning everywhere, always with an icon and a word (never colour alone). */
-export type Tone = 'success' | 'pending' | 'danger' | 'neutral' | 'info';
 
 const TONES: Record<Tone, { className: string; Icon: typeof CircleCheck }> = {
   success: { className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30 dark:bg-emerald-950 dark:text-emerald-200', Icon: CircleCheck },

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import type { ChargingPage, ChargingSession, ChargingSessionResponse } from '@/lib/vehicle-data/types';
@@ -18,7 +18,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyChargingChart } from './charts/lazy';
 import { DataCard } from './data-card';
 import { RawView } from './raw-view';
-import { useVehicleData } from './use-vehicle-data';
+import { useVehicleData } from '@/lib/query/vehicle-data';
 
 function lossText(session: ChargingSession): string {
   const loss = chargingLoss(session);

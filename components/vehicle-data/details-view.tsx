@@ -1,17 +1,15 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
 import type { VehicleRecord } from '@/lib/fleet/types';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
-import { useVehicleData } from './use-vehicle-data';
+import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicle } from '@/lib/query/vehicles';
 
 function countryName(code: string): string {
   try {
@@ -169,10 +167,7 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
 
 /** Options and specifications, both open shapes rendered as they come; the two "not available" answers explained in words. */
 export function DetailsView({ org, vehicleId }: { org: string; vehicleId: string }) {
-  const vehicle = useQuery({
-    queryKey: fleetKeys.vehicle(org, vehicleId),
-    queryFn: () => apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`),
-  });
+  const vehicle = useVehicle(org, vehicleId);
   return (
     <div className="space-y-6">
       <SpecificationsCard org={org} vehicleId={vehicleId} vehicle={vehicle.data?.vehicle} />

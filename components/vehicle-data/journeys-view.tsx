@@ -13,7 +13,7 @@ import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data-keys';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { addDays, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';

@@ -2,7 +2,8 @@
 
 import { AlertOctagon, AlertTriangle, Info, Wrench } from 'lucide-react';
 import { EmptyState } from '@/components/ui/states';
-import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import type { Tone } from '@/lib/tone';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { humanize, withUnit } from '@/lib/vehicle-data/format';
@@ -11,7 +12,7 @@ import type { AlertsResponse, DepartureTimesResponse, ManufacturerAlert, Mainten
 import { DataCard } from './data-card';
 import { TireHistoryCard } from './tire-history-card';
 import { useNow } from './use-now';
-import { useVehicleData } from './use-vehicle-data';
+import { useVehicleData } from '@/lib/query/vehicle-data';
 
 const DAY_MS = 86_400_000;
 

@@ -1,12 +1,8 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { commandBudgetKey } from '@/components/commands/command-budget';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { vehicleDataPath } from '@/lib/query/vehicle-data-keys';
 import { humanize, perWindow } from '@/lib/vehicle-data/format';
-import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
+import { useRateLimits } from '@/lib/query/commands';
 
 /** [V] what each key limits, in words. */
 const KEY_NAMES: Record<string, string> = {
@@ -23,12 +19,7 @@ function barClass(share: number): string {
 
 /** Each request budget of the vehicle: remaining of maximum, over which window, as a bar with its numbers. */
 export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: string }) {
-  // Shares the command panel's cache entry: one request feeds both.
-  const query = useQuery({
-    queryKey: commandBudgetKey(org, vehicleId),
-    queryFn: () => apiFetch<RateLimitsResponse>(vehicleDataPath(org, vehicleId, 'rate-limits')),
-    staleTime: 5_000,
-  });
+  const query = useRateLimits(org, vehicleId);
   return (
     <DataCard id="rate-limits" title="Rate limits" description="Requests the manufacturer allows for this vehicle, per key and window; windows renew on their own." query={query}>
       {({ limits }) =>

@@ -2,7 +2,8 @@
 
 import { Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { StatusBadge, type Tone } from '@/components/ui/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import type { Tone } from '@/lib/tone';
 import { formatDuration, formatNumber, humanize, withUnit } from '@/lib/vehicle-data/format';
 import type { SignalPace } from '@/lib/vehicle-data/staleness';
 import type { Telemetry } from '@/lib/vehicle-data/types';

@@ -11,7 +11,7 @@ import type { TelemetryResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
 import { useNow } from './use-now';
-import { useVehicleData } from './use-vehicle-data';
+import { useVehicleData } from '@/lib/query/vehicle-data';
 
 export const AUTO_REFRESH_MS = 30_000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

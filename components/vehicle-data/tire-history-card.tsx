@@ -17,7 +17,7 @@ import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
 import { useInBrowser } from './use-in-browser';
-import { useVehicleData } from './use-vehicle-data';
+import { useVehicleData, vehicleDataKeys } from '@/lib/query/vehicle-data';
 
 /** Three months ending today, today included: never longer than the 92 days the upstream allows. */
 const lastMonths = (months: number): DayRange => ({ from: addDays(addMonths(todayKey(), -months), 1), to: todayKey() });
@@ -40,7 +40,7 @@ function checkDays(range: DayRange): Checked {
 /** Why a range from the URL is not two real days in order, in the schema's words: the schema (and zod) load only for such a range. */
 function useUrlRangeErrors(range: DayRange, enabled: boolean) {
   return useQuery({
-    queryKey: ['day-range-errors', range.from, range.to],
+    queryKey: vehicleDataKeys.dayRangeErrors(range.from, range.to),
     enabled,
     staleTime: Infinity,
     queryFn: async (): Promise<RangeErrors> => {

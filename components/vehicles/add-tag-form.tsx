@@ -10,10 +10,10 @@ import { Field } from '@/components/ui/field';
 import { tagLabel } from '@/lib/fleet/vehicle-columns';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';
 import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
-import { TagDatalists, useTagsSeen } from './tag-filter';
+import { TagDatalists } from './tag-filter';
+import { useTagsSeen, vehicleKeys } from '@/lib/query/vehicles';
 
 
 /** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
@@ -26,7 +26,7 @@ export function AddTagForm({ org, endpoint, onAdded, idPrefix }: { org: string; 
     onSuccess: ({ tag }) => {
       toast.success(`Tag ${tagLabel(tag)} added.`);
       form.reset({ key: '', value: '' });
-      void queryClient.invalidateQueries({ queryKey: fleetKeys.tagsSeen(org) });
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.tagsSeen(org) });
       onAdded(tag);
     },
     onError: (error) => {

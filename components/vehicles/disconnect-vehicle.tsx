@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { fleetKeys } from '@/lib/query/fleet-keys';
+import { vehicleKeys } from '@/lib/query/vehicles';
 
 type Disconnected = { processing: boolean; requestId?: string };
 
@@ -37,10 +37,10 @@ export function DisconnectVehicle({ org, vehicle, onDisconnected }: { org: strin
       onConfirm={async () => {
         try {
           const result = await apiFetch<Disconnected>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}`, { method: 'DELETE' });
-          queryClient.setQueriesData<ListPage<VehicleRecord>>({ queryKey: fleetKeys.vehicles(org), predicate: (q) => q.queryKey[2] === 'list' }, (page) =>
+          queryClient.setQueriesData<ListPage<VehicleRecord>>({ queryKey: vehicleKeys.lists(org) }, (page) =>
             page ? { ...page, items: page.items.filter((v) => v.id !== vehicle.id), totalResults: page.totalResults === null ? null : page.totalResults - 1 } : page,
           );
-          void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), predicate: (q) => q.queryKey[2] === 'list', refetchType: 'none' });
+          void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
           onDisconnected(result);
         } catch (error) {
           toast.error(errorText(error, 'The vehicle could not be disconnected.'));

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/validations/fleet';
+import { vehicleKeys } from '@/lib/query/vehicles';
 
 /** The plate form: the contract's 1 to 50 characters checked here and again on the server. */
 export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: VehicleRecord; onDone: () => void }) {
@@ -20,8 +20,8 @@ export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: Vehi
     mutationFn: (input: RegistrationPlateInput) =>
       apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/registration-plate`, { method: 'POST', json: input }),
     onSuccess: ({ vehicle: updated }) => {
-      queryClient.setQueryData(fleetKeys.vehicle(org, vehicle.id), { vehicle: updated });
-      void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), predicate: (q) => q.queryKey[2] === 'list' });
+      queryClient.setQueryData(vehicleKeys.detail(org, vehicle.id), { vehicle: updated });
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
       toast.success(`Registration plate set to ${updated.registrationPlate}.`);
       onDone();
     },

@@ -1,18 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/fleet/types';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
-
-/** Tag suggestions for any tag input: the tags the console has seen. */
-export function useTagsSeen(org: string) {
-  return useQuery({ queryKey: fleetKeys.tagsSeen(org), queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`), staleTime: 60_000 });
-}
+import { useTagsSeen } from '@/lib/query/vehicles';
 
 export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; tags: TagRecord[]; keyText: string }) {
   const keys = [...new Set(tags.map((t) => t.key))];

@@ -1,17 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { CommandPanel } from '@/components/commands/command-panel';
-import type { VehicleRecord } from '@/lib/fleet/types';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
+import { useVehicle } from '@/lib/query/vehicles';
 
 /** The command panel of the vehicle page, sharing the header's vehicle query. */
 export function VehicleCommands({ org, vehicleId }: { org: string; vehicleId: string }) {
-  const query = useQuery({
-    queryKey: fleetKeys.vehicle(org, vehicleId),
-    queryFn: () => apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`),
-  });
+  const query = useVehicle(org, vehicleId);
   const vehicle = query.data?.vehicle;
   if (!vehicle) return null;
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || vehicle.id;

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -10,13 +9,12 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { VehicleRecord } from '@/lib/fleet/types';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
 import { DisconnectVehicle } from './disconnect-vehicle';
 import { PlateEditor } from './plate-editor';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
 import { VehicleTags } from './vehicle-tags';
+import { useVehicle } from '@/lib/query/vehicles';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,12 +33,7 @@ export function vehicleTitle(v: VehicleRecord): string {
 export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicleId: string; initial?: { vehicle: VehicleRecord } }) {
   const canDisconnect = useCan('vehicles.write');
   const [disconnected, setDisconnected] = useState<{ processing: boolean; requestId?: string } | null>(null);
-  const query = useQuery({
-    queryKey: fleetKeys.vehicle(org, vehicleId),
-    queryFn: () => apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`),
-    initialData: initial,
-    enabled: !disconnected,
-  });
+  const query = useVehicle(org, vehicleId, { initial, enabled: !disconnected });
 
   if (query.isPending) {
     return (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -11,7 +11,7 @@ import { tagLabel } from '@/lib/fleet/vehicle-columns';
 import type { TagRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { fleetKeys } from '@/lib/query/fleet-keys';
+import { useVehicleTags, vehicleKeys } from '@/lib/query/vehicles';
 
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
 export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });
@@ -21,12 +21,12 @@ export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.A
 export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId: string; locked?: boolean }) {
   const canTag = useCan('tags.write') && !locked;
   const queryClient = useQueryClient();
-  const key = fleetKeys.vehicleTags(org, vehicleId);
   const endpoint = `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/tags`;
-  const tags = useQuery({ queryKey: key, queryFn: () => apiFetch<{ tags: TagRecord[] }>(endpoint) });
+  const tags = useVehicleTags(org, vehicleId);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles(org), predicate: (q) => q.queryKey[2] === 'page-tags' || q.queryKey[2] === 'list' });
+    void queryClient.invalidateQueries({ queryKey: vehicleKeys.tags(org, vehicleId) });
+    void queryClient.invalidateQueries({ queryKey: vehicleKeys.allPageTags(org) });
+    void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
   };
   const remove = useMutation({
     mutationFn: (tag: TagRecord) => apiFetch(`${endpoint}?${new URLSearchParams(tag)}`, { method: 'DELETE' }),

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { FilterPanel } from '@/components/fleet/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
@@ -10,28 +9,17 @@ import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Refreshing } from '@/components/ui/refreshing';
 import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
-import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { fleetKeys } from '@/lib/query/fleet-keys';
+import type { VehicleRecord } from '@/lib/fleet/types';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
 import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { VehicleTable } from './vehicle-table';
-
-function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boolean) {
-  const ids = vehicles.map((v) => v.id).join(',');
-  return useQuery({
-    queryKey: fleetKeys.pageTags(org, ids),
-    queryFn: ({ signal }) => apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
-    enabled: enabled && ids.length > 0,
-    staleTime: 30_000,
-  });
-}
+import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
 export function VehiclesBrowser({ org }: { org: string }) {
-  const list = useCursorList<VehicleRecord>({ endpoint: `/api/o/${org}/vehicles`, keyOf: (q) => fleetKeys.vehicleList(org, q), extraParams: ['tagKey', 'tagValue'] });
+  const list = useCursorList<VehicleRecord>({ endpoint: `/api/o/${org}/vehicles`, keyOf: (q) => vehicleKeys.list(org, q), extraParams: ['tagKey', 'tagValue'] });
   const { query, searchParams, update } = list;
   const columns = readColumns(searchParams.get('cols'));
   const sort = readSort(searchParams.get('sort'));

@@ -9,7 +9,6 @@ import postgres from 'postgres';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 
-export { migrateDatabase, migrationsFolder } from './migrate';
 
 export type Schema = typeof schema;
 /** Either driver's database; repositories take it as their first argument. */

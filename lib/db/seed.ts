@@ -1,6 +1,7 @@
 import 'server-only';
 import { env, usesEmbeddedSandbox, type Env } from '@/lib/env';
-import { getDbHandle, migrateDatabase, type Db, type DbKind } from './index';
+import { getDbHandle, type Db, type DbKind } from './index';
+import { migrateDatabase } from './migrate';
 import { reconcileInterrupted } from './repos/command-executions';
 import { ensureMembership } from './repos/memberships';
 import { createOrganization, getOrganizationBySlug, getOrganizationCredentials, updateOrganizationCredentials } from './repos/organizations';

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { migrateDatabase, openPglite, openPostgres, type Db, type DbKind } from './index';
+import { openPglite, openPostgres, type Db, type DbKind } from './index';
+import { migrateDatabase } from './migrate';
 
 // A test-only setting: the application never reads it, so it stays out of lib/env.ts.
 // eslint-disable-next-line no-restricted-properties

@@ -1,4 +1,4 @@
-import type { Tone } from '@/components/ui/status-badge';
+import type { Tone } from '@/lib/tone';
 import type { BULK_CONNECTION_RESULT_STATUSES, BULK_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/contract/vehicle-api';
 
 type Look = { tone: Tone; text: string };

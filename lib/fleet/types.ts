@@ -19,3 +19,11 @@ export type AccountRecord = { id: string; username?: string | null };
 export type TagRecord = { key: string; value: string };
 
 export type ListPage<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null; requestId?: string };
+
+/** The overview's counts: the fleet from the upstream (cached), the rest from Motorpool's records. */
+export type FleetOverview = {
+  fleet: { accounts: number; vehicles: number; byBrand: { brand: string; count: number }[]; listening: { on: number; off: number }; computedAt: string };
+  commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
+  pendingLinks: number;
+  openEligibilityChecks: number;
+};

@@ -63,7 +63,6 @@ export const COMMAND_ARGS_SCHEMAS = {
 export type CommandArgs<C extends CommandName> = z.infer<(typeof COMMAND_ARGS_SCHEMAS)[C]>;
 
 /** Commands whose creation call carries a JSON body; the others are sent with none (from the contract: the browser needs it without zod). */
-export { commandHasBody };
 
 /** Commands whose creation call takes no body. */
 export const NO_ARGS_COMMANDS = (Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[]).filter((c) => !commandHasBody(c)) as Exclude<CommandName, CommandWithBody>[];

@@ -1,7 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
 import { API_PREFIX, TIRE_HISTORY, type CommandName, type ConnectScope } from '@/lib/contract/vehicle-api';
-import { COMMAND_ARGS_SCHEMAS, commandHasBody, commandPath, type CommandArgs } from './commands';
+import { commandHasBody } from '@/lib/contract/vehicle-api';
+import { COMMAND_ARGS_SCHEMAS, type CommandArgs } from '@/lib/validations/commands';
+import { commandPath } from './commands';
 import { createClient, type ApiResponse, type ClientOptions, type QueryValue } from './client';
 import { VehicleApiError } from './errors';
 import * as s from './schemas';

@@ -4,7 +4,6 @@ export { createVehicleApi, type VehicleApi, type VehicleApiOptions, type ListPar
 export type { ApiResponse, FetchLike } from './client';
 export { VehicleApiError, isVehicleApiError, isMissingEndpoint, CLIENT_ERROR_CODES, type VehicleApiErrorCode } from './errors';
 export { paginate, paginateItems, paginateNumbered } from './paginate';
-export { COMMAND_ARGS_SCHEMAS, NO_ARGS_COMMANDS, sendCommandSchema, type CommandArgs, type SendCommandInput } from './commands';
 export type { UpstreamCallLog, VehicleApiLogger } from './log';
 export type { RetryOptions } from './retry';
 export * from './schemas';

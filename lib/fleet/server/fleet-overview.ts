@@ -7,6 +7,7 @@ import { listConsentLinks } from '@/lib/db/repos/consent-links';
 import { listOpenEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
 import { refreshOpenChecks } from '@/lib/eligibility/server/refresh-check';
 import { fleetSummary } from './fleet-summary';
+import type { FleetOverview } from '@/lib/fleet/types';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ export function countOutcomes(commands: readonly { status: string | null; localS
 }
 
 /** Counts for the overview: the fleet from the upstream (cached), the rest from Motorpool's records. */
-export async function fleetOverview(org: Org) {
+export async function fleetOverview(org: Org): Promise<FleetOverview> {
   const db = getDb();
   const since = new Date(Date.now() - DAY_MS);
   const api = await orgVehicleApi(org);

@@ -1,0 +1,55 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
+import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
+import { pollDelayMs } from '@/lib/commands/poll-schedule';
+import { apiFetch } from './api-fetch';
+
+/** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
+export const commandKeys = {
+  all: (org: string) => ['commands', org] as const,
+  history: (org: string, vehicleId: string | undefined, query: string) => ['commands', org, vehicleId ?? 'all', query] as const,
+  execution: (org: string, id: string) => ['execution', org, id] as const,
+  budget: (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const,
+  listening: (org: string, vehicleId: string) => ['listening', org, vehicleId] as const,
+};
+
+/**
+ * One execution, polled while it is pending. TanStack Query pauses the interval while the tab is
+ * hidden (refetchIntervalInBackground is off) and resumes when it is shown.
+ */
+export function useExecution(org: string, id: string | null, initial?: ExecutionView) {
+  return useQuery({
+    queryKey: commandKeys.execution(org, id ?? 'none'),
+    queryFn: () => apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/commands/${id}`).then((r) => r.execution),
+    enabled: id !== null,
+    initialData: initial,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const execution = query.state.data;
+      if (!execution || TERMINAL_STATES.has(execution.state)) return false;
+      return pollDelayMs(Date.now() - new Date(execution.requestedAt).getTime());
+    },
+  });
+}
+
+/** A vehicle's request budgets: the rate-limits tab and the command panel share this entry (one request feeds both). */
+export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: string, select?: (data: RateLimitsResponse) => T) {
+  return useQuery({
+    queryKey: commandKeys.budget(org, vehicleId),
+    queryFn: () => apiFetch<RateLimitsResponse>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/rate-limits`),
+    select,
+    staleTime: 5_000,
+  });
+}
+
+/** The command budget: the contract's `..._COMMANDS` key. */
+export function useCommandBudget(org: string, vehicleId: string) {
+  return useRateLimits(org, vehicleId, (data) => data.limits.find((l) => l.key === 'OEM_ENERGY_API_COMMANDS'));
+}
+
+/** Whether the vehicle listens, as the panel last learned it (seeded from the vehicle record, set by the switch). */
+export function useListeningState(org: string, vehicleId: string, initial: boolean) {
+  return useQuery({ queryKey: commandKeys.listening(org, vehicleId), queryFn: () => initial, initialData: initial, staleTime: Infinity });
+}
