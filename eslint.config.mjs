@@ -2,6 +2,8 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+const DOMAINS = ['accounts', 'vehicles', 'vehicle-data', 'commands', 'connect', 'eligibility', 'audit', 'members', 'settings', 'fleet'];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -12,6 +14,44 @@ export default defineConfig([
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts.' },
+      ],
+    },
+  },
+  {
+    // Which way dependencies point (CONTRIBUTING.md): app -> components -> lib; lib never imports
+    // components or app; the database layer knows nothing of sign-in or the BFF; the sandbox knows
+    // only the contract and the environment; browser code never imports server-only modules.
+    files: ['app/**', 'components/**', 'lib/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './lib', from: ['./components', './app'], message: 'lib/ never imports components/ or app/.' },
+            {
+              target: './lib/db',
+              from: ['./lib/auth', './lib/bff', './lib/vehicle-api', './lib/sandbox', './lib/query', ...DOMAINS.map((d) => `./lib/${d}`)],
+              message: 'lib/db imports only lib/errors, lib/env, lib/crypto and lib/contract.',
+            },
+            {
+              target: './lib/sandbox',
+              from: './lib',
+              except: ['./sandbox', './contract', './env.ts', './testing'],
+              message: 'The sandbox is the upstream: it imports only lib/contract and lib/env.',
+            },
+            {
+              target: ['./components', './lib/query', './lib/hooks', './lib/validations', ...DOMAINS.map((d) => `./lib/${d}/!(server)/**`), ...DOMAINS.map((d) => `./lib/${d}/*.ts`)],
+              from: ['./lib/db', './lib/bff', './lib/sandbox', './lib/crypto', './lib/env.ts', './lib/start-server.ts', ...DOMAINS.map((d) => `./lib/${d}/server`)],
+              message: 'Browser code never imports server-only modules (lib/db, lib/bff, lib/<domain>/server, …).',
+            },
+            {
+              target: ['./components', './lib/query', './lib/hooks'],
+              from: './lib/auth',
+              except: ['./permissions.ts'],
+              message: 'Browser code takes only lib/auth/permissions.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -5,6 +5,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startServer } = await import('@/lib/start-server');
+  const { startServer } = await import('@/lib/startup/start-server');
   await startServer();
 }

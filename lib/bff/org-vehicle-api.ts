@@ -2,7 +2,7 @@ import 'server-only';
 import { appUrl, env } from '@/lib/env';
 import { getDb } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
-import { DbTokenStore } from '@/lib/db/token-store';
+import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';

@@ -1,6 +1,6 @@
 /**
  * Where the client keeps organization access tokens. The in-memory store serves one process;
- * the database store (lib/db/token-store.ts) lets several server instances share tokens.
+ * the database store (lib/bff/db-token-store.ts) lets several server instances share tokens.
  */
 export interface CachedToken {
   accessToken: string;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/auth/password';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/crypto/password';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { users, type User } from '../schema';

@@ -12,7 +12,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   try {
-    const { prepareDatabase } = await import('@/lib/db/seed');
+    const { prepareDatabase } = await import('@/lib/startup/seed');
     await prepareDatabase();
   } catch (error) {
     console.error('Motorpool could not prepare its database:', error);

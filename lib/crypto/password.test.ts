@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from '@/lib/crypto/password';
 
 describe('password hashing (scrypt)', () => {
   it('stores a self-describing scrypt string and verifies the right password', async () => {

@@ -7,7 +7,7 @@ import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
 import { refreshExecution, statusCallCount } from '@/lib/commands/server/refresh-execution';
-import { stateOf } from './execution-view';
+import { stateOf } from '@/lib/commands/execution-view';
 import { commandHistory } from '@/lib/commands/server/command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 

@@ -1,13 +1,13 @@
 import 'server-only';
 import { env, usesEmbeddedSandbox, type Env } from '@/lib/env';
-import { getDbHandle, type Db, type DbKind } from './index';
-import { migrateDatabase } from './migrate';
-import { reconcileInterrupted } from './repos/command-executions';
-import { ensureMembership } from './repos/memberships';
-import { createOrganization, getOrganizationBySlug, getOrganizationCredentials, updateOrganizationCredentials } from './repos/organizations';
-import { pruneSignInAttempts } from './repos/sign-in-attempts';
-import { createUser, findUserByEmail, type PublicUser } from './repos/users';
-import type { Role } from './schema';
+import { getDbHandle, type Db, type DbKind } from '@/lib/db/index';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { reconcileInterrupted } from '@/lib/db/repos/command-executions';
+import { ensureMembership } from '@/lib/db/repos/memberships';
+import { createOrganization, getOrganizationBySlug, getOrganizationCredentials, updateOrganizationCredentials } from '@/lib/db/repos/organizations';
+import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
+import { createUser, findUserByEmail, type PublicUser } from '@/lib/db/repos/users';
+import type { Role } from '@/lib/db/schema';
 
 export const DEMO_ORG_SLUG = 'demo';
 export const DEMO_PASSWORD = 'demo-password';

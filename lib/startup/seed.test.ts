@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { verifyCredentials } from './repos/users';
-import { getOrganizationBySlug, getOrganizationCredentials } from './repos/organizations';
-import { listMembers, listUserOrganizations } from './repos/memberships';
-import { findUserByEmail } from './repos/users';
-import { DEMO_PASSWORD, ensureSeeded, interruptedCutoff } from './seed';
-import { databaseLegs, useTestDatabase } from './test-legs';
+import { verifyCredentials } from '@/lib/db/repos/users';
+import { getOrganizationBySlug, getOrganizationCredentials } from '@/lib/db/repos/organizations';
+import { listMembers, listUserOrganizations } from '@/lib/db/repos/memberships';
+import { findUserByEmail } from '@/lib/db/repos/users';
+import { DEMO_PASSWORD, ensureSeeded, interruptedCutoff } from '@/lib/startup/seed';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0010');
 

@@ -2,8 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { CachedToken, TokenStore } from '@/lib/vehicle-api/token-store';
-import type { Db } from './index';
-import { apiTokens } from './schema';
+import type { Db } from '@/lib/db/index';
+import { apiTokens } from '@/lib/db/schema';
 
 const ACCESS = 'api_tokens.access_token';
 const REFRESH = 'api_tokens.refresh_token';
