@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { withOrg } from '@/lib/bff/with-org';
-import { tagInputSchema, tagQuerySchema } from '@/lib/validations/fleet';
+import { tagInputSchema } from '@/lib/validations/fleet';
 import { addTag, removeTag } from '@/lib/vehicles/server/tag-object';
 
 type ObjectParams<K extends string> = z.core.$ZodType<{ org: string } & Record<K, string>>;
@@ -25,7 +25,7 @@ export function tagRoutes<K extends string>(params: ObjectParams<K>, idParam: K,
   const DELETE = withOrg(({ org, params: p, query }) => removeTag(org, p[idParam], query), {
     permission: 'tags.write',
     params,
-    query: tagQuerySchema,
+    query: tagInputSchema,
     audit: { action: 'tags.removed', target, details },
   });
 

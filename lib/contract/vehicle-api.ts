@@ -83,9 +83,6 @@ export const COMMAND_LIMITS = {
 /** [V] commands still pending after this long end as timed out. */
 export const COMMAND_TIMEOUT_SECONDS = 300;
 
-export const EXECUTION_STATUSES = ['PENDING', 'EXECUTED', 'FAILED'] as const;
-export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
-
 export const FAILED_REASONS = [
   'OEM_UNKNOWN_ERROR',
   'OEM_TIMEOUT',
@@ -151,7 +148,6 @@ export const REGIONS = ['EUROPE', 'NORTH_AMERICA'] as const;
 export const LOCALES = ['en-GB', 'de-DE', 'fr-FR', 'nl-NL'] as const;
 
 export const CONNECTION_STATUSES = ['CONNECTED', 'PENDING_CONNECTION', 'DISCONNECTED'] as const;
-export const ACTION_CATEGORIES = ['CUSTOMER_ACTION', 'CONTACT_SUPPORT', 'UNDER_REVIEW'] as const;
 
 /** Countries where the trim, and so the specifications, can be identified (ISO 3166 alpha-2). */
 export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB', 'US'] as const;
@@ -182,10 +178,6 @@ export const RATE_LIMIT_KEYS = ['OEM_ENERGY_API_COMMANDS', 'OEM_ENERGY_API_STOP_
 export const RATE_LIMIT_DOMAINS = ['VEHICLE'] as const;
 
 export const CHARGING_STATES = ['STARTING', 'STOPPED', 'CHARGING', 'COMPLETE', 'DISCONNECTED', 'NO_POWER', 'CONNECTED', 'INVALID'] as const;
-export const CHARGE_PORT_LATCH_STATES = ['ENGAGED', 'DISENGAGED', 'BLOCKING', 'INVALID'] as const;
-export const ALERT_STATUSES = ['ACTIVE', 'RESOLVED', 'UNKNOWN'] as const;
-export const ALERT_TYPES = ['FAULT', 'WARNING', 'INFO', 'ROUTINE_MAINTENANCE', 'TEMPORARY_FAULT'] as const;
-export const ALERT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 
 /** Tire pressure history: query names [V], at most three months, default the last three. */
 export const TIRE_HISTORY = { fromParam: 'from_datetime', toParam: 'to_datetime', maxRangeDays: 92 } as const;

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { type Caller, TokenStore, authenticate, requireScope } from './auth';
 import { settleExecutions } from './commands';
-import { ApiError, invalid, notFound } from './errors';
+import { invalid, notFound } from './errors';
 import { FaultInjector } from './faults';
 import { seedOrganizations } from './fleet';
 import type { ChargingSession, Journey } from './history';
@@ -79,4 +79,3 @@ export class Core {
   }
 }
 
-export { ApiError };

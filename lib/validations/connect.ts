@@ -4,7 +4,6 @@ import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { vinProblem } from './vin';
 
 export const CONNECT_MODES = ['account', 'vehicle'] as const;
-export type ConnectMode = (typeof CONNECT_MODES)[number];
 
 const THIS_YEAR = new Date().getFullYear();
 
@@ -40,7 +39,6 @@ export const connectLinkSchema = z
       if (problem) ctx.addIssue({ code: 'custom', path: ['vin'], message: problem });
     }),
   );
-export type ConnectLinkInput = z.input<typeof connectLinkSchema>;
 export type ConnectLinkRequest = z.output<typeof connectLinkSchema>;
 
 export const consentLinkListQuerySchema = z.object({ status: z.optional(z.enum(CONSENT_LINK_FILTERS)) });

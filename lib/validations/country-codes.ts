@@ -9,10 +9,6 @@ SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ
 UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/),
 );
 
-export function isCountryCode(value: string): boolean {
-  return ISO_COUNTRY_CODES.has(value.trim().toUpperCase());
-}
-
 /** Why this is not a country code; null when it is one. */
 export function countryCodeProblem(raw: string): string | null {
   const code = raw.trim().toUpperCase();

@@ -19,7 +19,6 @@ export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
 
 /** Ids travel in paths; the upstream's are short opaque strings. */
 const upstreamId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
 export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
 
 type FilterNode = { field: string; operator: string; value?: unknown } | FilterNode[] | { and: FilterNode[] } | { or: FilterNode[] } | { not: [FilterNode] };
@@ -134,9 +133,6 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;
 
 export const vehicleLookupQuerySchema = z.object({ q: z.string().check(z.trim(), z.minLength(1, 'Enter a VIN or a vehicle id'), z.maxLength(200)) });
-
-/** Tag removal names the tag in the query string (DELETE has no body). */
-export const tagQuerySchema = tagInputSchema;
 
 /** Ids of the vehicles whose tags the tags column shows (one page at most). */
 export const tagsOfVehiclesQuerySchema = z.object({

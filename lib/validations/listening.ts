@@ -1,4 +1,3 @@
 import * as z from './zod';
 
 export const listeningBodySchema = z.strictObject({ isListening: z.boolean({ message: 'isListening must be true or false' }) });
-export type ListeningBody = z.infer<typeof listeningBodySchema>;

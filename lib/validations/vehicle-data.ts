@@ -4,7 +4,7 @@ import { listQuerySchema } from './fleet';
 import { upstreamId } from './route-params';
 import { tireRangeProblem } from './tire-range';
 
-export { TIRE_RANGE_MAX_DAYS, TIRE_RANGE_MESSAGE } from './tire-range';
+export {  TIRE_RANGE_MESSAGE } from './tire-range';
 
 /**
  * Inputs of the vehicle data views, shared by the browser (checked before anything is sent)
@@ -56,6 +56,5 @@ export type JourneysQuery = z.infer<typeof journeysQuerySchema>;
 export const chargingQuerySchema = pagedQuery;
 export type ChargingQuery = z.infer<typeof chargingQuerySchema>;
 
-export const chargingSessionIdSchema = upstreamId;
 export const chargingSessionParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId, sessionId: upstreamId });
 export const chargingLookupSchema = z.object({ sessionId: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a session id')), upstreamId) });

@@ -4,7 +4,7 @@ import { API_PREFIX, TIRE_HISTORY, type CommandName, type ConnectScope } from '@
 import { commandHasBody } from '@/lib/contract/vehicle-api';
 import { COMMAND_ARGS_SCHEMAS, type CommandArgs } from '@/lib/validations/commands';
 import { commandPath } from './commands';
-import { createClient, type ApiResponse, type ClientOptions, type QueryValue } from './client';
+import { createClient, type ClientOptions, type QueryValue } from './client';
 import { VehicleApiError } from './errors';
 import * as s from './schemas';
 
@@ -159,4 +159,3 @@ export function createVehicleApi(options: VehicleApiOptions) {
   };
 }
 
-export type { ApiResponse };

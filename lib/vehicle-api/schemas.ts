@@ -33,7 +33,6 @@ const cursorPage = <T extends z.ZodType>(item: T) =>
 
 export const accountSchema = obj({ id: z.string(), username: text });
 export const accountPageSchema = cursorPage(accountSchema);
-export type Account = z.infer<typeof accountSchema>;
 
 export const connectResultSchema = obj({ authenticationUrl: z.string() });
 /** The disconnect body is of unspecified shape (`{}` in practice). */
@@ -42,7 +41,6 @@ export const emptyBodySchema = z.unknown();
 
 export const tagSchema = obj({ key: z.string(), value: z.string(), objectType: text, objectId: text });
 export const tagListSchema = obj({ tags: z.array(tagSchema) });
-export type Tag = z.infer<typeof tagSchema>;
 
 const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: timestamp });
 
@@ -66,7 +64,6 @@ export const vehicleSchema = obj({
   actionCategory: openEnum(['CUSTOMER_ACTION', 'CONTACT_SUPPORT', 'UNDER_REVIEW']),
 });
 export const vehiclePageSchema = cursorPage(vehicleSchema);
-export type Vehicle = z.infer<typeof vehicleSchema>;
 
 export const vehicleOptionsSchema = obj({
   vehicleId: text,
@@ -121,7 +118,6 @@ export const bulkGroupSchema = obj({
   status: openEnum(['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED']),
   createdAt: timestamp,
 });
-export type BulkGroup = z.infer<typeof bulkGroupSchema>;
 
 export const eligibilityResultSchema = obj({ rowId: z.union([z.string(), z.number()]).nullish(), vin: text, make: text, status: text, errorMessage: text });
 export const eligibilityResultsSchema = obj({ results: z.array(eligibilityResultSchema), totalResults: int });
@@ -155,10 +151,8 @@ export const commandExecutionSchema = obj({
   failedReason: text,
 });
 export const commandExecutionPageSchema = cursorPage(commandExecutionSchema);
-export type CommandExecution = z.infer<typeof commandExecutionSchema>;
 
 export const listeningStateSchema = obj({ vehicleId: text, isListening: z.boolean(), lastUpdated: timestamp });
-export type ListeningState = z.infer<typeof listeningStateSchema>;
 
 export const journeySchema = obj({
   id: z.string(),

@@ -56,10 +56,6 @@ export async function getOrganizationById(db: Db, id: string): Promise<PublicOrg
   return row;
 }
 
-export async function listOrganizations(db: Db): Promise<PublicOrganization[]> {
-  return db.select(publicColumns).from(organizations).orderBy(organizations.name);
-}
-
 /** The decrypted credentials, for the server's API client only; never send them to a browser. */
 export async function getOrganizationCredentials(db: Db, organizationId: string): Promise<OrganizationCredentials | undefined> {
   const [row] = await db
