@@ -37,6 +37,35 @@ function numberFromString(options: { min: number; max: number; fallback: number;
 
 const intFromString = (min: number, max: number, fallback: number) => numberFromString({ min, max, fallback, integer: true });
 
+/** `id:base64key` entries, comma-separated, newest first; each key exactly 32 bytes. */
+const encryptionKeys = optionalString.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const keys: { id: string; key: string }[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const id = colon > 0 ? entry.slice(0, colon) : '';
+    const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+      ctx.addIssue({ code: 'custom', message: 'each entry must be id:base64key, the id of letters, digits, - or _ (at most 32)' });
+      return z.NEVER;
+    }
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length !== 32) {
+      ctx.addIssue({ code: 'custom', message: `the key "${id}" must be 32 bytes in base64 (openssl rand -base64 32)` });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `the key id "${id}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must list at least one id:base64key entry' });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const booleanFromString = optionalString.pipe(
   z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -59,6 +88,8 @@ export const envSchema = z
     /** Folder of the embedded database and the generated local secret. */
     DATA_DIR: optionalString.default('.data'),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    /** Key ring of the secret box (`id:base64key,...`, newest first). Unset: one key derived from the auth secret. */
+    ENCRYPTION_KEYS: encryptionKeys,
     VEHICLE_API_BASE_URL: optionalUrl,
     VEHICLE_API_CLIENT_ID: optionalString,
     VEHICLE_API_CLIENT_SECRET: optionalString,
