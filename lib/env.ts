@@ -94,6 +94,20 @@ export const envSchema = z
     VEHICLE_API_CLIENT_ID: optionalString,
     VEHICLE_API_CLIENT_SECRET: optionalString,
     VEHICLE_API_TIMEOUT_MS: intFromString(100, 120_000, 15_000),
+    /**
+     * Hosts an organization's custom base URL may name (comma-separated host names). Unset: the
+     * host of VEHICLE_API_BASE_URL, or none with the embedded sandbox (no custom base URL).
+     */
+    VEHICLE_API_ALLOWED_HOSTS: optionalString.transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const hosts = raw.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean);
+      const bad = hosts.find((h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (list host names only, without scheme, port or path)` });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
     OIDC_ISSUER: optionalUrl,
@@ -155,6 +169,13 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The hosts an organization's custom base URL may name (see VEHICLE_API_ALLOWED_HOSTS). */
+export function allowedUpstreamHosts(): string[] {
+  const e = env();
+  if (e.VEHICLE_API_ALLOWED_HOSTS) return e.VEHICLE_API_ALLOWED_HOSTS;
+  return e.VEHICLE_API_BASE_URL ? [new URL(e.VEHICLE_API_BASE_URL).hostname.toLowerCase()] : [];
 }
 
 /** True when no real upstream is configured and the embedded sandbox serves the API. */

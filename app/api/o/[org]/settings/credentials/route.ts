@@ -1,22 +1,9 @@
-import { AppError } from '@/lib/bff/errors';
 import { withOrg } from '@/lib/bff/with-org';
-import { getDb } from '@/lib/db';
-import { updateOrganizationCredentials } from '@/lib/db/repos/organizations';
-import { usesEmbeddedSandbox } from '@/lib/env';
+import { updateCredentials } from '@/lib/settings/server/update-credentials';
 import { credentialsSchema } from '@/lib/validations/settings';
 
 export const PUT = withOrg(
-  async ({ org, body }) => {
-    if (body.environment === 'embedded' && !usesEmbeddedSandbox()) {
-      throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', { fields: { environment: ['Not available here'] } });
-    }
-    const updated = await updateOrganizationCredentials(getDb(), org.id, {
-      apiBaseUrl: body.environment === 'embedded' ? null : (body.baseUrl ?? null),
-      clientId: body.clientId,
-      clientSecret: body.clientSecret || undefined,
-    });
-    return { environment: updated.apiBaseUrl === null ? 'embedded' : 'custom', baseUrl: updated.apiBaseUrl, clientId: updated.clientId, updatedAt: updated.updatedAt };
-  },
+  async ({ org, body }) => updateCredentials(org, body),
   {
     permission: 'settings.write',
     body: credentialsSchema,
