@@ -20,3 +20,28 @@ describe('ENCRYPTION_KEYS', () => {
     expect(() => parseEnv({ ENCRYPTION_KEYS: value })).toThrow(message);
   });
 });
+
+describe('TRUST_PROXY_HOPS', () => {
+  it('defaults to 0 (only the TCP peer) and takes 0 to 10', () => {
+    expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUST_PROXY_HOPS: '2' }).TRUST_PROXY_HOPS).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '11' })).toThrow('TRUST_PROXY_HOPS');
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '-1' })).toThrow('TRUST_PROXY_HOPS');
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '1.5' })).toThrow('TRUST_PROXY_HOPS');
+  });
+});
+
+describe('VEHICLE_API_ALLOWED_HOSTS', () => {
+  it('lists host names in lower case, without a trailing dot', () => {
+    expect(parseEnv({}).VEHICLE_API_ALLOWED_HOSTS).toBeUndefined();
+    expect(parseEnv({ VEHICLE_API_ALLOWED_HOSTS: ' API.Example.com., eu.api.example.com ,[2001:db8::1]' }).VEHICLE_API_ALLOWED_HOSTS).toEqual([
+      'api.example.com',
+      'eu.api.example.com',
+      '[2001:db8::1]',
+    ]);
+  });
+
+  it.each(['https://api.example.com', 'api.example.com:443', 'api.example.com/v1', 'a b'])('refuses %s, naming the variable', (value) => {
+    expect(() => parseEnv({ VEHICLE_API_ALLOWED_HOSTS: value })).toThrow('VEHICLE_API_ALLOWED_HOSTS: ');
+  });
+});

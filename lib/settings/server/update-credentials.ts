@@ -6,8 +6,6 @@ import { usesEmbeddedSandbox } from '@/lib/env';
 import type { CredentialsInput } from '@/lib/validations/settings';
 import { checkUpstreamBaseUrl, resolvedAddressProblem, upstreamHostPolicy } from './upstream-host-policy';
 
-const fieldError = (field: keyof CredentialsInput, message: string) => new AppError('VALIDATION_FAILED', message, { fields: { [field]: [message] } });
-
 /** The same base URL however it is spelled (case of the host, trailing slash). */
 function sameBaseUrl(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b;
@@ -31,21 +29,22 @@ export async function updateCredentials(org: PublicOrganization, input: Credenti
   if (input.environment === 'embedded' && !usesEmbeddedSandbox()) {
     throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', { fields: { environment: ['Not available here'] } });
   }
+  // Every problem at once, each on its field.
+  const fields: Partial<Record<keyof CredentialsInput, string[]>> = {};
   let apiBaseUrl: string | null = null;
   if (input.environment === 'custom') {
-    const policy = upstreamHostPolicy();
-    const verdict = checkUpstreamBaseUrl(input.baseUrl ?? '', policy);
-    if (!verdict.ok) throw fieldError('baseUrl', verdict.message);
-    if (!verdict.trustedByOperator) {
-      const problem = await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
-      if (problem) throw fieldError('baseUrl', problem);
-    }
     apiBaseUrl = (input.baseUrl ?? '').trim();
+    const policy = upstreamHostPolicy();
+    const verdict = checkUpstreamBaseUrl(apiBaseUrl, policy);
+    const problem = !verdict.ok ? verdict.message : verdict.trustedByOperator ? undefined : await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
+    if (problem) fields.baseUrl = [problem];
   }
   const secret = input.clientSecret || undefined;
   if (!sameBaseUrl(org.apiBaseUrl, apiBaseUrl) && !secret) {
-    throw fieldError('clientSecret', 'Enter the client secret again: it is required whenever the base URL changes');
+    fields.clientSecret = ['Enter the client secret again: it is required whenever the base URL changes'];
   }
+  const first = fields.baseUrl?.[0] ?? fields.clientSecret?.[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
   const updated = await updateOrganizationCredentials(getDb(), org.id, { apiBaseUrl, clientId: input.clientId, clientSecret: secret });
   return { environment: updated.apiBaseUrl === null ? 'embedded' : 'custom', baseUrl: updated.apiBaseUrl, clientId: updated.clientId, updatedAt: updated.updatedAt };
 }
