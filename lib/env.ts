@@ -37,6 +37,35 @@ function numberFromString(options: { min: number; max: number; fallback: number;
 
 const intFromString = (min: number, max: number, fallback: number) => numberFromString({ min, max, fallback, integer: true });
 
+/** `id:base64key` entries, comma-separated, newest first; each key exactly 32 bytes. */
+const encryptionKeys = optionalString.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const keys: { id: string; key: string }[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const id = colon > 0 ? entry.slice(0, colon) : '';
+    const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+      ctx.addIssue({ code: 'custom', message: 'each entry must be id:base64key, the id of letters, digits, - or _ (at most 32)' });
+      return z.NEVER;
+    }
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length !== 32) {
+      ctx.addIssue({ code: 'custom', message: `the key "${id}" must be 32 bytes in base64 (openssl rand -base64 32)` });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `the key id "${id}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must list at least one id:base64key entry' });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const booleanFromString = optionalString.pipe(
   z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
@@ -59,10 +88,26 @@ export const envSchema = z
     /** Folder of the embedded database and the generated local secret. */
     DATA_DIR: optionalString.default('.data'),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    /** Key ring of the secret box (`id:base64key,...`, newest first). Unset: one key derived from the auth secret. */
+    ENCRYPTION_KEYS: encryptionKeys,
     VEHICLE_API_BASE_URL: optionalUrl,
     VEHICLE_API_CLIENT_ID: optionalString,
     VEHICLE_API_CLIENT_SECRET: optionalString,
     VEHICLE_API_TIMEOUT_MS: intFromString(100, 120_000, 15_000),
+    /**
+     * Hosts an organization's custom base URL may name (comma-separated host names). Unset: the
+     * host of VEHICLE_API_BASE_URL, or none with the embedded sandbox (no custom base URL).
+     */
+    VEHICLE_API_ALLOWED_HOSTS: optionalString.transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const hosts = raw.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean);
+      const bad = hosts.find((h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (list host names only, without scheme, port or path)` });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
     OIDC_ISSUER: optionalUrl,
@@ -77,6 +122,8 @@ export const envSchema = z
     SANDBOX_ADMIN_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
     SANDBOX_FAULT_RATE: numberFromString({ min: 0, max: 1, fallback: 0, integer: false }),
     LOG_UPSTREAM: booleanFromString,
+    /** Proxies in front of the server whose X-Forwarded-* headers are trusted; 0: only the TCP peer. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Enables /api/bench/* (a bare route the wrapper benchmark compares against). Never in production. */
     BENCH_ROUTES: booleanFromString,
   })
@@ -122,6 +169,13 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The hosts an organization's custom base URL may name (see VEHICLE_API_ALLOWED_HOSTS). */
+export function allowedUpstreamHosts(): string[] {
+  const e = env();
+  if (e.VEHICLE_API_ALLOWED_HOSTS) return e.VEHICLE_API_ALLOWED_HOSTS;
+  return e.VEHICLE_API_BASE_URL ? [new URL(e.VEHICLE_API_BASE_URL).hostname.toLowerCase()] : [];
 }
 
 /** True when no real upstream is configured and the embedded sandbox serves the API. */

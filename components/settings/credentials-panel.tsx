@@ -89,7 +89,7 @@ export function CredentialsPanel({ org }: { org: string }) {
               type="password"
               autoComplete="new-password"
               placeholder="•••••••• stored"
-              hint="Leave empty to keep the stored secret. It is never shown again after saving."
+              hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
               error={errors.clientSecret?.message}
               {...form.register('clientSecret')}
             />

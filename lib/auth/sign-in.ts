@@ -1,10 +1,13 @@
 import 'server-only';
+import { PasswordHashingBusyError } from '@/lib/crypto/password';
+import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { signInSchema } from '@/lib/validations/auth';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
+import { clearSignInPair, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
 import { findUserByEmail, updateUserName, verifyCredentials } from '@/lib/db/repos/users';
+import { env } from '@/lib/env';
 
 /** The `error` query parameter next-auth sends back to the sign-in page. */
 export const SIGN_IN_ERRORS = {
@@ -32,21 +35,37 @@ export class SignInThrottledError extends Error {
   }
 }
 
-/** The first address of X-Forwarded-For (set by the proxy in front), else X-Real-IP. */
-export function clientIpFromHeaders(headers: Headers | Record<string, unknown> | undefined): string | null {
-  if (!headers) return null;
-  const read = (name: string): string | undefined => {
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const value = headers[name];
-    return Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
-  };
-  return read('x-forwarded-for')?.split(',')[0]?.trim() || read('x-real-ip')?.trim() || null;
+/**
+ * The client's address bucket for throttling and audit: the TCP peer, or the Nth entry from
+ * the right of X-Forwarded-For with TRUST_PROXY_HOPS=N (lib/auth/server/client-address.ts).
+ */
+export function clientIpFromHeaders(headers: Headers | Record<string, unknown> | undefined, hops = env().TRUST_PROXY_HOPS): string {
+  return clientAddressFromHeaders(headers, hops);
+}
+
+/** At most one audit row per key (account and address, or address) per this interval. */
+export const THROTTLE_AUDIT_INTERVAL_MS = 60_000;
+const MAX_AUDIT_KEYS = 10_000;
+const lastThrottleAudit = new Map<string, number>();
+
+/** Whether a throttled attempt under this key should be audited now; claims the slot if so. */
+export function claimThrottleAudit(key: string, now = Date.now()): boolean {
+  const last = lastThrottleAudit.get(key);
+  if (last !== undefined && now - last < THROTTLE_AUDIT_INTERVAL_MS) return false;
+  if (lastThrottleAudit.size >= MAX_AUDIT_KEYS) {
+    for (const [k, at] of lastThrottleAudit) if (now - at >= THROTTLE_AUDIT_INTERVAL_MS) lastThrottleAudit.delete(k);
+    // Still full of fresh keys (a spray from many addresses): forget the oldest half.
+    if (lastThrottleAudit.size >= MAX_AUDIT_KEYS) [...lastThrottleAudit.keys()].slice(0, MAX_AUDIT_KEYS / 2).forEach((k) => lastThrottleAudit.delete(k));
+  }
+  lastThrottleAudit.set(key, now);
+  return true;
 }
 
 /**
- * Email-and-password sign-in: throttle check, password check, failure counting, audit.
- * Answers the user, or null for a wrong email or password (the same answer for both), and
- * throws SignInThrottledError when too many attempts failed recently.
+ * Email-and-password sign-in: the attempt is recorded and throttled first, then the password
+ * checked, then audited. Answers the user, or null for a wrong email or password (the same
+ * answer for both), and throws SignInThrottledError when the account-and-address pair must
+ * wait, the address made too many attempts, or too many password checks are running.
  */
 export async function authorizeCredentials(
   db: Db,
@@ -59,24 +78,38 @@ export async function authorizeCredentials(
   const parsed = signInSchema.safeParse({ ...credentials, email: typeof rawEmail === 'string' ? rawEmail.trim() : rawEmail });
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
+  const key = { email, ip: ip ?? DIRECT_BUCKET };
+  if (ip === DIRECT_BUCKET) ip = null;
 
-  const verdict = await checkSignInThrottle(db, { email, ip }, policy);
+  const verdict = await reserveSignInAttempt(db, key, policy);
   if (!verdict.allowed) {
-    const known = await findUserByEmail(db, email);
-    await appendAuditEvent(db, {
-      actorUserId: known?.id,
-      actorEmail: email,
-      action: 'auth.sign_in_failed',
-      outcome: 'failure',
-      details: { method: 'credentials', reason: 'throttled', limit: verdict.reason, retryAfterSeconds: verdict.retryAfterSeconds },
-      ip,
-    });
+    const auditKey = verdict.reason === 'ip' ? `ip ${key.ip}` : `pair ${email.toLowerCase()} ${key.ip}`;
+    if (claimThrottleAudit(auditKey)) {
+      const known = await findUserByEmail(db, email);
+      await appendAuditEvent(db, {
+        actorUserId: known?.id,
+        actorEmail: email,
+        action: 'auth.sign_in_failed',
+        outcome: 'failure',
+        details: { method: 'credentials', reason: 'throttled', limit: verdict.reason, retryAfterSeconds: verdict.retryAfterSeconds },
+        ip,
+      });
+    }
     throw new SignInThrottledError(verdict.retryAfterSeconds);
   }
 
-  const user = await verifyCredentials(db, email, password);
+  let user: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    user = await verifyCredentials(db, email, password);
+  } catch (error) {
+    if (error instanceof PasswordHashingBusyError) {
+      // Not this attempt's fault: it does not count as a failure.
+      await releaseSignInAttempt(db, verdict.attemptId);
+      throw new SignInThrottledError(1);
+    }
+    throw error;
+  }
   if (!user) {
-    await recordSignInFailure(db, { email, ip });
     const known = await findUserByEmail(db, email);
     await appendAuditEvent(db, {
       actorUserId: known?.id,
@@ -89,7 +122,7 @@ export async function authorizeCredentials(
     return null;
   }
 
-  await clearSignInFailures(db, email);
+  await clearSignInPair(db, key);
   await appendAuditEvent(db, {
     actorUserId: user.id,
     actorEmail: user.email,

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { getDb } from '@/lib/db';
+import { env } from '@/lib/env';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import type { OrgAccess } from './org-access';
 
@@ -29,9 +31,10 @@ type Outcome = {
   error?: unknown;
 };
 
+/** The client's address through TRUST_PROXY_HOPS trusted proxies (lib/auth/server/client-address.ts). */
 export function clientIp(request: { headers: { get(name: string): string | null } }): string | null {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || null;
+  const address = clientAddressFromHeaders(request.headers, env().TRUST_PROXY_HOPS);
+  return address === DIRECT_BUCKET ? null : address;
 }
 
 export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P, B, R>, outcome: Outcome): Promise<void> {

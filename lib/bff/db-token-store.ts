@@ -5,13 +5,14 @@ import type { CachedToken, TokenStore } from '@/lib/vehicle-api/token-store';
 import type { Db } from '@/lib/db/index';
 import { apiTokens } from '@/lib/db/schema';
 
-const ACCESS = 'api_tokens.access_token';
-const REFRESH = 'api_tokens.refresh_token';
+/** Sealed to the row's key: a token copied under another key does not decrypt. */
+export const accessTokenContext = (key: string) => ({ table: 'api_tokens', column: 'access_token', row: key });
+export const refreshTokenContext = (key: string) => ({ table: 'api_tokens', column: 'refresh_token', row: key });
 
 /**
  * The API client's token cache in the database, so every server instance uses the same
  * organization token. Tokens are sealed with the secret box; a row that no longer decrypts
- * (the auth secret changed) reads as a miss and the client fetches a new token.
+ * (its key left the ring) reads as a miss and the client fetches a new token.
  */
 export class DbTokenStore implements TokenStore {
   constructor(private readonly db: Db | (() => Db)) {}
@@ -25,8 +26,8 @@ export class DbTokenStore implements TokenStore {
     if (!row) return undefined;
     try {
       return {
-        accessToken: decryptSecret(row.accessTokenEncrypted, ACCESS),
-        ...(row.refreshTokenEncrypted ? { refreshToken: decryptSecret(row.refreshTokenEncrypted, REFRESH) } : {}),
+        accessToken: decryptSecret(row.accessTokenEncrypted, accessTokenContext(key)),
+        ...(row.refreshTokenEncrypted ? { refreshToken: decryptSecret(row.refreshTokenEncrypted, refreshTokenContext(key)) } : {}),
         expiresAt: row.expiresAt.getTime(),
       };
     } catch {
@@ -36,8 +37,8 @@ export class DbTokenStore implements TokenStore {
 
   async set(key: string, token: CachedToken): Promise<void> {
     const values = {
-      accessTokenEncrypted: encryptSecret(token.accessToken, ACCESS),
-      refreshTokenEncrypted: token.refreshToken ? encryptSecret(token.refreshToken, REFRESH) : null,
+      accessTokenEncrypted: encryptSecret(token.accessToken, accessTokenContext(key)),
+      refreshTokenEncrypted: token.refreshToken ? encryptSecret(token.refreshToken, refreshTokenContext(key)) : null,
       expiresAt: new Date(token.expiresAt),
       updatedAt: new Date(),
     };

@@ -6,6 +6,8 @@ import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
+import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
+import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
 
 type CachedClient = { version: string; api: VehicleApi };
 const CLIENTS_KEY = Symbol.for('motorpool.orgVehicleApis');
@@ -15,13 +17,24 @@ function clientCache(): Map<string, CachedClient> {
   return (store[CLIENTS_KEY] ??= new Map());
 }
 
-/** The transport is chosen here and only here: the in-process sandbox, or the network. */
+/**
+ * The transport is chosen here and only here: the in-process sandbox, or the network, only to
+ * a host the operator allows (lib/settings/allowed-hosts.ts), with every resolved address
+ * checked at connect time and redirects never followed.
+ */
 export function transportFor(credentials: Pick<OrganizationCredentials, 'apiBaseUrl'>): { baseUrl: string; fetch: FetchLike } {
   if (credentials.apiBaseUrl === null) {
     const sandbox = getEmbeddedSandbox();
     return { baseUrl: `${appUrl()}/sandbox`, fetch: sandbox.fetch as FetchLike };
   }
-  return { baseUrl: credentials.apiBaseUrl, fetch: (input, init) => fetch(input, init) };
+  const baseUrl = credentials.apiBaseUrl;
+  const policy = upstreamHostPolicy();
+  const verdict = checkUpstreamBaseUrl(baseUrl, policy);
+  // A base URL stored before the operator narrowed the list: nothing is sent there.
+  if (!verdict.ok) return { baseUrl, fetch: () => Promise.reject(new Error(`The base URL is not allowed on this server: ${verdict.message}`)) };
+  // The operator's own VEHICLE_API_BASE_URL may be internal; redirects are refused all the same.
+  if (verdict.trustedByOperator) return { baseUrl, fetch: (input, init) => fetch(input, { ...init, redirect: 'error' }) };
+  return { baseUrl, fetch: createGuardedFetch({ allowLoopback: policy.allowLoopback }) };
 }
 
 export function createOrgVehicleApi(organizationId: string, credentials: OrganizationCredentials): VehicleApi {

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from '@/lib/crypto/password';
+import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, needsRehash, PasswordHashingBusyError, passwordHashesInProgress, SCRYPT_DEFAULTS, verifyPassword } from '@/lib/crypto/password';
+
+/** Cheap parameters for the tests that hash many times; the defaults are tested once. */
+const FAST = { N: 2 ** 10, r: 8, p: 1 };
 
 describe('password hashing (scrypt)', () => {
-  it('stores a self-describing scrypt string and verifies the right password', async () => {
+  it("hashes at OWASP's minimum (N=2^17, r=8, p=1) by default, the parameters stored in the string", async () => {
+    expect(SCRYPT_DEFAULTS).toEqual({ N: 131072, r: 8, p: 1 });
     const stored = await hashPassword('correct horse battery staple');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('still verifies hashes of the previous parameters (N=2^15) and flags them for rehashing', async () => {
+    const old = await hashPassword('an older password', { N: 2 ** 15, r: 8, p: 1 });
+    expect(old).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('an older password', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
   });
 
   it('rejects a wrong password and salts every hash', async () => {
-    const a = await hashPassword('same password');
-    const b = await hashPassword('same password');
+    const a = await hashPassword('same password', FAST);
+    const b = await hashPassword('same password', FAST);
     expect(a).not.toBe(b);
     expect(await verifyPassword('same passwore', a)).toBe(false);
     expect(await verifyPassword('', a)).toBe(false);
@@ -22,8 +34,17 @@ describe('password hashing (scrypt)', () => {
     expect(await verifyPassword('x', 'bcrypt$10$abc')).toBe(false);
   });
 
-  it('flags hashes made with weaker parameters', async () => {
-    expect(needsRehash(await hashPassword('p', { N: 1024, r: 8, p: 1 }))).toBe(true);
-    expect(needsRehash(await hashPassword('p'))).toBe(false);
+  it('runs a bounded number of hashes at once and refuses beyond a bounded queue', async () => {
+    const stored = await hashPassword('p', FAST);
+    let peak = 0;
+    const sample = setInterval(() => (peak = Math.max(peak, passwordHashesInProgress())), 1);
+    const total = HASH_CONCURRENCY + HASH_QUEUE + 10;
+    const results = await Promise.allSettled(Array.from({ length: total }, () => verifyPassword('p', stored)));
+    clearInterval(sample);
+    const busy = results.filter((r) => r.status === 'rejected' && r.reason instanceof PasswordHashingBusyError);
+    expect(busy).toHaveLength(10);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE);
+    expect(peak).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    expect(passwordHashesInProgress()).toBe(0);
   });
 });

@@ -1,23 +1,73 @@
 import 'server-only';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 };
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB per hash. */
+export const SCRYPT_DEFAULTS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const DEFAULTS = SCRYPT_DEFAULTS;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 // Stored parameters are bounded so a tampered row cannot make verification allocate gigabytes.
 const MAX_N = 2 ** 20;
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super('Too many password checks are waiting; try again in a moment');
+    this.name = 'PasswordHashingBusyError';
+  }
 }
 
-/** scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is just below that for N=2^15. */
+/**
+ * At most HASH_CONCURRENCY scrypt runs at once (each takes 128 MiB and a libuv thread at the
+ * defaults), and at most HASH_QUEUE waiting; beyond that a check fails at once with
+ * PasswordHashingBusyError instead of piling up memory and latency.
+ */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE = 32;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) throw new PasswordHashingBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** How many scrypt runs are in progress right now (tests). */
+export function passwordHashesInProgress(): number {
+  return running;
+}
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+/** scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below that from N=2^15. */
 const maxmem = (N: number, r: number) => 128 * N * r * 2;
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64url. */
-export async function hashPassword(password: string, params = DEFAULTS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = DEFAULTS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const { N, r, p } = params;
   const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });

@@ -69,3 +69,10 @@ export function getDbHandle(): DbHandle {
 export function getDb(): Db {
   return getDbHandle().db;
 }
+
+/** Closes the process's database (scripts, tests); the next getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const handle = holder.handle;
+  holder.handle = undefined;
+  await handle?.close();
+}

@@ -44,7 +44,8 @@ for (const leg of await databaseLegs()) {
         expect(await verifyCredentials(t.db, email, DEMO_PASSWORD)).toBeDefined();
       }
       expect(await getOrganizationBySlug(t.db, 'fleet')).toBeUndefined();
-    });
+      // Two scrypt hashes and three checks at OWASP's parameters (about a second each on a busy machine).
+    }, 120_000);
 
     it('follows the sandbox when its demo credentials change', async () => {
       await ensureSeeded(t.db, { env: noUpstream, embeddedSandbox: true, sandboxOrganization: () => ({ ...sandboxOrg, clientSecret: 'demo-secret-2' }) });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { hashPassword } from '@/lib/crypto/password';
 import { env, usesEmbeddedSandbox, type Env } from '@/lib/env';
 import { getDbHandle, type Db, type DbKind } from '@/lib/db/index';
 import { migrateDatabase } from '@/lib/db/migrate';
@@ -43,11 +44,18 @@ export interface SeedResult {
   createdOrganizations: string[];
 }
 
-async function ensureUserWithPassword(db: Db, email: string, password: string, result: SeedResult): Promise<PublicUser> {
+/**
+ * The demo users share the published demo password: it is hashed once per process (a hash
+ * costs about a second at OWASP's scrypt parameters), and only when a user is missing.
+ */
+let demoPasswordHash: Promise<string> | undefined;
+const hashDemoPassword = () => (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
+
+async function ensureUserWithPassword(db: Db, email: string, passwordHash: () => Promise<string>, result: SeedResult): Promise<PublicUser> {
   const existing = await findUserByEmail(db, email);
   if (existing) return existing;
   try {
-    const user = await createUser(db, { email, password });
+    const user = await createUser(db, { email, passwordHash: await passwordHash() });
     result.createdUsers.push(user.email);
     return user;
   } catch (error) {
@@ -94,7 +102,8 @@ export async function ensureSeeded(db: Db, options: SeedOptions = {}): Promise<S
   const embedded = options.embeddedSandbox ?? usesEmbeddedSandbox();
   const result: SeedResult = { createdUsers: [], createdOrganizations: [] };
 
-  const admin = e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? await ensureUserWithPassword(db, e.ADMIN_EMAIL, e.ADMIN_PASSWORD, result) : undefined;
+  const adminPassword = e.ADMIN_PASSWORD;
+  const admin = e.ADMIN_EMAIL && adminPassword ? await ensureUserWithPassword(db, e.ADMIN_EMAIL, () => hashPassword(adminPassword), result) : undefined;
 
   if (!embedded && e.VEHICLE_API_BASE_URL && e.VEHICLE_API_CLIENT_ID && e.VEHICLE_API_CLIENT_SECRET) {
     const org = await ensureOrganization(
@@ -119,7 +128,7 @@ export async function ensureSeeded(db: Db, options: SeedOptions = {}): Promise<S
       }
     }
     for (const { email, role } of DEMO_USERS) {
-      const user = await ensureUserWithPassword(db, email, DEMO_PASSWORD, result);
+      const user = await ensureUserWithPassword(db, email, hashDemoPassword, result);
       await ensureMembership(db, demo.id, user.id, role);
     }
     // On the embedded sandbox the configured admin has no other organization to land on.

@@ -11,9 +11,15 @@ export async function startServer(): Promise<void> {
     console.error(problems);
     process.exit(1);
   }
+  // Before anything else: sign-in throttling needs each request's real peer address.
+  const { installPeerAddressStamp } = await import('@/lib/auth/server/stamp-peer-address');
+  installPeerAddressStamp();
   try {
     const { prepareDatabase } = await import('@/lib/startup/seed');
     await prepareDatabase();
+    const { startSignInAttemptPruning } = await import('@/lib/db/repos/sign-in-attempts');
+    const { getDb } = await import('@/lib/db');
+    startSignInAttemptPruning(getDb);
   } catch (error) {
     console.error('Motorpool could not prepare its database:', error);
     process.exit(1);

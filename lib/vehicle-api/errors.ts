@@ -1,5 +1,5 @@
 import 'server-only';
-import { ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicle-api';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicle-api';
 
 /** Codes the client raises itself, for failures that never produced a contract error body. */
 export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH'] as const;
@@ -76,6 +76,10 @@ export class VehicleApiError extends Error {
 
 export function isVehicleApiError(error: unknown): error is VehicleApiError {
   return error instanceof VehicleApiError;
+}
+
+export function isKnownErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** Whether the same request might succeed later; says nothing about whether it is safe to repeat. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { SecretBoxError } from '@/lib/crypto/secret-box';
 import { organizations } from '../schema';
 import { databaseLegs, useTestDatabase } from '../test-legs';
 import {
@@ -22,7 +23,7 @@ for (const leg of await databaseLegs()) {
       expect(org).not.toHaveProperty('clientSecretEncrypted');
       const [raw] = await t.db.select().from(organizations).where(eq(organizations.id, org.id));
       expect(raw.clientSecretEncrypted).not.toContain(SECRET);
-      expect(raw.clientSecretEncrypted).toMatch(/^v1\./);
+      expect(raw.clientSecretEncrypted).toMatch(/^v2\.auth\./);
       expect(await getOrganizationCredentials(t.db, org.id)).toEqual({ apiBaseUrl: null, clientId: 'client-1', clientSecret: SECRET });
     });
 
@@ -38,6 +39,15 @@ for (const leg of await databaseLegs()) {
       expect(await getOrganizationCredentials(t.db, org.id)).toEqual({ apiBaseUrl: 'https://api.example.com', clientId: 'client-2', clientSecret: SECRET });
       await updateOrganizationCredentials(t.db, org.id, { apiBaseUrl: null, clientId: 'client-3', clientSecret: 'rotated-secret' });
       expect((await getOrganizationCredentials(t.db, org.id))?.clientSecret).toBe('rotated-secret');
+    });
+
+    it("refuses a sealed secret copied into another organization's row", async () => {
+      const acme = (await getOrganizationBySlug(t.db, 'acme'))!;
+      const other = await createOrganization(t.db, { slug: 'other', name: 'Other', apiBaseUrl: null, clientId: 'c', clientSecret: 'other-secret' });
+      const [source] = await t.db.select().from(organizations).where(eq(organizations.id, acme.id));
+      await t.db.update(organizations).set({ clientSecretEncrypted: source.clientSecretEncrypted }).where(eq(organizations.id, other.id));
+      await expect(getOrganizationCredentials(t.db, other.id)).rejects.toThrow(SecretBoxError);
+      expect((await getOrganizationCredentials(t.db, acme.id))?.clientSecret).toBe('rotated-secret');
     });
 
     it('answers undefined for an unknown slug', async () => {

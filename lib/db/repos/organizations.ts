@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { Db } from '../index';
@@ -15,7 +16,8 @@ export interface OrganizationCredentials {
   clientSecret: string;
 }
 
-const SECRET_CONTEXT = 'organizations.client_secret';
+/** The client secret is sealed to its row: copied into another organization's row, it does not decrypt. */
+export const clientSecretContext = (organizationId: string) => ({ table: 'organizations', column: 'client_secret', row: organizationId });
 
 const publicColumns = {
   id: organizations.id,
@@ -31,14 +33,16 @@ export async function createOrganization(
   db: Db,
   input: { slug: string; name: string } & OrganizationCredentials,
 ): Promise<PublicOrganization> {
+  const id = randomUUID();
   const [row] = await db
     .insert(organizations)
     .values({
+      id,
       slug: input.slug,
       name: input.name,
       apiBaseUrl: input.apiBaseUrl,
       clientId: input.clientId,
-      clientSecretEncrypted: encryptSecret(input.clientSecret, SECRET_CONTEXT),
+      clientSecretEncrypted: encryptSecret(input.clientSecret, clientSecretContext(id)),
     })
     .onConflictDoNothing()
     .returning(publicColumns);
@@ -64,7 +68,7 @@ export async function getOrganizationCredentials(db: Db, organizationId: string)
     .where(eq(organizations.id, organizationId))
     .limit(1);
   if (!row) return undefined;
-  return { apiBaseUrl: row.apiBaseUrl, clientId: row.clientId, clientSecret: decryptSecret(row.sealed, SECRET_CONTEXT) };
+  return { apiBaseUrl: row.apiBaseUrl, clientId: row.clientId, clientSecret: decryptSecret(row.sealed, clientSecretContext(organizationId)) };
 }
 
 /** Without `clientSecret` (or with an empty one) the stored secret is kept. */
@@ -78,7 +82,7 @@ export async function updateOrganizationCredentials(
     .set({
       apiBaseUrl: input.apiBaseUrl,
       clientId: input.clientId,
-      ...(input.clientSecret ? { clientSecretEncrypted: encryptSecret(input.clientSecret, SECRET_CONTEXT) } : {}),
+      ...(input.clientSecret ? { clientSecretEncrypted: encryptSecret(input.clientSecret, clientSecretContext(organizationId)) } : {}),
       updatedAt: new Date(),
     })
     .where(eq(organizations.id, organizationId))

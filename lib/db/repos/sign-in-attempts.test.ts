@@ -1,46 +1,85 @@
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '../test-legs';
-import { checkSignInThrottle, clearSignInFailures, countRecentFailures, pruneSignInAttempts, recordSignInFailure, SIGN_IN_THROTTLE } from './sign-in-attempts';
+import {
+  clearSignInPair,
+  countRecentAttempts,
+  pairDelayMs,
+  pruneSignInAttempts,
+  reserveSignInAttempt,
+  SIGN_IN_THROTTLE,
+  startSignInAttemptPruning,
+  type ThrottlePolicy,
+} from './sign-in-attempts';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0007');
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+describe('pair delay', () => {
+  it('is free for 5 failures, then doubles from 1 s up to 15 minutes', () => {
+    expect([0, 4].map((n) => pairDelayMs(n))).toEqual([0, 0]);
+    expect([5, 6, 7, 8].map((n) => pairDelayMs(n))).toEqual([1 * SECOND, 2 * SECOND, 4 * SECOND, 8 * SECOND]);
+    expect(pairDelayMs(14)).toBe(512 * SECOND);
+    expect(pairDelayMs(15)).toBe(15 * MINUTE);
+    expect(pairDelayMs(10_000)).toBe(15 * MINUTE);
+  });
+});
 
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`sign-in throttle on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
     const now = new Date('2026-11-22T12:00:00.000Z');
-    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const pair = { email: 'Target@Example.com', ip: '10.0.0.1' };
 
-    it('blocks an account after 5 failures in 15 minutes and says how long to wait', async () => {
-      for (const minutesAgo of [20, 10, 8, 6, 4]) await recordSignInFailure(t.db, { email: 'Target@Example.com', ip: '10.0.0.1' }, at(minutesAgo));
-      expect(await countRecentFailures(t.db, { email: 'target@example.com', ip: '10.0.0.1' }, SIGN_IN_THROTTLE, now)).toEqual({ account: 4, ip: 4 });
-      expect(await checkSignInThrottle(t.db, { email: 'target@example.com' }, SIGN_IN_THROTTLE, now)).toEqual({ allowed: true });
-      await recordSignInFailure(t.db, { email: 'target@example.com', ip: '10.0.0.2' }, at(1));
-      // The oldest counted failure (10 minutes ago) leaves the window in 5 minutes.
-      expect(await checkSignInThrottle(t.db, { email: 'TARGET@example.com', ip: '10.0.0.9' }, SIGN_IN_THROTTLE, now)).toEqual({
+    it('lets 5 attempts of a pair through, then makes the pair wait, doubling', async () => {
+      for (let i = 0; i < 5; i++) expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(i))).allowed).toBe(true);
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(10))).toEqual({ allowed: false, reason: 'account', retryAfterSeconds: 1 });
+      // The refused attempt left no row: the wait is not extended by trying.
+      expect((await countRecentAttempts(t.db, pair, SIGN_IN_THROTTLE, at(10))).pair).toBe(5);
+      expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + SECOND))).allowed).toBe(true);
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + SECOND + 100))).toMatchObject({ allowed: false, retryAfterSeconds: 2 });
+      expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + 3 * SECOND))).allowed).toBe(true);
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + 3 * SECOND + 1))).toMatchObject({ allowed: false, retryAfterSeconds: 4 });
+    });
+
+    it('does not slow the same account from another address, nor another account from the same address', async () => {
+      expect((await reserveSignInAttempt(t.db, { ...pair, ip: '10.0.0.2' }, SIGN_IN_THROTTLE, at(5 * SECOND))).allowed).toBe(true);
+      expect((await reserveSignInAttempt(t.db, { ...pair, email: 'other@example.com' }, SIGN_IN_THROTTLE, at(5 * SECOND))).allowed).toBe(true);
+    });
+
+    it('a success clears only its own pair', async () => {
+      await clearSignInPair(t.db, { email: 'target@example.com', ip: '10.0.0.2' });
+      expect(await countRecentAttempts(t.db, pair, SIGN_IN_THROTTLE, at(5 * SECOND))).toEqual({ pair: 7, address: 8, account: 7 });
+    });
+
+    it('stops an address at a much higher ceiling across accounts', async () => {
+      const policy: ThrottlePolicy = { ...SIGN_IN_THROTTLE, maxPerAddress: 10 };
+      for (let i = 0; i < 10; i++) expect((await reserveSignInAttempt(t.db, { email: `user${i}@example.com`, ip: '192.0.2.7' }, policy, at(i))).allowed).toBe(true);
+      expect(await reserveSignInAttempt(t.db, { email: 'fresh@example.com', ip: '192.0.2.7' }, policy, at(20))).toEqual({
         allowed: false,
-        reason: 'account',
-        retryAfterSeconds: 300,
+        reason: 'ip',
+        retryAfterSeconds: 15 * 60,
       });
+      expect((await reserveSignInAttempt(t.db, { email: 'fresh@example.com', ip: '192.0.2.8' }, policy, at(20))).allowed).toBe(true);
     });
 
-    it('blocks an address after 20 failures across accounts', async () => {
-      for (let i = 0; i < 19; i++) await recordSignInFailure(t.db, { email: `user${i}@example.com`, ip: '192.0.2.7' }, at(2));
-      expect((await checkSignInThrottle(t.db, { email: 'fresh@example.com', ip: '192.0.2.7' }, SIGN_IN_THROTTLE, now)).allowed).toBe(true);
-      await recordSignInFailure(t.db, { email: 'another@example.com', ip: '192.0.2.7' }, at(1));
-      expect(await checkSignInThrottle(t.db, { email: 'fresh@example.com', ip: '192.0.2.7' }, SIGN_IN_THROTTLE, now)).toMatchObject({ allowed: false, reason: 'ip' });
-      expect((await checkSignInThrottle(t.db, { email: 'fresh@example.com', ip: '192.0.2.8' }, SIGN_IN_THROTTLE, now)).allowed).toBe(true);
+    it('counts attempts made in parallel against each other', async () => {
+      const key = { email: 'burst@example.com', ip: '198.51.100.1' };
+      const verdicts = await Promise.all(Array.from({ length: 20 }, () => reserveSignInAttempt(t.db, key, SIGN_IN_THROTTLE, at(0))));
+      expect(verdicts.filter((v) => v.allowed).length).toBeLessThanOrEqual(5);
+      expect((await countRecentAttempts(t.db, key, SIGN_IN_THROTTLE, at(0))).pair).toBeLessThanOrEqual(5);
     });
 
-    it('a success clears the account’s failures but not the address’s', async () => {
-      await clearSignInFailures(t.db, 'target@example.com');
-      expect(await countRecentFailures(t.db, { email: 'target@example.com', ip: '192.0.2.7' }, SIGN_IN_THROTTLE, now)).toEqual({ account: 0, ip: 20 });
-    });
-
-    it('prunes what left the window', async () => {
-      expect(await pruneSignInAttempts(t.db, SIGN_IN_THROTTLE, now)).toBe(0);
-      expect(await pruneSignInAttempts(t.db, SIGN_IN_THROTTLE, new Date(now.getTime() + 30 * MINUTE))).toBeGreaterThan(0);
+    it('prunes what is older than a day, also on an unref’d timer', async () => {
+      expect(await pruneSignInAttempts(t.db, at(MINUTE))).toBe(0);
+      expect(await pruneSignInAttempts(t.db, at(25 * 60 * MINUTE))).toBeGreaterThan(0);
+      await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, new Date(Date.now() - 25 * 60 * MINUTE));
+      expect((await countRecentAttempts(t.db, pair, { ...SIGN_IN_THROTTLE, pairWindowMs: 48 * 60 * MINUTE })).pair).toBe(1);
+      const stop = startSignInAttemptPruning(() => t.db, 20);
+      await vi.waitFor(async () => expect((await countRecentAttempts(t.db, pair, { ...SIGN_IN_THROTTLE, pairWindowMs: 48 * 60 * MINUTE })).pair).toBe(0));
+      stop();
     });
   });
 }

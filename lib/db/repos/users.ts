@@ -1,6 +1,6 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/crypto/password';
+import { and, eq } from 'drizzle-orm';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '@/lib/crypto/password';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { users, type User } from '../schema';
@@ -17,8 +17,9 @@ export function toPublicUser(user: User): PublicUser {
   return { ...rest, hasPassword: passwordHash !== null };
 }
 
-export async function createUser(db: Db, input: { email: string; name?: string; password?: string }): Promise<PublicUser> {
-  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+/** `passwordHash`: a hash made earlier by hashPassword (the seed hashes the demo password once). */
+export async function createUser(db: Db, input: { email: string; name?: string; password?: string; passwordHash?: string }): Promise<PublicUser> {
+  const passwordHash = input.passwordHash ?? (input.password === undefined ? null : await hashPassword(input.password));
   const [row] = await db
     .insert(users)
     .values({ email: normalizeEmail(input.email), name: input.name?.trim() ?? '', passwordHash })
@@ -58,7 +59,16 @@ export async function verifyCredentials(db: Db, email: string, password: string)
     await burnPasswordCheck(password);
     return undefined;
   }
-  return (await verifyPassword(password, row.passwordHash)) ? toPublicUser(row) : undefined;
+  if (!(await verifyPassword(password, row.passwordHash))) return undefined;
+  if (needsRehash(row.passwordHash)) {
+    // Stored under weaker parameters than today's: re-hash now that the password is known.
+    // Only if the hash is still the one checked (a concurrent password change wins).
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
+  return toPublicUser(row);
 }
 
 export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {

@@ -1,13 +1,8 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { testConnection } from '@/lib/settings/server/test-connection';
 
 /** Calls `test-token` with the stored credentials and shows whom the upstream says we are. */
-export const POST = withOrg(
-  async ({ org, setUpstreamRequestId }) => {
-    const api = await orgVehicleApi(org);
-    const response = await api.testToken();
-    setUpstreamRequestId(response.requestId);
-    return { clientId: response.data.clientId, organizationId: response.data.organizationId, requestId: response.requestId, durationMs: response.durationMs };
-  },
-  { permission: 'settings.write', audit: { action: 'settings.connection_tested', target: () => ({ type: 'organization' }) } },
-);
+export const POST = withOrg(({ org }) => testConnection(org), {
+  permission: 'settings.write',
+  audit: { action: 'settings.connection_tested', target: () => ({ type: 'organization' }) },
+});

@@ -1,0 +1,65 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { createSecretBox, deriveKeyFromSecret, secretBox } from '@/lib/crypto/secret-box';
+import { clientSecretContext, createOrganization, getOrganizationCredentials } from '@/lib/db/repos/organizations';
+import { apiTokens, organizations } from '@/lib/db/schema';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/bff/db-token-store';
+import { rotateEncryptionKeys } from './rotate-encryption-keys';
+
+const AUTH_SECRET = 'test-secret-test-secret-test-secret-0031';
+vi.stubEnv('AUTH_SECRET', AUTH_SECRET);
+
+const NEW_KEY = { id: '2026-11', key: randomBytes(32) };
+
+function sealV1(plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', deriveKeyFromSecret(AUTH_SECRET), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`key rotation on ${leg.kind}`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    it('re-seals client secrets and cached tokens under the newest key; the old key is then not needed', async () => {
+      // Before the ring: sealed under the key derived from AUTH_SECRET (one of them in the first format).
+      const acme = await createOrganization(t.db, { slug: 'acme', name: 'Acme', apiBaseUrl: null, clientId: 'a', clientSecret: 'acme-secret' });
+      const globex = await createOrganization(t.db, { slug: 'globex', name: 'Globex', apiBaseUrl: null, clientId: 'g', clientSecret: 'x' });
+      await t.db.update(organizations).set({ clientSecretEncrypted: sealV1('globex-secret', 'organizations.client_secret') }).where(eq(organizations.id, globex.id));
+      const broken = await createOrganization(t.db, { slug: 'broken', name: 'Broken', apiBaseUrl: null, clientId: 'b', clientSecret: 'x' });
+      await t.db.update(organizations).set({ clientSecretEncrypted: 'v2.gone.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' }).where(eq(organizations.id, broken.id));
+      await new DbTokenStore(t.db).set('org:acme', { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: 5 });
+      await t.db.insert(apiTokens).values({ key: 'org:stale', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
+      expect(secretBox().currentKeyId).toBe('auth');
+
+      const ring = createSecretBox({ keys: [NEW_KEY], authSecret: AUTH_SECRET });
+      const report = await rotateEncryptionKeys(t.db, ring);
+      expect(report).toEqual({
+        keyId: '2026-11',
+        organizations: { resealed: 2, current: 0, failed: ['broken'] },
+        tokens: { resealed: 1, current: 0, dropped: 1 },
+      });
+
+      // Only the new key now: the auth secret can change without losing anything.
+      const onlyNew = createSecretBox({ keys: [NEW_KEY] });
+      const rows = await t.db.select().from(organizations);
+      const byId = new Map(rows.map((row) => [row.id, row.clientSecretEncrypted]));
+      expect(byId.get(acme.id)).toMatch(/^v2\.2026-11\./);
+      expect(onlyNew.decrypt(byId.get(acme.id)!, clientSecretContext(acme.id))).toBe('acme-secret');
+      expect(onlyNew.decrypt(byId.get(globex.id)!, clientSecretContext(globex.id))).toBe('globex-secret');
+      const tokens = await t.db.select().from(apiTokens);
+      expect(tokens.map((row) => row.key)).toEqual(['org:acme']);
+      expect(onlyNew.decrypt(tokens[0].accessTokenEncrypted, accessTokenContext('org:acme'))).toBe('access-1');
+      expect(onlyNew.decrypt(tokens[0].refreshTokenEncrypted!, refreshTokenContext('org:acme'))).toBe('refresh-1');
+
+      // Idempotent: a second run finds everything current.
+      expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({ organizations: { resealed: 0, current: 2 }, tokens: { resealed: 0, current: 1 } });
+      // The process's own box (derived key only) no longer opens what the ring sealed.
+      await expect(getOrganizationCredentials(t.db, acme.id)).rejects.toThrow(/not in the key ring/);
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { secretBox, type SecretBox } from '@/lib/crypto/secret-box';
+import type { Db } from '@/lib/db';
+import { clientSecretContext } from '@/lib/db/repos/organizations';
+import { apiTokens, organizations } from '@/lib/db/schema';
+import { accessTokenContext, refreshTokenContext } from '@/lib/bff/db-token-store';
+
+export interface RotationReport {
+  /** The key everything is now sealed under. */
+  keyId: string;
+  organizations: { resealed: number; current: number; failed: string[] };
+  /** Cached upstream tokens; one that no longer opens is dropped (the client fetches a new one). */
+  tokens: { resealed: number; current: number; dropped: number };
+}
+
+/**
+ * Re-seals every stored secret under the ring's newest key: organizations' client secrets and
+ * the upstream token cache. Each row is written only if it still holds the value read (a
+ * concurrent change wins). An organization whose secret opens under no key of the ring is
+ * reported, never changed: its admin re-enters the secret in Settings.
+ */
+export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox()): Promise<RotationReport> {
+  const report: RotationReport = {
+    keyId: box.currentKeyId,
+    organizations: { resealed: 0, current: 0, failed: [] },
+    tokens: { resealed: 0, current: 0, dropped: 0 },
+  };
+
+  const orgs = await db.select({ id: organizations.id, slug: organizations.slug, sealed: organizations.clientSecretEncrypted }).from(organizations);
+  for (const org of orgs) {
+    if (box.isCurrent(org.sealed)) {
+      report.organizations.current += 1;
+      continue;
+    }
+    let plaintext: string;
+    try {
+      plaintext = box.decrypt(org.sealed, clientSecretContext(org.id));
+    } catch {
+      report.organizations.failed.push(org.slug);
+      continue;
+    }
+    const updated = await db
+      .update(organizations)
+      .set({ clientSecretEncrypted: box.encrypt(plaintext, clientSecretContext(org.id)) })
+      .where(and(eq(organizations.id, org.id), eq(organizations.clientSecretEncrypted, org.sealed)))
+      .returning({ id: organizations.id });
+    if (updated.length > 0) report.organizations.resealed += 1;
+  }
+
+  const tokens = await db.select().from(apiTokens);
+  for (const token of tokens) {
+    const refresh = token.refreshTokenEncrypted;
+    if (box.isCurrent(token.accessTokenEncrypted) && (refresh === null || box.isCurrent(refresh))) {
+      report.tokens.current += 1;
+      continue;
+    }
+    let values: { accessTokenEncrypted: string; refreshTokenEncrypted: string | null };
+    try {
+      values = {
+        accessTokenEncrypted: box.encrypt(box.decrypt(token.accessTokenEncrypted, accessTokenContext(token.key)), accessTokenContext(token.key)),
+        refreshTokenEncrypted: refresh === null ? null : box.encrypt(box.decrypt(refresh, refreshTokenContext(token.key)), refreshTokenContext(token.key)),
+      };
+    } catch {
+      await db.delete(apiTokens).where(and(eq(apiTokens.key, token.key), eq(apiTokens.accessTokenEncrypted, token.accessTokenEncrypted)));
+      report.tokens.dropped += 1;
+      continue;
+    }
+    const updated = await db
+      .update(apiTokens)
+      .set(values)
+      .where(and(eq(apiTokens.key, token.key), eq(apiTokens.accessTokenEncrypted, token.accessTokenEncrypted)))
+      .returning({ key: apiTokens.key });
+    if (updated.length > 0) report.tokens.resealed += 1;
+  }
+  return report;
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { AppError } from '@/lib/errors/app-error';
+import { getDb } from '@/lib/db';
+import { updateOrganizationCredentials, type PublicOrganization } from '@/lib/db/repos/organizations';
+import { usesEmbeddedSandbox } from '@/lib/env';
+import type { CredentialsInput } from '@/lib/validations/settings';
+import { checkUpstreamBaseUrl, resolvedAddressProblem, upstreamHostPolicy } from './upstream-host-policy';
+
+/** The same base URL however it is spelled (case of the host, trailing slash). */
+function sameBaseUrl(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  const canonical = (raw: string) => {
+    try {
+      return new URL(raw).href.replace(/\/+$/, '');
+    } catch {
+      return raw;
+    }
+  };
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * Saves an organization's upstream credentials. A custom base URL must name a host the
+ * operator allows, over https (loopback http only in development), resolving to public
+ * addresses only. Whenever the base URL changes, the client secret must be entered again: the
+ * stored secret never follows a new URL to a host that could collect it.
+ */
+export async function updateCredentials(org: PublicOrganization, input: CredentialsInput) {
+  if (input.environment === 'embedded' && !usesEmbeddedSandbox()) {
+    throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', { fields: { environment: ['Not available here'] } });
+  }
+  // Every problem at once, each on its field.
+  const fields: Partial<Record<keyof CredentialsInput, string[]>> = {};
+  let apiBaseUrl: string | null = null;
+  if (input.environment === 'custom') {
+    apiBaseUrl = (input.baseUrl ?? '').trim();
+    const policy = upstreamHostPolicy();
+    const verdict = checkUpstreamBaseUrl(apiBaseUrl, policy);
+    const problem = !verdict.ok ? verdict.message : verdict.trustedByOperator ? undefined : await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
+    if (problem) fields.baseUrl = [problem];
+  }
+  const secret = input.clientSecret || undefined;
+  if (!sameBaseUrl(org.apiBaseUrl, apiBaseUrl) && !secret) {
+    fields.clientSecret = ['Enter the client secret again: it is required whenever the base URL changes'];
+  }
+  const first = fields.baseUrl?.[0] ?? fields.clientSecret?.[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
+  const updated = await updateOrganizationCredentials(getDb(), org.id, { apiBaseUrl, clientId: input.clientId, clientSecret: secret });
+  return { environment: updated.apiBaseUrl === null ? 'embedded' : 'custom', baseUrl: updated.apiBaseUrl, clientId: updated.clientId, updatedAt: updated.updatedAt };
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run keys:rotate`: re-seals every stored secret (organizations' client secrets, the
+ * upstream token cache) under the newest key of ENCRYPTION_KEYS. Run it after putting a new
+ * key first in the ring (with the old ones still listed); afterwards old keys can be removed.
+ * With the embedded database, stop the console first (one process owns the folder).
+ */
+import { closeDb, getDb } from '@/lib/db';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { rotateEncryptionKeys } from '@/lib/crypto/server/rotate-encryption-keys';
+
+async function main(): Promise<number> {
+  const db = getDb();
+  await migrateDatabase(db);
+  const report = await rotateEncryptionKeys(db);
+  console.log(`Sealed under key "${report.keyId}".`);
+  console.log(`  organizations: ${report.organizations.resealed} re-sealed, ${report.organizations.current} already current`);
+  console.log(`  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`);
+  if (report.organizations.failed.length > 0) {
+    console.error(`  not opened under any key of the ring (re-enter their client secret in Settings): ${report.organizations.failed.join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await closeDb();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await closeDb().catch(() => {});
+    process.exit(1);
+  });
