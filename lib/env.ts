@@ -77,6 +77,8 @@ export const envSchema = z
     SANDBOX_ADMIN_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
     SANDBOX_FAULT_RATE: numberFromString({ min: 0, max: 1, fallback: 0, integer: false }),
     LOG_UPSTREAM: booleanFromString,
+    /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0 ignores those headers. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Enables /api/bench/* (a bare route the wrapper benchmark compares against). Never in production. */
     BENCH_ROUTES: booleanFromString,
   })
