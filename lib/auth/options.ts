@@ -5,6 +5,7 @@ import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
 import { findUserByEmail } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
+import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from './secret';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
@@ -57,6 +58,10 @@ function buildAuthOptions(): AuthOptions {
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
+      // Only a path on our own origin, parsed as a browser would (lib/auth/callback-url.ts).
+      async redirect(params) {
+        return nextAuthRedirect(params);
+      },
       async signIn({ account, profile }) {
         if (account?.provider !== 'oidc') return true;
         const p = profile as OidcProfile | undefined;

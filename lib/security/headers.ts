@@ -31,3 +31,6 @@ export function createNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** Request header the proxy sets to the page's path and query (read by the sign-in redirect). */
+export const REQUEST_PATH_HEADER = 'x-motorpool-path';
