@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { addTransformIssue } from './zod';
+import { upstreamId } from './route-params';
 import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/vehicle-api/contract';
 
 /**
@@ -17,8 +18,7 @@ export const registrationPlateSchema = z.object({
 });
 export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
 
-/** Ids travel in paths; the upstream's are short opaque strings. */
-const upstreamId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+/** Ids travel in paths: the one conservative alphabet (no `/`, `%`, and never a leading dot). */
 export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
 export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
 
