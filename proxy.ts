@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, createNonce, REQUEST_PATH_HEADER, STATIC_SECURITY_HEADERS } from '@/lib/security/headers';
+import { contentSecurityPolicy, createNonce, REQUEST_PATH_HEADER, STATIC_SECURITY_HEADERS, strictTransportSecurity } from '@/lib/security/headers';
+import { appUrl } from '@/lib/env';
 
 /** Adds a per-request CSP nonce and the security headers to every page and API response. */
 export function proxy(request: NextRequest) {
@@ -22,6 +23,8 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  const hsts = strictTransportSecurity(appUrl());
+  if (hsts) response.headers.set('Strict-Transport-Security', hsts);
   return response;
 }
 

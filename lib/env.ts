@@ -147,3 +147,8 @@ export function appUrl(): string {
   const e = env();
   return e.APP_URL ?? `http://localhost:${e.PORT}`;
 }
+
+/** The public origin is https: `__Secure-` session cookie only, and HSTS. */
+export function publicOriginIsHttps(): boolean {
+  return appUrl().startsWith('https://');
+}
