@@ -68,6 +68,13 @@ describe('ownOrigins', () => {
       ownOrigins({ ...base, forwardedHost: 'evil.example, fleet.example.com, lb.internal', forwardedProto: 'http, https, http', trustProxyHops: 2 }),
     ).toEqual(['http://app.internal:3000', 'https://fleet.example.com']);
   });
+  it('takes a trusted X-Forwarded-Proto alone with the request’s own Host', () => {
+    expect(ownOrigins({ host: 'fleet.example.com', protocol: 'http:', forwardedProto: 'https', trustProxyHops: 1 })).toEqual([
+      'http://fleet.example.com',
+      'https://fleet.example.com',
+    ]);
+    expect(ownOrigins({ host: 'fleet.example.com', protocol: 'http:', forwardedProto: 'https', trustProxyHops: 0 })).toEqual(['http://fleet.example.com']);
+  });
   it('drops a malformed forwarded host or scheme', () => {
     expect(ownOrigins({ ...base, forwardedHost: 'a b/c', forwardedProto: 'https', trustProxyHops: 1 })).toEqual(['http://app.internal:3000']);
     expect(ownOrigins({ ...base, forwardedHost: 'fleet.example.com', forwardedProto: 'javascript', trustProxyHops: 1 })).toEqual([

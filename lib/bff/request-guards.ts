@@ -65,7 +65,8 @@ export function ownOrigins(input: {
   const forwardedHost = trustedForwardedValue(input.forwardedHost, input.trustProxyHops);
   const forwardedProto = trustedForwardedValue(input.forwardedProto, input.trustProxyHops)?.toLowerCase();
   const protocol = forwardedProto === 'https' || forwardedProto === 'http' ? `${forwardedProto}:` : input.protocol;
-  add(protocol, forwardedHost);
+  // A TLS-terminating proxy that keeps the Host and sends only X-Forwarded-Proto.
+  add(protocol, forwardedHost ?? input.host ?? undefined);
   return origins;
 }
 
