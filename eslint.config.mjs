@@ -47,8 +47,8 @@ export default defineConfig([
             {
               target: ['./components', './lib/query', './lib/hooks'],
               from: './lib/auth',
-              except: ['./permissions.ts'],
-              message: 'Browser code takes only lib/auth/permissions.',
+              except: ['./permissions.ts', './callback-url.ts'],
+              message: 'Browser code takes only lib/auth/permissions and lib/auth/callback-url.',
             },
           ],
         },

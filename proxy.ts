@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, createNonce, STATIC_SECURITY_HEADERS } from '@/lib/security/headers';
+import { contentSecurityPolicy, createNonce, REQUEST_PATH_HEADER, STATIC_SECURITY_HEADERS, strictTransportSecurity } from '@/lib/security/headers';
+import { appUrl } from '@/lib/env';
 
 /** Adds a per-request CSP nonce and the security headers to every page and API response. */
 export function proxy(request: NextRequest) {
@@ -10,12 +11,20 @@ export function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
+  // The page's own path and query, so that a signed-out visit returns exactly here after sign-in.
+  // Always overwritten: a client-sent value never reaches the page.
+  const query = new URLSearchParams(request.nextUrl.searchParams);
+  query.delete('_rsc');
+  const search = query.size ? `?${query.toString()}` : '';
+  requestHeaders.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${search}`);
   // Next reads the nonce for its own scripts from the request's CSP header.
   requestHeaders.set('Content-Security-Policy', csp);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
+  const hsts = strictTransportSecurity(appUrl());
+  if (hsts) response.headers.set('Strict-Transport-Security', hsts);
   return response;
 }
 

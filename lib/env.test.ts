@@ -43,4 +43,33 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...real, NODE_ENV: 'production' })).toThrow('AUTH_SECRET: is required in production');
     expect(parseEnv({ ...real, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).VEHICLE_API_CLIENT_ID).toBe('id');
   });
+
+  it('reads TRUST_PROXY_HOPS as a small whole number, 0 by default', () => {
+    expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUST_PROXY_HOPS: '2' }).TRUST_PROXY_HOPS).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '1.5' })).toThrow('TRUST_PROXY_HOPS');
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '-1' })).toThrow('TRUST_PROXY_HOPS');
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: 'many' })).toThrow('TRUST_PROXY_HOPS');
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '11' })).toThrow('TRUST_PROXY_HOPS');
+  });
+
+  // Issue 12, item 6: the demo boundary.
+  it('keeps the demo on loopback unless DEMO_PUBLIC opts in', () => {
+    expect(parseEnv({}).DEMO_PUBLIC).toBe(false);
+    expect(parseEnv({ DEMO_PUBLIC: 'true' }).DEMO_PUBLIC).toBe(true);
+    expect(() => parseEnv({ DEMO_PUBLIC: 'yes please' })).toThrow('DEMO_PUBLIC: must be true or false');
+  });
+
+  it('refuses BENCH_ROUTES in production, naming it', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', BENCH_ROUTES: 'true' })).toThrow('BENCH_ROUTES: ');
+    expect(parseEnv({ NODE_ENV: 'production', BENCH_ROUTES: 'false' }).BENCH_ROUTES).toBe(false);
+    // The wrapper benchmark marks its server as not production (NODE_ENV=test) to open the bare route.
+    expect(parseEnv({ NODE_ENV: 'test', BENCH_ROUTES: 'true' }).BENCH_ROUTES).toBe(true);
+  });
+
+  it('requires AUTH_SECRET whenever DATABASE_URL is set: every instance must share it', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool' })).toThrow('AUTH_SECRET: is required when DATABASE_URL is set');
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool', NODE_ENV: 'production' })).toThrow('AUTH_SECRET');
+    expect(parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool', AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe('postgres://db.example/motorpool');
+  });
 });

@@ -122,10 +122,15 @@ export const envSchema = z
     SANDBOX_ADMIN_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
     SANDBOX_FAULT_RATE: numberFromString({ min: 0, max: 1, fallback: 0, integer: false }),
     LOG_UPSTREAM: booleanFromString,
-    /** Proxies in front of the server whose X-Forwarded-* headers are trusted; 0: only the TCP peer. */
+    /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0: only the TCP peer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /** Enables /api/bench/* (a bare route the wrapper benchmark compares against). Never in production. */
+    /**
+     * Enables /api/bench/* (a bare route the wrapper benchmark compares against). Refused when
+     * NODE_ENV=production: the benchmark starts the production build with NODE_ENV=test.
+     */
     BENCH_ROUTES: booleanFromString,
+    /** The demo (no VEHICLE_API_BASE_URL) listens on 127.0.0.1 only unless this is true (scripts/start.mjs). */
+    DEMO_PUBLIC: booleanFromString,
   })
   .superRefine((env, ctx) => {
     const usesRealUpstream = env.VEHICLE_API_BASE_URL !== undefined;
@@ -138,6 +143,13 @@ export const envSchema = z
     }
     if (usesRealUpstream && env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production against a real upstream' });
+    }
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      // Each instance would otherwise generate its own secret: sessions and stored secrets would not carry over.
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it)' });
+    }
+    if (env.BENCH_ROUTES && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['BENCH_ROUTES'], message: 'must not be set in production (it opens unauthenticated benchmark routes)' });
     }
     if ((env.OIDC_ISSUER || env.OIDC_CLIENT_ID) && !(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together' });
@@ -186,4 +198,9 @@ export function usesEmbeddedSandbox(): boolean {
 export function appUrl(): string {
   const e = env();
   return e.APP_URL ?? `http://localhost:${e.PORT}`;
+}
+
+/** The public origin is https: `__Secure-` session cookie only, and HSTS. */
+export function publicOriginIsHttps(): boolean {
+  return appUrl().startsWith('https://');
 }

@@ -85,3 +85,23 @@ export function spawnServer(args, env) {
   }
   return child;
 }
+
+const TRUE_VALUES = new Set(['true', '1']);
+
+/**
+ * The address `npm start` binds. The demo (no VEHICLE_API_BASE_URL: the embedded sandbox and demo
+ * users with a published password) listens on loopback only unless DEMO_PUBLIC opts in; a
+ * configured deployment listens on every interface as before. Undefined: Next's default (all).
+ * lib/env.ts validates DEMO_PUBLIC itself once the server starts.
+ */
+export function listenHost(environment) {
+  const demo = !environment.VEHICLE_API_BASE_URL?.trim();
+  const demoPublic = TRUE_VALUES.has(environment.DEMO_PUBLIC?.trim() ?? '');
+  return demo && !demoPublic ? '127.0.0.1' : undefined;
+}
+
+/** `next start` / `next dev` arguments for a port and the address above. */
+export function serverArgs(command, port, environment) {
+  const host = listenHost(environment);
+  return [command, '-p', port, ...(host ? ['-H', host] : [])];
+}

@@ -2,7 +2,7 @@
 // then serve. The server process itself applies migrations and seeds (instrumentation.ts),
 // so only one process ever opens the embedded database.
 // `npm run dev` (`--dev`): the same without the build, with hot reload.
-import { buildStale, build, dependenciesStale, installDependencies, spawnServer, waitForHealth } from './lib.mjs';
+import { buildStale, build, dependenciesStale, installDependencies, listenHost, serverArgs, spawnServer, waitForHealth } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 const port = process.env.PORT || '3000';
@@ -18,7 +18,8 @@ try {
 }
 
 const env = { ...process.env, PORT: port, APP_URL: appUrl, NEXTAUTH_URL: process.env.NEXTAUTH_URL || appUrl };
-const child = spawnServer(dev ? ['dev', '-p', port] : ['start', '-p', port], env);
+const host = listenHost(process.env);
+const child = spawnServer(serverArgs(dev ? 'dev' : 'start', port, process.env), env);
 child.on('exit', (code) => process.exit(code ?? 0));
 
 if (await waitForHealth(`http://127.0.0.1:${port}/api/health`, child)) {
@@ -30,6 +31,7 @@ if (await waitForHealth(`http://127.0.0.1:${port}/api/health`, child)) {
       `  admin@demo.test    admin: settings, members, everything`,
       `  manager@demo.test  manager: vehicles, commands, connect`,
       `  support@demo.test  support: read-only inspection`,
+      host ? `Demo mode: listening on ${host} only (set DEMO_PUBLIC=true to open it to the network)` : `Demo mode: open to the network (DEMO_PUBLIC=true)`,
     );
   } else {
     lines.push(`Upstream: ${process.env.VEHICLE_API_BASE_URL}`);

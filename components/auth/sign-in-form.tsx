@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { signInSchema, type SignInInput } from '@/lib/validations/auth';
 
 const MESSAGES: Record<string, string> = {
@@ -16,10 +17,8 @@ const MESSAGES: Record<string, string> = {
 };
 const messageFor = (code: string | null | undefined) => (code ? (MESSAGES[code] ?? 'Sign-in failed. Try again.') : null);
 
-/** Only same-site paths are followed after sign-in: never an absolute URL from the query. */
-function safeCallback(callbackUrl: string | undefined): string {
-  return callbackUrl && callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/o';
-}
+/** Only a path on this origin is followed after sign-in (see lib/auth/callback-url.ts). */
+const safeCallback = (callbackUrl: string | undefined) => safeCallbackPath(callbackUrl, window.location.origin);
 
 export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; error?: string; sso: boolean }) {
   const router = useRouter();

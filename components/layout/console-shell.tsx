@@ -4,6 +4,7 @@ import { Menu, X } from 'lucide-react';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DemoBadge } from './demo-badge';
 import type { NavItem } from './nav-items';
 import { OrgSwitcher, type OrgOption } from './org-switcher';
 import { SidebarNav } from './sidebar-nav';
@@ -15,10 +16,12 @@ type ConsoleShellProps = {
   orgs: OrgOption[];
   nav: NavItem[];
   user: { email: string; role: string };
+  /** The demo (embedded sandbox): the top bar says so. */
+  demo?: boolean;
   children: ReactNode;
 };
 
-export function ConsoleShell({ org, orgs, nav, user, children }: ConsoleShellProps) {
+export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: ConsoleShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
@@ -50,6 +53,7 @@ export function ConsoleShell({ org, orgs, nav, user, children }: ConsoleShellPro
             {menuOpen ? <X aria-hidden className="h-4 w-4" /> : <Menu aria-hidden className="h-4 w-4" />}
           </Button>
           <OrgSwitcher current={org} orgs={orgs} />
+          {demo ? <DemoBadge /> : null}
           <div className="ml-auto flex items-center gap-1">
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />

@@ -12,10 +12,10 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
 
 test('a console page sends a signed-out visitor to sign-in and back after it', async ({ page }) => {
   await page.goto('/o/demo/audit');
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fo%2Fdemo/);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fo%2Fdemo%2Faudit$/);
   await signIn(page, demoEmail('support'), DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/o\/demo$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo Fleet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/o\/demo\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
 });
 
 test('a wrong password is refused with a message that does not say which part was wrong', async ({ page }) => {

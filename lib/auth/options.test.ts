@@ -38,6 +38,23 @@ describe('next-auth options', () => {
     expect(session.user).toEqual({ email: 'a@example.com', id: 'user-1' });
   });
 
+  it('redirects after sign-in only to paths on the own origin (issue 12, item 5)', async () => {
+    const options = await loadOptions();
+    const redirect = options.callbacks!.redirect!;
+    const baseUrl = 'http://localhost:3000';
+    for (const url of ['/\\evil.example', '/\t/evil.example', 'https:evil.example', '//evil.example', 'https://evil.example/o', '/.//evil.example']) {
+      const target = await redirect({ url, baseUrl });
+      expect(new URL(target).origin, url).toBe(baseUrl);
+      expect(new URL(target).pathname.startsWith('//'), url).toBe(false);
+    }
+    expect(await redirect({ url: '/o/demo/vehicles?make=Volvo', baseUrl })).toBe('http://localhost:3000/o/demo/vehicles?make=Volvo');
+  });
+
+  it('uses the __Secure- cookie names exactly when APP_URL is https (issue 12, item 9)', async () => {
+    expect((await loadOptions({ APP_URL: 'https://fleet.example.com' })).useSecureCookies).toBe(true);
+    expect((await loadOptions({ APP_URL: 'http://127.0.0.1:3000' })).useSecureCookies).toBe(false);
+  });
+
   it('adds the OIDC provider when it is configured', async () => {
     const options = await loadOptions({ OIDC_ISSUER: 'https://idp.example.com/realms/x/', OIDC_CLIENT_ID: 'motorpool', OIDC_CLIENT_SECRET: 'idp-secret' });
     const oidc = options.providers.find((p) => p.id === 'oidc') as unknown as { type: string; wellKnown: string; checks: string[] };

@@ -4,7 +4,8 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
 import { findUserByEmail } from '@/lib/db/repos/users';
-import { env } from '@/lib/env';
+import { env, publicOriginIsHttps } from '@/lib/env';
+import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from './secret';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
@@ -37,6 +38,8 @@ function buildAuthOptions(): AuthOptions {
   return {
     secret: getAuthSecret(),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    // The `__Secure-` cookie names exactly when the public origin is https (lib/auth/session-token.ts reads the same).
+    useSecureCookies: publicOriginIsHttps(),
     pages: { signIn: '/sign-in', error: '/sign-in' },
     providers: [
       CredentialsProvider({
@@ -57,6 +60,10 @@ function buildAuthOptions(): AuthOptions {
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
+      // Only a path on our own origin, parsed as a browser would (lib/auth/callback-url.ts).
+      async redirect(params) {
+        return nextAuthRedirect(params);
+      },
       async signIn({ account, profile }) {
         if (account?.provider !== 'oidc') return true;
         const p = profile as OidcProfile | undefined;

@@ -42,13 +42,32 @@ describe('session token reader', () => {
     expect(decodes).toBe(2);
   });
 
-  it('joins a cookie next-auth split into chunks, in index order, and prefers the secure name', () => {
+  it('joins a cookie next-auth split into chunks, in index order, under the name for the origin', () => {
     const chunks = [
       { name: 'next-auth.session-token.1', value: 'world' },
       { name: 'next-auth.session-token.0', value: 'hello-' },
       { name: 'other', value: 'x' },
     ];
     expect(sessionTokenFrom(chunks)).toBe('hello-world');
-    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')])).toBe('secure');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')], { secure: true })).toBe('secure');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')])).toBe('plain');
+  });
+});
+
+// Issue 12, item 9: on https only the `__Secure-` cookie counts. A plain-named cookie can be planted
+// over http (or by a sibling subdomain) and would otherwise fix the victim's session.
+describe('the session cookie name follows the public origin', () => {
+  const reader = (secure: boolean) => createSessionTokenReader(async (token) => ({ uid: token, exp: Date.now() / 1000 + 60 }), undefined, { secure });
+
+  it('on https reads only __Secure-next-auth.session-token', async () => {
+    expect(await reader(true).userId([{ name: 'next-auth.session-token', value: 'planted' }])).toBeNull();
+    expect(await reader(true).userId([{ name: 'next-auth.session-token.0', value: 'planted' }])).toBeNull();
+    expect(await reader(true).userId([{ name: 'next-auth.session-token', value: 'planted' }, { name: '__Secure-next-auth.session-token', value: 'mine' }])).toBe('mine');
+    expect(sessionTokenFrom([{ name: 'next-auth.session-token', value: 'planted' }], { secure: true })).toBeNull();
+  });
+
+  it('on http reads only the plain name next-auth writes there', async () => {
+    expect(await reader(false).userId([{ name: 'next-auth.session-token', value: 'mine' }])).toBe('mine');
+    expect(await reader(false).userId([{ name: '__Secure-next-auth.session-token', value: 'other' }])).toBeNull();
   });
 });

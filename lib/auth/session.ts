@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { getDb } from '@/lib/db';
 import { findUserById } from '@/lib/db/repos/users';
+import { publicOriginIsHttps } from '@/lib/env';
 import { getAuthSecret } from './secret';
 import { createSessionTokenReader } from './session-token';
 
@@ -21,7 +22,7 @@ let reader: ReturnType<typeof createSessionTokenReader> | undefined;
  * a server component or route cannot set (sessions last a fixed 12 hours from sign-in).
  */
 export const getSessionUserId = cache(async (): Promise<string | null> => {
-  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }));
+  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }), undefined, { secure: publicOriginIsHttps() });
   return reader.userId((await cookies()).getAll());
 });
 

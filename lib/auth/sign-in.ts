@@ -150,7 +150,7 @@ export async function admitOidcUser(
     return null;
   };
   if (!email) return refuse('no_email');
-  if (profile.emailVerified === false) return refuse('email_not_verified');
+  if (profile.emailVerified !== true) return refuse('email_not_verified');
   const user = await findUserByEmail(db, email);
   if (!user || !(await hasAnyMembership(db, user.id))) return refuse('not_invited');
   if (!user.name && profile.name) await updateUserName(db, user.id, profile.name);

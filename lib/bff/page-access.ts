@@ -1,8 +1,12 @@
 import 'server-only';
+import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { safeCallbackPath, signInUrlFor } from '@/lib/auth/callback-url';
 import { can, type Permission } from '@/lib/auth/permissions';
+import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
+import { REQUEST_PATH_HEADER } from '@/lib/security/headers';
 import { loadOrgAccess, type OrgAccess } from './org-access';
 
 /**
@@ -14,13 +18,18 @@ export const requireOrgPage = cache(async (slug: string, permission: Permission 
   try {
     access = await loadOrgAccess(slug);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/o/${slug}`)}`);
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') redirect(signInUrlFor(await requestedPath(`/o/${slug}`)));
     if (error instanceof AppError && error.code === 'NOT_FOUND') notFound();
     throw error;
   }
   if (!can(access.role, permission)) notFound();
   return access;
 });
+
+/** The path and query of the page being rendered (set by proxy.ts), or the fallback. */
+async function requestedPath(fallback: string): Promise<string> {
+  return safeCallbackPath((await headers()).get(REQUEST_PATH_HEADER), appUrl(), fallback);
+}
 
 /**
  * The params of a vehicle page or tab, after the page-side access check (cached per request, so

@@ -1,3 +1,5 @@
+import { signInUrlFor } from '@/lib/auth/callback-url';
+
 /** Browser side of the BFF: one fetch that turns error bodies into `ApiClientError`. */
 export class ApiClientError extends Error {
   readonly status: number;
@@ -22,6 +24,13 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The session ended under an open page: sign in again, then come back to this very place. */
+function toSignIn(): void {
+  if (typeof window === 'undefined' || window.location.pathname === '/sign-in') return;
+  const { pathname, search, hash } = window.location;
+  window.location.assign(signInUrlFor(`${pathname}${search}${hash}`));
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
@@ -39,6 +48,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   if (!response.ok) {
     const body = (payload as { error?: ConstructorParameters<typeof ApiClientError>[1] } | undefined)?.error ?? {};
+    if (response.status === 401 && body.code === 'UNAUTHENTICATED') toSignIn();
     throw new ApiClientError(response.status, body);
   }
   return payload as T;

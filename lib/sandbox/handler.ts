@@ -6,6 +6,7 @@ import { type Ctx, createRouter } from './context';
 import type { Core } from './core';
 import { ApiError, errorBody, notFound } from './errors';
 import { json } from './http';
+import { sandboxPath } from './path';
 import { registerAccountRoutes } from './routes-accounts';
 import { registerAdminRoutes } from './routes-admin';
 import { registerBulkRoutes } from './routes-bulk';
@@ -30,14 +31,8 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
 
   async function dispatch(request: Request, core: Core): Promise<Response> {
     const url = new URL(request.url);
-    const basePath = core.options.basePath;
-    if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) throw notFound(`Path ${url.pathname}`);
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname.slice(basePath.length)) || '/';
-    } catch {
-      throw notFound(`Path ${url.pathname}`);
-    }
+    const path = sandboxPath(url.pathname, core.options.basePath);
+    if (path === null) throw notFound(`Path ${url.pathname}`);
     for (const fault of core.faults.take(request.method, path)) {
       if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));
       else if (fault.kind === 'server_error') throw new ApiError('SERVER_ERROR', 'Injected server error');

@@ -40,6 +40,8 @@ export interface SandboxOrganization {
 
 export interface Sandbox {
   handle(request: Request): Promise<Response>;
+  /** Where the sandbox is mounted ('' at the root); paths are read with `sandboxPath` from ./path. */
+  readonly basePath: string;
   /** In-process transport: use it as the client's fetch. */
   fetch: typeof fetch;
   /** organizations[0] is the demo organization. */
@@ -81,6 +83,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const sandboxFetch = (async (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch;
   return {
     handle,
+    basePath: resolved.basePath,
     fetch: sandboxFetch,
     get organizations() {
       return core.organizations.map((o) => ({ id: o.id, name: o.name, clientId: o.clientId, clientSecret: o.clientSecret }));

@@ -31,3 +31,14 @@ export function createNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** Request header the proxy sets to the page's path and query (read by the sign-in redirect). */
+export const REQUEST_PATH_HEADER = 'x-motorpool-path';
+
+/**
+ * HSTS once the public origin (APP_URL) is https: browsers then refuse plain http to this host
+ * for a year. Never on an http origin, where it would be meaningless or lock out a local setup.
+ */
+export function strictTransportSecurity(publicOrigin: string): string | undefined {
+  return publicOrigin.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : undefined;
+}

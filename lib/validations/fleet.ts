@@ -1,6 +1,7 @@
 import * as z from './zod';
 import { addTransformIssue } from './zod';
 import { FILTER_OPERATORS, PAGE_SIZE, TAG_LIMIT } from '@/lib/contract/vehicle-api';
+import { upstreamId } from './route-params';
 
 /**
  * Inputs of the fleet pages, shared by the forms (react-hook-form resolver) and the BFF routes.
@@ -17,8 +18,6 @@ export const registrationPlateSchema = z.object({
 });
 export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
 
-/** Ids travel in paths; the upstream's are short opaque strings. */
-const upstreamId = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
 
 type FilterNode = { field: string; operator: string; value?: unknown } | FilterNode[] | { and: FilterNode[] } | { or: FilterNode[] } | { not: [FilterNode] };

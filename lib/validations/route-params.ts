@@ -6,3 +6,5 @@ export const upstreamId = z.string().check(z.minLength(1), z.maxLength(UPSTREAM_
 
 export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
 export const executionParamsSchema = z.object({ org: z.string(), executionId: z.uuid({ message: 'Not a valid execution id' }) });
+/** Motorpool's own user ids are uuids: anything else is a 400 here, not a database error later. */
+export const memberParamsSchema = z.object({ org: z.string(), userId: z.uuid({ message: 'Not a valid user id' }) });

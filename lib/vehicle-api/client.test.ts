@@ -440,3 +440,16 @@ describe('logging', () => {
     }
   });
 });
+
+describe('buildPath', () => {
+  it('encodes values into one segment each', async () => {
+    const { buildPath } = await import('./client');
+    expect(buildPath('/v1/vehicles/{vehicleId}/charging/{sessionId}', { vehicleId: 'veh 1', sessionId: 'a/b' })).toBe('/v1/vehicles/veh%201/charging/a%2Fb');
+  });
+
+  // Issue 12, item 9: a value of `.` or `..` would become a dot segment (encodeURIComponent keeps dots).
+  it.each(['.', '..'])('refuses %j, which would move the request to another upstream path', async (value) => {
+    const { buildPath } = await import('./client');
+    expect(() => buildPath('/v1/accounts/{accountId}', { accountId: value })).toThrow(/accountId/);
+  });
+});

@@ -91,6 +91,8 @@ export function buildPath(template: string, params: Record<string, string> = {})
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${template}`);
+    // encodeURIComponent keeps dots: `.` or `..` would become a dot segment and move the request.
+    if (value === '.' || value === '..') throw new Error(`Refused path parameter ${name} for ${template}: a dot segment`);
     return encodeURIComponent(value);
   });
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { env, usesEmbeddedSandbox } from '@/lib/env';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
+import { isSandboxAdminPath, sandboxPath } from '@/lib/sandbox/path';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 
@@ -18,8 +19,11 @@ function adminAllowed(request: Request): boolean {
  */
 async function handle(request: Request): Promise<Response> {
   if (!usesEmbeddedSandbox()) return notFound();
-  if (new URL(request.url).pathname.startsWith('/sandbox/_admin') && !adminAllowed(request)) return notFound();
-  return getEmbeddedSandbox().handle(request);
+  const sandbox = getEmbeddedSandbox();
+  // Decide on the path exactly as the sandbox's router will read it (decoded, dot segments applied).
+  const path = sandboxPath(new URL(request.url).pathname, sandbox.basePath);
+  if (path === null || (isSandboxAdminPath(path) && !adminAllowed(request))) return notFound();
+  return sandbox.handle(request);
 }
 
 export const dynamic = 'force-dynamic';

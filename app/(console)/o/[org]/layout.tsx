@@ -7,6 +7,7 @@ import { can } from '@/lib/auth/permissions';
 import { requireOrgPage } from '@/lib/bff/page-access';
 import { getDb } from '@/lib/db';
 import { listUserOrganizations } from '@/lib/db/repos/memberships';
+import { usesEmbeddedSandbox } from '@/lib/env';
 
 export default async function OrgLayout({ children, params }: LayoutProps<'/o/[org]'>) {
   const { org } = await params;
@@ -16,7 +17,7 @@ export default async function OrgLayout({ children, params }: LayoutProps<'/o/[o
   const nav = NAV_ITEMS.filter((item) => can(access.role, item.permission));
   return (
     <SessionRole org={access.org.slug} role={access.role}>
-      <ConsoleShell org={access.org.slug} orgs={orgs} nav={nav} user={{ email: access.user.email, role: access.role }}>
+      <ConsoleShell org={access.org.slug} orgs={orgs} nav={nav} user={{ email: access.user.email, role: access.role }} demo={usesEmbeddedSandbox()}>
         <ExecutionWatcherProvider org={access.org.slug}>{children as ReactNode}</ExecutionWatcherProvider>
       </ConsoleShell>
     </SessionRole>

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { withOrg } from '@/lib/bff/with-org';
 import { getDb } from '@/lib/db';
 import { changeMemberRole, removeMember } from '@/lib/db/repos/memberships';
+import { memberParamsSchema } from '@/lib/validations/route-params';
 import { changeRoleSchema } from '@/lib/validations/settings';
 
-const params = z.object({ org: z.string(), userId: z.string().min(1).max(100) });
+const params = memberParamsSchema;
 
 export const PATCH = withOrg(
   async ({ org, params: { userId }, body }) => {
