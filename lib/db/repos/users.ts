@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@/lib/auth/password';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
@@ -61,9 +61,14 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return (await verifyPassword(password, row.passwordHash)) ? toPublicUser(row) : undefined;
 }
 
+/** Sets the password and ends every session of the user (the session version moves on). */
 export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const updated = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  const updated = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   if (updated.length === 0) throw new RepositoryError('NOT_FOUND', 'No such user.');
 }
 
