@@ -49,3 +49,15 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the request's fields plus the repeated new password. */
+export function changePasswordFormSchema(email: string) {
+  return z
+    .object({ currentPassword: changePasswordSchema.shape.currentPassword, newPassword: newPasswordSchema, confirm: z.string() })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (passwordIsEmail(value.newPassword, email)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_EMAIL_MESSAGE });
+        if (value.confirm !== value.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
+      }),
+    );
+}
