@@ -47,6 +47,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
             try {
               await apiFetch('/api/invitations/accept', { method: 'POST', json: { token } });
               // A full load: the console reads the new membership on the server.
+              // eslint-disable-next-line @next/next/no-location-assign-relative-destination
               window.location.assign(`/o/${organization.slug}`);
             } catch (error) {
               setFailure(error instanceof ApiClientError ? error.message : 'Something failed. Try again.');
