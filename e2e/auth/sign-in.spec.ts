@@ -69,6 +69,6 @@ test.describe('signed in as manager', () => {
     await page.goto('/o/demo/settings');
     await expect(page.getByText('stored, not shown')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save credentials' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   });
 });
