@@ -1,18 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
-import { newMember, ORIGIN_OF, signInFresh } from '../fixtures/invite';
+import { newMember, signedOutContext, ORIGIN_OF, signInFresh } from '../fixtures/invite';
 
 /**
  * Issue 12, item 3: sessions end on the server. Each test works on a member of its own (invited
  * by the demo admin), so ending sessions never touches the shared signed-in states.
  */
 test.use({ storageState: storageStateOf('admin') });
+// Several sign-ins (scrypt) and fresh browsers per test.
+test.slow();
 
 const PASSWORD = 'a member password of 26 c';
 
 async function copyInto(browser: Browser, from: Page): Promise<Page> {
-  const copy = await browser.newContext();
+  const copy = await signedOutContext(browser);
   await copy.addCookies(await from.context().cookies());
   return copy.newPage();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
-import { acceptAsNew, invite, ORIGIN_OF, signInFresh, uniqueEmail } from '../fixtures/invite';
+import { acceptAsNew, signedOutContext, invite, ORIGIN_OF, signInFresh, uniqueEmail } from '../fixtures/invite';
 
 /**
  * Issue 12, item 2: no admin ever sees or sets another person's password. Adding a member is an
@@ -8,6 +8,8 @@ import { acceptAsNew, invite, ORIGIN_OF, signInFresh, uniqueEmail } from '../fix
  * that has an account elsewhere answers the same shape and never touches that account.
  */
 test.use({ storageState: storageStateOf('admin') });
+// Several sign-ins (scrypt) and fresh browsers per test.
+test.slow();
 
 const shapeOf = (value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value)
@@ -38,7 +40,7 @@ test('an admin invites a new email, sees a link once and never a password; the i
   await expect(page.getByText(link)).toHaveCount(0);
 
   // The invited person, in a fresh browser: chooses a password (the rules apply), then signs in.
-  const context = await browser.newContext();
+  const context = await signedOutContext(browser);
   const newcomer = await context.newPage();
   await newcomer.goto(link);
   await expect(newcomer.getByRole('heading', { name: /Join Demo Fleet/ })).toBeVisible();
@@ -77,7 +79,7 @@ test('inviting an email that has an account in another organization answers the 
   const email = uniqueEmail('elsewhere');
   const ownPassword = 'northwind member password';
   const first = await invite(page.request, origin, 'northwind', email, 'support');
-  const stranger = await browser.newContext();
+  const stranger = await signedOutContext(browser);
   expect((await acceptAsNew(stranger.request, origin, first.inviteUrl, ownPassword)).status()).toBe(200);
 
   // The demo admin invites that email, and a brand-new one: identical shapes.
@@ -100,7 +102,7 @@ test('inviting an email that has an account in another organization answers the 
   await expect(member).toHaveURL(/\/o\/demo$/);
   await member.context().close();
 
-  const wrongContext = await browser.newContext();
+  const wrongContext = await signedOutContext(browser);
   const wrong = await wrongContext.newPage();
   await wrong.goto('/sign-in');
   await wrong.getByLabel('Email').fill(email);

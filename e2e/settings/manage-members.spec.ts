@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
+import { signedOutContext } from '../fixtures/invite';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -14,7 +15,7 @@ test('an admin invites a member by link, the member joins with their own passwor
   const link = (await oneTime.getByTestId('invite-url').innerText()).trim();
 
   // The new member opens the link, chooses a password, signs in and lands on the organization.
-  const context = await browser.newContext();
+  const context = await signedOutContext(browser);
   const newcomer = await context.newPage();
   await newcomer.goto(link);
   await newcomer.getByLabel('New password').fill('my own long password');
