@@ -8,8 +8,8 @@ import { newMember, signedOutContext, ORIGIN_OF, signInFresh } from '../fixtures
  * by the demo admin), so ending sessions never touches the shared signed-in states.
  */
 test.use({ storageState: storageStateOf('admin') });
-// Several sign-ins (scrypt) and fresh browsers per test.
-test.slow();
+// Several sign-ins (scrypt) and fresh browsers per test, on a machine that may be shared.
+test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = 'a member password of 26 c';
 

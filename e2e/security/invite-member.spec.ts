@@ -8,8 +8,8 @@ import { acceptAsNew, signedOutContext, invite, ORIGIN_OF, signInFresh, uniqueEm
  * that has an account elsewhere answers the same shape and never touches that account.
  */
 test.use({ storageState: storageStateOf('admin') });
-// Several sign-ins (scrypt) and fresh browsers per test.
-test.slow();
+// Several sign-ins (scrypt) and fresh browsers per test, on a machine that may be shared.
+test.describe.configure({ timeout: 240_000 });
 
 const shapeOf = (value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value)
@@ -36,7 +36,7 @@ test('an admin invites a new email, sees a link once and never a password; the i
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
   // Listed as pending; after a reload the link itself is gone for good.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Pending invitations' })).toContainText(email);
+  await expect(page.getByRole('region', { name: 'Pending invitations' })).toContainText(email, { timeout: 30_000 });
   await expect(page.getByText(link)).toHaveCount(0);
 
   // The invited person, in a fresh browser: chooses a password (the rules apply), then signs in.

@@ -82,8 +82,11 @@ describe('next-auth options', () => {
     const options = await loadOptions();
     const token = (await options.callbacks!.jwt!({ token: {}, user: { id: user.id }, account: { provider: 'credentials' } } as never)) as JWT;
     expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(false);
+    await expect(options.callbacks!.jwt!({ token } as never)).resolves.toMatchObject({ sid: token.sid });
     await options.events!.signOut!({ token } as never);
     expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(true);
+    // A copy of the cookie gets no renewal either.
+    await expect(options.callbacks!.jwt!({ token } as never)).rejects.toThrow('Session ended');
   });
 
   it('issues no session to a disabled user, and refuses their credentials sign-in', async () => {

@@ -5,11 +5,11 @@ import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
-import { revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
+import { getSessionState, revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
 import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 import { getAuthSecret } from './secret';
-import { absoluteExpiry, sessionClaimsOf } from './session-token';
+import { absoluteExpiry, sessionClaimsOf, sessionIsCurrent } from './session-token';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
@@ -23,9 +23,9 @@ const sessionMaxAgeSeconds = () => env().SESSION_MAX_AGE_HOURS * 60 * 60;
 /**
  * The jwt callback. At sign-in the token gets Motorpool's user id, a fresh session id (`sid`,
  * which sign-out records as ended), the user's session version (`sv`, bumped to end every
- * session) and the sign-in time (`sat`). On renewal, a token past its absolute lifetime, or one
- * without these claims (issued before sessions could be ended), is refused: next-auth then
- * clears the cookie.
+ * session) and the sign-in time (`sat`). On renewal, a token past its absolute lifetime, one
+ * without these claims (issued before sessions could be ended), or one of a session that has
+ * ended since, is refused: next-auth then clears the cookie.
  */
 export async function sessionJwt(
   { token, user, account }: { token: JWT; user?: { id: string; email?: string | null } | null; account?: { provider: string } | null },
@@ -41,6 +41,8 @@ export async function sessionJwt(
   }
   const claims = sessionClaimsOf(token);
   if (!claims || absoluteExpiry(claims.signedInAt, sessionMaxAgeSeconds()) <= now()) throw new Error('Session ended');
+  // Renewal is rare (not on the hot path): an ended session gets no fresh cookie either.
+  if (!sessionIsCurrent(claims, await getSessionState(getDb(), claims.userId, claims.sid))) throw new Error('Session ended');
   return token;
 }
 
