@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from './index';
 import { migrateDatabase } from './migrate';
 import { appendAuditEvent } from './repos/audit';
@@ -12,10 +12,11 @@ import { users } from './schema';
 
 describe('access generation of the embedded database', () => {
   const handle = openPglite();
+  // Migrating is the slow part; in a hook it gets the hook's longer time limit.
+  beforeAll(() => migrateDatabase(handle.db));
   afterAll(() => handle.close());
 
   it('moves on every write to users, organizations, memberships and revoked sessions, and on nothing else', async () => {
-    await migrateDatabase(handle.db);
     const generation = handle.accessGeneration!;
     const moves = async (work: () => Promise<unknown>) => {
       const before = generation();
