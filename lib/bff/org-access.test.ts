@@ -9,6 +9,8 @@ import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/
 
 const SECRET = 'test-secret-test-secret-test-secret-0412';
 vi.stubEnv('AUTH_SECRET', SECRET);
+// Each test hashes and checks several passwords (scrypt): give a busy machine room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const state = vi.hoisted(() => ({ handle: undefined as unknown, cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => state.cookies }) }));
@@ -87,7 +89,7 @@ for (const leg of legs) {
       await expect(loadOrgAccess('version')).rejects.toMatchObject(unauthenticated);
       await signIn(user.id, 'sid-v2', 1);
       expect((await loadOrgAccess('version')).role).toBe('manager');
-      await setUserPassword(db(), user.id, 'another long password');
+      await setUserPassword(db(), user.id, 'another long password', { endSessions: true });
       await expect(loadOrgAccess('version')).rejects.toMatchObject(unauthenticated);
       expect(await getSessionUser()).toBeNull();
     });

@@ -8,6 +8,8 @@ import { createResetLink, resetPassword } from './reset-password';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0414');
 vi.stubEnv('APP_URL', 'https://motorpool.example');
+// Each test hashes and checks several passwords (scrypt): give a busy machine room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const version = async (db: Parameters<typeof getSessionState>[0], userId: string) => (await getSessionState(db, userId, 'any'))?.sessionVersion;
 

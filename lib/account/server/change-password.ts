@@ -22,7 +22,7 @@ export async function changePassword(
     await appendAuditEvent(db, { actorUserId: user.id, actorEmail: user.email, action: 'account.password_change_failed', outcome: 'failure', details: { reason: 'wrong_current_password' }, ip: input.ip });
     throw new AppError('VALIDATION_FAILED', 'Invalid body: currentPassword: The current password is wrong', { fields: { currentPassword: ['The current password is wrong'] } });
   }
-  await setUserPassword(db, user.id, input.newPassword);
+  await setUserPassword(db, user.id, input.newPassword, { endSessions: true });
   await appendAuditEvent(db, { actorUserId: user.id, actorEmail: user.email, action: 'account.password_changed', outcome: 'success', ip: input.ip });
   return { changed: true };
 }

@@ -61,12 +61,15 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return (await verifyPassword(password, row.passwordHash)) ? toPublicUser(row) : undefined;
 }
 
-/** Sets the password and ends every session of the user (the session version moves on). */
-export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
+/**
+ * Sets the password. `endSessions` also moves the session version on, ending every session of
+ * the user: what a person's password change wants (a rehash of the same password does not).
+ */
+export async function setUserPassword(db: Db, userId: string, password: string, options: { endSessions?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(password);
   const updated = await db
     .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, ...(options.endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (updated.length === 0) throw new RepositoryError('NOT_FOUND', 'No such user.');

@@ -12,6 +12,8 @@ import { hashLinkToken } from './one-time-token';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0413');
 vi.stubEnv('APP_URL', 'https://motorpool.example');
+// Each test hashes and checks several passwords (scrypt): give a busy machine room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 const shapeOf = (value: unknown): unknown =>
