@@ -26,7 +26,7 @@ async function openMenu(page: Page) {
 async function expectSignedOut(page: Page) {
   expect((await page.request.get('/api/o/demo/overview')).status()).toBe(401);
   await page.goto('/o/demo/vehicles');
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/, { timeout: 30_000 });
 }
 
 test('signing out ends the session on the server: a copy of the cookie taken before opens nothing after', async ({ page, browser, baseURL }) => {
@@ -37,7 +37,7 @@ test('signing out ends the session on the server: a copy of the cookie taken bef
 
   await openMenu(member);
   await member.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(member).toHaveURL(/\/sign-in/);
+  await expect(member).toHaveURL(/\/sign-in/, { timeout: 30_000 });
 
   await expectSignedOut(copy);
   // Renewal does not bring it back either.
@@ -55,7 +55,7 @@ test('"sign out everywhere" ends the sessions of other browsers too', async ({ p
 
   await openMenu(laptop);
   await laptop.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await expect(laptop).toHaveURL(/\/sign-in/);
+  await expect(laptop).toHaveURL(/\/sign-in/, { timeout: 30_000 });
 
   await expectSignedOut(phone);
   // Signing in again works and gives a new, valid session.
