@@ -48,7 +48,7 @@ test('sign out ends the session', async ({ page }) => {
   await signIn(page, demoEmail('manager'), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/o\/demo$/);
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   const response = await page.request.get('/api/o/demo/overview');
   expect(response.status()).toBe(401);
