@@ -57,7 +57,7 @@ test('an admin invites a new email, sees a link once and never a password; the i
   await newcomer.getByLabel('Repeat the password').fill(password);
   await newcomer.getByRole('button', { name: 'Create account and join' }).click();
   await expect(newcomer.getByRole('status')).toContainText('Your account is ready');
-  await newcomer.getByRole('link', { name: 'Sign in' }).click();
+  await newcomer.getByRole('link', { name: 'Sign in', exact: true }).click();
   await newcomer.getByLabel('Email').fill(email);
   await newcomer.getByLabel('Password').fill(password);
   await newcomer.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -23,7 +23,8 @@ test('an admin invites a member by link, the member joins with their own passwor
   await newcomer.getByLabel('New password').fill('my own long password');
   await newcomer.getByLabel('Repeat the password').fill('my own long password');
   await newcomer.getByRole('button', { name: 'Create account and join' }).click();
-  await newcomer.getByRole('link', { name: 'Sign in' }).click();
+  await expect(newcomer.getByRole('status')).toContainText('Your account is ready');
+  await newcomer.getByRole('link', { name: 'Sign in', exact: true }).click();
   await newcomer.getByLabel('Email').fill(email);
   await newcomer.getByLabel('Password').fill('my own long password');
   await newcomer.getByRole('button', { name: 'Sign in', exact: true }).click();
