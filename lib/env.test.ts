@@ -10,6 +10,9 @@ describe('parseEnv', () => {
     expect(env.DATA_DIR).toBe('.data');
     expect(env.SANDBOX_PORT).toBe(4010);
     expect(env.LOG_UPSTREAM).toBe(false);
+    expect(env.INVITATION_TTL_DAYS).toBe(7);
+    expect(env.SESSION_MAX_AGE_HOURS).toBe(12);
+    expect(env.SMTP_URL).toBeUndefined();
   });
 
   it('treats empty strings as unset', () => {
@@ -25,6 +28,10 @@ describe('parseEnv', () => {
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL: must be an email address'],
     [{ SANDBOX_FAULT_RATE: '2' }, 'SANDBOX_FAULT_RATE: must be a number from 0 to 1'],
     [{ LOG_UPSTREAM: 'maybe' }, 'LOG_UPSTREAM: must be true or false'],
+    [{ INVITATION_TTL_DAYS: '0' }, 'INVITATION_TTL_DAYS: must be a whole number from 1 to 90'],
+    [{ SESSION_MAX_AGE_HOURS: '1.5' }, 'SESSION_MAX_AGE_HOURS: must be a whole number'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'smtp://mail.example:587' }, 'SMTP_FROM: is required when SMTP_URL is set'],
   ])('names the variable and the problem for %o', (input, message) => {
     expect(() => parseEnv(input)).toThrow(message);
   });

@@ -131,6 +131,19 @@ export const envSchema = z
     BENCH_ROUTES: booleanFromString,
     /** The demo (no VEHICLE_API_BASE_URL) listens on 127.0.0.1 only unless this is true (scripts/start.mjs). */
     DEMO_PUBLIC: booleanFromString,
+    /** Days an invitation link stays valid. */
+    INVITATION_TTL_DAYS: intFromString(1, 90, 7),
+    /** Sends invitation links by mail (nodemailer), e.g. smtp://user:pass@host:587 or smtps://…; unset, the admin passes the link on. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+        .optional(),
+    ),
+    /** The From of invitation mails; required with SMTP_URL. */
+    SMTP_FROM: optionalString,
+    /** Absolute session lifetime, counted from sign-in; no renewal extends it. */
+    SESSION_MAX_AGE_HOURS: intFromString(1, 720, 12),
   })
   .superRefine((env, ctx) => {
     const usesRealUpstream = env.VEHICLE_API_BASE_URL !== undefined;
@@ -150,6 +163,9 @@ export const envSchema = z
     }
     if (env.BENCH_ROUTES && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['BENCH_ROUTES'], message: 'must not be set in production (it opens unauthenticated benchmark routes)' });
+    }
+    if (env.SMTP_URL && !env.SMTP_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set' });
     }
     if ((env.OIDC_ISSUER || env.OIDC_CLIENT_ID) && !(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together' });

@@ -1,16 +1,20 @@
 'use client';
 
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, MonitorX, UserRound } from 'lucide-react';
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { endThisSession } from '@/components/account/sign-out';
 
-/** next-auth's sign-out: a CSRF token, then a POST that clears the session cookie. */
-async function signOut() {
-  const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-  await fetch('/api/auth/signout', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken, callbackUrl: '/sign-in', json: 'true' }),
-  });
+/**
+ * Sign-out ends this session on the server and clears the cookie; "everywhere" first moves the
+ * user's session version on, which ends every other session (other browsers, devices) too.
+ */
+async function signOut(everywhere: boolean) {
+  if (everywhere) {
+    const response = await fetch('/api/account/sign-out-everywhere', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    if (!response.ok && response.status !== 401) throw new Error('Signing out everywhere failed');
+  }
+  await endThisSession();
   // A full page load, not router.push: it drops the signed-out user's cached data from memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign('/sign-in');
@@ -73,16 +77,33 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
           Role: {role}
         </p>
         <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+        <Link
+          href="/account/password"
+          className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <KeyRound aria-hidden className="h-4 w-4" /> Change password
+        </Link>
         <button
           type="button"
           disabled={signingOut}
           onClick={() => {
             setSigningOut(true);
-            void signOut().catch(() => setSigningOut(false));
+            void signOut(false).catch(() => setSigningOut(false));
           }}
           className="flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
         >
           <LogOut aria-hidden className="h-4 w-4" /> {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
+        <button
+          type="button"
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut(true).catch(() => setSigningOut(false));
+          }}
+          className="flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
+        >
+          <MonitorX aria-hidden className="h-4 w-4" /> Sign out everywhere
         </button>
       </div>
     </div>

@@ -12,6 +12,7 @@ import { Field, inputClass } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/components/ui/cn';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
 import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
@@ -21,27 +22,46 @@ import { settingsKeys } from '@/lib/query/settings';
 const addMemberResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.addMemberSchema));
 
 type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
-type Added = { member: Member; invited: boolean; temporaryPassword?: string };
+type Invitation = { id: string; email: string; role: (typeof ROLES)[number]; expiresAt: string; createdAt: string; invitedByEmail: string | null };
+/** The same shape whether or not the email has an account anywhere (no enumeration). */
+type Invited = { invited: true; invitation: Invitation; inviteUrl: string; mailed: boolean };
 
 export function MembersPanel({ org, currentUserId }: { org: string; currentUserId: string }) {
   const canWrite = useCan('members.write');
   const queryClient = useQueryClient();
   const key = settingsKeys.members(org);
   const members = useQuery({ queryKey: key, queryFn: () => apiFetch<{ members: Member[] }>(`/api/o/${org}/members`) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const [oneTime, setOneTime] = useState<{ email: string; password: string } | null>(null);
+  const invitationsKey = ['invitations', org];
+  const invitations = useQuery({
+    queryKey: invitationsKey,
+    queryFn: () => apiFetch<{ invitations: Invitation[] }>(`/api/o/${org}/invitations`),
+    enabled: canWrite,
+  });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: invitationsKey })]);
+  // The link is in memory only, for this one view: it is never fetched again.
+  const [oneTime, setOneTime] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
 
   const form = useForm<AddMemberInput>({ resolver: addMemberResolver, defaultValues: { email: '', role: 'manager' } });
   const add = useMutation({
-    mutationFn: (values: AddMemberInput) => apiFetch<Added>(`/api/o/${org}/members`, { method: 'POST', json: values }),
+    mutationFn: (values: AddMemberInput) => apiFetch<Invited>(`/api/o/${org}/members`, { method: 'POST', json: values }),
     onSuccess: (result) => {
-      toast.success(`${result.member.email} added as ${result.member.role}.`);
-      setOneTime(result.temporaryPassword ? { email: result.member.email, password: result.temporaryPassword } : null);
+      toast.success(`${result.invitation.email} invited as ${result.invitation.role}.`);
+      setOneTime({ email: result.invitation.email, url: result.inviteUrl, mailed: result.mailed });
       form.reset({ email: '', role: form.getValues('role') });
       void refresh();
     },
     onError: (error) => toast.error(error.message),
   });
+  const revoke = async (invitation: Invitation) => {
+    try {
+      await apiFetch(`/api/o/${org}/invitations/${invitation.id}`, { method: 'DELETE' });
+      toast.success(`Invitation of ${invitation.email} revoked.`);
+      if (oneTime?.email === invitation.email) setOneTime(null);
+      await refresh();
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
   const changeRole = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: string }) => apiFetch(`/api/o/${org}/members/${userId}`, { method: 'PATCH', json: { role } }),
     onSuccess: () => {
@@ -120,7 +140,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
         )}
         {canWrite ? (
           <form onSubmit={form.handleSubmit((values) => add.mutate(values))} noValidate className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start">
-            <Field id="member-email" label="Add by email" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+            <Field id="member-email" label="Invite by email" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
             <div className="space-y-1">
               <label htmlFor="member-role" className="block text-sm font-medium">
                 Role
@@ -134,18 +154,52 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
               </select>
             </div>
             <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
-              Add member
+              Invite member
             </Button>
           </form>
         ) : null}
         {oneTime ? (
           <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-            <p className="font-semibold">One-time password for {oneTime.email}</p>
-            <p>Give it to them through a safe channel; it is shown only now.</p>
-            <p className="mt-1 flex items-center gap-1 font-mono">
-              {oneTime.password} <CopyButton value={oneTime.password} label="Copy the one-time password" />
+            <p className="font-semibold">Invitation link for {oneTime.email}</p>
+            <p>
+              {oneTime.mailed ? 'It was also mailed to them. ' : ''}Pass it on through a safe channel; it is shown only now, works once and
+              expires. They set their own password (or, with an account already, sign in) to join.
+            </p>
+            <p className="mt-1 flex items-center gap-1 font-mono break-all">
+              <span data-testid="invite-url">{oneTime.url}</span> <CopyButton value={oneTime.url} label="Copy the invitation link" />
             </p>
           </div>
+        ) : null}
+        {canWrite && invitations.data && invitations.data.invitations.length > 0 ? (
+          <section aria-labelledby="invitations-heading" className="space-y-2">
+            <h3 id="invitations-heading" className="text-sm font-semibold">
+              Pending invitations
+            </h3>
+            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {invitations.data.invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{invitation.email}</p>
+                    <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                      {invitation.role}, expires <Time value={invitation.expiresAt} />
+                      {invitation.invitedByEmail ? `, invited by ${invitation.invitedByEmail}` : ''}
+                    </p>
+                  </div>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${invitation.email}`}>
+                        Revoke
+                      </Button>
+                    }
+                    title={`Revoke the invitation of ${invitation.email}?`}
+                    description={<p>The link stops working at once. You can invite them again later.</p>}
+                    confirmLabel="Revoke invitation"
+                    onConfirm={() => revoke(invitation)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
       </CardBody>
     </Card>

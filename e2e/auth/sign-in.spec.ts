@@ -55,7 +55,7 @@ test('sign out ends the session', async ({ page }) => {
   await signIn(page, demoEmail('manager'), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/o\/demo$/);
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   const response = await page.request.get('/api/o/demo/overview');
   expect(response.status()).toBe(401);
@@ -76,6 +76,6 @@ test.describe('signed in as manager', () => {
     await page.goto('/o/demo/settings');
     await expect(page.getByText('stored, not shown')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save credentials' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   });
 });

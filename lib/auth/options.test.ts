@@ -1,18 +1,29 @@
 import type { JWT } from 'next-auth/jwt';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '@/lib/db';
+import { getSessionState, setUserDisabled } from '@/lib/db/repos/sessions';
+import { createUser } from '@/lib/db/repos/users';
+import { createTestDatabase } from '@/lib/db/testing';
 
 const SECRET = 'test-secret-test-secret-test-secret-0011';
 
-async function loadOptions(extraEnv: Record<string, string> = {}) {
+const database = await createTestDatabase('pglite');
+const db = database.db as Db;
+const user = await createUser(db, { email: 'a@example.com', password: 'a long enough password' });
+afterAll(() => database.close());
+
+async function loadOptions(extraEnv: Record<string, string> = {}, { mockDb = true } = {}) {
   vi.resetModules();
+  if (mockDb) vi.doMock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => db }));
   vi.stubEnv('AUTH_SECRET', SECRET);
   for (const [key, value] of Object.entries(extraEnv)) vi.stubEnv(key, value);
-  const { authOptions } = await import('./options');
-  return authOptions();
+  const { authOptions, sessionJwt } = await import('./options');
+  return Object.assign(authOptions(), { sessionJwt });
 }
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.doUnmock('@/lib/db');
 });
 
 describe('next-auth options', () => {
@@ -24,18 +35,66 @@ describe('next-auth options', () => {
     expect(options.providers.map((p) => p.id)).toEqual(['credentials']);
   });
 
-  it('puts Motorpool’s user id into the token and the session', async () => {
+  it('puts Motorpool’s user id, a new session id, the session version and the sign-in time into the token', async () => {
     const options = await loadOptions();
-    const token = (await options.callbacks!.jwt!({
-      token: { email: 'a@example.com' },
-      user: { id: 'user-1', email: 'a@example.com' },
-      account: { provider: 'credentials', type: 'credentials', providerAccountId: 'user-1' },
-    } as never)) as JWT;
-    expect(token.uid).toBe('user-1');
+    const signIn = () =>
+      options.callbacks!.jwt!({
+        token: { email: 'a@example.com' },
+        user: { id: user.id, email: 'a@example.com' },
+        account: { provider: 'credentials', type: 'credentials', providerAccountId: user.id },
+      } as never) as Promise<JWT>;
+    const token = await signIn();
+    expect(token).toMatchObject({ uid: user.id, sv: 0 });
+    expect(token.sid).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(Math.abs(token.sat! - Date.now() / 1000)).toBeLessThan(5);
+    expect((await signIn()).sid).not.toBe(token.sid);
     const later = (await options.callbacks!.jwt!({ token } as never)) as JWT;
-    expect(later.uid).toBe('user-1');
+    expect(later.uid).toBe(user.id);
     const session = await options.callbacks!.session!({ session: { user: { email: 'a@example.com' }, expires: '' }, token } as never);
-    expect(session.user).toEqual({ email: 'a@example.com', id: 'user-1' });
+    expect(session.user).toEqual({ email: 'a@example.com', id: user.id });
+  });
+
+  it('refuses to renew a session past its absolute lifetime from sign-in (fake time), however often it was renewed', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-01-01T08:00:00Z'));
+      const options = await loadOptions({ SESSION_MAX_AGE_HOURS: '12' });
+      const renew = (token: JWT) => options.callbacks!.jwt!({ token } as never) as Promise<JWT>;
+      let token = (await options.callbacks!.jwt!({ token: {}, user: { id: user.id }, account: { provider: 'credentials' } } as never)) as JWT;
+      // Renewed every hour for eleven hours: still the same session, sign-in time unchanged.
+      for (let hour = 1; hour <= 11; hour++) {
+        vi.setSystemTime(new Date(Date.UTC(2026, 0, 1, 8 + hour)));
+        token = await renew(token);
+      }
+      expect(token.sat).toBe(Date.UTC(2026, 0, 1, 8) / 1000);
+      vi.setSystemTime(new Date('2026-01-01T19:59:59Z'));
+      await expect(renew(token)).resolves.toMatchObject({ uid: user.id });
+      vi.setSystemTime(new Date('2026-01-01T20:00:00Z'));
+      await expect(renew(token)).rejects.toThrow('Session ended');
+      // A token without a sign-in time (issued before this rule) is not renewed at all.
+      await expect(renew({ uid: user.id })).rejects.toThrow('Session ended');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('records the session as ended on sign-out, until its absolute expiry', async () => {
+    const options = await loadOptions();
+    const token = (await options.callbacks!.jwt!({ token: {}, user: { id: user.id }, account: { provider: 'credentials' } } as never)) as JWT;
+    expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(false);
+    await expect(options.callbacks!.jwt!({ token } as never)).resolves.toMatchObject({ sid: token.sid });
+    await options.events!.signOut!({ token } as never);
+    expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(true);
+    // A copy of the cookie gets no renewal either.
+    await expect(options.callbacks!.jwt!({ token } as never)).rejects.toThrow('Session ended');
+  });
+
+  it('issues no session to a disabled user, and refuses their credentials sign-in', async () => {
+    const disabled = await createUser(db, { email: 'disabled@example.com', password: 'a long enough password' });
+    await setUserDisabled(db, disabled.email, true);
+    const options = await loadOptions();
+    expect(await options.callbacks!.signIn!({ user: { id: disabled.id }, account: { provider: 'credentials' } } as never)).toBe(false);
+    await expect(options.callbacks!.jwt!({ token: {}, user: { id: disabled.id }, account: { provider: 'credentials' } } as never)).rejects.toThrow();
   });
 
   it('redirects after sign-in only to paths on the own origin (issue 12, item 5)', async () => {
@@ -64,7 +123,7 @@ describe('next-auth options', () => {
 
   it('lets credentials sign-ins through the signIn callback (authorize already decided)', async () => {
     const options = await loadOptions();
-    expect(await options.callbacks!.signIn!({ user: { id: 'u' }, account: { provider: 'credentials' } } as never)).toBe(true);
+    expect(await options.callbacks!.signIn!({ user: { id: user.id }, account: { provider: 'credentials' } } as never)).toBe(true);
   });
 });
 
@@ -75,7 +134,7 @@ describe('credentials provider', () => {
         throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
       },
     }));
-    const options = await loadOptions();
+    const options = await loadOptions({}, { mockDb: false });
     const provider = options.providers.find((p) => p.id === 'credentials') as unknown as {
       options: { authorize: (c: Record<string, string>, r: unknown) => Promise<unknown> };
     };

@@ -1,18 +1,51 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { AuthOptions } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
-import { findUserByEmail } from '@/lib/db/repos/users';
+import { getSessionState, revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
+import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from './secret';
+import { absoluteExpiry, sessionClaimsOf, sessionIsCurrent } from './session-token';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
 
-/** Sessions are JWTs (any instance serves any request); twelve hours, then sign in again. */
-const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/**
+ * Sessions are JWTs (any instance serves any request) that live `SESSION_MAX_AGE_HOURS` (12) from
+ * sign-in: renewal by /api/auth/session re-issues the cookie but never past that point.
+ */
+const sessionMaxAgeSeconds = () => env().SESSION_MAX_AGE_HOURS * 60 * 60;
+
+/**
+ * The jwt callback. At sign-in the token gets Motorpool's user id, a fresh session id (`sid`,
+ * which sign-out records as ended), the user's session version (`sv`, bumped to end every
+ * session) and the sign-in time (`sat`). On renewal, a token past its absolute lifetime, one
+ * without these claims (issued before sessions could be ended), or one of a session that has
+ * ended since, is refused: next-auth then clears the cookie.
+ */
+export async function sessionJwt(
+  { token, user, account }: { token: JWT; user?: { id: string; email?: string | null } | null; account?: { provider: string } | null },
+  now = () => Date.now(),
+): Promise<JWT> {
+  if (user) {
+    const db = getDb();
+    // For OIDC, `user.id` is the provider's subject; the session carries Motorpool's id.
+    const uid = account?.provider === 'oidc' ? (user.email ? (await findUserByEmail(db, user.email))?.id : undefined) : user.id;
+    const sv = uid ? await sessionVersionForSignIn(db, uid) : undefined;
+    if (!uid || sv === undefined) throw new Error('No session for this user');
+    return { ...token, uid, sid: randomBytes(24).toString('base64url'), sv, sat: Math.floor(now() / 1000) };
+  }
+  const claims = sessionClaimsOf(token);
+  if (!claims || absoluteExpiry(claims.signedInAt, sessionMaxAgeSeconds()) <= now()) throw new Error('Session ended');
+  // Renewal is rare (not on the hot path): an ended session gets no fresh cookie either.
+  if (!sessionIsCurrent(claims, await getSessionState(getDb(), claims.userId, claims.sid))) throw new Error('Session ended');
+  return token;
+}
 
 function oidcProvider(): OAuthConfig<OidcProfile> | undefined {
   const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = env();
@@ -37,7 +70,7 @@ function buildAuthOptions(): AuthOptions {
   const oidc = oidcProvider();
   return {
     secret: getAuthSecret(),
-    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
     // The `__Secure-` cookie names exactly when the public origin is https (lib/auth/session-token.ts reads the same).
     useSecureCookies: publicOriginIsHttps(),
     pages: { signIn: '/sign-in', error: '/sign-in' },
@@ -64,21 +97,28 @@ function buildAuthOptions(): AuthOptions {
       async redirect(params) {
         return nextAuthRedirect(params);
       },
-      async signIn({ account, profile }) {
-        if (account?.provider !== 'oidc') return true;
+      async signIn({ user, account, profile }) {
+        // A user an operator disabled signs in with nothing (the password was right: say no more).
+        if (account?.provider !== 'oidc') return !(await findUserById(getDb(), user.id))?.disabledAt;
         const p = profile as OidcProfile | undefined;
         return (await admitOidcUser(getDb(), { email: p?.email, emailVerified: p?.email_verified, name: p?.name })) !== null;
       },
-      async jwt({ token, user, account }) {
-        if (user) {
-          // For OIDC, `user.id` is the provider's subject; the session carries Motorpool's id.
-          token.uid = account?.provider === 'oidc' ? (user.email ? (await findUserByEmail(getDb(), user.email))?.id : undefined) : user.id;
-        }
-        return token;
-      },
+      jwt: ({ token, user, account }) => sessionJwt({ token, user, account }),
       async session({ session, token }) {
         if (token.uid) session.user = { ...session.user, id: token.uid };
         return session;
+      },
+    },
+    events: {
+      /** Sign-out ends the session on the server: a copy of the cookie opens nothing afterwards. */
+      async signOut({ token }) {
+        const claims = sessionClaimsOf(token);
+        if (!claims) return;
+        await revokeSession(getDb(), {
+          sid: claims.sid,
+          userId: claims.userId,
+          expiresAt: new Date(absoluteExpiry(claims.signedInAt, sessionMaxAgeSeconds())),
+        });
       },
     },
   };

@@ -1,4 +1,5 @@
 import type { JWT } from 'next-auth/jwt';
+import type { SessionState } from '@/lib/db/repos/sessions';
 
 /** next-auth's session cookie: `__Secure-` on https, the plain name on http; split into `.0`, `.1`… when over 4 kB. */
 const SECURE_COOKIE = '__Secure-next-auth.session-token';
@@ -6,8 +7,27 @@ const PLAIN_COOKIE = 'next-auth.session-token';
 const MAX_CACHED = 1_000;
 
 type Cookie = { name: string; value: string };
-type Decoded = { userId: string | null; expiresAt: number };
+
+/** What a request needs from its session token: who, which session, and which session version. */
+export type SessionClaims = { userId: string; sid: string; sessionVersion: number; signedInAt: number };
+type Decoded = { claims: SessionClaims | null; expiresAt: number };
 type CookieOptions = { secure?: boolean };
+
+/**
+ * The claims of a decoded token, or null when one is missing: a token issued before sessions
+ * could be ended (no `sid`, `sv`, `sat`) is treated as signed out.
+ */
+export function sessionClaimsOf(token: JWT | null | undefined): SessionClaims | null {
+  if (!token) return null;
+  const { uid, sid, sv, sat } = token;
+  if (typeof uid !== 'string' || typeof sid !== 'string' || typeof sv !== 'number' || typeof sat !== 'number') return null;
+  return { userId: uid, sid, sessionVersion: sv, signedInAt: sat };
+}
+
+/** When a session signed in at `signedInAt` (seconds) ends, in milliseconds: no renewal moves it. */
+export function absoluteExpiry(signedInAt: number, maxAgeSeconds: number): number {
+  return (signedInAt + maxAgeSeconds) * 1000;
+}
 
 /**
  * The session token under exactly the name next-auth writes for this origin: on https only the
@@ -25,41 +45,59 @@ export function sessionTokenFrom(cookies: readonly Cookie[], { secure = false }:
 }
 
 /**
- * Reads the user id from the session cookie. Decrypting the token (AES-GCM with a key derived per
- * call) is the costly part of every API request, so results are kept per exact token string: the
- * same bytes decrypt to the same claims, and expiry is checked again on every use.
+ * Reads the session claims from the session cookie. Decrypting the token (AES-GCM with a key
+ * derived per call) is the costly part of every API request, so results are kept per exact token
+ * string: the same bytes decrypt to the same claims, and expiry is checked again on every use.
+ * A token ends at its `exp` or at the absolute lifetime counted from sign-in, whichever is first.
+ * Whether the session was ended since (sign-out, session version) is the caller's check.
  */
-export function createSessionTokenReader(decodeToken: (token: string) => Promise<JWT | null>, now = () => Date.now(), cookieOptions: CookieOptions = {}) {
+export function createSessionTokenReader(
+  decodeToken: (token: string) => Promise<JWT | null>,
+  now = () => Date.now(),
+  maxAgeSeconds = 12 * 60 * 60,
+  cookieOptions: CookieOptions = {},
+) {
   const decoded = new Map<string, Decoded>();
 
   async function decodeOnce(token: string): Promise<Decoded> {
     try {
-      const claims = await decodeToken(token);
-      const userId = typeof claims?.uid === 'string' ? claims.uid : null;
-      const expiresAt = typeof claims?.exp === 'number' ? claims.exp * 1000 : 0;
-      return { userId, expiresAt };
+      const jwt = await decodeToken(token);
+      const claims = sessionClaimsOf(jwt);
+      const exp = typeof jwt?.exp === 'number' ? jwt.exp * 1000 : 0;
+      return { claims, expiresAt: claims ? Math.min(exp, absoluteExpiry(claims.signedInAt, maxAgeSeconds)) : 0 };
     } catch {
-      return { userId: null, expiresAt: 0 };
+      return { claims: null, expiresAt: 0 };
     }
   }
 
+  async function session(cookies: readonly Cookie[]): Promise<SessionClaims | null> {
+    const token = sessionTokenFrom(cookies, cookieOptions);
+    if (!token) return null;
+    let entry = decoded.get(token);
+    if (!entry) {
+      entry = await decodeOnce(token);
+      if (entry.claims && entry.expiresAt > now()) {
+        if (decoded.size >= MAX_CACHED) decoded.delete(decoded.keys().next().value as string);
+        decoded.set(token, entry);
+      }
+    }
+    if (entry.expiresAt <= now()) {
+      decoded.delete(token);
+      return null;
+    }
+    return entry.claims;
+  }
+
   return {
+    session,
     async userId(cookies: readonly Cookie[]): Promise<string | null> {
-      const token = sessionTokenFrom(cookies, cookieOptions);
-      if (!token) return null;
-      let entry = decoded.get(token);
-      if (!entry) {
-        entry = await decodeOnce(token);
-        if (entry.userId && entry.expiresAt > now()) {
-          if (decoded.size >= MAX_CACHED) decoded.delete(decoded.keys().next().value as string);
-          decoded.set(token, entry);
-        }
-      }
-      if (entry.expiresAt <= now()) {
-        decoded.delete(token);
-        return null;
-      }
-      return entry.userId;
+      return (await session(cookies))?.userId ?? null;
     },
   };
+}
+
+
+/** Whether a session whose token carries `claims` is still open. */
+export function sessionIsCurrent(claims: SessionClaims, state: SessionState | undefined): boolean {
+  return !!state && !state.revoked && state.disabledAt === null && state.sessionVersion === claims.sessionVersion;
 }

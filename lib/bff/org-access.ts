@@ -1,5 +1,6 @@
 import 'server-only';
-import { getSessionUserId } from '@/lib/auth/session';
+import { getSessionClaims } from '@/lib/auth/session';
+import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
 import { getDbHandle } from '@/lib/db';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
@@ -16,15 +17,20 @@ const accessCache = createAccessCache<Awaited<ReturnType<typeof getUserAccessByS
 
 /**
  * The signed-in user's access to the organization in the URL. An organization the user is not a
- * member of answers exactly like one that does not exist.
+ * member of answers exactly like one that does not exist. A session that was signed out, whose
+ * user's session version moved on, or whose user was disabled answers as signed out.
  */
 export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
-  const userId = await getSessionUserId();
-  if (!userId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  const claims = await getSessionClaims();
+  if (!claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', 'Not found.');
-  // One query: the user (a deleted user's token opens nothing) and the membership.
+  // One query: the user (a deleted user's token opens nothing), the membership, and the
+  // session's state. On PGlite the answer is cached until a write to users, organizations,
+  // memberships or revoked_sessions; the key holds the session id, whose revocation it answers.
   const { db, accessGeneration } = getDbHandle();
-  const access = await accessCache.get(`${userId}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug));
+  const { userId, sid } = claims;
+  const access = await accessCache.get(`${userId}/${sid}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug, sid));
+  if (access && !sessionIsCurrent(claims, access.session)) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
   if (!access) throw new AppError('NOT_FOUND', 'Not found.');
   return { user: access.user, org: access.organization, role: access.role };
 }

@@ -1,19 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from './index';
 import { migrateDatabase } from './migrate';
 import { appendAuditEvent } from './repos/audit';
 import { addMemberByEmail, changeMemberRole, getUserAccessBySlug, removeMember } from './repos/memberships';
 import { createOrganization, renameOrganization, updateOrganizationCredentials } from './repos/organizations';
+import { createInvitation } from './repos/invitations';
+import { bumpSessionVersion, revokeSession } from './repos/sessions';
 import { createUser, setUserPassword } from './repos/users';
 import { users } from './schema';
 
 describe('access generation of the embedded database', () => {
   const handle = openPglite();
+  // Migrating is the slow part; in a hook it gets the hook's longer time limit.
+  beforeAll(() => migrateDatabase(handle.db));
   afterAll(() => handle.close());
 
-  it('moves on every write to users, organizations and memberships, and on nothing else', async () => {
-    await migrateDatabase(handle.db);
+  it('moves on every write to users, organizations, memberships and revoked sessions, and on nothing else', async () => {
     const generation = handle.accessGeneration!;
     const moves = async (work: () => Promise<unknown>) => {
       const before = generation();
@@ -28,10 +31,17 @@ describe('access generation of the embedded database', () => {
     expect(await moves(() => updateOrganizationCredentials(handle.db, org.id, { apiBaseUrl: null, clientId: 'c2' }))).toBe(true);
     expect(await moves(() => renameOrganization(handle.db, org.id, 'Gen 2'))).toBe(true);
     expect(await moves(() => setUserPassword(handle.db, user.id, 'a long enough password'))).toBe(true);
+    expect(await moves(() => bumpSessionVersion(handle.db, user.id))).toBe(true);
+    expect(await moves(() => revokeSession(handle.db, { sid: 'signed-out', userId: user.id, expiresAt: new Date(Date.now() + 60_000) }))).toBe(true);
     expect(await moves(() => removeMember(handle.db, org.id, user.id))).toBe(true);
     expect(await moves(() => handle.db.delete(users).where(eq(users.id, user.id)))).toBe(true);
 
-    expect(await moves(() => getUserAccessBySlug(handle.db, user.id, 'gen'))).toBe(false);
+    expect(await moves(() => getUserAccessBySlug(handle.db, user.id, 'gen', 'signed-out'))).toBe(false);
+    expect(
+      await moves(() =>
+        createInvitation(handle.db, { organizationId: org.id, email: 'later@example.com', role: 'manager', tokenHash: 'h', invitedBy: null, expiresAt: new Date(Date.now() + 60_000) }),
+      ),
+    ).toBe(false);
     expect(await moves(() => appendAuditEvent(handle.db, { organizationId: org.id, action: 'test.read', outcome: 'success' }))).toBe(false);
   });
 

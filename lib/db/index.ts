@@ -20,13 +20,14 @@ export interface DbHandle {
   kind: DbKind;
   /**
    * Present when this process is the database's only writer (PGlite): a number that moves on
-   * every write to the tables that decide who may open what (users, organizations, memberships).
+   * every write to the tables that decide who may open what (users, organizations, memberships,
+   * revoked_sessions).
    */
   accessGeneration?: () => number;
   close(): Promise<void>;
 }
 
-const ACCESS_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships)\b/i;
+const ACCESS_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships|revoked_sessions)\b/i;
 // One sequence for every handle of the process, moved on open too, so a handle opened later
 // never repeats a generation an earlier one handed out.
 let accessWrites = 0;

@@ -47,6 +47,14 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     /** Null for a user who signs in only through OIDC, or who was invited and has not set one. */
     passwordHash: text('password_hash'),
+    /**
+     * Carried in every session token and compared on every request: bumping it ends all of the
+     * user's sessions (sign out everywhere, password change, removal from the last organization,
+     * an operator's disable).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Set by an operator (`npm run user:disable`): no sign-in, no session. */
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -234,6 +242,61 @@ export const signInAttempts = pgTable(
   ],
 );
 
+/** Sessions ended by signing out, kept until they would have expired anyway (then pruned). */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: uuid('user_id'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An invitation to join an organization: the link carries a random token, the row only its
+ * sha256. Single use (accepted, revoked or expired ends it).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    check('invitations_role_valid', sql.raw(inList('role', ROLES))),
+  ],
+);
+
+/** One-time password reset links an operator creates (`npm run user:reset-password`); sha256 only. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
@@ -252,3 +315,7 @@ export type ApiToken = typeof apiTokens.$inferSelect;
 export type NewApiToken = typeof apiTokens.$inferInsert;
 export type SignInAttempt = typeof signInAttempts.$inferSelect;
 export type NewSignInAttempt = typeof signInAttempts.$inferInsert;
+export type RevokedSession = typeof revokedSessions.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+export type PasswordReset = typeof passwordResets.$inferSelect;

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { memberships, organizations, users, type Role } from '../schema';
 import type { PublicOrganization } from './organizations';
+import { sessionRevoked } from './sessions';
 import { ensureUser, normalizeEmail } from './users';
 
 export interface Member {
@@ -55,21 +56,39 @@ export async function getMembershipBySlug(db: Db, userId: string, slug: string):
 
 /**
  * The user and their membership in the organization with this slug, in one query: what every
- * API request needs to decide whether the signed-in user may act for the organization.
+ * API request needs to decide whether the signed-in user may act for the organization. With a
+ * session id, the same query also answers whether that session was signed out; the user's
+ * session version and disable come along for the caller to compare with the token.
  */
 export async function getUserAccessBySlug(
   db: Db,
   userId: string,
   slug: string,
-): Promise<(OrganizationMembership & { user: { id: string; email: string; name: string | null } }) | undefined> {
+  sid = '',
+): Promise<
+  | (OrganizationMembership & {
+      user: { id: string; email: string; name: string | null };
+      session: { sessionVersion: number; disabledAt: Date | null; revoked: boolean };
+    })
+  | undefined
+> {
   const [row] = await db
-    .select({ organization: organizationColumns, role: memberships.role, user: { id: users.id, email: users.email, name: users.name } })
+    .select({
+      organization: organizationColumns,
+      role: memberships.role,
+      user: { id: users.id, email: users.email, name: users.name },
+      sessionVersion: users.sessionVersion,
+      disabledAt: users.disabledAt,
+      revoked: sessionRevoked(sid),
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), eq(organizations.slug, slug)))
     .limit(1);
-  return row ? { ...row, user: { ...row.user, name: row.user.name || null } } : undefined;
+  if (!row) return undefined;
+  const { sessionVersion, disabledAt, revoked, ...access } = row;
+  return { ...access, user: { ...row.user, name: row.user.name || null }, session: { sessionVersion, disabledAt, revoked } };
 }
 
 export async function hasAnyMembership(db: Db, userId: string): Promise<boolean> {
@@ -159,5 +178,13 @@ export async function removeMember(db: Db, organizationId: string, userId: strin
       await assertNotLastAdmin(tx, organizationId, 'The last admin cannot be removed; make someone else admin first.');
     }
     await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    // Removed from their last organization: every session of theirs ends, not just this one's access.
+    const [left] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+    if ((left?.n ?? 0) === 0) {
+      await tx
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    }
   });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '@/lib/crypto/password';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
@@ -71,9 +71,17 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return toPublicUser(row);
 }
 
-export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
+/**
+ * Sets the password. `endSessions` also moves the session version on, ending every session of
+ * the user: what a person's password change wants (a rehash of the same password does not).
+ */
+export async function setUserPassword(db: Db, userId: string, password: string, options: { endSessions?: boolean } = {}): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const updated = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  const updated = await db
+    .update(users)
+    .set({ passwordHash, ...(options.endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   if (updated.length === 0) throw new RepositoryError('NOT_FOUND', 'No such user.');
 }
 

@@ -1,34 +1,30 @@
-import { randomBytes } from 'node:crypto';
 import { withOrg } from '@/lib/bff/with-org';
 import { getDb } from '@/lib/db';
-import { addMemberByEmail, listMembers } from '@/lib/db/repos/memberships';
-import { setUserPassword } from '@/lib/db/repos/users';
+import { listMembers } from '@/lib/db/repos/memberships';
+import { inviteMember, type InviteResult } from '@/lib/members/server/invite-member';
 import { addMemberSchema } from '@/lib/validations/settings';
 
 export const GET = withOrg(async ({ org }) => ({ members: await listMembers(getDb(), org.id) }), { permission: 'members.read' });
 
 /**
- * Adds a person by email. Someone new to Motorpool gets a one-time password, shown to the admin
- * once and never stored in clear, so they can sign in without single sign-on.
+ * Invites a person by email: always an invitation link they accept themselves (shown once here,
+ * mailed when SMTP is configured), the same answer whether or not the email has an account.
  */
 export const POST = withOrg(
-  async ({ org, body }) => {
-    const db = getDb();
-    const { member, invited } = await addMemberByEmail(db, org.id, body.email, body.role);
-    let temporaryPassword: string | undefined;
-    if (invited) {
-      temporaryPassword = randomBytes(12).toString('base64url');
-      await setUserPassword(db, member.userId, temporaryPassword);
-    }
-    return { member: { ...member, hasPassword: member.hasPassword || invited }, invited, temporaryPassword };
-  },
+  async ({ org, user, body }) => inviteMember(getDb(), { organization: org, email: body.email, role: body.role, invitedBy: user.id }),
   {
     permission: 'members.write',
     body: addMemberSchema,
     audit: {
-      action: 'members.added',
+      action: 'members.invited',
       target: ({ body }) => ({ type: 'user', id: (body as { email: string }).email }),
-      details: ({ body }) => ({ role: (body as { role: string }).role }),
+      resultTarget: (result) => ({ type: 'invitation', id: (result as InviteResult).invitation.id }),
+      details: ({ body, result }) => ({
+        email: (body as { email: string }).email,
+        role: (body as { role: string }).role,
+        expiresAt: (result as InviteResult).invitation.expiresAt.toISOString(),
+        mailed: (result as InviteResult).mailed,
+      }),
     },
   },
 );

@@ -1,0 +1,9 @@
+import { withSession } from '@/lib/bff/with-session';
+import { getDb } from '@/lib/db';
+import { changePassword } from '@/lib/account/server/change-password';
+import { changePasswordSchema } from '@/lib/validations/auth';
+
+export const POST = withSession(
+  async ({ body, user, ip }) => changePassword(getDb(), { user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip }),
+  { body: changePasswordSchema, session: 'required' },
+);

@@ -1,0 +1,87 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
+import type { ChangePasswordInput } from '@/lib/validations/auth';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import { endThisSession } from './sign-out';
+
+type Values = ChangePasswordInput & { confirm: string };
+
+const resolverFor = (email: string) =>
+  lazyZodResolver<Values, Values>(() =>
+    import('@/lib/validations/auth').then((m) => m.changePasswordFormSchema(email)),
+  );
+
+/** Current password, then the new one twice. Success ends every session, this one too. */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const [resolver] = useState(() => resolverFor(email));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver, defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFailure(null);
+    try {
+      await apiFetch('/api/account/password', { method: 'POST', json: { currentPassword, newPassword } });
+      await endThisSession().catch(() => undefined);
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.fields?.currentPassword) setError('currentPassword', { message: error.fields.currentPassword[0] });
+      else if (error instanceof ApiClientError && error.fields?.newPassword) setError('newPassword', { message: error.fields.newPassword[0] });
+      else setFailure(error instanceof ApiClientError ? error.message : 'Something failed. Try again.');
+    }
+  });
+
+  if (done) {
+    return (
+      <div role="status" className="space-y-3">
+        <p>Your password is changed. Every session of yours has ended, this one too: sign in with the new password.</p>
+        <Link href="/sign-in" className="font-medium text-accent-700 underline dark:text-accent-500">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <Field
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters, not your email address."
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Field id="confirm-password" label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      {failure ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}

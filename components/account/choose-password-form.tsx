@@ -1,0 +1,57 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import type { ChoosePasswordInput } from '@/lib/validations/auth';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+
+/**
+ * Choosing a password (invitation, reset): twice, at least 12 characters, not the email. The
+ * server checks the same rules again. `onChoose` throws an ApiClientError to show its message.
+ */
+export function ChoosePasswordForm({ email, submitLabel, onChoose }: { email: string; submitLabel: string; onChoose: (password: string) => Promise<void> }) {
+  const resolver = useMemo(() => lazyZodResolver(() => import('@/lib/validations/auth').then((m) => m.choosePasswordSchema(email))), [email]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ChoosePasswordInput>({ resolver, defaultValues: { password: '', confirm: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await onChoose(password);
+    } catch (error) {
+      setFailure(error instanceof ApiClientError ? (error.fields?.password?.[0] ?? error.message) : 'Something failed. Try again.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* For password managers: the account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 12 characters, not your email address."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Field id="confirm-password" label="Repeat the password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      {failure ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

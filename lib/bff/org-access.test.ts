@@ -1,0 +1,123 @@
+import { encode } from 'next-auth/jwt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPglite, type DbHandle } from '@/lib/db';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
+import { createOrganization } from '@/lib/db/repos/organizations';
+import { bumpSessionVersion, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
+import { createUser, setUserPassword } from '@/lib/db/repos/users';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing';
+
+const SECRET = 'test-secret-test-secret-test-secret-0412';
+vi.stubEnv('AUTH_SECRET', SECRET);
+// Each test hashes and checks several passwords (scrypt): give a busy machine room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
+
+const state = vi.hoisted(() => ({ handle: undefined as unknown, cookies: [] as { name: string; value: string }[] }));
+vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => state.cookies }) }));
+vi.mock('@/lib/db', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getDbHandle: () => state.handle,
+  getDb: () => (state.handle as DbHandle).db,
+}));
+
+const { loadOrgAccess } = await import('./org-access');
+const { getSessionUser } = await import('@/lib/auth/session');
+
+async function signIn(uid: string, sid: string, sv: number) {
+  const token = await encode({ token: { uid, sid, sv, sat: Math.floor(Date.now() / 1000) }, secret: SECRET, maxAge: 3600 });
+  state.cookies = [{ name: 'next-auth.session-token', value: token }];
+}
+
+const unauthenticated = { code: 'UNAUTHENTICATED', status: 401 };
+
+const legs: Array<{ kind: string; available: () => Promise<boolean>; open: () => Promise<{ handle: DbHandle; close: () => Promise<void> }> }> = [
+  {
+    kind: 'pglite (cached access)',
+    available: async () => true,
+    open: async () => {
+      const handle = openPglite();
+      await migrateDatabase(handle.db);
+      return { handle, close: () => handle.close() };
+    },
+  },
+  {
+    kind: 'postgres (one query per request)',
+    available: postgresAvailable,
+    open: async () => {
+      const database: TestDatabase = await createTestDatabase('postgres');
+      return { handle: { db: database.db, kind: 'postgres', close: () => database.close() }, close: () => database.close() };
+    },
+  },
+];
+
+for (const leg of legs) {
+  describe.skipIf(!(await leg.available()))(`ending sessions on ${leg.kind}`, () => {
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      const opened = await leg.open();
+      state.handle = opened.handle;
+      close = opened.close;
+    });
+    afterAll(() => close());
+
+    const db = () => (state.handle as DbHandle).db;
+    const setUp = async (slug: string) => {
+      const org = await createOrganization(db(), { slug, name: slug, apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const user = await createUser(db(), { email: `${slug}@example.com`, password: 'a long enough password' });
+      await ensureMembership(db(), org.id, user.id, 'manager');
+      return { org, user };
+    };
+
+    it('refuses a signed-out session at once, even right after it was served (and cached)', async () => {
+      const { user } = await setUp('signout');
+      await signIn(user.id, 'sid-a', 0);
+      expect((await loadOrgAccess('signout')).user.id).toBe(user.id);
+      expect((await getSessionUser())?.id).toBe(user.id);
+      await revokeSession(db(), { sid: 'sid-a', userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+      await expect(loadOrgAccess('signout')).rejects.toMatchObject(unauthenticated);
+      expect(await getSessionUser()).toBeNull();
+      // Another session of the same user is not affected.
+      await signIn(user.id, 'sid-b', 0);
+      expect((await loadOrgAccess('signout')).role).toBe('manager');
+    });
+
+    it('refuses every older session once the session version moved (sign out everywhere, password change)', async () => {
+      const { user } = await setUp('version');
+      await signIn(user.id, 'sid-v', 0);
+      expect((await loadOrgAccess('version')).role).toBe('manager');
+      expect(await bumpSessionVersion(db(), user.id)).toBe(1);
+      await expect(loadOrgAccess('version')).rejects.toMatchObject(unauthenticated);
+      await signIn(user.id, 'sid-v2', 1);
+      expect((await loadOrgAccess('version')).role).toBe('manager');
+      await setUserPassword(db(), user.id, 'another long password', { endSessions: true });
+      await expect(loadOrgAccess('version')).rejects.toMatchObject(unauthenticated);
+      expect(await getSessionUser()).toBeNull();
+    });
+
+    it('refuses a disabled user’s session, and every session once they leave their last organization', async () => {
+      const { user } = await setUp('disable');
+      await signIn(user.id, 'sid-d', 0);
+      expect((await loadOrgAccess('disable')).role).toBe('manager');
+      await setUserDisabled(db(), user.email, true);
+      await expect(loadOrgAccess('disable')).rejects.toMatchObject(unauthenticated);
+
+      const { org: first, user: other } = await setUp('leaver');
+      const second = await createOrganization(db(), { slug: 'leaver-2', name: 'L2', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      await ensureMembership(db(), second.id, other.id, 'support');
+      await signIn(other.id, 'sid-l', 0);
+      await removeMember(db(), second.id, other.id);
+      // Still in one organization: the session goes on.
+      expect((await loadOrgAccess('leaver')).role).toBe('manager');
+      expect((await getSessionUser())?.id).toBe(other.id);
+      await removeMember(db(), first.id, other.id);
+      expect(await getSessionUser()).toBeNull();
+    });
+
+    it('refuses a token from before sessions could be ended (no sid or version)', async () => {
+      const { user } = await setUp('legacy');
+      state.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { uid: user.id }, secret: SECRET, maxAge: 3600 }) }];
+      await expect(loadOrgAccess('legacy')).rejects.toMatchObject(unauthenticated);
+    });
+  });
+}

@@ -1,0 +1,60 @@
+import 'server-only';
+import { hashPassword } from '@/lib/crypto/password';
+import { AppError } from '@/lib/errors/app-error';
+import type { Db } from '@/lib/db';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { acceptInvitationAsNewAccount, acceptInvitationAsUser, findOpenInvitation } from '@/lib/db/repos/invitations';
+import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/validations/auth';
+import { hashLinkToken } from './one-time-token';
+
+export type AcceptResult = { accepted: true; organization: { slug: string; name: string }; signIn: boolean };
+
+/**
+ * Accepts an invitation. Signed in (as the invited email): the membership is added, the account
+ * is untouched. Signed out, with a password: only an email without an account gets one (with the
+ * password its person chose); an existing account must sign in to accept, so whoever holds the
+ * link (the inviting admin included) can never set or change an existing person's password.
+ */
+export async function acceptInvitation(
+  db: Db,
+  input: { token: string; password?: string; user: { id: string; email: string } | null; ip: string | null },
+): Promise<AcceptResult> {
+  const tokenHash = hashLinkToken(input.token);
+  const open = await findOpenInvitation(db, tokenHash);
+  if (!open) throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', { status: 410 });
+  const organization = { slug: open.organization.slug, name: open.organization.name };
+
+  if (input.user) {
+    const invitation = await acceptInvitationAsUser(db, tokenHash, input.user);
+    await appendAuditEvent(db, {
+      organizationId: invitation.organizationId,
+      actorUserId: input.user.id,
+      actorEmail: input.user.email,
+      action: 'members.invitation_accepted',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      outcome: 'success',
+      details: { role: invitation.role, account: 'existing' },
+      ip: input.ip,
+    });
+    return { accepted: true, organization, signIn: false };
+  }
+
+  if (input.password === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a password, or sign in to accept.', { fields: { password: ['Enter a new password'] } });
+  if (passwordIsEmail(input.password, open.email)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, { fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] } });
+  }
+  const invitation = await acceptInvitationAsNewAccount(db, tokenHash, await hashPassword(input.password));
+  await appendAuditEvent(db, {
+    organizationId: invitation.organizationId,
+    actorUserId: invitation.userId,
+    actorEmail: invitation.email,
+    action: 'members.invitation_accepted',
+    targetType: 'invitation',
+    targetId: invitation.id,
+    outcome: 'success',
+    details: { role: invitation.role, account: 'new' },
+    ip: input.ip,
+  });
+  return { accepted: true, organization, signIn: true };
+}

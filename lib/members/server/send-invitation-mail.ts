@@ -1,0 +1,50 @@
+import 'server-only';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '@/lib/env';
+
+export type InvitationMail = { to: string; organizationName: string; role: string; inviteUrl: string; expiresAt: Date };
+
+let transport: Transporter | undefined;
+
+/** The SMTP transport of `SMTP_URL`, or undefined when mail is not configured. */
+function defaultTransport(): Transporter | undefined {
+  const { SMTP_URL } = env();
+  if (!SMTP_URL) return undefined;
+  transport ??= nodemailer.createTransport(SMTP_URL);
+  return transport;
+}
+
+/** The text of an invitation mail: the link, who it is for, and when it expires. */
+export function invitationMailText(mail: InvitationMail): { subject: string; text: string } {
+  return {
+    subject: `You are invited to ${mail.organizationName} on Motorpool`,
+    text: [
+      `You have been invited to join ${mail.organizationName} on Motorpool as ${mail.role}.`,
+      '',
+      `Open this link to accept (it works once, until ${mail.expiresAt.toUTCString()}):`,
+      mail.inviteUrl,
+      '',
+      'If you did not expect this invitation, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Mails the invitation link when `SMTP_URL` is set; answers whether a mail was handed to the
+ * server. A failure is logged, not thrown: the admin still has the link to pass on.
+ */
+export async function sendInvitationMail(
+  mail: InvitationMail,
+  options: { transport?: Transporter; from?: string } = {},
+): Promise<boolean> {
+  const via = options.transport ?? defaultTransport();
+  if (!via) return false;
+  const { subject, text } = invitationMailText(mail);
+  try {
+    await via.sendMail({ from: options.from ?? env().SMTP_FROM, to: mail.to, subject, text });
+    return true;
+  } catch (error) {
+    console.error('Invitation mail failed', error instanceof Error ? error.message : error);
+    return false;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Operator commands on a user, run where the server's environment is:
+ *   npm run user:disable -- someone@example.com          disable: no sign-in, every session ends
+ *   npm run user:disable -- someone@example.com --enable  enable again
+ *   npm run user:reset-password -- someone@example.com   print a one-time reset link (1 hour)
+ * No organization admin can do either: these need the operator's shell and database access.
+ * On the embedded database (PGlite), stop the server first: only one process may open it.
+ */
+import { createResetLink } from '@/lib/account/server/reset-password';
+import { closeDb, getDb, getDbHandle } from '@/lib/db';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { setUserDisabled } from '@/lib/db/repos/sessions';
+
+async function main(): Promise<number> {
+  const [command, email, flag] = process.argv.slice(2);
+  if (!email || !['disable', 'reset-password'].includes(command ?? '')) {
+    console.error('Usage: npm run user:disable -- EMAIL [--enable] | npm run user:reset-password -- EMAIL');
+    return 2;
+  }
+  const db = getDb();
+  await migrateDatabase(db);
+  if (command === 'disable') {
+    const enable = flag === '--enable';
+    const user = await setUserDisabled(db, email, !enable);
+    if (!user) {
+      console.error(`No user with the email ${email}.`);
+      return 1;
+    }
+    await appendAuditEvent(db, { actorEmail: 'operator', action: enable ? 'account.enabled' : 'account.disabled', targetType: 'user', targetId: user.id, outcome: 'success' });
+    console.log(enable ? `${email} is enabled again.` : `${email} is disabled; every session of theirs has ended.`);
+    if (getDbHandle().kind === 'pglite') console.log('(Embedded database: start the server again to apply it.)');
+    return 0;
+  }
+  const { url, expiresAt } = await createResetLink(db, email);
+  console.log(`One-time reset link for ${email} (valid until ${expiresAt.toISOString()}):\n${url}`);
+  console.log('Hand it to that person only, through a channel you trust; setting the password ends all their sessions.');
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await closeDb();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await closeDb();
+    process.exit(1);
+  });
