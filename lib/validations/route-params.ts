@@ -8,3 +8,4 @@ export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstre
 export const executionParamsSchema = z.object({ org: z.string(), executionId: z.uuid({ message: 'Not a valid execution id' }) });
 /** Motorpool's own user ids are uuids: anything else is a 400 here, not a database error later. */
 export const memberParamsSchema = z.object({ org: z.string(), userId: z.uuid({ message: 'Not a valid user id' }) });
+export const invitationParamsSchema = z.object({ org: z.string(), invitationId: z.uuid({ message: 'Not a valid invitation id' }) });

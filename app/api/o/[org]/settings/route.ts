@@ -1,17 +1,4 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { usesEmbeddedSandbox } from '@/lib/env';
+import { getSettings } from '@/lib/settings/server/get-settings';
 
-/** What Settings shows: never the client secret, only that one is stored. */
-export const GET = withOrg(
-  async ({ org }) => ({
-    name: org.name,
-    slug: org.slug,
-    environment: org.apiBaseUrl === null ? 'embedded' : 'custom',
-    baseUrl: org.apiBaseUrl,
-    clientId: org.clientId,
-    hasClientSecret: true,
-    embeddedAvailable: usesEmbeddedSandbox(),
-    updatedAt: org.updatedAt,
-  }),
-  { permission: 'settings.read' },
-);
+export const GET = withOrg(async ({ org }) => getSettings(org), { permission: 'settings.read' });

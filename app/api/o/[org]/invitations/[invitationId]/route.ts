@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import { withOrg } from '@/lib/bff/with-org';
-import { getDb } from '@/lib/db';
-import { revokeInvitation } from '@/lib/db/repos/invitations';
+import { revokeOrgInvitation } from '@/lib/members/server/manage-members';
+import { invitationParamsSchema } from '@/lib/validations/route-params';
 
-const params = z.object({ org: z.string(), invitationId: z.uuid({ message: 'must be an invitation id' }) });
-
-export const DELETE = withOrg(async ({ org, params: { invitationId } }) => revokeInvitation(getDb(), org.id, invitationId), {
+export const DELETE = withOrg(({ org, params }) => revokeOrgInvitation(org, params.invitationId), {
   permission: 'members.write',
-  params,
+  params: invitationParamsSchema,
   audit: {
     action: 'members.invitation_revoked',
-    target: ({ params }) => ({ type: 'invitation', id: (params as { invitationId: string }).invitationId }),
-    details: ({ result }) => ({ email: (result as { email: string }).email }),
+    target: ({ params }) => ({ type: 'invitation', id: params.invitationId }),
+    details: ({ result }) => ({ email: result.email }),
   },
 });

@@ -1,0 +1,17 @@
+import 'server-only';
+import type { Org } from '@/lib/bff/org-access';
+import { usesEmbeddedSandbox } from '@/lib/env';
+
+/** What Settings shows: never the client secret, only that one is stored. */
+export function getSettings(org: Org) {
+  return {
+    name: org.name,
+    slug: org.slug,
+    environment: org.apiBaseUrl === null ? 'embedded' : 'custom',
+    baseUrl: org.apiBaseUrl,
+    clientId: org.clientId,
+    hasClientSecret: true,
+    embeddedAvailable: usesEmbeddedSandbox(),
+    updatedAt: org.updatedAt,
+  };
+}
