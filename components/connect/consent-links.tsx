@@ -11,10 +11,10 @@ import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
 import { CONSENT_LINK_FILTERS, displayStatus, formatRemaining } from '@/lib/connect/explain';
 import type { ConsentLinkView } from '@/lib/connect/links';
+import { useNow } from '@/lib/hooks/use-now';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { connectKeys } from './connect-form';
 import { LinkStatusBadge } from './link-status-badge';
-import { useNow } from './use-now';
 
 const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = { PENDING: 'Waiting', COMPLETED: 'Completed', FAILED: 'Failed', EXPIRED: 'Expired' };
 

@@ -20,11 +20,11 @@ import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/forma
 import { efficiencyKwhPer100Km, JOURNEY_CSV_HEADER, journeyCsvValues, journeyDurationMinutes, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/validations/vehicle-data';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
 import { RawView } from './raw-view';
-import { useInBrowser } from './use-in-browser';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;

@@ -5,12 +5,12 @@ import { EmptyState } from '@/components/ui/states';
 import { StatusBadge, type Tone } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
+import { useNow } from '@/lib/hooks/use-now';
 import { humanize, withUnit } from '@/lib/vehicle-data/format';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';
 import type { AlertsResponse, DepartureTimesResponse, ManufacturerAlert, MaintenanceService, ServicesResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { TireHistoryCard } from './tire-history-card';
-import { useNow } from './use-now';
 import { useVehicleData } from './use-vehicle-data';
 
 const DAY_MS = 86_400_000;

@@ -8,9 +8,9 @@ import { Time } from '@/components/ui/time';
 import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
 import { otherSignals, type Signal } from '@/lib/vehicle-data/telemetry';
 import type { TelemetryResponse } from '@/lib/vehicle-data/types';
+import { useNow } from '@/lib/hooks/use-now';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
-import { useNow } from './use-now';
 import { useVehicleData } from './use-vehicle-data';
 
 export const AUTO_REFRESH_MS = 30_000;
@@ -65,7 +65,7 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
 export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const [autoRefresh, setAutoRefresh] = useState(false);
   const query = useTelemetry(org, vehicleId, autoRefresh);
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <DataCard
       id="telemetry"
