@@ -6,7 +6,7 @@ import { useInBrowser } from '@/lib/hooks/use-in-browser';
 /** `compact`: the time alone when it is today, else a short date and time. */
 export function Time({ value, relative = false, dateOnly = false, compact = false }: { value: string | number | Date | null | undefined; relative?: boolean; dateOnly?: boolean; compact?: boolean }) {
   const inBrowser = useInBrowser();
-  if (value === null || value === undefined || value === '') return <span className="text-zinc-500">—</span>;
+  if (value === null || value === undefined || value === '') return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{String(value)}</span>;
   const utc = date.toISOString().replace('.000Z', 'Z');

@@ -22,7 +22,7 @@ export function useTelemetry(org: string, vehicleId: string, autoRefresh = false
 
 function SignalValue({ signal }: { signal: Signal }) {
   const { value, unit } = signal;
-  if (value === null) return <span className="text-zinc-500">—</span>;
+  if (value === null) return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   if (typeof value === 'number') return <span className="tabular">{withUnit(value, unit, 2)}</span>;
   if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
   if (ISO_INSTANT.test(value)) return <Time value={value} />;
@@ -52,7 +52,7 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
               <td className="px-3 py-1.5 whitespace-nowrap">
                 <SignalValue signal={signal} />
               </td>
-              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500">—</span>}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
             </tr>
           ))}
         </tbody>

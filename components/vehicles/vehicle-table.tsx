@@ -27,7 +27,7 @@ function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicl
     case 'connection':
       return <ConnectionBadge value={vehicle.connectionStatus} />;
     case 'tags':
-      if (tagsLoading && tags === undefined) return <span className="text-xs text-zinc-500">Loading…</span>;
+      if (tagsLoading && tags === undefined) return <span className="text-xs text-zinc-500 dark:text-zinc-400">Loading…</span>;
       if (!tags?.length) return <Empty />;
       return (
         <span className="flex flex-wrap gap-1">
@@ -52,7 +52,7 @@ function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicl
 }
 
 function Empty() {
-  return <span className="text-zinc-500">—</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 }
 
 /** Above 50 rows only the rows in view are in the DOM. */
