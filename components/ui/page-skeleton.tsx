@@ -1,4 +1,4 @@
-import { LoadingRows, Skeleton } from './states';
+import { LoadingRows, Skeleton } from './skeleton';
 
 /**
  * The `loading.tsx` of a console section: the page title's place, an optional block (filters,
