@@ -13,7 +13,7 @@ const features = tableFeatures({ rowSortingFeature });
 
 /** The one header style of every list. */
 const HEAD = 'border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400';
-const CELL = 'px-4 py-2';
+const CELL = 'px-3 py-2';
 
 function toSorting(value: SortValue | null | undefined): SortingState {
   return value ? [{ id: value.id, desc: value.desc }] : [];
