@@ -10,10 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Mono } from '@/components/ui/copy-button';
-import { EmptyState, ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { AddTagForm } from '@/components/vehicles/vehicle-tags';
-import { VehicleTable } from '@/components/vehicles/vehicle-table';
-import { DEFAULT_COLUMNS, readSort, sortVehicles, writeSort, type Sort } from '@/lib/fleet/vehicle-columns';
+import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from '@/components/vehicles/vehicle-table';
+import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/fleet/vehicle-columns';
 import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
@@ -52,14 +53,19 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
       <CardBody>
         {disconnected ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">The account is disconnected; its vehicles no longer synchronise.</p>
-        ) : vehicles.isPending ? (
-          <LoadingRows label="Loading the account's vehicles" />
-        ) : vehicles.isError ? (
-          <ErrorState error={vehicles.error} onRetry={() => vehicles.refetch()} />
-        ) : vehicles.data.items.length === 0 ? (
-          <EmptyState title="No vehicles under this account">Vehicles show here once they synchronise.</EmptyState>
         ) : (
-          <VehicleTable org={org} vehicles={sortVehicles(vehicles.data.items, sort)} columns={[...ACCOUNT_COLUMNS]} sort={sort} onSort={(s) => setSort(readSort(writeSort(s) ?? null))} />
+          <DataTable
+            label="Vehicles"
+            caption={vehicleCaption(sort)}
+            columns={vehicleColumns({ org, columns: [...ACCOUNT_COLUMNS] })}
+            query={vehicles}
+            rows={vehicles.data ? sortVehicles(vehicles.data.items, sort) : undefined}
+            rowKey={(v) => v.id}
+            sort={{ value: toSortValue(sort), onChange: (next) => setSort(fromSortValue(next)) }}
+            virtualize={VEHICLE_VIRTUALIZE}
+            texts={{ loading: "Loading the account's vehicles" }}
+            empty={<EmptyState title="No vehicles under this account">Vehicles show here once they synchronise.</EmptyState>}
+          />
         )}
       </CardBody>
     </Card>

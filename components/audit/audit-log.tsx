@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { TableScroll } from '@/components/ui/table-scroll';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
@@ -34,6 +34,36 @@ const FILTERS = [
   { name: 'from', label: 'From', placeholder: '', type: 'datetime-local' },
   { name: 'to', label: 'Until', placeholder: '', type: 'datetime-local' },
 ] as const;
+
+const COLUMNS: DataColumn<AuditEvent>[] = [
+  { id: 'when', header: 'When', className: 'whitespace-nowrap', cell: (e) => <Time value={e.createdAt} /> },
+  { id: 'actor', header: 'Actor', cell: (e) => e.actorEmail ?? '—' },
+  { id: 'action', header: 'Action', className: 'font-mono text-xs', cell: (e) => e.action },
+  {
+    id: 'target',
+    header: 'Target',
+    className: 'text-xs',
+    cell: (e) => (
+      <>
+        {e.targetType ? <span className="text-zinc-600 dark:text-zinc-400">{e.targetType} </span> : null}
+        <span className="font-mono">{e.targetId ?? ''}</span>
+      </>
+    ),
+  },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: (e) => (
+      <>
+        <StatusBadge tone={e.outcome === 'success' ? 'success' : 'danger'}>{e.outcome}</StatusBadge>
+        {e.outcome === 'failure' && e.details && typeof e.details.error === 'object' ? (
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{String((e.details.error as { message?: string }).message ?? '')}</p>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'upstream', header: 'Upstream request', className: 'font-mono text-xs', cell: (e) => e.upstreamRequestId ?? '—' },
+];
 
 /** `datetime-local` values are in the viewer's zone; the API takes ISO instants. */
 function toIso(local: string | null): string | undefined {
@@ -111,51 +141,17 @@ export function AuditLog({ org }: { org: string }) {
           </a>
         </Button>
       </div>
-      {query.isPending ? (
-        <LoadingRows label="Loading audit events" />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => query.refetch()} />
-      ) : events.length === 0 ? (
-        <EmptyState title="No audit events match">Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.</EmptyState>
-      ) : (
-        <TableScroll label="Audit events">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit events, newest first</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">When</th>
-                <th scope="col" className="px-4 py-2 font-medium">Actor</th>
-                <th scope="col" className="px-4 py-2 font-medium">Action</th>
-                <th scope="col" className="px-4 py-2 font-medium">Target</th>
-                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
-                <th scope="col" className="px-4 py-2 font-medium">Upstream request</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {events.map((e) => (
-                <tr key={e.id} className="align-top">
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    <Time value={e.createdAt} />
-                  </td>
-                  <td className="px-4 py-2">{e.actorEmail ?? '—'}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-4 py-2 text-xs">
-                    {e.targetType ? <span className="text-zinc-600 dark:text-zinc-400">{e.targetType} </span> : null}
-                    <span className="font-mono">{e.targetId ?? ''}</span>
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusBadge tone={e.outcome === 'success' ? 'success' : 'danger'}>{e.outcome}</StatusBadge>
-                    {e.outcome === 'failure' && e.details && typeof e.details.error === 'object' ? (
-                      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{String((e.details.error as { message?: string }).message ?? '')}</p>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.upstreamRequestId ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        label="Audit events"
+        caption="Audit events, newest first"
+        columns={COLUMNS}
+        query={query}
+        rows={query.data ? events : undefined}
+        rowKey={(e) => String(e.id)}
+        rowClassName="align-top"
+        texts={{ loading: 'Loading audit events' }}
+        empty={<EmptyState title="No audit events match">Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.</EmptyState>}
+      />
       {query.hasNextPage ? (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>

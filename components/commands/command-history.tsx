@@ -5,8 +5,8 @@ import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
@@ -23,6 +23,53 @@ function toIso(local: string | null): string | undefined {
   if (!local) return undefined;
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** The history's columns; the vehicle column only across vehicles. */
+function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionView>[] {
+  const vehicle: DataColumn<ExecutionView> = {
+    id: 'vehicle',
+    header: 'Vehicle',
+    className: 'font-mono text-xs',
+    cell: (e) => (
+      <Link className="underline" href={`/o/${org}/vehicles/${encodeURIComponent(e.vehicleId)}`}>
+        {e.vehicleId}
+      </Link>
+    ),
+  };
+  return [
+    { id: 'sent', header: 'Sent', className: 'whitespace-nowrap', cell: (e) => <Time value={e.requestedAt} /> },
+    {
+      id: 'command',
+      header: 'Command',
+      cell: (e) => (
+        <>
+          {commandLabel(e.command)}
+          {e.arguments ? <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(e.arguments)}</span> : null}
+        </>
+      ),
+    },
+    ...(vehicleId ? [] : [vehicle]),
+    { id: 'by', header: 'By', cell: (e) => e.requestedBy ?? '—' },
+    { id: 'outcome', header: 'Outcome', cell: (e) => <ExecutionStateBadge execution={e} /> },
+    {
+      id: 'reason',
+      header: 'Reason',
+      className: 'text-xs',
+      cell: (e) => (
+        <>
+          {e.state === 'failed' ? (
+            <>
+              {explainFailedReason(e.failedReason).title} <span className="font-mono">{e.failedReason}</span>
+            </>
+          ) : e.state === 'rejected' || e.state === 'unknown' ? (
+            <span className="font-mono">{e.errorCode}</span>
+          ) : null}
+          {e.upstreamRequestId ? <span className="block font-mono text-zinc-600 dark:text-zinc-400">request {e.upstreamRequestId}</span> : null}
+        </>
+      ),
+    },
+  ];
 }
 
 /** Command history with filters kept in the URL; per vehicle when `vehicleId` is given. */
@@ -91,57 +138,17 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
           </a>
         </Button>
       </div>
-      {history.isPending ? (
-        <LoadingRows label="Loading command history" />
-      ) : history.isError ? (
-        <ErrorState error={history.error} onRetry={() => history.refetch()} />
-      ) : executions.length === 0 ? (
-        <EmptyState title="No commands match">Commands sent through Motorpool appear here with who sent them and how they ended.</EmptyState>
-      ) : (
-        <TableScroll label="Command history">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Commands, newest first</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Sent</th>
-                <th scope="col" className="px-4 py-2 font-medium">Command</th>
-                {vehicleId ? null : <th scope="col" className="px-4 py-2 font-medium">Vehicle</th>}
-                <th scope="col" className="px-4 py-2 font-medium">By</th>
-                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
-                <th scope="col" className="px-4 py-2 font-medium">Reason</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {executions.map((e) => (
-                <tr key={e.id} className="align-top">
-                  <td className="px-4 py-2 whitespace-nowrap"><Time value={e.requestedAt} /></td>
-                  <td className="px-4 py-2">
-                    {commandLabel(e.command)}
-                    {e.arguments ? <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(e.arguments)}</span> : null}
-                  </td>
-                  {vehicleId ? null : (
-                    <td className="px-4 py-2 font-mono text-xs">
-                      <Link className="underline" href={`/o/${org}/vehicles/${encodeURIComponent(e.vehicleId)}`}>{e.vehicleId}</Link>
-                    </td>
-                  )}
-                  <td className="px-4 py-2">{e.requestedBy ?? '—'}</td>
-                  <td className="px-4 py-2"><ExecutionStateBadge execution={e} /></td>
-                  <td className="px-4 py-2 text-xs">
-                    {e.state === 'failed' ? (
-                      <>
-                        {explainFailedReason(e.failedReason).title} <span className="font-mono">{e.failedReason}</span>
-                      </>
-                    ) : e.state === 'rejected' || e.state === 'unknown' ? (
-                      <span className="font-mono">{e.errorCode}</span>
-                    ) : null}
-                    {e.upstreamRequestId ? <span className="block font-mono text-zinc-600 dark:text-zinc-400">request {e.upstreamRequestId}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        label="Command history"
+        caption="Commands, newest first"
+        columns={historyColumns(org, vehicleId)}
+        query={history}
+        rows={history.data ? executions : undefined}
+        rowKey={(e) => e.id}
+        rowClassName="align-top"
+        texts={{ loading: 'Loading command history' }}
+        empty={<EmptyState title="No commands match">Commands sent through Motorpool appear here with who sent them and how they ended.</EmptyState>}
+      />
       {history.hasNextPage ? (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={() => history.fetchNextPage()} disabled={history.isFetchingNextPage}>

@@ -5,18 +5,90 @@ import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { TableScroll } from '@/components/ui/table-scroll';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
 import { CONSENT_LINK_FILTERS, displayStatus, formatRemaining } from '@/lib/connect/explain';
 import type { ConsentLinkView } from '@/lib/connect/links';
+import { useNow } from '@/lib/hooks/use-now';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { connectKeys } from '@/lib/query/connect';
 import { LinkStatusBadge } from './link-status-badge';
-import { useNow } from './use-now';
 
 const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = { PENDING: 'Waiting', COMPLETED: 'Completed', FAILED: 'Failed', EXPIRED: 'Expired' };
+
+/** The links' columns: the status and what is left are read against `now`, so countdowns move. */
+function linkColumns(org: string, now: number, onShow: (id: string) => void): DataColumn<ConsentLinkView>[] {
+  return [
+    {
+      id: 'status',
+      header: 'Status',
+      className: 'whitespace-nowrap',
+      cell: (l) => {
+        const shown = displayStatus(l, now);
+        const remaining = shown === 'PENDING' ? formatRemaining(l.expiresAt, now) : null;
+        return (
+          <>
+            <LinkStatusBadge status={shown} />
+            {remaining ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">{remaining} left</span> : null}
+          </>
+        );
+      },
+    },
+    {
+      id: 'connects',
+      header: 'Connects',
+      cell: (l) => (
+        <>
+          {l.vin ? (
+            <>
+              Vehicle <span className="font-mono text-xs">{l.vin}</span>
+            </>
+          ) : (
+            <>Account{l.makes.length ? ` · ${l.makes.join(', ')}` : ''}</>
+          )}
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{l.scopes.join(', ')}</span>
+        </>
+      ),
+    },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      className: 'text-xs',
+      cell: (l) => {
+        const shown = displayStatus(l, now);
+        return shown === 'COMPLETED' && l.accountId ? (
+          <Link className="font-mono text-accent-700 underline dark:text-accent-100" href={accountLinks(org, l.accountId).account}>
+            {l.accountId}
+          </Link>
+        ) : shown === 'FAILED' ? (
+          <span className="font-mono">{l.errorCode ?? 'failed'}</span>
+        ) : shown === 'EXPIRED' ? (
+          <>
+            Expired <Time value={l.expiresAt} relative />
+          </>
+        ) : (
+          'Waiting for the owner'
+        );
+      },
+    },
+    { id: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (l) => <Time value={l.createdAt} /> },
+    { id: 'by', header: 'By', cell: (l) => l.createdBy ?? '—' },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: (l) => (
+        <div className="flex items-center justify-end gap-1">
+          {displayStatus(l, now) === 'PENDING' ? <CopyButton value={l.url} label="Copy the consent link" /> : null}
+          <button type="button" className="rounded px-2 py-1 text-sm font-medium text-accent-700 underline dark:text-accent-100" onClick={() => onShow(l.id)}>
+            Details<span className="sr-only"> of the link created {new Date(l.createdAt).toISOString()}</span>
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
 
 /** Every link Motorpool issued: what is waiting, what expired, what completed, with who and when. */
 export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; status: string; onStatus: (status: string) => void; onShow: (id: string) => void }) {
@@ -49,84 +121,24 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
           </div>
         }
       />
-      {links.isPending ? (
-        <div className="p-4">
-          <LoadingRows rows={3} label="Loading consent links" />
-        </div>
-      ) : links.isError ? (
-        <div className="p-4">
-          <ErrorState error={links.error} title="The consent links could not be loaded" onRetry={() => links.refetch()} />
-        </div>
-      ) : links.data.links.length === 0 ? (
-        <div className="p-4">
+      <DataTable
+        label="List of consent links"
+        caption="Consent links, newest first"
+        columns={linkColumns(org, now, onShow)}
+        query={links}
+        rows={links.data?.links}
+        rowKey={(l) => l.id}
+        rowClassName="align-top"
+        rowAttributes={(l) => ({ 'data-link-id': l.id })}
+        inCard
+        loadingRows={3}
+        texts={{ loading: 'Loading consent links', error: 'The consent links could not be loaded' }}
+        empty={
           <EmptyState title={valid ? `No ${FILTER_TEXT[valid as keyof typeof FILTER_TEXT].toLowerCase()} links` : 'No consent links yet'}>
             {valid ? 'Show all links to see the others.' : 'Create a link above and send it to a vehicle owner; it appears here until they answer or it expires.'}
           </EmptyState>
-        </div>
-      ) : (
-        <TableScroll label="List of consent links" className="rounded-none border-0 shadow-none">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Consent links, newest first</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Connects</th>
-                <th scope="col" className="px-4 py-2 font-medium">Outcome</th>
-                <th scope="col" className="px-4 py-2 font-medium">Created</th>
-                <th scope="col" className="px-4 py-2 font-medium">By</th>
-                <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {links.data.links.map((l) => {
-                const shown = displayStatus(l, now);
-                const remaining = shown === 'PENDING' ? formatRemaining(l.expiresAt, now) : null;
-                return (
-                  <tr key={l.id} className="align-top" data-link-id={l.id}>
-                    <td className="px-4 py-2 whitespace-nowrap">
-                      <LinkStatusBadge status={shown} />
-                      {remaining ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">{remaining} left</span> : null}
-                    </td>
-                    <td className="px-4 py-2">
-                      {l.vin ? (
-                        <>
-                          Vehicle <span className="font-mono text-xs">{l.vin}</span>
-                        </>
-                      ) : (
-                        <>Account{l.makes.length ? ` · ${l.makes.join(', ')}` : ''}</>
-                      )}
-                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">{l.scopes.join(', ')}</span>
-                    </td>
-                    <td className="px-4 py-2 text-xs">
-                      {shown === 'COMPLETED' && l.accountId ? (
-                        <Link className="font-mono text-accent-700 underline dark:text-accent-100" href={accountLinks(org, l.accountId).account}>
-                          {l.accountId}
-                        </Link>
-                      ) : shown === 'FAILED' ? (
-                        <span className="font-mono">{l.errorCode ?? 'failed'}</span>
-                      ) : shown === 'EXPIRED' ? (
-                        <>Expired <Time value={l.expiresAt} relative /></>
-                      ) : (
-                        'Waiting for the owner'
-                      )}
-                    </td>
-                    <td className="px-4 py-2 whitespace-nowrap"><Time value={l.createdAt} /></td>
-                    <td className="px-4 py-2">{l.createdBy ?? '—'}</td>
-                    <td className="px-4 py-2">
-                      <div className="flex items-center justify-end gap-1">
-                        {shown === 'PENDING' ? <CopyButton value={l.url} label="Copy the consent link" /> : null}
-                        <button type="button" className="rounded px-2 py-1 text-sm font-medium text-accent-700 underline dark:text-accent-100" onClick={() => onShow(l.id)}>
-                          Details<span className="sr-only"> of the link created {new Date(l.createdAt).toISOString()}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+        }
+      />
     </Card>
   );
 }

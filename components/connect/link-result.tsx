@@ -18,7 +18,7 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { connectKeys } from '@/lib/query/connect';
 import { LinkStatusBadge } from './link-status-badge';
 import { QrCode } from './qr-code';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/hooks/use-now';
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -53,7 +53,7 @@ function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
 
 /** The link just created (or picked from the list): copy, QR code, live countdown, and later its outcome. */
 export function LinkResult({ org, linkId, onClose }: { org: string; linkId: string; onClose: () => void }) {
-  const now = useNow();
+  const now = useNow(1000);
   const link = useQuery({
     queryKey: connectKeys.link(org, linkId),
     queryFn: () => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links/${encodeURIComponent(linkId)}`),

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
+import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -35,6 +36,58 @@ type BulkResult = {
 type ResultsPage = { results: BulkResult[]; totalResults: number | null };
 
 const ACTION_TEXT: Record<string, string> = { CUSTOMER_ACTION: 'owner must act', CONTACT_SUPPORT: 'contact support', UNDER_REVIEW: 'under review' };
+
+function outcomeColumns(org: string): DataColumn<BulkResult>[] {
+  return [
+    { id: 'vin', header: 'VIN', className: 'font-mono text-xs', cell: (r) => r.vin ?? '—' },
+    {
+      id: 'vehicle',
+      header: 'Vehicle',
+      cell: (r) => (
+        <>
+          {[r.make, r.model].filter(Boolean).join(' ') || '—'}
+          {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
+          {r.vehicleId ? (
+            <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
+              Open vehicle
+            </Link>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      className: 'whitespace-nowrap',
+      cell: (r) => {
+        const l = lookOf(BULK_RESULT_STATUS, r.status);
+        return (
+          <>
+            <StatusBadge tone={l.tone}>{l.text}</StatusBadge>
+            {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
+          </>
+        );
+      },
+    },
+    {
+      id: 'details',
+      header: 'Details',
+      className: 'text-xs',
+      cell: (r) => (
+        <>
+          {r.message ? <p>{r.message}</p> : null}
+          {(r.errors ?? []).map((e, j) => (
+            <p key={j}>
+              <span className="font-mono">{e.code}</span> {e.message}
+              {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
+            </p>
+          ))}
+          {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
+        </>
+      ),
+    },
+  ];
+}
 
 /** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
 export function BulkLookup({ org }: { org: string }) {
@@ -117,60 +170,16 @@ export function BulkLookup({ org }: { org: string }) {
             </div>
             <PagedResults
               query={results}
-              texts={{ table: 'Bulk connection outcomes', pager: 'Bulk connection outcomes', loading: 'Loading the outcomes', refreshing: 'Loading outcomes', error: 'The outcomes could not be loaded', empty: 'No outcomes on this page', emptyFirstPage: 'The request holds no VINs.' }}
+              texts={{ table: 'Bulk connection outcomes', caption: 'Outcome per VIN', pager: 'Bulk connection outcomes', loading: 'Loading the outcomes', refreshing: 'Loading outcomes', error: 'The outcomes could not be loaded', empty: 'No outcomes on this page', emptyFirstPage: 'The request holds no VINs.' }}
+              columns={outcomeColumns(org)}
+              rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
+              rowClassName="align-top"
               loadingRows={3}
               page={page}
               size={size}
               onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
               onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
-            >
-              {(rows) => (
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Outcome per VIN</caption>
-                  <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-                    <tr>
-                      <th scope="col" className="px-4 py-2 font-medium">VIN</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Vehicle</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                      <th scope="col" className="px-4 py-2 font-medium">Details</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                    {rows.map((r, i) => {
-                      const l = lookOf(BULK_RESULT_STATUS, r.status);
-                      return (
-                        <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
-                          <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
-                          <td className="px-4 py-2">
-                            {[r.make, r.model].filter(Boolean).join(' ') || '—'}
-                            {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
-                            {r.vehicleId ? (
-                              <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
-                                Open vehicle
-                              </Link>
-                            ) : null}
-                          </td>
-                          <td className="px-4 py-2 whitespace-nowrap">
-                            <StatusBadge tone={l.tone}>{l.text}</StatusBadge>
-                            {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
-                          </td>
-                          <td className="px-4 py-2 text-xs">
-                            {r.message ? <p>{r.message}</p> : null}
-                            {(r.errors ?? []).map((e, j) => (
-                              <p key={j}>
-                                <span className="font-mono">{e.code}</span> {e.message}
-                                {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
-                              </p>
-                            ))}
-                            {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              )}
-            </PagedResults>
+            />
           </div>
         )}
       </CardBody>

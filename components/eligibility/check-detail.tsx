@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
+import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -22,6 +23,22 @@ type Result = { rowId?: string | number | null; vin?: string | null; make?: stri
 type ResultsPage = { results: Result[]; totalResults: number | null };
 
 const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
+
+const RESULT_COLUMNS: DataColumn<Result>[] = [
+  { id: 'row', header: 'Row', align: 'right', cell: (r) => r.rowId ?? '—' },
+  { id: 'vin', header: 'VIN', className: 'font-mono text-xs', cell: (r) => r.vin ?? '—' },
+  { id: 'make', header: 'Make', cell: (r) => r.make ?? '—' },
+  {
+    id: 'status',
+    header: 'Status',
+    className: 'whitespace-nowrap',
+    cell: (r) => {
+      const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
+      return <StatusBadge tone={l.tone}>{l.text}</StatusBadge>;
+    },
+  },
+  { id: 'reason', header: 'Reason', className: 'text-xs', cell: (r) => r.errorMessage ?? '' },
+];
 
 /** One check: its status polled until it settles, then its per-VIN results page by page. */
 export function CheckDetail({ org, initial }: { org: string; initial: EligibilityCheckView }) {
@@ -106,41 +123,14 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
           </h2>
           <PagedResults
             query={results}
-            texts={{ table: 'Results per VIN', pager: 'Results', loading: 'Loading results', refreshing: 'Loading results', error: 'The results could not be loaded', empty: 'No results on this page', emptyFirstPage: 'The service has not listed any result yet.' }}
+            texts={{ table: 'Results per VIN', caption: 'Eligibility of each VIN', pager: 'Results', loading: 'Loading results', refreshing: 'Loading results', error: 'The results could not be loaded', empty: 'No results on this page', emptyFirstPage: 'The service has not listed any result yet.' }}
+            columns={RESULT_COLUMNS}
+            rowKey={(r, i) => `${r.rowId ?? i}-${r.vin}`}
             page={page}
             size={size}
             onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
             onSize={(s) => update({ size: String(s), page: undefined })}
-          >
-            {(rows) => (
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Eligibility of each VIN</caption>
-                <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 text-right font-medium">Row</th>
-                    <th scope="col" className="px-4 py-2 font-medium">VIN</th>
-                    <th scope="col" className="px-4 py-2 font-medium">Make</th>
-                    <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                    <th scope="col" className="px-4 py-2 font-medium">Reason</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {rows.map((r, i) => {
-                    const l = lookOf(ELIGIBILITY_RESULT_STATUS, r.status);
-                    return (
-                      <tr key={`${r.rowId ?? i}-${r.vin}`}>
-                        <td className="tabular px-4 py-2 text-right">{r.rowId ?? '—'}</td>
-                        <td className="px-4 py-2 font-mono text-xs">{r.vin ?? '—'}</td>
-                        <td className="px-4 py-2">{r.make ?? '—'}</td>
-                        <td className="px-4 py-2 whitespace-nowrap"><StatusBadge tone={l.tone}>{l.text}</StatusBadge></td>
-                        <td className="px-4 py-2 text-xs">{r.errorMessage ?? ''}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
-          </PagedResults>
+          />
         </div>
       </div>
     </>

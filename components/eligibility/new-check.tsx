@@ -2,12 +2,13 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_BATCH_SIZE, parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
@@ -16,8 +17,6 @@ import { eligibilityKeys } from '@/lib/query/eligibility';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PROBLEMS_SHOWN = 50;
-
-const subscribe = () => () => {};
 
 /** Country names come from the browser's Intl data, which may differ from the server's: named only once hydrated. */
 function countryOptions(named: boolean): { code: string; name: string }[] {
@@ -48,7 +47,7 @@ export function NewCheck({ org }: { org: string }) {
   const [agreedSplit, setAgreedSplit] = useState(false);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [sending, setSending] = useState<Sending | null>(null);
-  const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
+  const inBrowser = useInBrowser();
   const countries = useMemo(() => countryOptions(inBrowser), [inBrowser]);
 
   const deferredText = useDeferredValue(text);

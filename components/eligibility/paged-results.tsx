@@ -1,17 +1,16 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Refreshing } from '@/components/ui/refreshing';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { TableScroll } from '@/components/ui/table-scroll';
-import { NumberedPager } from './numbered-pager';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState } from '@/components/ui/states';
 
 type ResultsPage<R> = { results: R[]; totalResults: number | null };
 
 type Texts = {
   /** Name of the table's region. */
   table: string;
+  caption: string;
   /** Name of the pager (its navigation is "<pager> pages"). */
   pager: string;
   loading: string;
@@ -23,47 +22,66 @@ type Texts = {
 };
 
 /**
- * One page of an upstream results list paged by number (`maxPageSize`, `currentPage`): loading,
- * error with retry, empty, the table (drawn by `children`) kept on screen while the next page
- * arrives, and the pager.
+ * One page of an upstream results list paged by number (`maxPageSize`, `currentPage`): the data
+ * table (loading, error with retry, empty, rows kept on screen while the next page arrives) and
+ * the pager in numbered mode.
  */
-export function PagedResults<R>({
+export function PagedResults<R extends object>({
   query,
   texts,
+  columns,
+  rowKey,
+  rowClassName,
   loadingRows,
   page,
   size,
   onPage,
   onSize,
-  children,
 }: {
   query: UseQueryResult<ResultsPage<R>>;
   texts: Texts;
+  columns: DataColumn<R>[];
+  rowKey: (row: R, index: number) => string;
+  rowClassName?: string;
   loadingRows?: number;
   page: number;
   size: number;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
-  children: (rows: R[]) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingRows rows={loadingRows} label={texts.loading} />;
-  if (query.isError) return <ErrorState error={query.error} title={texts.error} onRetry={() => query.refetch()} />;
-  if (query.data.results.length === 0) return <EmptyState title={texts.empty}>{page > 0 ? 'Go back to the first page.' : texts.emptyFirstPage}</EmptyState>;
+  const data = query.data;
+  const shown = data?.results.length ?? 0;
+  const pages = data?.totalResults == null ? null : Math.max(1, Math.ceil(data.totalResults / size));
   return (
     <>
-      <Refreshing active={query.isPlaceholderData} label={texts.refreshing}>
-        <TableScroll label={texts.table}>{children(query.data.results)}</TableScroll>
-      </Refreshing>
-      <NumberedPager
-        label={texts.pager}
-        page={page}
-        size={size}
-        total={query.data.totalResults}
-        shown={query.data.results.length}
-        busy={query.isFetching}
-        onPage={onPage}
-        onSize={onSize}
+      <DataTable
+        label={texts.table}
+        caption={texts.caption}
+        columns={columns}
+        query={query}
+        rows={data?.results}
+        rowKey={rowKey}
+        rowClassName={rowClassName}
+        loadingRows={loadingRows}
+        texts={{ loading: texts.loading, error: texts.error, refreshing: texts.refreshing }}
+        empty={<EmptyState title={texts.empty}>{page > 0 ? 'Go back to the first page.' : texts.emptyFirstPage}</EmptyState>}
       />
+      {data && shown > 0 && !query.isError ? (
+        <Pager
+          label={texts.pager}
+          mode="numbered"
+          pageIndex={page}
+          pageSize={size}
+          shown={shown}
+          total={data.totalResults}
+          hasPrevious={page > 0}
+          hasNext={pages === null ? shown === size : page + 1 < pages}
+          busy={query.isFetching}
+          onPrevious={() => onPage(page - 1)}
+          onNext={() => onPage(page + 1)}
+          onPageSize={onSize}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { ErrorState } from '@/components/ui/states';
+import { ErrorState } from '@/components/ui/error-state';
 
 /** The `error.tsx` of a fleet section: what failed, and a retry that re-renders the segment. */
 export function SectionError({ error, reset, title }: { error: Error & { digest?: string }; reset: () => void; title: string }) {

@@ -98,7 +98,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">
                     {member.email}
-                    {member.userId === currentUserId ? <span className="text-zinc-500"> (you)</span> : null}
+                    {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
                   </p>
                   {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
                 </div>

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from './cn';
 
 /** A horizontally scrollable table that keyboard users can scroll too (it takes focus). `relative` keeps screen-reader-only text inside the scroll box, not widening the page. */
-export function TableScroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function TableScroll({ label, className, children, ref }: { label: string; className?: string; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
+      ref={ref}
       role="region"
       aria-label={label}
       tabIndex={0}

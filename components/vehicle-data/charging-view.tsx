@@ -7,8 +7,8 @@ import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
@@ -100,49 +100,29 @@ function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
   );
 }
 
-function SessionsTable({ sessions, onOpen }: { sessions: ChargingSession[]; onOpen: (id: string) => void }) {
-  return (
-    <TableScroll label="Charging sessions">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Charging sessions, newest first</caption>
-        <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Started (open for details)</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Duration</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">From the grid</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Into the battery</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Loss</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Median power</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">State of charge</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Outside</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {sessions.map((s) => (
-            <tr key={s.id}>
-              <td className="px-3 py-1.5 whitespace-nowrap">
-                <button
-                  type="button"
-                  onClick={() => onOpen(s.id)}
-                  className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
->
-                  <Time value={s.startedAt} />
-                  <span className="sr-only">, details of session {s.id}</span>
-                </button>
-              </td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{formatDuration(chargingDurationMinutes(s))}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwhFromGrid, 'kWh', 2)}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwhInHvb, 'kWh', 2)}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{lossText(s)}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{withUnit(s.kwMedian, 'kW')}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{socText(s)}</td>
-              <td className="tabular px-2 py-1.5 text-right whitespace-nowrap">{temperatureText(s)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+const SESSION_COLUMNS: DataColumn<ChargingSession>[] = [
+  { id: 'duration', header: 'Duration', align: 'right', className: 'whitespace-nowrap', cell: (s) => formatDuration(chargingDurationMinutes(s)) },
+  { id: 'grid', header: 'From the grid', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwhFromGrid, 'kWh', 2) },
+  { id: 'battery', header: 'Into the battery', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwhInHvb, 'kWh', 2) },
+  { id: 'loss', header: 'Loss', align: 'right', className: 'whitespace-nowrap', cell: lossText },
+  { id: 'power', header: 'Median power', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwMedian, 'kW') },
+  { id: 'soc', header: 'State of charge', align: 'right', className: 'whitespace-nowrap', cell: socText },
+  { id: 'outside', header: 'Outside', align: 'right', className: 'whitespace-nowrap', cell: temperatureText },
+];
+
+function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSession>[] {
+  const started: DataColumn<ChargingSession> = {
+    id: 'started',
+    header: 'Started (open for details)',
+    className: 'whitespace-nowrap',
+    cell: (s) => (
+      <button type="button" onClick={() => onOpen(s.id)} className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100">
+        <Time value={s.startedAt} />
+        <span className="sr-only">, details of session {s.id}</span>
+      </button>
+    ),
+  };
+  return [started, ...SESSION_COLUMNS];
 }
 
 /** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
@@ -191,7 +171,16 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
               >
                 <LazyChargingChart sessions={energy} />
               </ChartFrame>
-              <SessionsTable sessions={page!.items} onOpen={openSession} />
+              <DataTable
+                label="Charging sessions"
+                caption="Charging sessions, newest first"
+                columns={sessionColumns(openSession)}
+                query={query}
+                rows={page!.items}
+                rowKey={(s) => s.id}
+                texts={{ loading: 'Loading charging sessions' }}
+                empty={null}
+              />
               <CursorListPager label="Charging sessions" list={list} />
             </>
           )}

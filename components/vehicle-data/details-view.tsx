@@ -44,7 +44,7 @@ function GenericList({ entries, label }: { entries: [string, unknown][]; label: 
         <div key={key}>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">{humanize(key)}</dt>
           <dd className="mt-0.5 text-sm font-medium break-words">
-            {value === null || value === undefined || value === '' ? <span className="text-zinc-500">—</span> : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' && isWordCode(value) ? humanize(value) : String(value)}
+            {value === null || value === undefined || value === '' ? <span className="text-zinc-500 dark:text-zinc-400">—</span> : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' && isWordCode(value) ? humanize(value) : String(value)}
           </dd>
         </div>
       ))}
@@ -90,7 +90,7 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
                 <div key={key}>
                   <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
                   <dd className="tabular mt-0.5 text-sm font-medium">
-                    {record[key] === null || record[key] === undefined ? <span className="text-zinc-500">—</span> : unit ? withUnit(Number(record[key]), unit) : String(record[key])}
+                    {record[key] === null || record[key] === undefined ? <span className="text-zinc-500 dark:text-zinc-400">—</span> : unit ? withUnit(Number(record[key]), unit) : String(record[key])}
                   </dd>
                 </div>
               ))}
@@ -149,7 +149,7 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
                     <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                       {list.map((option, i) => (
                         <tr key={`${option.code}-${i}`}>
-                          <td className="px-3 py-1.5">{option.description ?? <span className="text-zinc-500">—</span>}</td>
+                          <td className="px-3 py-1.5">{option.description ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
                           <td className="px-3 py-1.5 font-mono text-xs">{option.code}</td>
                         </tr>
                       ))}

@@ -6,8 +6,8 @@ import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
-import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
@@ -20,11 +20,11 @@ import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/forma
 import { efficiencyKwhPer100Km, JOURNEY_CSV_HEADER, journeyCsvValues, journeyDurationMinutes, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/validations/vehicle-data';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
 import { RawView } from './raw-view';
-import { useInBrowser } from './use-in-browser';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;
@@ -142,6 +142,25 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
   );
 }
 
+const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
+  { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },
+  { id: 'ended', header: 'Ended', className: 'whitespace-nowrap', cell: (j) => <Time value={j.stopTimestamp} /> },
+  { id: 'duration', header: 'Duration', align: 'right', className: 'whitespace-nowrap', cell: (j) => formatDuration(journeyDurationMinutes(j)) },
+  { id: 'distance', header: 'Distance', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.distanceTravelledKm, 'km') },
+  { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
+  { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
+  {
+    id: 'efficiency',
+    header: 'Efficiency',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => {
+      const efficiency = efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm);
+      return efficiency === null ? '—' : `${formatNumber(efficiency)} kWh/100 km`;
+    },
+  },
+];
+
 function JourneysTable({ org, vehicleId, instants, range }: { org: string; vehicleId: string; instants: { from: string; to: string }; range: DayRange }) {
   const list = useCursorList<Journey, DataPage<Journey>>({
     endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
@@ -166,42 +185,16 @@ function JourneysTable({ org, vehicleId, instants, range }: { org: string; vehic
           </EmptyState>
         ) : (
           <>
-            <TableScroll label="Journeys">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Journeys, newest first</caption>
-                <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">Started</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Ended</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Duration</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Distance</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Energy used</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">State of charge used</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Efficiency</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {page!.items.map((j) => {
-                    const efficiency = efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm);
-                    return (
-                      <tr key={j.id}>
-                        <td className="px-3 py-1.5 whitespace-nowrap">
-                          <Time value={j.startTimestamp} />
-                        </td>
-                        <td className="px-3 py-1.5 whitespace-nowrap">
-                          <Time value={j.stopTimestamp} />
-                        </td>
-                        <td className="tabular px-3 py-1.5 text-right whitespace-nowrap">{formatDuration(journeyDurationMinutes(j))}</td>
-                        <td className="tabular px-3 py-1.5 text-right whitespace-nowrap">{withUnit(j.distanceTravelledKm, 'km')}</td>
-                        <td className="tabular px-3 py-1.5 text-right whitespace-nowrap">{withUnit(j.energyUsedKwh, 'kWh', 2)}</td>
-                        <td className="tabular px-3 py-1.5 text-right whitespace-nowrap">{withUnit(j.socUsed, '%')}</td>
-                        <td className="tabular px-3 py-1.5 text-right whitespace-nowrap">{efficiency === null ? '—' : `${formatNumber(efficiency)} kWh/100 km`}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Journeys"
+              caption="Journeys, newest first"
+              columns={JOURNEY_COLUMNS}
+              query={query}
+              rows={page!.items}
+              rowKey={(j) => j.id}
+              texts={{ loading: 'Loading journeys' }}
+              empty={null}
+            />
             <CursorListPager label="Journeys" list={list} />
           </>
         )}

@@ -6,12 +6,12 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
+import { useNow } from '@/lib/hooks/use-now';
 import { humanize, withUnit } from '@/lib/vehicle-data/format';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';
 import type { AlertsResponse, DepartureTimesResponse, ManufacturerAlert, MaintenanceService, ServicesResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { TireHistoryCard } from './tire-history-card';
-import { useNow } from './use-now';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 
 const DAY_MS = 86_400_000;
@@ -77,12 +77,12 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
                             {due ? <span className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}>{due.text}</span> : null}
                           </>
                         ) : (
-                          <span className="text-zinc-500">No date</span>
+                          <span className="text-zinc-500 dark:text-zinc-400">No date</span>
                         )}
                       </td>
                       <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
                       <td className="px-3 py-2 whitespace-nowrap">
-                        {service.dateOfLastServiceAt ? <Time value={service.dateOfLastServiceAt} dateOnly /> : <span className="text-zinc-500">Not reported</span>}
+                        {service.dateOfLastServiceAt ? <Time value={service.dateOfLastServiceAt} dateOnly /> : <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>}
                         {service.odometerKmAtLastService ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">at {kmText(service.odometerKmAtLastService)}</span> : null}
                       </td>
                     </tr>
@@ -179,7 +179,7 @@ function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) 
                   </th>
                   <td className="py-1.5">
                     {departures.length === 0 ? (
-                      <span className="text-zinc-500">No departure</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">No departure</span>
                     ) : (
                       <span className="flex flex-wrap gap-1.5">
                         {departures.map((d) => (

@@ -68,7 +68,7 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
 
       <SignalCard title="Charging" timestamp={t.chargingState?.timestamp ?? t.chargePowerLevel?.timestamp} pace="live" now={now}>
         <p>
-          {chargingState ? <StatusBadge tone={CHARGING_TONES[chargingState] ?? 'neutral'}>{humanize(chargingState)}</StatusBadge> : <span className="text-zinc-500">Not reported</span>}
+          {chargingState ? <StatusBadge tone={CHARGING_TONES[chargingState] ?? 'neutral'}>{humanize(chargingState)}</StatusBadge> : <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>}
         </p>
         <Small>
           Power {withUnit(t.chargePowerLevel?.value, t.chargePowerLevel?.unit ?? 'kW')}
@@ -90,7 +90,7 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
             </Small>
           </>
         ) : (
-          <p className="text-zinc-500">Not reported</p>
+          <p className="text-zinc-500 dark:text-zinc-400">Not reported</p>
         )}
       </SignalCard>
 

@@ -8,9 +8,9 @@ import { Time } from '@/components/ui/time';
 import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
 import { otherSignals, type Signal } from '@/lib/vehicle-data/telemetry';
 import type { TelemetryResponse } from '@/lib/vehicle-data/types';
+import { useNow } from '@/lib/hooks/use-now';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
-import { useNow } from './use-now';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 
 export const AUTO_REFRESH_MS = 30_000;
@@ -22,7 +22,7 @@ export function useTelemetry(org: string, vehicleId: string, autoRefresh = false
 
 function SignalValue({ signal }: { signal: Signal }) {
   const { value, unit } = signal;
-  if (value === null) return <span className="text-zinc-500">—</span>;
+  if (value === null) return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   if (typeof value === 'number') return <span className="tabular">{withUnit(value, unit, 2)}</span>;
   if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
   if (ISO_INSTANT.test(value)) return <Time value={value} />;
@@ -52,7 +52,7 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
               <td className="px-3 py-1.5 whitespace-nowrap">
                 <SignalValue signal={signal} />
               </td>
-              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500">—</span>}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
             </tr>
           ))}
         </tbody>
@@ -65,7 +65,7 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
 export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const [autoRefresh, setAutoRefresh] = useState(false);
   const query = useTelemetry(org, vehicleId, autoRefresh);
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <DataCard
       id="telemetry"

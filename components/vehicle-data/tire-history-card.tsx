@@ -12,11 +12,11 @@ import { addDays, addMonths, isDayRange, localDayEnd, localDayStart, todayKey, v
 import { formatNumber } from '@/lib/vehicle-data/format';
 import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket } from '@/lib/vehicle-data/tires';
 import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
-import { useInBrowser } from './use-in-browser';
 import { useVehicleData, vehicleDataKeys } from '@/lib/query/vehicle-data';
 
 /** Three months ending today, today included: never longer than the 92 days the upstream allows. */

@@ -2,16 +2,16 @@
 
 import Link from 'next/link';
 import { VehicleCommands } from '@/components/vehicles/vehicle-commands';
+import { useNow } from '@/lib/hooks/use-now';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
 import { useTelemetry } from './telemetry-view';
-import { useNow } from './use-now';
 import { vehicleTabHref } from './vehicle-tabs';
 
 /** The first tab: the key telemetry at a glance and the remote commands, whose effects show up right above. */
 export function VehicleOverview({ org, vehicleId }: { org: string; vehicleId: string }) {
   const telemetry = useTelemetry(org, vehicleId);
-  const now = useNow();
+  const now = useNow(30_000);
   return (
     <div className="space-y-6">
       <DataCard

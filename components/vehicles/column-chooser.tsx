@@ -21,7 +21,7 @@ export function ColumnChooser({ columns, onChange }: { columns: VehicleColumnId[
               onChange={(e) => onChange(e.target.checked ? VEHICLE_COLUMNS.map((x) => x.id).filter((id) => id === c.id || columns.includes(id)) : columns.filter((id) => id !== c.id))}
             />
             {c.label}
-            {c.id === 'tags' ? <span className="text-xs text-zinc-500">(one call per vehicle)</span> : null}
+            {c.id === 'tags' ? <span className="text-xs text-zinc-500 dark:text-zinc-400">(one call per vehicle)</span> : null}
           </label>
         ))}
       </fieldset>

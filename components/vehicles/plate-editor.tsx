@@ -17,7 +17,7 @@ export function PlateEditor({ org, vehicle, locked }: { org: string; vehicle: Ve
   if (editing && canEdit) return <PlateForm org={org} vehicle={vehicle} onDone={() => setEditing(false)} />;
   return (
     <span className="inline-flex items-center gap-1">
-      <span className="font-mono">{vehicle.registrationPlate || <span className="text-zinc-500">none</span>}</span>
+      <span className="font-mono">{vehicle.registrationPlate || <span className="text-zinc-500 dark:text-zinc-400">none</span>}</span>
       {canEdit ? (
         <Button variant="ghost" size="icon" aria-label="Edit registration plate" onClick={() => setEditing(true)}>
           <Pencil aria-hidden className="h-4 w-4" />

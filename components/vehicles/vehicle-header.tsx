@@ -84,7 +84,7 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
 
       <Card className="p-4">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Item label="VIN">{vehicle.vin ? <Mono value={vehicle.vin} /> : <span className="text-zinc-500">not shared (scope vehicle:information)</span>}</Item>
+          <Item label="VIN">{vehicle.vin ? <Mono value={vehicle.vin} /> : <span className="text-zinc-500 dark:text-zinc-400">not shared (scope vehicle:information)</span>}</Item>
           <Item label="Vehicle id">
             <Mono value={vehicle.id} />
           </Item>
@@ -97,7 +97,7 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
                 {vehicle.metadata.accountId}
               </Link>
             ) : (
-              <span className="text-zinc-500">—</span>
+              <span className="text-zinc-500 dark:text-zinc-400">—</span>
             )}
           </Item>
           <Item label="Last seen">

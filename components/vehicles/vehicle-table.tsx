@@ -1,33 +1,10 @@
 'use client';
 
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import Link from 'next/link';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
-import { cn } from '@/components/ui/cn';
+import type { DataColumn, SortValue } from '@/components/ui/data-table';
 import { VEHICLE_COLUMNS, tagLabel, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
 import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
 import { ConnectionBadge, ListeningBadge } from './vehicle-badges';
-
-const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
-
-/** Above this many rows only the visible ones are in the DOM. */
-const VIRTUALIZE_FROM = 50;
-const ROW_HEIGHT = 41;
-
-type VehicleTableProps = {
-  org: string;
-  vehicles: VehicleRecord[];
-  columns: VehicleColumnId[];
-  sort: Sort;
-  onSort: (sort: Sort) => void;
-  tagsById?: Record<string, TagRecord[] | null>;
-  tagsLoading?: boolean;
-};
-
-function nextSort(current: Sort, column: VehicleColumnId): Sort {
-  if (current?.column !== column) return { column, descending: false };
-  return current.descending ? null : { column, descending: true };
-}
 
 function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicle: VehicleRecord; column: VehicleColumnId; tags?: TagRecord[] | null; tagsLoading?: boolean }) {
   switch (column) {
@@ -50,7 +27,7 @@ function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicl
     case 'connection':
       return <ConnectionBadge value={vehicle.connectionStatus} />;
     case 'tags':
-      if (tagsLoading && tags === undefined) return <span className="text-xs text-zinc-500">Loading…</span>;
+      if (tagsLoading && tags === undefined) return <span className="text-xs text-zinc-500 dark:text-zinc-400">Loading…</span>;
       if (!tags?.length) return <Empty />;
       return (
         <span className="flex flex-wrap gap-1">
@@ -75,71 +52,37 @@ function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicl
 }
 
 function Empty() {
-  return <span className="text-zinc-500">—</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 }
 
-/** The vehicles of one page: sortable headers, chosen columns, virtualized rows when the page is large. */
-export function VehicleTable({ org, vehicles, columns, sort, onSort, tagsById, tagsLoading }: VehicleTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = vehicles.length >= VIRTUALIZE_FROM;
-  const shown = columns.map((id) => VEHICLE_COLUMNS.find((c) => c.id === id)!).filter(Boolean);
+/** Above 50 rows only the rows in view are in the DOM. */
+export const VEHICLE_VIRTUALIZE = { from: 50, rowHeight: 41 };
 
-  const row = (vehicle: VehicleRecord, extra?: { index: number; measure: (el: HTMLTableRowElement | null) => void }): ReactNode => (
-    <tr key={vehicle.id} data-index={extra?.index} ref={extra?.measure} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
-      {shown.map((c) => (
-        <td key={c.id} className={cn('px-3 py-2 whitespace-nowrap', c.id === 'year' && 'text-right')}>
-          <Cell org={org} vehicle={vehicle} column={c.id} tags={tagsById?.[vehicle.id]} tagsLoading={tagsLoading} />
-        </td>
-      ))}
-    </tr>
-  );
+/** The chosen columns of the vehicle table; every one but the tags sorts (the sort is kept in the URL). */
+export function vehicleColumns({ org, columns, tagsById, tagsLoading }: { org: string; columns: VehicleColumnId[]; tagsById?: Record<string, TagRecord[] | null>; tagsLoading?: boolean }): DataColumn<VehicleRecord>[] {
+  return columns
+    .map((id) => VEHICLE_COLUMNS.find((c) => c.id === id))
+    .filter((c) => c !== undefined)
+    .map((c) => ({
+      id: c.id,
+      header: c.label,
+      align: c.id === 'year' ? ('right' as const) : undefined,
+      className: 'whitespace-nowrap',
+      sortable: c.id !== 'tags',
+      cell: (vehicle: VehicleRecord) => <Cell org={org} vehicle={vehicle} column={c.id} tags={tagsById?.[vehicle.id]} tagsLoading={tagsLoading} />,
+    }));
+}
 
-  return (
-    <div
-      ref={scrollRef}
-      role="region"
-      aria-label="Vehicles"
-      tabIndex={0}
-      className={cn('overflow-auto rounded-xl border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900', virtual && 'max-h-[70vh]')}
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Vehicles on this page{sort ? `, sorted by ${sort.column} ${sort.descending ? 'descending' : 'ascending'}` : ''}</caption>
-        <thead className="sticky top-0 z-10 border-b border-zinc-200 bg-white text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            {shown.map((c) => {
-              const active = sort?.column === c.id;
-              const Icon = !active ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp;
-              return (
-                <th key={c.id} scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined} className={cn('px-3 py-2 font-medium', c.id === 'year' && 'text-right')}>
-                  {c.id === 'tags' ? (
-                    c.label
-                  ) : (
-                    <button type="button" onClick={() => onSort(nextSort(sort, c.id))} className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100">
-                      {c.label}
-                      <Icon aria-hidden className="h-3.5 w-3.5" />
-                    </button>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {virtual ? (
-            <Suspense fallback={vehicles.slice(0, 30).map((v) => row(v))}>
-              <VirtualRows
-                count={vehicles.length}
-                rowHeight={ROW_HEIGHT}
-                columns={shown.length}
-                scrollRef={scrollRef}
-                renderRow={(index, measure) => row(vehicles[index], { index, measure })}
-              />
-            </Suspense>
-          ) : (
-            vehicles.map((v) => row(v))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+/** The table's sort as the URL keeps it, and back. */
+export function toSortValue(sort: Sort): SortValue | null {
+  return sort ? { id: sort.column, desc: sort.descending } : null;
+}
+
+export function fromSortValue(value: SortValue | null): Sort {
+  const column = VEHICLE_COLUMNS.find((c) => c.id === value?.id);
+  return value && column ? { column: column.id, descending: value.desc } : null;
+}
+
+export function vehicleCaption(sort: Sort): string {
+  return `Vehicles on this page${sort ? `, sorted by ${sort.column} ${sort.descending ? 'descending' : 'ascending'}` : ''}`;
 }

@@ -6,15 +6,15 @@ import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { Refreshing } from '@/components/ui/refreshing';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
 import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
-import { VehicleTable } from './vehicle-table';
+import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
@@ -64,36 +64,33 @@ export function VehiclesBrowser({ org }: { org: string }) {
         </div>
       </div>
 
-      {query.isPending || list.resetting ? (
-        <LoadingRows label="Loading vehicles" rows={8} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} title="The vehicles could not be loaded" onRetry={() => query.refetch()} />
-      ) : vehicles.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No vehicle matches' : 'No vehicles yet'}
-          action={
-            filtered ? (
-              <Button variant="secondary" size="sm" onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
-                Clear all filters
-              </Button>
-            ) : undefined
-          }
-        >
-          {filtered ? 'Change or clear the filter to see more vehicles.' : 'Vehicles appear here once an owner connects an OEM account.'}
-        </EmptyState>
-      ) : (
-        <Refreshing active={query.isPlaceholderData} label="Loading vehicles">
-          <VehicleTable
-            org={org}
-            vehicles={vehicles}
-            columns={columns}
-            sort={sort}
-            onSort={(next) => update({ sort: writeSort(next) })}
-            tagsById={pageTags.data?.tags}
-            tagsLoading={pageTags.isFetching}
-          />
-        </Refreshing>
-      )}
+      <DataTable
+        label="Vehicles"
+        caption={vehicleCaption(sort)}
+        columns={vehicleColumns({ org, columns, tagsById: pageTags.data?.tags, tagsLoading: pageTags.isFetching })}
+        query={query}
+        pending={list.resetting}
+        rows={query.data ? vehicles : undefined}
+        rowKey={(v) => v.id}
+        sort={{ value: toSortValue(sort), onChange: (next) => update({ sort: writeSort(fromSortValue(next)) }) }}
+        virtualize={VEHICLE_VIRTUALIZE}
+        loadingRows={8}
+        texts={{ loading: 'Loading vehicles', error: 'The vehicles could not be loaded' }}
+        empty={
+          <EmptyState
+            title={filtered ? 'No vehicle matches' : 'No vehicles yet'}
+            action={
+              filtered ? (
+                <Button variant="secondary" size="sm" onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
+                  Clear all filters
+                </Button>
+              ) : undefined
+            }
+          >
+            {filtered ? 'Change or clear the filter to see more vehicles.' : 'Vehicles appear here once an owner connects an OEM account.'}
+          </EmptyState>
+        }
+      />
       {query.data && !list.resetting && !query.isError ? (
         <CursorListPager label="Vehicles" list={list} />
       ) : null}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AuditLog } from '@/components/audit/audit-log';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRows } from '@/components/ui/states';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Audit' };

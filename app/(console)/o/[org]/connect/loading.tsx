@@ -1,11 +1,5 @@
-import { LoadingRows, Skeleton } from '@/components/ui/states';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 
 export default function Loading() {
-  return (
-    <div className="space-y-4">
-      <Skeleton className="h-8 w-48" />
-      <Skeleton className="h-72 w-full" />
-      <LoadingRows label="Loading consent links" rows={4} />
-    </div>
-  );
+  return <PageSkeleton label="Loading consent links" rows={4} block="h-72" />;
 }

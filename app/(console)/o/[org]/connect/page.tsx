@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ConnectWorkspace } from '@/components/connect/connect-workspace';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRows } from '@/components/ui/states';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Connect' };

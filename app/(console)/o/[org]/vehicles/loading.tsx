@@ -1,11 +1,5 @@
-import { Skeleton, LoadingRows } from '@/components/ui/states';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 
 export default function Loading() {
-  return (
-    <div className="space-y-4">
-      <Skeleton className="h-8 w-48" />
-      <Skeleton className="h-40 w-full" />
-      <LoadingRows label="Loading vehicles" rows={8} />
-    </div>
-  );
+  return <PageSkeleton label="Loading vehicles" />;
 }

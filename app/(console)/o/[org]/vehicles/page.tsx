@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingRows } from '@/components/ui/states';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { VehiclesBrowser } from '@/components/vehicles/vehicles-browser';
 import { requireOrgPage } from '@/lib/bff/page-access';
 

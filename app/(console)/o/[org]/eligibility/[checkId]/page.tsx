@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { CheckDetail } from '@/components/eligibility/check-detail';
-import { LoadingRows } from '@/components/ui/states';
+import { LoadingRows } from '@/components/ui/skeleton';
 import { requireOrgPage } from '@/lib/bff/page-access';
 import { findEligibilityCheck } from '@/lib/eligibility/server/eligibility-checks';
 import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';

@@ -1,4 +1,4 @@
-import { Skeleton } from '@/components/ui/states';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** A section of the vehicle page loading (the header and tabs above stay). */
 export default function Loading() {

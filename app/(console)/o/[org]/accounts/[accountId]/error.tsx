@@ -1,0 +1,7 @@
+'use client';
+
+import { SectionError } from '@/components/fleet/section-error';
+
+export default function AccountError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <SectionError {...props} title="This account could not be shown" />;
+}

@@ -1,0 +1,7 @@
+'use client';
+
+import { SectionError } from '@/components/fleet/section-error';
+
+export default function CheckError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <SectionError {...props} title="This check could not be shown" />;
+}
