@@ -7,14 +7,20 @@ const DOMAINS = ['accounts', 'vehicles', 'vehicle-data', 'commands', 'connect', 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', '.test-reports/**', 'next-env.d.ts', 'lib/db/migrations/**']),
+  globalIgnores([
+    '.next/**',
+    'node_modules/**',
+    '.data/**',
+    'test-results/**',
+    'playwright-report/**',
+    '.test-reports/**',
+    'next-env.d.ts',
+    'lib/db/migrations/**',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts.' }],
     },
   },
   {
@@ -40,8 +46,23 @@ export default defineConfig([
               message: 'The sandbox is the upstream: it imports only lib/contract and lib/env.',
             },
             {
-              target: ['./components', './lib/query', './lib/hooks', './lib/validations', ...DOMAINS.map((d) => `./lib/${d}/!(server)/**`), ...DOMAINS.map((d) => `./lib/${d}/*.ts`)],
-              from: ['./lib/db', './lib/bff', './lib/sandbox', './lib/crypto', './lib/env.ts', './lib/start-server.ts', ...DOMAINS.map((d) => `./lib/${d}/server`)],
+              target: [
+                './components',
+                './lib/query',
+                './lib/hooks',
+                './lib/validations',
+                ...DOMAINS.map((d) => `./lib/${d}/!(server)/**`),
+                ...DOMAINS.map((d) => `./lib/${d}/*.ts`),
+              ],
+              from: [
+                './lib/db',
+                './lib/bff',
+                './lib/sandbox',
+                './lib/crypto',
+                './lib/env.ts',
+                './lib/start-server.ts',
+                ...DOMAINS.map((d) => `./lib/${d}/server`),
+              ],
               message: 'Browser code never imports server-only modules (lib/db, lib/bff, lib/<domain>/server, …).',
             },
             {

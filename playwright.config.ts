@@ -20,7 +20,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       // Without these, Chromium's background connections fail loudly on this closed network.
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
@@ -34,6 +41,13 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), APP_URL: baseURL, NEXTAUTH_URL: baseURL, DATA_DIR: '.data/e2e', SANDBOX_COMMAND_DELAY_MS: '1500', SANDBOX_ADMIN_TOKEN },
+    env: {
+      PORT: String(PORT),
+      APP_URL: baseURL,
+      NEXTAUTH_URL: baseURL,
+      DATA_DIR: '.data/e2e',
+      SANDBOX_COMMAND_DELAY_MS: '1500',
+      SANDBOX_ADMIN_TOKEN,
+    },
   },
 });

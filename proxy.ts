@@ -1,5 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, createNonce, REQUEST_PATH_HEADER, STATIC_SECURITY_HEADERS, strictTransportSecurity } from '@/lib/security/headers';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  REQUEST_PATH_HEADER,
+  STATIC_SECURITY_HEADERS,
+  strictTransportSecurity,
+} from '@/lib/security/headers';
 import { appUrl } from '@/lib/env';
 
 /** Adds a per-request CSP nonce and the security headers to every page and API response. */

@@ -34,7 +34,12 @@ async function round(urlFor: (client: number) => string, cookie: string | undefi
     }),
   );
   const elapsed = performance.now() - started;
-  return { throughput: (REQUESTS_PER_ROUND / elapsed) * 1000, latencies, failures, cpuMsPerRequest: (serverCpuMs() - cpuBefore) / REQUESTS_PER_ROUND };
+  return {
+    throughput: (REQUESTS_PER_ROUND / elapsed) * 1000,
+    latencies,
+    failures,
+    cpuMsPerRequest: (serverCpuMs() - cpuBefore) / REQUESTS_PER_ROUND,
+  };
 }
 
 export default async function bffBench(): Promise<void> {
@@ -86,7 +91,9 @@ export default async function bffBench(): Promise<void> {
     const b = summary(results.bare);
     const line = (name: string, s: ReturnType<typeof summary>) =>
       `${name.padEnd(34)} ${s.throughput.toFixed(0).padStart(5)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   server CPU ${s.cpu.toFixed(2)} ms/request   failures ${s.failures}`;
-    console.log(`${CONCURRENCY} concurrent clients (page sizes ${pageSize(0)}-${pageSize(CONCURRENCY - 1)}, one each), ${ROUNDS} rounds of ${REQUESTS_PER_ROUND} requests each (median round)`);
+    console.log(
+      `${CONCURRENCY} concurrent clients (page sizes ${pageSize(0)}-${pageSize(CONCURRENCY - 1)}, one each), ${ROUNDS} rounds of ${REQUESTS_PER_ROUND} requests each (median round)`,
+    );
     console.log(line('wrapped GET /api/o/fleet/vehicles', w));
     console.log(line('bare route, same upstream read', b));
     // Each wrapped round is paired with the bare round run next to it; the median of the pairs'
@@ -98,7 +105,9 @@ export default async function bffBench(): Promise<void> {
     // A saturated server's throughput is 1 / CPU per request; CPU time is what other load on a
     // shared machine disturbs least, so the target is judged on it.
     const capacity = b.cpu / w.cpu;
-    console.log(`server CPU: wrapper keeps ${(capacity * 100).toFixed(1)}% of the bare capacity (${b.cpu.toFixed(2)} / ${w.cpu.toFixed(2)} ms per request; target >= 90%): ${capacity >= 0.9 ? 'met' : 'NOT met'}`);
+    console.log(
+      `server CPU: wrapper keeps ${(capacity * 100).toFixed(1)}% of the bare capacity (${b.cpu.toFixed(2)} / ${w.cpu.toFixed(2)} ms per request; target >= 90%): ${capacity >= 0.9 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await server.stop();
   }

@@ -108,7 +108,9 @@ export default async function clientBench(): Promise<void> {
     const ids = page.results.map((v) => v.id);
     const results = await Promise.all(Array.from({ length: 500 }, (_, i) => api.getVehicle(ids[i % ids.length])));
     const failed = results.filter((r) => r.status !== 200).length;
-    console.log(`(1) 500 concurrent calls on a cold token cache: ${counter.count('POST /v1/oauth2/token')} token request(s), ${counter.total() - counter.count('POST /v1/oauth2/token')} API calls, ${failed} failed`);
+    console.log(
+      `(1) 500 concurrent calls on a cold token cache: ${counter.count('POST /v1/oauth2/token')} token request(s), ${counter.total() - counter.count('POST /v1/oauth2/token')} API calls, ${failed} failed`,
+    );
   }
 
   // (2) In-process transport, then the same handler over loopback HTTP.

@@ -18,7 +18,10 @@ export default async function commandWatchBench(): Promise<void> {
     console.log('command-watch: no production build; run `npm run build` first');
     return;
   }
-  const server = await startBenchConsole({ sandbox: { commandDelayMs: COMMAND_DELAY_MS }, env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {} });
+  const server = await startBenchConsole({
+    sandbox: { commandDelayMs: COMMAND_DELAY_MS },
+    env: process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+  });
   const { base, cookie, sandbox } = server;
   try {
     const vehicleId = sandbox.fixtures(sandbox.organizations[0].id).onlineListeningVehicleId;
@@ -64,9 +67,15 @@ export default async function commandWatchBench(): Promise<void> {
       worstPerSecond = Math.max(worstPerSecond, ...buckets.values());
     }
     console.log(`${VIEWERS} viewers per execution, ${COMMANDS.length} executions, status changes ${COMMAND_DELAY_MS} ms after sending`);
-    console.log(`upstream status calls: ${totalCalls} in ${totalSeconds.toFixed(1)} s of watching (${(totalCalls / totalSeconds).toFixed(2)} per second); most in any one-second bucket: ${worstPerSecond} (target: at most 1 per second)`);
-    console.log(`one viewer poll (GET /api/o/fleet/commands/{id}): median ${median(pollTimes).toFixed(1)} ms, p95 ${quantile(pollTimes, 0.95).toFixed(1)} ms over ${pollTimes.length} polls`);
-    console.log(`status change to viewer seeing it: median ${median(delays).toFixed(0)} ms, p95 ${quantile(delays, 0.95).toFixed(0)} ms over ${delays.length} viewer-executions`);
+    console.log(
+      `upstream status calls: ${totalCalls} in ${totalSeconds.toFixed(1)} s of watching (${(totalCalls / totalSeconds).toFixed(2)} per second); most in any one-second bucket: ${worstPerSecond} (target: at most 1 per second)`,
+    );
+    console.log(
+      `one viewer poll (GET /api/o/fleet/commands/{id}): median ${median(pollTimes).toFixed(1)} ms, p95 ${quantile(pollTimes, 0.95).toFixed(1)} ms over ${pollTimes.length} polls`,
+    );
+    console.log(
+      `status change to viewer seeing it: median ${median(delays).toFixed(0)} ms, p95 ${quantile(delays, 0.95).toFixed(0)} ms over ${delays.length} viewer-executions`,
+    );
   } finally {
     await server.stop();
   }

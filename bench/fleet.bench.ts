@@ -31,7 +31,9 @@ async function timeFirstPage(label: string, run: () => Promise<{ items: unknown[
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} median ${quantile(times, 0.5).toFixed(2)} ms   p95 ${quantile(times, 0.95).toFixed(2)} ms   (${items} rows, ${RUNS} runs)`);
+  console.log(
+    `${label.padEnd(44)} median ${quantile(times, 0.5).toFixed(2)} ms   p95 ${quantile(times, 0.95).toFixed(2)} ms   (${items} rows, ${RUNS} runs)`,
+  );
 }
 
 async function serverFirstPage() {
@@ -51,7 +53,15 @@ async function serverFirstPage() {
   await timeFirstPage('first page, 20 per page', () => loadVehiclePage(api, query({})));
   await timeFirstPage('first page, 100 per page', () => loadVehiclePage(api, query({ pageSize: '100' })));
   await timeFirstPage('first page, filter make == Tesla & year >= 2020', () =>
-    loadVehiclePage(api, query({ filter: JSON.stringify([{ field: 'make', operator: '==', value: 'Tesla' }, { field: 'modelYear', operator: '>=', value: 2020 }]) })),
+    loadVehiclePage(
+      api,
+      query({
+        filter: JSON.stringify([
+          { field: 'make', operator: '==', value: 'Tesla' },
+          { field: 'modelYear', operator: '>=', value: 2020 },
+        ]),
+      }),
+    ),
   );
   await timeFirstPage('first page, tag depot', () => loadVehiclePage(api, query({ tagKey: 'depot' })));
 }
@@ -91,7 +101,10 @@ function firstLoadJs() {
     const kb = firstLoadKb(route);
     const name = `/${route.replace('(console)/', '')}`;
     if (kb === null) console.log(`first-load JS ${name.padEnd(46)} not built`);
-    else console.log(`first-load JS ${name.padEnd(46)} ${kb.toFixed(1)} kB gzip ${kb < BUDGET_KB ? `(under the ${BUDGET_KB} kB budget)` : `OVER the ${BUDGET_KB} kB budget`}`);
+    else
+      console.log(
+        `first-load JS ${name.padEnd(46)} ${kb.toFixed(1)} kB gzip ${kb < BUDGET_KB ? `(under the ${BUDGET_KB} kB budget)` : `OVER the ${BUDGET_KB} kB budget`}`,
+      );
   }
 }
 

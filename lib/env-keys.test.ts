@@ -6,7 +6,9 @@ const k32 = Buffer.alloc(32, 7).toString('base64');
 describe('ENCRYPTION_KEYS', () => {
   it('is unset by default and parses id:base64key entries, newest first', () => {
     expect(parseEnv({}).ENCRYPTION_KEYS).toBeUndefined();
-    expect(parseEnv({ ENCRYPTION_KEYS: ` new:${k32} , old:${Buffer.alloc(32, 1).toString('base64')}` }).ENCRYPTION_KEYS?.map((k) => k.id)).toEqual(['new', 'old']);
+    expect(
+      parseEnv({ ENCRYPTION_KEYS: ` new:${k32} , old:${Buffer.alloc(32, 1).toString('base64')}` }).ENCRYPTION_KEYS?.map((k) => k.id),
+    ).toEqual(['new', 'old']);
   });
 
   it.each([
@@ -34,11 +36,9 @@ describe('TRUST_PROXY_HOPS', () => {
 describe('VEHICLE_API_ALLOWED_HOSTS', () => {
   it('lists host names in lower case, without a trailing dot', () => {
     expect(parseEnv({}).VEHICLE_API_ALLOWED_HOSTS).toBeUndefined();
-    expect(parseEnv({ VEHICLE_API_ALLOWED_HOSTS: ' API.Example.com., eu.api.example.com ,[2001:db8::1]' }).VEHICLE_API_ALLOWED_HOSTS).toEqual([
-      'api.example.com',
-      'eu.api.example.com',
-      '[2001:db8::1]',
-    ]);
+    expect(
+      parseEnv({ VEHICLE_API_ALLOWED_HOSTS: ' API.Example.com., eu.api.example.com ,[2001:db8::1]' }).VEHICLE_API_ALLOWED_HOSTS,
+    ).toEqual(['api.example.com', 'eu.api.example.com', '[2001:db8::1]']);
   });
 
   it.each(['https://api.example.com', 'api.example.com:443', 'api.example.com/v1', 'a b'])('refuses %s, naming the variable', (value) => {

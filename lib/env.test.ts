@@ -75,8 +75,12 @@ describe('parseEnv', () => {
   });
 
   it('requires AUTH_SECRET whenever DATABASE_URL is set: every instance must share it', () => {
-    expect(() => parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool' })).toThrow('AUTH_SECRET: is required when DATABASE_URL is set');
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool' })).toThrow(
+      'AUTH_SECRET: is required when DATABASE_URL is set',
+    );
     expect(() => parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool', NODE_ENV: 'production' })).toThrow('AUTH_SECRET');
-    expect(parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool', AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe('postgres://db.example/motorpool');
+    expect(parseEnv({ DATABASE_URL: 'postgres://db.example/motorpool', AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(
+      'postgres://db.example/motorpool',
+    );
   });
 });

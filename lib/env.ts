@@ -41,7 +41,10 @@ const intFromString = (min: number, max: number, fallback: number) => numberFrom
 const encryptionKeys = optionalString.transform((raw, ctx) => {
   if (raw === undefined) return undefined;
   const keys: { id: string; key: string }[] = [];
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const colon = entry.indexOf(':');
     const id = colon > 0 ? entry.slice(0, colon) : '';
     const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
@@ -100,8 +103,13 @@ export const envSchema = z
      */
     VEHICLE_API_ALLOWED_HOSTS: optionalString.transform((raw, ctx) => {
       if (raw === undefined) return undefined;
-      const hosts = raw.split(',').map((h) => h.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean);
-      const bad = hosts.find((h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h));
+      const hosts = raw
+        .split(',')
+        .map((h) => h.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean);
+      const bad = hosts.find(
+        (h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h),
+      );
       if (bad !== undefined) {
         ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (list host names only, without scheme, port or path)` });
         return z.NEVER;
@@ -159,10 +167,18 @@ export const envSchema = z
     }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
       // Each instance would otherwise generate its own secret: sessions and stored secrets would not carry over.
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required when DATABASE_URL is set (every instance must share it)',
+      });
     }
     if (env.BENCH_ROUTES && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['BENCH_ROUTES'], message: 'must not be set in production (it opens unauthenticated benchmark routes)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BENCH_ROUTES'],
+        message: 'must not be set in production (it opens unauthenticated benchmark routes)',
+      });
     }
     if (env.SMTP_URL && !env.SMTP_FROM) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set' });

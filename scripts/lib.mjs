@@ -7,7 +7,18 @@ import path from 'node:path';
 export const root = process.cwd();
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-const SOURCE_ROOTS = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCE_ROOTS = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.js',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package-lock.json',
+];
 const SKIPPED_DIRS = new Set(['node_modules', '.next', '.data', 'test-results', '.git']);
 
 function newestMtime(entry) {

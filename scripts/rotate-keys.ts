@@ -14,9 +14,13 @@ async function main(): Promise<number> {
   const report = await rotateEncryptionKeys(db);
   console.log(`Sealed under key "${report.keyId}".`);
   console.log(`  organizations: ${report.organizations.resealed} re-sealed, ${report.organizations.current} already current`);
-  console.log(`  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`);
+  console.log(
+    `  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`,
+  );
   if (report.organizations.failed.length > 0) {
-    console.error(`  not opened under any key of the ring (re-enter their client secret in Settings): ${report.organizations.failed.join(', ')}`);
+    console.error(
+      `  not opened under any key of the ring (re-enter their client secret in Settings): ${report.organizations.failed.join(', ')}`,
+    );
     return 1;
   }
   return 0;

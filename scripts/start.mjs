@@ -31,7 +31,9 @@ if (await waitForHealth(`http://127.0.0.1:${port}/api/health`, child)) {
       `  admin@demo.test    admin: settings, members, everything`,
       `  manager@demo.test  manager: vehicles, commands, connect`,
       `  support@demo.test  support: read-only inspection`,
-      host ? `Demo mode: listening on ${host} only (set DEMO_PUBLIC=true to open it to the network)` : `Demo mode: open to the network (DEMO_PUBLIC=true)`,
+      host
+        ? `Demo mode: listening on ${host} only (set DEMO_PUBLIC=true to open it to the network)`
+        : `Demo mode: open to the network (DEMO_PUBLIC=true)`,
     );
   } else {
     lines.push(`Upstream: ${process.env.VEHICLE_API_BASE_URL}`);

@@ -73,6 +73,7 @@ if (dependenciesStale()) installDependencies();
 run(bin('next'), ['typegen'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 step('typecheck', bin('tsc'), ['--noEmit']);
 step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+step('format', bin('prettier'), ['--check', '.']);
 step('knip', bin('knip'), []);
 unitTests();
 console.log('\n▶ build');

@@ -27,7 +27,13 @@ async function main(): Promise<number> {
       console.error(`No user with the email ${email}.`);
       return 1;
     }
-    await appendAuditEvent(db, { actorEmail: 'operator', action: enable ? 'account.enabled' : 'account.disabled', targetType: 'user', targetId: user.id, outcome: 'success' });
+    await appendAuditEvent(db, {
+      actorEmail: 'operator',
+      action: enable ? 'account.enabled' : 'account.disabled',
+      targetType: 'user',
+      targetId: user.id,
+      outcome: 'success',
+    });
     console.log(enable ? `${email} is enabled again.` : `${email} is disabled; every session of theirs has ended.`);
     if (getDbHandle().kind === 'pglite') console.log('(Embedded database: start the server again to apply it.)');
     return 0;

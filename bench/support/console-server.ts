@@ -79,10 +79,13 @@ export async function signIn(base: string, email: string, password: string): Pro
 export async function startBenchConsole(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<BenchConsole> {
   const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: 240, ...options.sandbox });
   const seen: { at: number; line: string }[] = [];
-  const upstream = await serve((request) => {
-    seen.push({ at: performance.now(), line: `${request.method} ${new URL(request.url).pathname}` });
-    return sandbox.handle(request);
-  }, { port: 0 });
+  const upstream = await serve(
+    (request) => {
+      seen.push({ at: performance.now(), line: `${request.method} ${new URL(request.url).pathname}` });
+      return sandbox.handle(request);
+    },
+    { port: 0 },
+  );
   const demo = sandbox.organizations[0];
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -115,7 +118,14 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
   try {
     await waitFor(`${base}/api/health`, child);
     const cookie = await signIn(base, admin.email, admin.password);
-    return { base, sandbox, cookie, serverCpuMs: () => processCpuMs(child.pid!), upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at), stop };
+    return {
+      base,
+      sandbox,
+      cookie,
+      serverCpuMs: () => processCpuMs(child.pid!),
+      upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -123,4 +133,5 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-export const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+export const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];

@@ -21,7 +21,10 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
     return (
       <div role="status" className="space-y-3">
         <p>Your account is ready. Sign in as {email} with the password you chose.</p>
-        <Link href={`/sign-in?callbackUrl=${encodeURIComponent(`/o/${organization.slug}`)}`} className="font-medium text-accent-700 underline dark:text-accent-500">
+        <Link
+          href={`/sign-in?callbackUrl=${encodeURIComponent(`/o/${organization.slug}`)}`}
+          className="font-medium text-accent-700 underline dark:text-accent-500"
+        >
           Sign in
         </Link>
       </div>

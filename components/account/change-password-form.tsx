@@ -13,9 +13,7 @@ import { endThisSession } from './sign-out';
 type Values = ChangePasswordInput & { confirm: string };
 
 const resolverFor = (email: string) =>
-  lazyZodResolver<Values, Values>(() =>
-    import('@/lib/validations/auth').then((m) => m.changePasswordFormSchema(email)),
-  );
+  lazyZodResolver<Values, Values>(() => import('@/lib/validations/auth').then((m) => m.changePasswordFormSchema(email)));
 
 /** Current password, then the new one twice. Success ends every session, this one too. */
 export function ChangePasswordForm({ email }: { email: string }) {
@@ -36,8 +34,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
       await endThisSession().catch(() => undefined);
       setDone(true);
     } catch (error) {
-      if (error instanceof ApiClientError && error.fields?.currentPassword) setError('currentPassword', { message: error.fields.currentPassword[0] });
-      else if (error instanceof ApiClientError && error.fields?.newPassword) setError('newPassword', { message: error.fields.newPassword[0] });
+      if (error instanceof ApiClientError && error.fields?.currentPassword)
+        setError('currentPassword', { message: error.fields.currentPassword[0] });
+      else if (error instanceof ApiClientError && error.fields?.newPassword)
+        setError('newPassword', { message: error.fields.newPassword[0] });
       else setFailure(error instanceof ApiClientError ? error.message : 'Something failed. Try again.');
     }
   });
@@ -73,7 +73,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
-      <Field id="confirm-password" label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <Field
+        id="confirm-password"
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register('confirm')}
+      />
       {failure ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           {failure}

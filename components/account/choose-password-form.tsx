@@ -12,8 +12,19 @@ import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
  * Choosing a password (invitation, reset): twice, at least 12 characters, not the email. The
  * server checks the same rules again. `onChoose` throws an ApiClientError to show its message.
  */
-export function ChoosePasswordForm({ email, submitLabel, onChoose }: { email: string; submitLabel: string; onChoose: (password: string) => Promise<void> }) {
-  const resolver = useMemo(() => lazyZodResolver(() => import('@/lib/validations/auth').then((m) => m.choosePasswordSchema(email))), [email]);
+export function ChoosePasswordForm({
+  email,
+  submitLabel,
+  onChoose,
+}: {
+  email: string;
+  submitLabel: string;
+  onChoose: (password: string) => Promise<void>;
+}) {
+  const resolver = useMemo(
+    () => lazyZodResolver(() => import('@/lib/validations/auth').then((m) => m.choosePasswordSchema(email))),
+    [email],
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -43,7 +54,14 @@ export function ChoosePasswordForm({ email, submitLabel, onChoose }: { email: st
         error={errors.password?.message}
         {...register('password')}
       />
-      <Field id="confirm-password" label="Repeat the password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <Field
+        id="confirm-password"
+        label="Repeat the password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register('confirm')}
+      />
       {failure ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           {failure}

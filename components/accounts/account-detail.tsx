@@ -80,7 +80,8 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
   const [disconnected, setDisconnected] = useState(false);
   const account = useAccount(org, accountId, { initial, enabled: !disconnected });
   if (account.isPending) return <Skeleton className="h-24 w-full" />;
-  if (account.isError) return <ErrorState error={account.error} title="The account could not be loaded" onRetry={() => account.refetch()} />;
+  if (account.isError)
+    return <ErrorState error={account.error} title="The account could not be loaded" onRetry={() => account.refetch()} />;
   const name = account.data.account.username || account.data.account.id;
 
   return (
@@ -109,8 +110,8 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
             description={
               <>
                 <p>
-                  The OEM account <strong>{name}</strong> is disconnected from the Vehicle API. Every vehicle under it stops synchronising: no more data, no commands, and they leave
-                  the fleet lists.
+                  The OEM account <strong>{name}</strong> is disconnected from the Vehicle API. Every vehicle under it stops synchronising:
+                  no more data, no commands, and they leave the fleet lists.
                 </p>
                 <p>The owner would have to approve a new connect link to bring them back.</p>
               </>
@@ -132,7 +133,10 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
         ) : null}
       </div>
       {disconnected ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           This account is disconnected. Its vehicles no longer synchronise.{' '}
           <Link href={`/o/${org}/accounts`} className="font-medium underline">
             Back to the accounts

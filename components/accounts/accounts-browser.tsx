@@ -16,7 +16,10 @@ function accountColumns(org: string): DataColumn<AccountRecord>[] {
       id: 'username',
       header: 'Username',
       cell: (a) => (
-        <Link href={`/o/${org}/accounts/${encodeURIComponent(a.id)}`} className="font-medium text-accent-700 hover:underline dark:text-accent-100">
+        <Link
+          href={`/o/${org}/accounts/${encodeURIComponent(a.id)}`}
+          className="font-medium text-accent-700 hover:underline dark:text-accent-100"
+        >
           {a.username || a.id}
         </Link>
       ),
@@ -32,7 +35,12 @@ export function AccountsBrowser({ org }: { org: string }) {
   return (
     <div className="space-y-4">
       <Card className="p-4">
-        <FilterPanel key={list.filter} filterText={list.filter} withBuilder={false} onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })} />
+        <FilterPanel
+          key={list.filter}
+          filterText={list.filter}
+          withBuilder={false}
+          onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })}
+        />
       </Card>
       {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
       <DataTable
@@ -50,9 +58,7 @@ export function AccountsBrowser({ org }: { org: string }) {
           </EmptyState>
         }
       />
-      {query.data && !list.resetting && !query.isError ? (
-        <CursorListPager label="Accounts" list={list} />
-      ) : null}
+      {query.data && !list.resetting && !query.isError ? <CursorListPager label="Accounts" list={list} /> : null}
     </div>
   );
 }

@@ -74,7 +74,10 @@ function toIso(local: string | null): string | undefined {
 
 export function AuditLog({ org }: { org: string }) {
   const { searchParams, update } = useSearchState();
-  const filters = Object.fromEntries(FILTERS.map((f) => [f.name, searchParams.get(f.name) ?? ''])) as Record<(typeof FILTERS)[number]['name'], string>;
+  const filters = Object.fromEntries(FILTERS.map((f) => [f.name, searchParams.get(f.name) ?? ''])) as Record<
+    (typeof FILTERS)[number]['name'],
+    string
+  >;
   const apiQuery = new URLSearchParams();
   for (const { name } of FILTERS) {
     const value = name === 'from' || name === 'to' ? toIso(filters[name]) : filters[name];
@@ -150,7 +153,11 @@ export function AuditLog({ org }: { org: string }) {
         rowKey={(e) => String(e.id)}
         rowClassName="align-top"
         texts={{ loading: 'Loading audit events' }}
-        empty={<EmptyState title="No audit events match">Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.</EmptyState>}
+        empty={
+          <EmptyState title="No audit events match">
+            Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.
+          </EmptyState>
+        }
       />
       {query.hasNextPage ? (
         <div className="flex justify-center">

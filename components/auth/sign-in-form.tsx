@@ -60,7 +60,11 @@ export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; 
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
       {sso ? (
-        <Button variant="secondary" className="w-full justify-center" onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}>
+        <Button
+          variant="secondary"
+          className="w-full justify-center"
+          onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}
+        >
           Sign in with single sign-on
         </Button>
       ) : null}

@@ -13,18 +13,61 @@ type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: s
 
 const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
   SET_TEMPERATURE: [
-    { name: 'driverTemperature', label: 'Driver temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
-    { name: 'passengerTemperature', label: 'Passenger temperature (°C)', type: 'number', step: '0.5', hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C` },
+    {
+      name: 'driverTemperature',
+      label: 'Driver temperature (°C)',
+      type: 'number',
+      step: '0.5',
+      hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C`,
+    },
+    {
+      name: 'passengerTemperature',
+      label: 'Passenger temperature (°C)',
+      type: 'number',
+      step: '0.5',
+      hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C`,
+    },
   ],
-  SET_CHARGE_LIMIT: [{ name: 'limit', label: 'Charge limit (%)', type: 'number', step: '1', hint: `${COMMAND_LIMITS.chargeLimit.min} to ${COMMAND_LIMITS.chargeLimit.max} %` }],
-  SET_VEHICLE_NAME: [{ name: 'name', label: 'Vehicle name', type: 'text', hint: `${COMMAND_LIMITS.vehicleName.min} to ${COMMAND_LIMITS.vehicleName.max} characters` }],
+  SET_CHARGE_LIMIT: [
+    {
+      name: 'limit',
+      label: 'Charge limit (%)',
+      type: 'number',
+      step: '1',
+      hint: `${COMMAND_LIMITS.chargeLimit.min} to ${COMMAND_LIMITS.chargeLimit.max} %`,
+    },
+  ],
+  SET_VEHICLE_NAME: [
+    {
+      name: 'name',
+      label: 'Vehicle name',
+      type: 'text',
+      hint: `${COMMAND_LIMITS.vehicleName.min} to ${COMMAND_LIMITS.vehicleName.max} characters`,
+    },
+  ],
   SCHEDULE_SOFTWARE_UPDATE: [
-    { name: 'offsetSeconds', label: 'Start after (seconds)', type: 'number', step: '1', hint: `0 to ${COMMAND_LIMITS.softwareUpdateOffsetSeconds.max} seconds (24 hours)` },
+    {
+      name: 'offsetSeconds',
+      label: 'Start after (seconds)',
+      type: 'number',
+      step: '1',
+      hint: `0 to ${COMMAND_LIMITS.softwareUpdateOffsetSeconds.max} seconds (24 hours)`,
+    },
   ],
 };
 
 /** The argument form of one command, validated by the same schema the server uses. */
-export function CommandArgsForm({ command, busy, onSubmit, onCancel }: { command: CommandName; busy: boolean; onSubmit: (input: SendCommandInput) => void; onCancel: () => void }) {
+export function CommandArgsForm({
+  command,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  command: CommandName;
+  busy: boolean;
+  onSubmit: (input: SendCommandInput) => void;
+  onCancel: () => void;
+}) {
   const schema = COMMAND_ARGS_SCHEMAS[command] as unknown as z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
   const fields = ARG_FIELDS[command] ?? [];
   const form = useForm<Record<string, unknown>>({ resolver: zodResolver(schema) });

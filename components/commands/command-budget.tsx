@@ -13,7 +13,8 @@ function formatWindow(seconds: number | null | undefined): string {
 export function CommandBudget({ org, vehicleId }: { org: string; vehicleId: string }) {
   const budget = useCommandBudget(org, vehicleId);
   if (budget.isPending) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Reading the command budget…</p>;
-  if (budget.isError || !budget.data) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Command budget not reported for this vehicle.</p>;
+  if (budget.isError || !budget.data)
+    return <p className="text-xs text-zinc-600 dark:text-zinc-400">Command budget not reported for this vehicle.</p>;
   const { remainingRequests: remaining = 0, maxRequests: max = 0, windowSizeSeconds } = budget.data;
   const share = max ? Math.max(0, Math.min(1, (remaining ?? 0) / max)) : 0;
   return (
@@ -30,7 +31,10 @@ export function CommandBudget({ org, vehicleId }: { org: string; vehicleId: stri
         aria-valuenow={remaining ?? 0}
         className="h-1.5 w-full max-w-xs rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
-        <div className={`h-1.5 rounded-full ${share === 0 ? 'bg-red-600' : share < 0.25 ? 'bg-amber-500' : 'bg-emerald-600'}`} style={{ width: `${share * 100}%` }} />
+        <div
+          className={`h-1.5 rounded-full ${share === 0 ? 'bg-red-600' : share < 0.25 ? 'bg-amber-500' : 'bg-emerald-600'}`}
+          style={{ width: `${share * 100}%` }}
+        />
       </div>
     </div>
   );

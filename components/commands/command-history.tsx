@@ -45,7 +45,9 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
       cell: (e) => (
         <>
           {commandLabel(e.command)}
-          {e.arguments ? <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(e.arguments)}</span> : null}
+          {e.arguments ? (
+            <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(e.arguments)}</span>
+          ) : null}
         </>
       ),
     },
@@ -65,7 +67,9 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
           ) : e.state === 'rejected' || e.state === 'unknown' ? (
             <span className="font-mono">{e.errorCode}</span>
           ) : null}
-          {e.upstreamRequestId ? <span className="block font-mono text-zinc-600 dark:text-zinc-400">request {e.upstreamRequestId}</span> : null}
+          {e.upstreamRequestId ? (
+            <span className="block font-mono text-zinc-600 dark:text-zinc-400">request {e.upstreamRequestId}</span>
+          ) : null}
         </>
       ),
     },
@@ -75,7 +79,13 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
 /** Command history with filters kept in the URL; per vehicle when `vehicleId` is given. */
 export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: string }) {
   const { searchParams, update } = useSearchState();
-  const filters = { state: searchParams.get('state') ?? '', command: searchParams.get('command') ?? '', user: searchParams.get('user') ?? '', from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
+  const filters = {
+    state: searchParams.get('state') ?? '',
+    command: searchParams.get('command') ?? '',
+    user: searchParams.get('user') ?? '',
+    from: searchParams.get('from') ?? '',
+    to: searchParams.get('to') ?? '',
+  };
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     const v = key === 'from' || key === 'to' ? toIso(value) : value;
@@ -103,34 +113,66 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Command history filters">
         <div className="space-y-1">
-          <label htmlFor="history-state" className="block text-xs font-medium">Outcome</label>
+          <label htmlFor="history-state" className="block text-xs font-medium">
+            Outcome
+          </label>
           <select id="history-state" className={inputClass} value={filters.state} onChange={(e) => update({ state: e.target.value })}>
             <option value="">All</option>
             {EXECUTION_STATE_FILTERS.map((s) => (
-              <option key={s} value={s}>{s}</option>
+              <option key={s} value={s}>
+                {s}
+              </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
-          <label htmlFor="history-command" className="block text-xs font-medium">Command</label>
+          <label htmlFor="history-command" className="block text-xs font-medium">
+            Command
+          </label>
           <select id="history-command" className={inputClass} value={filters.command} onChange={(e) => update({ command: e.target.value })}>
             <option value="">All</option>
             {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
-              <option key={name} value={name}>{info.label}</option>
+              <option key={name} value={name}>
+                {info.label}
+              </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
-          <label htmlFor="history-user" className="block text-xs font-medium">Sent by (email)</label>
-          <input id="history-user" className={inputClass} defaultValue={filters.user} onBlur={(e) => update({ user: e.target.value.trim() })} onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })} />
+          <label htmlFor="history-user" className="block text-xs font-medium">
+            Sent by (email)
+          </label>
+          <input
+            id="history-user"
+            className={inputClass}
+            defaultValue={filters.user}
+            onBlur={(e) => update({ user: e.target.value.trim() })}
+            onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })}
+          />
         </div>
         <div className="space-y-1">
-          <label htmlFor="history-from" className="block text-xs font-medium">From</label>
-          <input id="history-from" type="datetime-local" className={inputClass} value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+          <label htmlFor="history-from" className="block text-xs font-medium">
+            From
+          </label>
+          <input
+            id="history-from"
+            type="datetime-local"
+            className={inputClass}
+            value={filters.from}
+            onChange={(e) => update({ from: e.target.value })}
+          />
         </div>
         <div className="space-y-1">
-          <label htmlFor="history-to" className="block text-xs font-medium">Until</label>
-          <input id="history-to" type="datetime-local" className={inputClass} value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+          <label htmlFor="history-to" className="block text-xs font-medium">
+            Until
+          </label>
+          <input
+            id="history-to"
+            type="datetime-local"
+            className={inputClass}
+            value={filters.to}
+            onChange={(e) => update({ to: e.target.value })}
+          />
         </div>
         <Button variant="secondary" asChild className="ml-auto">
           <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
@@ -147,7 +189,11 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
         rowKey={(e) => e.id}
         rowClassName="align-top"
         texts={{ loading: 'Loading command history' }}
-        empty={<EmptyState title="No commands match">Commands sent through Motorpool appear here with who sent them and how they ended.</EmptyState>}
+        empty={
+          <EmptyState title="No commands match">
+            Commands sent through Motorpool appear here with who sent them and how they ended.
+          </EmptyState>
+        }
       />
       {history.hasNextPage ? (
         <div className="flex justify-center">

@@ -42,7 +42,10 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
 
   const send = useMutation({
     mutationFn: (input: SendCommandInput) =>
-      apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, { method: 'POST', json: input }),
+      apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
+        method: 'POST',
+        json: input,
+      }),
     onSuccess: ({ execution }) => {
       setCurrent({ execution });
       setArgsFor(null);
@@ -52,7 +55,8 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
       void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
     },
     onError: async (error) => {
-      const runningId = error instanceof ApiClientError ? (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId : undefined;
+      const runningId =
+        error instanceof ApiClientError ? (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId : undefined;
       if (error instanceof ApiClientError && error.code === 'COMMAND_ALREADY_IN_PROGRESS' && runningId) {
         const { execution } = await apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/commands/${runningId}`);
         setCurrent({ execution, note: 'This command was already running, so nothing new was sent. Here is the one in progress.' });
@@ -70,7 +74,9 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
     const confirm = COMMAND_CATALOG[input.command].confirm;
     if (confirm) warnings.push(confirm);
     if (budget.data && budget.data.remainingRequests === 0) {
-      warnings.push('The command budget of this vehicle is spent: the manufacturer will most likely refuse it (OEM_COMMANDS_RATE_LIMITED) until the window renews.');
+      warnings.push(
+        'The command budget of this vehicle is spent: the manufacturer will most likely refuse it (OEM_COMMANDS_RATE_LIMITED) until the window renews.',
+      );
     }
     if (warnings.length > 0) setPending({ input, warnings });
     else send.mutate(input);
@@ -86,9 +92,13 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
       />
       <CardBody className="space-y-5">
         {!listening.data ? (
-          <p role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="note"
+            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
             <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-            Listening is off for this vehicle, so the Vehicle API refuses its commands (they end as failed with NOT_PERMITTED). Switch listening on first.
+            Listening is off for this vehicle, so the Vehicle API refuses its commands (they end as failed with NOT_PERMITTED). Switch
+            listening on first.
           </p>
         ) : null}
 
@@ -96,7 +106,9 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
             {COMMAND_GROUPS.map((group) => (
               <fieldset key={group.id} className="space-y-2">
-                <legend className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{group.label}</legend>
+                <legend className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+                  {group.label}
+                </legend>
                 {COMMAND_NAMES.filter((c) => COMMAND_CATALOG[c].group === group.id).map((command) => (
                   <Button
                     key={command}
@@ -106,7 +118,9 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
                     title={COMMAND_CATALOG[command].description}
                     aria-expanded={commandHasBody(command) ? argsFor === command : undefined}
                     disabled={send.isPending}
-                    onClick={() => (commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput))}
+                    onClick={() =>
+                      commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput)
+                    }
                   >
                     {COMMAND_CATALOG[command].label}
                     {commandHasBody(command) ? '…' : ''}
@@ -117,7 +131,9 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
           </div>
         ) : null}
 
-        {canSend && argsFor ? <CommandArgsForm key={argsFor} command={argsFor} busy={send.isPending} onSubmit={request} onCancel={() => setArgsFor(null)} /> : null}
+        {canSend && argsFor ? (
+          <CommandArgsForm key={argsFor} command={argsFor} busy={send.isPending} onSubmit={request} onCancel={() => setArgsFor(null)} />
+        ) : null}
 
         {current ? <LiveExecution org={org} initial={current.execution} note={current.note} /> : null}
 
@@ -157,7 +173,9 @@ function LiveExecution({ org, initial, note }: { org: string; initial: Execution
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{commandLabel(execution.command)}</span>
         <ExecutionStateBadge execution={execution} />
-        {execution.upstreamRequestId ? <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">request {execution.upstreamRequestId}</span> : null}
+        {execution.upstreamRequestId ? (
+          <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">request {execution.upstreamRequestId}</span>
+        ) : null}
       </div>
       <div className="mt-2">
         <ExecutionOutcome execution={execution} />

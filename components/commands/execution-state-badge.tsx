@@ -6,8 +6,20 @@ import type { Tone } from '@/lib/tone';
 import type { ExecutionState, ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
-const TONES: Record<ExecutionState, Tone> = { pending: 'pending', executed: 'success', failed: 'danger', rejected: 'danger', unknown: 'neutral' };
-const WORDS: Record<ExecutionState, string> = { pending: 'Pending', executed: 'Executed', failed: 'Failed', rejected: 'Refused', unknown: 'Unknown' };
+const TONES: Record<ExecutionState, Tone> = {
+  pending: 'pending',
+  executed: 'success',
+  failed: 'danger',
+  rejected: 'danger',
+  unknown: 'neutral',
+};
+const WORDS: Record<ExecutionState, string> = {
+  pending: 'Pending',
+  executed: 'Executed',
+  failed: 'Failed',
+  rejected: 'Refused',
+  unknown: 'Unknown',
+};
 
 function useElapsedSeconds(since: string, running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -37,15 +49,26 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
       <div className="text-sm">
         <p className="font-medium">{reason.title}</p>
         <p className="text-zinc-700 dark:text-zinc-300">{reason.nextStep}</p>
-        {execution.failedReason && reason.known ? <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{execution.failedReason}</p> : null}
+        {execution.failedReason && reason.known ? (
+          <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{execution.failedReason}</p>
+        ) : null}
       </div>
     );
   }
   if (execution.state === 'rejected') {
-    return <p className="text-sm">The Vehicle API refused the command ({<span className="font-mono text-xs">{execution.errorCode}</span>}); nothing was sent to the vehicle.</p>;
+    return (
+      <p className="text-sm">
+        The Vehicle API refused the command ({<span className="font-mono text-xs">{execution.errorCode}</span>}); nothing was sent to the
+        vehicle.
+      </p>
+    );
   }
   if (execution.state === 'unknown') {
-    return <p className="text-sm">No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.</p>;
+    return (
+      <p className="text-sm">
+        No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.
+      </p>
+    );
   }
   if (execution.state === 'executed') return <p className="text-sm">The vehicle carried out the command.</p>;
   return <p className="text-sm">Sent to the manufacturer; waiting for the vehicle to confirm.</p>;

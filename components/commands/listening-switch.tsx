@@ -12,18 +12,30 @@ import { vehicleKeys } from '@/lib/query/vehicles';
 
 type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
 
-
 /**
  * The vehicle's listening state: switched optimistically, rolled back if the upstream refuses.
  * Setting the state it already has changes nothing upstream (no audit entry there either).
  */
-export function ListeningSwitch({ org, vehicleId, isListening, lastUpdated }: { org: string; vehicleId: string; isListening: boolean; lastUpdated?: string | null }) {
+export function ListeningSwitch({
+  org,
+  vehicleId,
+  isListening,
+  lastUpdated,
+}: {
+  org: string;
+  vehicleId: string;
+  isListening: boolean;
+  lastUpdated?: string | null;
+}) {
   const canWrite = useCan('listening.write');
   const queryClient = useQueryClient();
   const [state, setState] = useState({ isListening, lastUpdated: lastUpdated ?? null });
   const mutation = useMutation({
     mutationFn: (next: boolean) =>
-      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, { method: 'POST', json: { isListening: next } }),
+      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, {
+        method: 'POST',
+        json: { isListening: next },
+      }),
     onMutate: (next) => {
       const previous = state;
       setState((s) => ({ ...s, isListening: next }));
@@ -35,7 +47,11 @@ export function ListeningSwitch({ org, vehicleId, isListening, lastUpdated }: { 
     },
     onSuccess: (result) => {
       setState({ isListening: result.isListening, lastUpdated: result.lastUpdated ?? null });
-      toast.success(result.changed ? `Listening ${result.isListening ? 'on' : 'off'}.` : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`);
+      toast.success(
+        result.changed
+          ? `Listening ${result.isListening ? 'on' : 'off'}.`
+          : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`,
+      );
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
       queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
     },

@@ -8,13 +8,21 @@ export function ConnectError({ error }: { error: unknown }) {
   const known = apiError ? CONNECT_ERROR_TEXT[apiError.code] : undefined;
   const title = known?.title ?? 'The link could not be created';
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <div className="flex items-start gap-2">
         <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{title}</p>
           <p>{known?.what ?? (error instanceof Error ? error.message : 'Unknown error')}</p>
-          {known ? <p><span className="font-medium">What to do: </span>{known.nextStep}</p> : null}
+          {known ? (
+            <p>
+              <span className="font-medium">What to do: </span>
+              {known.nextStep}
+            </p>
+          ) : null}
           {apiError ? (
             <p className="font-mono text-xs break-all">
               {apiError.code}

@@ -100,7 +100,8 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
   const errors = form.formState.errors;
 
   const create = useMutation({
-    mutationFn: (values: ConnectLinkRequest) => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links`, { method: 'POST', json: values }),
+    mutationFn: (values: ConnectLinkRequest) =>
+      apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links`, { method: 'POST', json: values }),
     onSuccess: ({ link }) => {
       queryClient.setQueryData(connectKeys.link(org, link.id), { link });
       void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) });
@@ -124,7 +125,11 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
 
   return (
     <Card aria-labelledby="connect-form-heading">
-      <CardHeader id="connect-form-heading" title="New consent link" description="The owner opens the link, signs in with the manufacturer and approves what you ask for." />
+      <CardHeader
+        id="connect-form-heading"
+        title="New consent link"
+        description="The owner opens the link, signs in with the manufacturer and approves what you ask for."
+      />
       <CardBody>
         <form onSubmit={submit} noValidate className="space-y-6" aria-labelledby="connect-form-heading">
           <fieldset className="space-y-2">
@@ -154,7 +159,13 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
                 error={errors.vin?.message}
                 {...form.register('vin')}
               />
-              <Field id="connect-model" label="Model (optional)" autoComplete="off" error={errors.model?.message} {...form.register('model')} />
+              <Field
+                id="connect-model"
+                label="Model (optional)"
+                autoComplete="off"
+                error={errors.model?.message}
+                {...form.register('model')}
+              />
               <Field
                 id="connect-model-year"
                 label="Model year (optional)"
@@ -171,8 +182,19 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
             <p id="connect-makes-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
               Leave empty to let the owner choose their brand on the consent page.
             </p>
-            <Controller control={form.control} name="makes" render={({ field }) => <MakesPicker value={field.value} onChange={field.onChange} />} />
-            <FieldError id="connect-makes-error" message={errors.makes?.message ?? errors.makes?.root?.message ?? (Array.isArray(errors.makes) ? errors.makes.find(Boolean)?.message : undefined)} />
+            <Controller
+              control={form.control}
+              name="makes"
+              render={({ field }) => <MakesPicker value={field.value} onChange={field.onChange} />}
+            />
+            <FieldError
+              id="connect-makes-error"
+              message={
+                errors.makes?.message ??
+                errors.makes?.root?.message ??
+                (Array.isArray(errors.makes) ? errors.makes.find(Boolean)?.message : undefined)
+              }
+            />
           </fieldset>
 
           <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'connect-scopes-error' : undefined}>
@@ -183,10 +205,17 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
                   key={scope}
                   className="flex items-start gap-3 rounded-md border border-zinc-200 p-3 text-sm has-[:checked]:border-accent-500 has-[:checked]:bg-accent-50 dark:border-zinc-800 dark:has-[:checked]:bg-zinc-800"
                 >
-                  <input type="checkbox" value={scope} className="mt-0.5 h-4 w-4 shrink-0" aria-describedby={`scope-${scope}-text`} {...form.register('scopes')} />
+                  <input
+                    type="checkbox"
+                    value={scope}
+                    className="mt-0.5 h-4 w-4 shrink-0"
+                    aria-describedby={`scope-${scope}-text`}
+                    {...form.register('scopes')}
+                  />
                   <span className="min-w-0">
                     <span className="block font-medium">
-                      {SCOPE_TEXT[scope].label} <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{scope}</span>
+                      {SCOPE_TEXT[scope].label}{' '}
+                      <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{scope}</span>
                     </span>
                     <span id={`scope-${scope}-text`} className="block text-zinc-600 dark:text-zinc-400">
                       {SCOPE_TEXT[scope].allows}
@@ -203,7 +232,12 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
               <label htmlFor="connect-region" className="block text-sm font-medium">
                 Region of the owner’s account
               </label>
-              <select id="connect-region" className={inputClass} aria-invalid={errors.region ? true : undefined} {...form.register('region')}>
+              <select
+                id="connect-region"
+                className={inputClass}
+                aria-invalid={errors.region ? true : undefined}
+                {...form.register('region')}
+              >
                 {REGIONS.map((region) => (
                   <option key={region} value={region}>
                     {REGION_TEXT[region]}
@@ -216,7 +250,12 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
               <label htmlFor="connect-locale" className="block text-sm font-medium">
                 Language of the consent pages
               </label>
-              <select id="connect-locale" className={inputClass} aria-invalid={errors.locale ? true : undefined} {...form.register('locale')}>
+              <select
+                id="connect-locale"
+                className={inputClass}
+                aria-invalid={errors.locale ? true : undefined}
+                {...form.register('locale')}
+              >
                 {LOCALES.map((locale) => (
                   <option key={locale} value={locale}>
                     {LOCALE_TEXT[locale]} ({locale})
@@ -227,13 +266,17 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
             </div>
           </div>
 
-          {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? <ConnectError error={create.error} /> : null}
+          {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? (
+            <ConnectError error={create.error} />
+          ) : null}
 
           <div className={cn('flex flex-wrap items-center gap-3')}>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating…' : 'Create consent link'}
             </Button>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.
+            </p>
           </div>
         </form>
       </CardBody>

@@ -9,7 +9,10 @@ import { ConnectForm } from './connect-form';
 import { ConsentLinks } from './consent-links';
 
 /** Loaded when a link is shown (created, or picked from the list), with its QR code. */
-const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), { ssr: false, loading: () => <LoadingRows rows={3} label="Loading the link" /> });
+const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), {
+  ssr: false,
+  loading: () => <LoadingRows rows={3} label="Loading the link" />,
+});
 
 function HowItWorks() {
   return (
@@ -47,7 +50,12 @@ export function ConnectWorkspace({ org }: { org: string }) {
       ) : (
         result
       )}
-      <ConsentLinks org={org} status={searchParams.get('status') ?? ''} onStatus={(status) => update({ status })} onShow={(id) => show(id)} />
+      <ConsentLinks
+        org={org}
+        status={searchParams.get('status') ?? ''}
+        onStatus={(status) => update({ status })}
+        onShow={(id) => show(id)}
+      />
     </div>
   );
 }

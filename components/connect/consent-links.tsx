@@ -16,7 +16,12 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { connectKeys } from '@/lib/query/connect';
 import { LinkStatusBadge } from './link-status-badge';
 
-const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = { PENDING: 'Waiting', COMPLETED: 'Completed', FAILED: 'Failed', EXPIRED: 'Expired' };
+const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = {
+  PENDING: 'Waiting',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+  EXPIRED: 'Expired',
+};
 
 /** The links' columns: the status and what is left are read against `now`, so countdowns move. */
 function linkColumns(org: string, now: number, onShow: (id: string) => void): DataColumn<ConsentLinkView>[] {
@@ -81,7 +86,11 @@ function linkColumns(org: string, now: number, onShow: (id: string) => void): Da
       cell: (l) => (
         <div className="flex items-center justify-end gap-1">
           {displayStatus(l, now) === 'PENDING' ? <CopyButton value={l.url} label="Copy the consent link" /> : null}
-          <button type="button" className="rounded px-2 py-1 text-sm font-medium text-accent-700 underline dark:text-accent-100" onClick={() => onShow(l.id)}>
+          <button
+            type="button"
+            className="rounded px-2 py-1 text-sm font-medium text-accent-700 underline dark:text-accent-100"
+            onClick={() => onShow(l.id)}
+          >
             Details<span className="sr-only"> of the link created {new Date(l.createdAt).toISOString()}</span>
           </button>
         </div>
@@ -91,7 +100,17 @@ function linkColumns(org: string, now: number, onShow: (id: string) => void): Da
 }
 
 /** Every link Motorpool issued: what is waiting, what expired, what completed, with who and when. */
-export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; status: string; onStatus: (status: string) => void; onShow: (id: string) => void }) {
+export function ConsentLinks({
+  org,
+  status,
+  onStatus,
+  onShow,
+}: {
+  org: string;
+  status: string;
+  onStatus: (status: string) => void;
+  onShow: (id: string) => void;
+}) {
   const now = useNow(1000);
   const valid = (CONSENT_LINK_FILTERS as readonly string[]).includes(status) ? status : '';
   const links = useQuery({
@@ -135,7 +154,9 @@ export function ConsentLinks({ org, status, onStatus, onShow }: { org: string; s
         texts={{ loading: 'Loading consent links', error: 'The consent links could not be loaded' }}
         empty={
           <EmptyState title={valid ? `No ${FILTER_TEXT[valid as keyof typeof FILTER_TEXT].toLowerCase()} links` : 'No consent links yet'}>
-            {valid ? 'Show all links to see the others.' : 'Create a link above and send it to a vehicle owner; it appears here until they answer or it expires.'}
+            {valid
+              ? 'Show all links to see the others.'
+              : 'Create a link above and send it to a vehicle owner; it appears here until they answer or it expires.'}
           </EmptyState>
         }
       />

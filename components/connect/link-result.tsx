@@ -65,7 +65,13 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
   const previous = useRef(status);
   useEffect(() => {
     if (previous.current === 'PENDING' && status && status !== 'PENDING') {
-      setAnnouncement(status === 'EXPIRED' ? 'The consent link has expired.' : status === 'COMPLETED' ? 'The owner completed the connection.' : 'The connection failed.');
+      setAnnouncement(
+        status === 'EXPIRED'
+          ? 'The consent link has expired.'
+          : status === 'COMPLETED'
+            ? 'The owner completed the connection.'
+            : 'The connection failed.',
+      );
     }
     previous.current = status;
   }, [status]);
@@ -122,7 +128,13 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
                 Send this link to the owner
               </label>
               <div className="flex items-center gap-1">
-                <input id="consent-link-url" readOnly value={l.url} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+                <input
+                  id="consent-link-url"
+                  readOnly
+                  value={l.url}
+                  className={`${inputClass} font-mono text-xs`}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <CopyButton value={l.url} label="Copy the consent link" />
                 <Button variant="ghost" size="icon" asChild>
                   <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label="Open the consent link in a new tab">
@@ -133,7 +145,11 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
             </div>
             <Countdown expiresAt={l.expiresAt} now={now} />
             <figure className="flex flex-col items-center gap-1">
-              <QrCode value={l.url} label="QR code of the consent link" className="h-44 w-44 rounded-md border border-zinc-200 dark:border-zinc-700" />
+              <QrCode
+                value={l.url}
+                label="QR code of the consent link"
+                className="h-44 w-44 rounded-md border border-zinc-200 dark:border-zinc-700"
+              />
               <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">The owner can scan this with a phone.</figcaption>
             </figure>
           </>
@@ -159,7 +175,10 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
           </div>
         ) : (
           <div className="space-y-1 text-sm">
-            <p>{(l.errorCode && (RETURN_FAILURE_TEXT[l.errorCode] ?? CONNECT_ERROR_TEXT[l.errorCode]?.what)) || 'The owner did not complete the connection.'}</p>
+            <p>
+              {(l.errorCode && (RETURN_FAILURE_TEXT[l.errorCode] ?? CONNECT_ERROR_TEXT[l.errorCode]?.what)) ||
+                'The owner did not complete the connection.'}
+            </p>
             {l.errorCode ? <p className="font-mono text-xs">{l.errorCode}</p> : null}
             <p>Create a new link if the owner wants to try again.</p>
           </div>

@@ -35,7 +35,11 @@ type BulkResult = {
 };
 type ResultsPage = { results: BulkResult[]; totalResults: number | null };
 
-const ACTION_TEXT: Record<string, string> = { CUSTOMER_ACTION: 'owner must act', CONTACT_SUPPORT: 'contact support', UNDER_REVIEW: 'under review' };
+const ACTION_TEXT: Record<string, string> = {
+  CUSTOMER_ACTION: 'owner must act',
+  CONTACT_SUPPORT: 'contact support',
+  UNDER_REVIEW: 'under review',
+};
 
 function outcomeColumns(org: string): DataColumn<BulkResult>[] {
   return [
@@ -48,7 +52,10 @@ function outcomeColumns(org: string): DataColumn<BulkResult>[] {
           {[r.make, r.model].filter(Boolean).join(' ') || '—'}
           {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
           {r.vehicleId ? (
-            <Link className="block text-xs text-accent-700 underline dark:text-accent-100" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
+            <Link
+              className="block text-xs text-accent-700 underline dark:text-accent-100"
+              href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}
+            >
               Open vehicle
             </Link>
           ) : null}
@@ -126,7 +133,11 @@ export function BulkLookup({ org }: { org: string }) {
   const look = lookOf(GROUP_STATUS, group.data?.connection.status);
   return (
     <Card aria-labelledby="bulk-heading">
-      <CardHeader id="bulk-heading" title="Bulk connection look-up" description="Enter the id of a bulk connection request to see its status and the outcome for each VIN." />
+      <CardHeader
+        id="bulk-heading"
+        title="Bulk connection look-up"
+        description="Enter the id of a bulk connection request to see its status and the outcome for each VIN."
+      />
       <CardBody className="space-y-4">
         <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
           <div className="min-w-56 flex-1 space-y-1">
@@ -170,7 +181,16 @@ export function BulkLookup({ org }: { org: string }) {
             </div>
             <PagedResults
               query={results}
-              texts={{ table: 'Bulk connection outcomes', caption: 'Outcome per VIN', pager: 'Bulk connection outcomes', loading: 'Loading the outcomes', refreshing: 'Loading outcomes', error: 'The outcomes could not be loaded', empty: 'No outcomes on this page', emptyFirstPage: 'The request holds no VINs.' }}
+              texts={{
+                table: 'Bulk connection outcomes',
+                caption: 'Outcome per VIN',
+                pager: 'Bulk connection outcomes',
+                loading: 'Loading the outcomes',
+                refreshing: 'Loading outcomes',
+                error: 'The outcomes could not be loaded',
+                empty: 'No outcomes on this page',
+                emptyFirstPage: 'The request holds no VINs.',
+              }}
               columns={outcomeColumns(org)}
               rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
               rowClassName="align-top"

@@ -19,7 +19,13 @@ import { eligibilityKeys } from '@/lib/query/eligibility';
 import { readPaging } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
-type Result = { rowId?: string | number | null; vin?: string | null; make?: string | null; status?: string | null; errorMessage?: string | null };
+type Result = {
+  rowId?: string | number | null;
+  vin?: string | null;
+  make?: string | null;
+  status?: string | null;
+  errorMessage?: string | null;
+};
 type ResultsPage = { results: Result[]; totalResults: number | null };
 
 const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
@@ -97,7 +103,12 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
             </div>
             {!done ? (
               <div className="space-y-1">
-                <div role="progressbar" aria-label="The check is running" aria-valuetext="Running" className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+                <div
+                  role="progressbar"
+                  aria-label="The check is running"
+                  aria-valuetext="Running"
+                  className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+                >
                   <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600" />
                 </div>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
@@ -113,17 +124,26 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
                 The service could not finish this check. Send the VINs again in a new check.
               </p>
             )}
-            {check.isError ? <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} /> : null}
+            {check.isError ? (
+              <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} />
+            ) : null}
           </CardBody>
         </Card>
 
         <div className="space-y-3">
-          <h2 className="text-base font-semibold">
-            Results per VIN
-          </h2>
+          <h2 className="text-base font-semibold">Results per VIN</h2>
           <PagedResults
             query={results}
-            texts={{ table: 'Results per VIN', caption: 'Eligibility of each VIN', pager: 'Results', loading: 'Loading results', refreshing: 'Loading results', error: 'The results could not be loaded', empty: 'No results on this page', emptyFirstPage: 'The service has not listed any result yet.' }}
+            texts={{
+              table: 'Results per VIN',
+              caption: 'Eligibility of each VIN',
+              pager: 'Results',
+              loading: 'Loading results',
+              refreshing: 'Loading results',
+              error: 'The results could not be loaded',
+              empty: 'No results on this page',
+              emptyFirstPage: 'The service has not listed any result yet.',
+            }}
             columns={RESULT_COLUMNS}
             rowKey={(r, i) => `${r.rowId ?? i}-${r.vin}`}
             page={page}

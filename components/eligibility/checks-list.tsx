@@ -35,7 +35,12 @@ function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
       },
     },
     { id: 'vins', header: 'VINs', align: 'right', cell: (c) => c.vinCount },
-    { id: 'results', header: 'Results', className: 'text-xs', cell: (c) => (c.status === 'COMPLETED' ? summarizeCounts(c.counts) : isOpen(c) ? 'Running…' : '—') },
+    {
+      id: 'results',
+      header: 'Results',
+      className: 'text-xs',
+      cell: (c) => (c.status === 'COMPLETED' ? summarizeCounts(c.counts) : isOpen(c) ? 'Running…' : '—'),
+    },
     { id: 'sent', header: 'Sent', className: 'whitespace-nowrap', cell: (c) => <Time value={c.createdAt} /> },
     { id: 'by', header: 'By', cell: (c) => c.createdBy ?? '—' },
   ];
@@ -63,7 +68,9 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
         texts={{ loading: 'Loading checks', error: 'The checks could not be loaded' }}
         empty={
           <EmptyState title="No checks yet">
-            {canCreate ? 'Paste VINs or upload a CSV above to find out which vehicles can be connected.' : 'Checks sent by managers and admins appear here with their results.'}
+            {canCreate
+              ? 'Paste VINs or upload a CSV above to find out which vehicles can be connected.'
+              : 'Checks sent by managers and admins appear here with their results.'}
           </EmptyState>
         }
       />

@@ -51,7 +51,10 @@ export function NewCheck({ org }: { org: string }) {
   const countries = useMemo(() => countryOptions(inBrowser), [inBrowser]);
 
   const deferredText = useDeferredValue(text);
-  const parsed = useMemo(() => (deferredText.trim() ? parseVinList(deferredText, { defaultCountry: defaultCountry || undefined }) : null), [deferredText, defaultCountry]);
+  const parsed = useMemo(
+    () => (deferredText.trim() ? parseVinList(deferredText, { defaultCountry: defaultCountry || undefined }) : null),
+    [deferredText, defaultCountry],
+  );
   const batches = parsed?.batches ?? [];
   const needsSplitConsent = batches.length > 1;
   const busy = sending !== null && sending.failedAt === null && sending.done < sending.total;
@@ -150,7 +153,13 @@ export function NewCheck({ org }: { org: string }) {
               <label htmlFor={`${ids}-country`} className="block text-sm font-medium">
                 Country for rows without one
               </label>
-              <select id={`${ids}-country`} className={inputClass} value={defaultCountry} onChange={(e) => setDefaultCountry(e.target.value)} disabled={busy}>
+              <select
+                id={`${ids}-country`}
+                className={inputClass}
+                value={defaultCountry}
+                onChange={(e) => setDefaultCountry(e.target.value)}
+                disabled={busy}
+              >
                 <option value="">None (each row has one)</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
@@ -163,7 +172,15 @@ export function NewCheck({ org }: { org: string }) {
               <label htmlFor={`${ids}-label`} className="block text-sm font-medium">
                 Label (optional)
               </label>
-              <input id={`${ids}-label`} className={inputClass} maxLength={90} value={label} onChange={(e) => setLabel(e.target.value)} disabled={busy} placeholder="Depot north, May" />
+              <input
+                id={`${ids}-label`}
+                className={inputClass}
+                maxLength={90}
+                value={label}
+                onChange={(e) => setLabel(e.target.value)}
+                disabled={busy}
+                placeholder="Depot north, May"
+              />
             </div>
           </div>
         </div>
@@ -178,7 +195,11 @@ export function NewCheck({ org }: { org: string }) {
               {parsed.problems.length ? (
                 <>
                   {' '}
-                  · <span className="font-medium text-red-700 dark:text-red-400">{parsed.problems.length} line{parsed.problems.length === 1 ? '' : 's'} with problems</span>, left out unless you fix them
+                  ·{' '}
+                  <span className="font-medium text-red-700 dark:text-red-400">
+                    {parsed.problems.length} line{parsed.problems.length === 1 ? '' : 's'} with problems
+                  </span>
+                  , left out unless you fix them
                 </>
               ) : (
                 ' · no problems found'
@@ -186,14 +207,25 @@ export function NewCheck({ org }: { org: string }) {
               {parsed.headerLine ? ` · header on line ${parsed.headerLine}` : ''}
             </p>
             {parsed.problems.length ? (
-              <div role="region" aria-label="Lines with problems" tabIndex={0} className="max-h-64 overflow-auto rounded-md border border-red-200 dark:border-red-900">
+              <div
+                role="region"
+                aria-label="Lines with problems"
+                tabIndex={0}
+                className="max-h-64 overflow-auto rounded-md border border-red-200 dark:border-red-900"
+              >
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Lines with problems, by line number</caption>
                   <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase dark:bg-red-950 dark:text-red-100">
                     <tr>
-                      <th scope="col" className="px-3 py-1.5 text-right font-medium">Line</th>
-                      <th scope="col" className="px-3 py-1.5 font-medium">Content</th>
-                      <th scope="col" className="px-3 py-1.5 font-medium">Why</th>
+                      <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                        Line
+                      </th>
+                      <th scope="col" className="px-3 py-1.5 font-medium">
+                        Content
+                      </th>
+                      <th scope="col" className="px-3 py-1.5 font-medium">
+                        Why
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-red-100 dark:divide-red-950">
@@ -214,11 +246,17 @@ export function NewCheck({ org }: { org: string }) {
             {needsSplitConsent ? (
               <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
                 <p>
-                  A check takes at most {ELIGIBILITY_BATCH_SIZE} VINs. Your {rowsWord(parsed.rows.length)} would be sent as {batches.length} separate checks (
-                  {batches.map((b) => b.length).join(' + ')}), each with its own results.
+                  A check takes at most {ELIGIBILITY_BATCH_SIZE} VINs. Your {rowsWord(parsed.rows.length)} would be sent as {batches.length}{' '}
+                  separate checks ({batches.map((b) => b.length).join(' + ')}), each with its own results.
                 </p>
                 <label className="flex items-center gap-2 font-medium">
-                  <input type="checkbox" className="h-4 w-4" checked={agreedSplit} onChange={(e) => setAgreedSplit(e.target.checked)} disabled={busy} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={agreedSplit}
+                    onChange={(e) => setAgreedSplit(e.target.checked)}
+                    disabled={busy}
+                  />
                   Send as {batches.length} separate checks
                 </label>
               </div>
@@ -257,7 +295,11 @@ export function NewCheck({ org }: { org: string }) {
               <div className="space-y-2">
                 <ErrorState
                   error={sending.error}
-                  title={sending.total > 1 ? `Part ${sending.failedAt + 1} of ${sending.total} was not sent${sending.failedAt ? `; parts 1 to ${sending.failedAt} were` : ''}` : 'The check was not sent'}
+                  title={
+                    sending.total > 1
+                      ? `Part ${sending.failedAt + 1} of ${sending.total} was not sent${sending.failedAt ? `; parts 1 to ${sending.failedAt} were` : ''}`
+                      : 'The check was not sent'
+                  }
                 />
                 {explainRejection(sending.error, batches[sending.failedAt] ?? []).map((line) => (
                   <p key={line} className="text-sm text-red-700 dark:text-red-400">
@@ -273,10 +315,21 @@ export function NewCheck({ org }: { org: string }) {
         ) : null}
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => void send(0, [])} disabled={!parsed || parsed.rows.length === 0 || busy || (needsSplitConsent && !agreedSplit) || (sending !== null && sending.failedAt !== null)}>
+          <Button
+            onClick={() => void send(0, [])}
+            disabled={
+              !parsed ||
+              parsed.rows.length === 0 ||
+              busy ||
+              (needsSplitConsent && !agreedSplit) ||
+              (sending !== null && sending.failedAt !== null)
+            }
+          >
             {busy ? 'Sending…' : parsed && parsed.rows.length ? `Check ${rowsWord(parsed.rows.length)}` : 'Check VINs'}
           </Button>
-          {parsed && needsSplitConsent && !agreedSplit ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Agree to sending several checks first.</p> : null}
+          {parsed && needsSplitConsent && !agreedSplit ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Agree to sending several checks first.</p>
+          ) : null}
         </div>
       </CardBody>
     </Card>

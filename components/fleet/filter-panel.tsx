@@ -5,7 +5,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { inputClass } from '@/components/ui/field';
-import { FILTER_FIELDS, OPERATORS_BY_KIND, OPERATOR_LABELS, buildFilter, fieldOf, needsValue, rowsOfFilter, type BuilderRow, type FilterField } from '@/lib/fleet/filter-builder';
+import {
+  FILTER_FIELDS,
+  OPERATORS_BY_KIND,
+  OPERATOR_LABELS,
+  buildFilter,
+  fieldOf,
+  needsValue,
+  rowsOfFilter,
+  type BuilderRow,
+  type FilterField,
+} from '@/lib/fleet/filter-builder';
 import { CONNECTION_STATUSES, type FilterOperator } from '@/lib/contract/vehicle-api';
 
 type Mode = 'builder' | 'raw';
@@ -57,7 +67,13 @@ function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChan
   }
   if (kind === 'status') {
     return (
-      <select id={id} aria-label="Value" className={smallInput} value={row.value || CONNECTION_STATUSES[0]} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        aria-label="Value"
+        className={smallInput}
+        value={row.value || CONNECTION_STATUSES[0]}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {CONNECTION_STATUSES.map((s) => (
           <option key={s} value={s}>
             {s}
@@ -66,7 +82,16 @@ function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChan
       </select>
     );
   }
-  return <input id={id} aria-label="Value" className={smallInput} value={row.value} inputMode={kind === 'number' ? 'numeric' : undefined} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <input
+      id={id}
+      aria-label="Value"
+      className={smallInput}
+      value={row.value}
+      inputMode={kind === 'number' ? 'numeric' : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 function defaultValue(field: FilterField): string {
@@ -78,7 +103,15 @@ function defaultValue(field: FilterField): string {
  * The list filter: rows over known fields (all must hold) or the raw JSON of the contract's
  * grammar, checked with the same zod schema as the server before anything is sent.
  */
-export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: string; withBuilder: boolean; onApply: (filterText: string) => void }) {
+export function FilterPanel({
+  filterText,
+  withBuilder,
+  onApply,
+}: {
+  filterText: string;
+  withBuilder: boolean;
+  onApply: (filterText: string) => void;
+}) {
   const [state, setState] = useState(() => initialState(filterText, withBuilder));
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -121,14 +154,21 @@ export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: 
   return (
     <form onSubmit={apply} aria-label="Filter" className="space-y-3">
       {withBuilder ? (
-        <div role="group" aria-label="Filter mode" className="inline-flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700">
+        <div
+          role="group"
+          aria-label="Filter mode"
+          className="inline-flex rounded-md border border-zinc-300 p-0.5 text-sm dark:border-zinc-700"
+        >
           {(['builder', 'raw'] as const).map((mode) => (
             <button
               key={mode}
               type="button"
               aria-pressed={state.mode === mode}
               onClick={() => switchMode(mode)}
-              className={cn('rounded px-3 py-1', state.mode === mode ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300')}
+              className={cn(
+                'rounded px-3 py-1',
+                state.mode === mode ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300',
+              )}
             >
               {mode === 'builder' ? 'Builder' : 'JSON'}
             </button>
@@ -138,12 +178,18 @@ export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: 
 
       {state.mode === 'builder' ? (
         <div className="space-y-2">
-          {state.rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No conditions: every vehicle is listed.</p> : null}
+          {state.rows.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No conditions: every vehicle is listed.</p>
+          ) : null}
           <ul className="space-y-2">
             {state.rows.map((row, index) => {
               const kind = fieldOf(row.field).kind;
               return (
-                <li key={index} aria-label={`Condition ${index + 1}`} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[10rem_12rem_1fr_auto]">
+                <li
+                  key={index}
+                  aria-label={`Condition ${index + 1}`}
+                  className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[10rem_12rem_1fr_auto]"
+                >
                   <select
                     aria-label="Field"
                     className={smallInput}
@@ -159,10 +205,21 @@ export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: 
                       </option>
                     ))}
                   </select>
-                  <Button variant="ghost" size="icon" aria-label={`Remove condition ${index + 1}`} onClick={() => setState((s) => ({ ...s, rows: s.rows.filter((_, i) => i !== index) }))} className="sm:order-last">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove condition ${index + 1}`}
+                    onClick={() => setState((s) => ({ ...s, rows: s.rows.filter((_, i) => i !== index) }))}
+                    className="sm:order-last"
+                  >
                     <X aria-hidden className="h-4 w-4" />
                   </Button>
-                  <select aria-label="Operator" className={smallInput} value={row.operator} onChange={(e) => setRow(index, { operator: e.target.value as FilterOperator })}>
+                  <select
+                    aria-label="Operator"
+                    className={smallInput}
+                    value={row.operator}
+                    onChange={(e) => setRow(index, { operator: e.target.value as FilterOperator })}
+                  >
                     {OPERATORS_BY_KIND[kind].map((op) => (
                       <option key={op} value={op}>
                         {OPERATOR_LABELS[op]}
@@ -176,7 +233,11 @@ export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: 
               );
             })}
           </ul>
-          <Button variant="secondary" size="sm" onClick={() => setState((s) => ({ ...s, rows: [...s.rows, { field: 'make', operator: '==', value: '' }] }))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setState((s) => ({ ...s, rows: [...s.rows, { field: 'make', operator: '==', value: '' }] }))}
+          >
             <Plus aria-hidden className="h-4 w-4" /> Add condition
           </Button>
         </div>
@@ -197,7 +258,8 @@ export function FilterPanel({ filterText, withBuilder, onApply }: { filterText: 
             placeholder='{"field": "make", "operator": "==", "value": "Tesla"}'
           />
           <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-            A condition {'{field, operator, value}'}, an array of them (all must hold), or {'{"and": [...]}'}, {'{"or": [...]}'}, {'{"not": [one]}'}.
+            A condition {'{field, operator, value}'}, an array of them (all must hold), or {'{"and": [...]}'}, {'{"or": [...]}'},{' '}
+            {'{"not": [one]}'}.
           </p>
         </div>
       )}

@@ -4,7 +4,10 @@ import { Pager } from '@/components/ui/pager';
 
 export function ListNotice({ children }: { children: React.ReactNode }) {
   return (
-    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <p
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       {children}
     </p>
   );

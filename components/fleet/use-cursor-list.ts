@@ -14,7 +14,8 @@ type ResetCode = (typeof RESET_CODES)[number];
 
 export const RESET_MESSAGES: Record<ResetCode, string> = {
   PAGE_SIZE_TOO_LARGE: `That page size is larger than the Vehicle API allows (at most ${PAGE_SIZE.max}). Showing ${PAGE_SIZE.default} per page from the first page.`,
-  PAGINATED_QUERY_FILTER_CHANGED: 'The filter changed since that page was loaded, so its page token no longer applies. Showing the first page.',
+  PAGINATED_QUERY_FILTER_CHANGED:
+    'The filter changed since that page was loaded, so its page token no longer applies. Showing the first page.',
 };
 
 /** URL parameters every list control clears when it changes the list, so a reset notice does not linger. */
@@ -61,7 +62,10 @@ export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
     placeholderData: keepPreviousData,
   });
 
-  const resetCode = query.error instanceof ApiClientError && (RESET_CODES as readonly string[]).includes(query.error.code) ? (query.error.code as ResetCode) : null;
+  const resetCode =
+    query.error instanceof ApiClientError && (RESET_CODES as readonly string[]).includes(query.error.code)
+      ? (query.error.code as ResetCode)
+      : null;
   useEffect(() => {
     if (resetCode === 'PAGE_SIZE_TOO_LARGE') update({ size: undefined, pages: undefined, reset: resetCode });
     else if (resetCode === 'PAGINATED_QUERY_FILTER_CHANGED') update({ pages: undefined, reset: resetCode });

@@ -34,7 +34,14 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
         <Link href={`/o/${org}`} className="mb-4 hidden items-center gap-2 px-3 py-2 text-base font-semibold lg:flex">
           <svg aria-hidden viewBox="0 0 32 32" className="h-6 w-6">
             <rect width="32" height="32" rx="7" className="fill-accent-600" />
-            <path d="M7 21v-9l4.5 6L16 12l4.5 6L25 12v9" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M7 21v-9l4.5 6L16 12l4.5 6L25 12v9"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           Motorpool
         </Link>

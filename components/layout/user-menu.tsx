@@ -11,7 +11,11 @@ import { endThisSession } from '@/components/account/sign-out';
  */
 async function signOut(everywhere: boolean) {
   if (everywhere) {
-    const response = await fetch('/api/account/sign-out-everywhere', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const response = await fetch('/api/account/sign-out-everywhere', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     if (!response.ok && response.status !== 401) throw new Error('Signing out everywhere failed');
   }
   await endThisSession();

@@ -39,7 +39,11 @@ export function OverviewDashboard({ org }: { org: string }) {
           value={commands.executed + commands.failed + commands.pending + commands.unknown}
           hint={`${commands.executed} executed · ${commands.failed} failed · ${commands.pending} pending${commands.unknown ? ` · ${commands.unknown} unknown` : ''}`}
         />
-        <Stat label="Waiting" value={overview.data.pendingLinks + overview.data.openEligibilityChecks} hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`} />
+        <Stat
+          label="Waiting"
+          value={overview.data.pendingLinks + overview.data.openEligibilityChecks}
+          hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`}
+        />
       </div>
       <Card aria-labelledby="brands-heading">
         <CardHeader

@@ -10,9 +10,24 @@ const filterLink = (filter: unknown) => `vehicles?${new URLSearchParams({ filter
 
 const SHORTCUTS: { href: string; label: string; hint: string; permission: Permission }[] = [
   { href: 'vehicles#vehicle-search', label: 'Open a vehicle', hint: 'by VIN or id', permission: 'vehicles.read' },
-  { href: filterLink({ field: 'isListening', operator: '==', value: false }), label: 'Vehicles not listening', hint: 'no data, commands fail', permission: 'vehicles.read' },
-  { href: filterLink({ field: 'connectionStatus', operator: '==', value: 'PENDING_CONNECTION' }), label: 'Vehicles pending connection', hint: 'waiting on the OEM', permission: 'vehicles.read' },
-  { href: 'vehicles?cols=vin,make,model,plate,tags', label: 'Vehicles with their tags', hint: 'tag and filter', permission: 'vehicles.read' },
+  {
+    href: filterLink({ field: 'isListening', operator: '==', value: false }),
+    label: 'Vehicles not listening',
+    hint: 'no data, commands fail',
+    permission: 'vehicles.read',
+  },
+  {
+    href: filterLink({ field: 'connectionStatus', operator: '==', value: 'PENDING_CONNECTION' }),
+    label: 'Vehicles pending connection',
+    hint: 'waiting on the OEM',
+    permission: 'vehicles.read',
+  },
+  {
+    href: 'vehicles?cols=vin,make,model,plate,tags',
+    label: 'Vehicles with their tags',
+    hint: 'tag and filter',
+    permission: 'vehicles.read',
+  },
   { href: 'accounts', label: 'OEM accounts', hint: 'tag or disconnect', permission: 'accounts.read' },
   { href: 'audit', label: 'Audit trail', hint: 'who changed what', permission: 'audit.read' },
 ];
@@ -32,7 +47,10 @@ export function Shortcuts({ org }: { org: string }) {
       <ul className="grid gap-px bg-zinc-200 sm:grid-cols-2 lg:grid-cols-3 dark:bg-zinc-800">
         {shown.map((s) => (
           <li key={s.href} className="bg-white dark:bg-zinc-900">
-            <Link href={`/o/${org}/${s.href}`} className="group flex items-center justify-between gap-2 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800">
+            <Link
+              href={`/o/${org}/${s.href}`}
+              className="group flex items-center justify-between gap-2 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-800"
+            >
               <span>
                 <span className="block text-sm font-medium">{s.label}</span>
                 <span className="block text-xs text-zinc-600 dark:text-zinc-400">{s.hint}</span>

@@ -34,7 +34,12 @@ export function CredentialsPanel({ org }: { org: string }) {
   const { reset } = form;
   useEffect(() => {
     if (settings.data) {
-      reset({ environment: settings.data.environment, baseUrl: settings.data.baseUrl ?? '', clientId: settings.data.clientId, clientSecret: '' });
+      reset({
+        environment: settings.data.environment,
+        baseUrl: settings.data.baseUrl ?? '',
+        clientId: settings.data.clientId,
+        clientSecret: '',
+      });
     }
   }, [settings.data, reset]);
 
@@ -62,7 +67,11 @@ export function CredentialsPanel({ org }: { org: string }) {
 
   return (
     <Card aria-labelledby="api-heading">
-      <CardHeader id="api-heading" title="Vehicle API connection" description="The organization’s client credentials. They never leave the server." />
+      <CardHeader
+        id="api-heading"
+        title="Vehicle API connection"
+        description="The organization’s client credentials. They never leave the server."
+      />
       <CardBody className="space-y-4">
         {settings.isPending ? (
           <LoadingRows rows={3} label="Loading settings" />
@@ -80,7 +89,13 @@ export function CredentialsPanel({ org }: { org: string }) {
               </select>
             </div>
             {environment === 'custom' ? (
-              <Field id="baseUrl" label="Base URL" placeholder="https://api.example.com" error={errors.baseUrl?.message} {...form.register('baseUrl')} />
+              <Field
+                id="baseUrl"
+                label="Base URL"
+                placeholder="https://api.example.com"
+                error={errors.baseUrl?.message}
+                {...form.register('baseUrl')}
+              />
             ) : null}
             <Field id="clientId" label="Client id" autoComplete="off" error={errors.clientId?.message} {...form.register('clientId')} />
             <Field

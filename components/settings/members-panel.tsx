@@ -22,7 +22,14 @@ import { settingsKeys } from '@/lib/query/settings';
 const addMemberResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.addMemberSchema));
 
 type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
-type Invitation = { id: string; email: string; role: (typeof ROLES)[number]; expiresAt: string; createdAt: string; invitedByEmail: string | null };
+type Invitation = {
+  id: string;
+  email: string;
+  role: (typeof ROLES)[number];
+  expiresAt: string;
+  createdAt: string;
+  invitedByEmail: string | null;
+};
 /** The same shape whether or not the email has an account anywhere (no enumeration). */
 type Invited = { invited: true; invitation: Invitation; inviteUrl: string; mailed: boolean };
 
@@ -37,7 +44,8 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
     queryFn: () => apiFetch<{ invitations: Invitation[] }>(`/api/o/${org}/invitations`),
     enabled: canWrite,
   });
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: invitationsKey })]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: invitationsKey })]);
   // The link is in memory only, for this one view: it is never fetched again.
   const [oneTime, setOneTime] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
 
@@ -63,7 +71,8 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
     }
   };
   const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: string }) => apiFetch(`/api/o/${org}/members/${userId}`, { method: 'PATCH', json: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: string }) =>
+      apiFetch(`/api/o/${org}/members/${userId}`, { method: 'PATCH', json: { role } }),
     onSuccess: () => {
       toast.success('Role changed.');
       void refresh();
@@ -85,7 +94,11 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
 
   return (
     <Card aria-labelledby="members-heading">
-      <CardHeader id="members-heading" title="Members" description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing." />
+      <CardHeader
+        id="members-heading"
+        title="Members"
+        description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
+      />
       <CardBody className="space-y-4">
         {members.isPending ? (
           <LoadingRows rows={3} label="Loading members" />
@@ -139,8 +152,19 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
           </ul>
         )}
         {canWrite ? (
-          <form onSubmit={form.handleSubmit((values) => add.mutate(values))} noValidate className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start">
-            <Field id="member-email" label="Invite by email" type="email" autoComplete="off" error={form.formState.errors.email?.message} {...form.register('email')} />
+          <form
+            onSubmit={form.handleSubmit((values) => add.mutate(values))}
+            noValidate
+            className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start"
+          >
+            <Field
+              id="member-email"
+              label="Invite by email"
+              type="email"
+              autoComplete="off"
+              error={form.formState.errors.email?.message}
+              {...form.register('email')}
+            />
             <div className="space-y-1">
               <label htmlFor="member-role" className="block text-sm font-medium">
                 Role
@@ -159,7 +183,10 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
           </form>
         ) : null}
         {oneTime ? (
-          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p className="font-semibold">Invitation link for {oneTime.email}</p>
             <p>
               {oneTime.mailed ? 'It was also mailed to them. ' : ''}Pass it on through a safe channel; it is shown only now, works once and

@@ -1,6 +1,16 @@
 'use client';
 
-import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Button } from './button';
 import { inputClass } from './field';
 
@@ -25,7 +35,16 @@ type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void; 'aria-
  * <dialog>: the browser keeps focus inside, makes the page behind inert, closes it on Escape and
  * returns focus to the trigger.
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, typeToConfirm, tone = 'danger', onConfirm, ...controlled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  typeToConfirm,
+  tone = 'danger',
+  onConfirm,
+  ...controlled
+}: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = controlled.open ?? uncontrolledOpen;
   const onOpenChange = controlled.onOpenChange ?? setUncontrolledOpen;

@@ -1,6 +1,15 @@
 'use client';
 
-import { FlexRender, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
+import {
+  FlexRender,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { cn } from './cn';
@@ -24,7 +33,18 @@ function toSorting(value: SortValue | null | undefined): SortingState {
  * keeps a sort in its URL (the rows arrive sorted: the sort is the list's, the table only tells
  * and toggles it), and only the rows in view in the DOM when a page is large.
  */
-export default function DataTableGrid<T extends RowData>({ label, caption, columns, rows, rowKey, sort, rowClassName, rowAttributes, inCard, virtualize }: DataTableGridProps<T>) {
+export default function DataTableGrid<T extends RowData>({
+  label,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  rowClassName,
+  rowAttributes,
+  inCard,
+  virtualize,
+}: DataTableGridProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const defs = useMemo<ColumnDef<typeof features, T>[]>(
@@ -59,7 +79,13 @@ export default function DataTableGrid<T extends RowData>({ label, caption, colum
   const renderRow = (index: number, measure?: (el: HTMLTableRowElement | null) => void): ReactNode => {
     const row = tableRows[index];
     return (
-      <tr key={row.id} data-index={measure ? index : undefined} ref={measure} className={cn('hover:bg-zinc-50 dark:hover:bg-zinc-800/50', rowClassName)} {...rowAttributes?.(row.original)}>
+      <tr
+        key={row.id}
+        data-index={measure ? index : undefined}
+        ref={measure}
+        className={cn('hover:bg-zinc-50 dark:hover:bg-zinc-800/50', rowClassName)}
+        {...rowAttributes?.(row.original)}
+      >
         {row.getAllCells().map((cell) => {
           const column = byId.get(cell.column.id) as DataColumn<T>;
           return (
@@ -95,7 +121,11 @@ export default function DataTableGrid<T extends RowData>({ label, caption, colum
                     className={cn(CELL, 'font-medium whitespace-nowrap', column.align === 'right' && 'text-right')}
                   >
                     {header.column.getCanSort() ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100">
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
+                      >
                         <FlexRender header={header} />
                         <Icon aria-hidden className="h-3.5 w-3.5" />
                       </button>
@@ -111,7 +141,13 @@ export default function DataTableGrid<T extends RowData>({ label, caption, colum
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {virtual ? (
             <Suspense fallback={tableRows.slice(0, 30).map((_, i) => renderRow(i))}>
-              <VirtualRows count={tableRows.length} rowHeight={virtualize.rowHeight} columns={columns.length} scrollRef={scrollRef} renderRow={renderRow} />
+              <VirtualRows
+                count={tableRows.length}
+                rowHeight={virtualize.rowHeight}
+                columns={columns.length}
+                scrollRef={scrollRef}
+                renderRow={renderRow}
+              />
             </Suspense>
           ) : (
             tableRows.map((_, i) => renderRow(i))

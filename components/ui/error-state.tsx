@@ -3,11 +3,22 @@ import { ApiClientError } from '@/lib/query/api-fetch';
 import { Button } from './button';
 
 /** What failed, what to try, and the upstream request id for a support ticket. */
-export function ErrorState({ error, title = 'This could not be loaded', onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
+export function ErrorState({
+  error,
+  title = 'This could not be loaded',
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+}) {
   const apiError = error instanceof ApiClientError ? error : undefined;
   const message = error instanceof Error ? error.message : 'Unknown error';
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <div className="flex items-start gap-2">
         <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <div className="min-w-0 space-y-1">

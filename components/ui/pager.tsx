@@ -32,7 +32,20 @@ type PagerProps = {
 };
 
 /** Previous / Next, the page size choice, and where the reader is: the one pager of every paged list. */
-export function Pager({ label, mode, pageIndex, pageSize, shown, total, hasPrevious, hasNext, busy, onPrevious, onNext, onPageSize }: PagerProps) {
+export function Pager({
+  label,
+  mode,
+  pageIndex,
+  pageSize,
+  shown,
+  total,
+  hasPrevious,
+  hasNext,
+  busy,
+  onPrevious,
+  onNext,
+  onPageSize,
+}: PagerProps) {
   const pages = mode === 'numbered' && total !== null ? Math.max(1, Math.ceil(total / pageSize)) : null;
   const first = pageIndex * pageSize + (shown ? 1 : 0);
   const last = pageIndex * pageSize + shown;
@@ -49,7 +62,12 @@ export function Pager({ label, mode, pageIndex, pageSize, shown, total, hasPrevi
           <label htmlFor={`${label}-page-size`} className="text-zinc-600 dark:text-zinc-400">
             Per page
           </label>
-          <select id={`${label}-page-size`} className={cn(inputClass, 'w-20 py-1.5')} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          <select
+            id={`${label}-page-size`}
+            className={cn(inputClass, 'w-20 py-1.5')}
+            value={pageSize}
+            onChange={(e) => onPageSize(Number(e.target.value))}
+          >
             {standard ? null : <option value={pageSize}>{pageSize}</option>}
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>

@@ -11,11 +11,23 @@ const TONES: Record<Tone, { className: string; Icon: typeof CircleCheck }> = {
 };
 
 /** `icon` replaces the tone's icon where a more specific one says more (a padlock for locks). */
-export function StatusBadge({ tone, children, className, icon }: { tone: Tone; children: React.ReactNode; className?: string; icon?: typeof CircleCheck }) {
+export function StatusBadge({
+  tone,
+  children,
+  className,
+  icon,
+}: {
+  tone: Tone;
+  children: React.ReactNode;
+  className?: string;
+  icon?: typeof CircleCheck;
+}) {
   const { className: toneClass, Icon: ToneIcon } = TONES[tone];
   const Icon = icon ?? ToneIcon;
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', toneClass, className)}>
+    <span
+      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', toneClass, className)}
+    >
       <Icon aria-hidden className="h-3.5 w-3.5" />
       {children}
     </span>

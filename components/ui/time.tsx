@@ -4,7 +4,17 @@ import { useInBrowser } from '@/lib/hooks/use-in-browser';
 
 /** A time in the viewer's time zone, with the UTC value on hover. Server render shows UTC. */
 /** `compact`: the time alone when it is today, else a short date and time. */
-export function Time({ value, relative = false, dateOnly = false, compact = false }: { value: string | number | Date | null | undefined; relative?: boolean; dateOnly?: boolean; compact?: boolean }) {
+export function Time({
+  value,
+  relative = false,
+  dateOnly = false,
+  compact = false,
+}: {
+  value: string | number | Date | null | undefined;
+  relative?: boolean;
+  dateOnly?: boolean;
+  compact?: boolean;
+}) {
   const inBrowser = useInBrowser();
   if (value === null || value === undefined || value === '') return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   const date = new Date(value);

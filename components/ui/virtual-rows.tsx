@@ -9,7 +9,19 @@ export type RowRenderer = (index: number, measure: (el: HTMLTableRowElement | nu
  * The rows of a large page, only those in view (plus overscan) in the DOM. Its own module, loaded
  * only when a page is large, so the usual 20-row page does not ship the virtualizer.
  */
-export function VirtualRows({ count, rowHeight, columns, scrollRef, renderRow }: { count: number; rowHeight: number; columns: number; scrollRef: RefObject<HTMLDivElement | null>; renderRow: RowRenderer }) {
+export function VirtualRows({
+  count,
+  rowHeight,
+  columns,
+  scrollRef,
+  renderRow,
+}: {
+  count: number;
+  rowHeight: number;
+  columns: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  renderRow: RowRenderer;
+}) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design; nothing here is memoized on them.
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 10 });
   const items = virtualizer.getVirtualItems();

@@ -26,7 +26,8 @@ function lossText(session: ChargingSession): string {
 }
 
 const socText = (s: ChargingSession) => `${withUnit(s.startStateOfCharge, '%', 0)} → ${withUnit(s.endStateOfCharge, '%', 0)}`;
-const temperatureText = (s: ChargingSession) => (typeof s.externalTemperature === 'number' ? `${formatNumber(s.externalTemperature)} °C` : '—');
+const temperatureText = (s: ChargingSession) =>
+  typeof s.externalTemperature === 'number' ? `${formatNumber(s.externalTemperature)} °C` : '—';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -67,7 +68,11 @@ function SessionDetail({ org, vehicleId, sessionId, onClose }: { org: string; ve
           <Item label="Lost between them">{lossText(s)}</Item>
           <Item label="State of charge">{socText(s)}</Item>
           <Item label="Outside temperature">{temperatureText(s)}</Item>
-          <Item label="Location">{typeof s.latitude === 'number' && typeof s.longitude === 'number' ? `${formatNumber(s.latitude, 5)}, ${formatNumber(s.longitude, 5)}` : '—'}</Item>
+          <Item label="Location">
+            {typeof s.latitude === 'number' && typeof s.longitude === 'number'
+              ? `${formatNumber(s.latitude, 5)}, ${formatNumber(s.longitude, 5)}`
+              : '—'}
+          </Item>
         </dl>
       )}
     </DataCard>
@@ -92,7 +97,16 @@ function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
         onLookUp(parsed.data.sessionId);
       }}
     >
-      <Field id="charging-session-id" label="Session id" value={value} error={error} onChange={(e) => setValue(e.target.value)} className="w-72 max-w-full" autoComplete="off" spellCheck={false} />
+      <Field
+        id="charging-session-id"
+        label="Session id"
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+        className="w-72 max-w-full"
+        autoComplete="off"
+        spellCheck={false}
+      />
       <Button type="submit" variant="secondary" size="sm" className="mt-6">
         <Search aria-hidden className="h-4 w-4" /> Look up
       </Button>
@@ -101,9 +115,21 @@ function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
 }
 
 const SESSION_COLUMNS: DataColumn<ChargingSession>[] = [
-  { id: 'duration', header: 'Duration', align: 'right', className: 'whitespace-nowrap', cell: (s) => formatDuration(chargingDurationMinutes(s)) },
+  {
+    id: 'duration',
+    header: 'Duration',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (s) => formatDuration(chargingDurationMinutes(s)),
+  },
   { id: 'grid', header: 'From the grid', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwhFromGrid, 'kWh', 2) },
-  { id: 'battery', header: 'Into the battery', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwhInHvb, 'kWh', 2) },
+  {
+    id: 'battery',
+    header: 'Into the battery',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (s) => withUnit(s.kwhInHvb, 'kWh', 2),
+  },
   { id: 'loss', header: 'Loss', align: 'right', className: 'whitespace-nowrap', cell: lossText },
   { id: 'power', header: 'Median power', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwMedian, 'kW') },
   { id: 'soc', header: 'State of charge', align: 'right', className: 'whitespace-nowrap', cell: socText },
@@ -116,7 +142,11 @@ function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSessio
     header: 'Started (open for details)',
     className: 'whitespace-nowrap',
     cell: (s) => (
-      <button type="button" onClick={() => onOpen(s.id)} className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100">
+      <button
+        type="button"
+        onClick={() => onOpen(s.id)}
+        className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
+      >
         <Time value={s.startedAt} />
         <span className="sr-only">, details of session {s.id}</span>
       </button>
@@ -139,9 +169,21 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
 
   return (
     <div className="space-y-6">
-      {sessionId ? <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => update({ session: undefined }, { push: true })} /> : null}
+      {sessionId ? (
+        <SessionDetail
+          key={sessionId}
+          org={org}
+          vehicleId={vehicleId}
+          sessionId={sessionId}
+          onClose={() => update({ session: undefined }, { push: true })}
+        />
+      ) : null}
       <Card aria-labelledby="charging-heading">
-        <CardHeader id="charging-heading" title="Charging sessions" description="Energy from the grid, energy stored in the battery, and what was lost between them." />
+        <CardHeader
+          id="charging-heading"
+          title="Charging sessions"
+          description="Energy from the grid, energy stored in the battery, and what was lost between them."
+        />
         <CardBody className="space-y-4">
           <LookupForm onLookUp={openSession} />
           {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
@@ -151,10 +193,13 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
             <ErrorState error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
           ) : !page!.listAvailable ? (
             <ListNotice>
-              This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a session up by its id above.
+              This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a
+              session up by its id above.
             </ListNotice>
           ) : page!.items.length === 0 && !list.hasPrevious ? (
-            <EmptyState title="No charging sessions">The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.</EmptyState>
+            <EmptyState title="No charging sessions">
+              The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.
+            </EmptyState>
           ) : (
             <>
               <ChartFrame
@@ -165,7 +210,12 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
                   columns: ['Session started', 'From the grid (kWh)', 'Into the battery (kWh)', 'Loss (kWh)'],
                   rows: energy.map((e) => ({
                     key: e.id,
-                    cells: [e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id, formatNumber(e.fromGridKwh, 2) ?? '—', formatNumber(e.intoBatteryKwh, 2) ?? '—', formatNumber(e.lossKwh, 2) ?? '—'],
+                    cells: [
+                      e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id,
+                      formatNumber(e.fromGridKwh, 2) ?? '—',
+                      formatNumber(e.intoBatteryKwh, 2) ?? '—',
+                      formatNumber(e.lossKwh, 2) ?? '—',
+                    ],
                   })),
                 }}
               >

@@ -7,7 +7,19 @@ export type ChartTable = { caption: string; columns: string[]; rows: { key: stri
  * A chart for the eye and the same numbers as a table for everyone else: the drawing is hidden
  * from assistive technology, the table sits in a disclosure any keyboard or screen reader opens.
  */
-export function ChartFrame({ title, summary, table, height = 'h-64', children }: { title: string; summary: string; table: ChartTable; height?: string; children: ReactNode }) {
+export function ChartFrame({
+  title,
+  summary,
+  table,
+  height = 'h-64',
+  children,
+}: {
+  title: string;
+  summary: string;
+  table: ChartTable;
+  height?: string;
+  children: ReactNode;
+}) {
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium">

@@ -19,7 +19,15 @@ type DataCardProps<T extends UpstreamMeta> = {
 };
 
 /** A section of a vehicle data view: its loading skeleton, its error with the request id, its content and raw view. */
-export function DataCard<T extends UpstreamMeta>({ id, title, description, actions, query, skeleton = 'h-32', children }: DataCardProps<T>) {
+export function DataCard<T extends UpstreamMeta>({
+  id,
+  title,
+  description,
+  actions,
+  query,
+  skeleton = 'h-32',
+  children,
+}: DataCardProps<T>) {
   return (
     <Card aria-labelledby={`${id}-heading`}>
       <CardHeader id={`${id}-heading`} title={title} description={description} actions={actions} />

@@ -53,8 +53,24 @@ export function DayRangeForm({ id, label, value, presets = [], check, onApply }:
         void apply(draft);
       }}
     >
-      <Field id={`${id}-from`} label="From" type="date" value={draft.from} error={errors?.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} className="w-40" />
-      <Field id={`${id}-to`} label="To" type="date" value={draft.to} error={errors?.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} className="w-40" />
+      <Field
+        id={`${id}-from`}
+        label="From"
+        type="date"
+        value={draft.from}
+        error={errors?.from}
+        onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+        className="w-40"
+      />
+      <Field
+        id={`${id}-to`}
+        label="To"
+        type="date"
+        value={draft.to}
+        error={errors?.to}
+        onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+        className="w-40"
+      />
       <div className="flex flex-wrap items-center gap-2 pt-6">
         <Button type="submit" variant="secondary" size="sm">
           Apply

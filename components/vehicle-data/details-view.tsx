@@ -26,7 +26,10 @@ function listOf(names: string[]): string {
 /** An answer that is a fact to explain, not a failure: calm, with the why and what it means. */
 function Explanation({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div role="note" className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
+    <div
+      role="note"
+      className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100"
+    >
       <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="space-y-1">
         <p className="font-semibold">{title}</p>
@@ -44,7 +47,15 @@ function GenericList({ entries, label }: { entries: [string, unknown][]; label: 
         <div key={key}>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">{humanize(key)}</dt>
           <dd className="mt-0.5 text-sm font-medium break-words">
-            {value === null || value === undefined || value === '' ? <span className="text-zinc-500 dark:text-zinc-400">—</span> : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' && isWordCode(value) ? humanize(value) : String(value)}
+            {value === null || value === undefined || value === '' ? (
+              <span className="text-zinc-500 dark:text-zinc-400">—</span>
+            ) : typeof value === 'object' ? (
+              JSON.stringify(value)
+            ) : typeof value === 'string' && isWordCode(value) ? (
+              humanize(value)
+            ) : (
+              String(value)
+            )}
           </dd>
         </div>
       ))}
@@ -66,7 +77,12 @@ const SPEC_FIELDS: { key: string; label: string; unit?: string }[] = [
 function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: string; vehicle?: VehicleRecord }) {
   const query = useVehicleData<SpecificationsResponse>(org, vehicleId, 'specifications');
   return (
-    <DataCard id="specifications" title="Specifications" description="Battery and range as the manufacturer specifies them for this trim." query={query}>
+    <DataCard
+      id="specifications"
+      title="Specifications"
+      description="Battery and range as the manufacturer specifies them for this trim."
+      query={query}
+    >
       {({ specifications, available }) => {
         if (!available) {
           const country = vehicle?.registrationCountry;
@@ -75,7 +91,9 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
               <p>
                 Specifications depend on identifying the vehicle&apos;s trim, which the Vehicle API can only do for vehicles registered in{' '}
                 {listOf(SPECIFICATION_COUNTRIES.map(countryName))}.{' '}
-                {country ? `This vehicle is registered in ${countryName(country)} (${country}).` : 'This vehicle’s registration country is not known.'}
+                {country
+                  ? `This vehicle is registered in ${countryName(country)} (${country}).`
+                  : 'This vehicle’s registration country is not known.'}
               </p>
               <p>Nothing is wrong with the vehicle or its connection; every field came back empty.</p>
             </Explanation>
@@ -90,12 +108,20 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
                 <div key={key}>
                   <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
                   <dd className="tabular mt-0.5 text-sm font-medium">
-                    {record[key] === null || record[key] === undefined ? <span className="text-zinc-500 dark:text-zinc-400">—</span> : unit ? withUnit(Number(record[key]), unit) : String(record[key])}
+                    {record[key] === null || record[key] === undefined ? (
+                      <span className="text-zinc-500 dark:text-zinc-400">—</span>
+                    ) : unit ? (
+                      withUnit(Number(record[key]), unit)
+                    ) : (
+                      String(record[key])
+                    )}
                   </dd>
                 </div>
               ))}
             </dl>
-            {Object.keys(record).some((k) => !known.has(k)) ? <GenericList label="Other specifications" entries={Object.entries(record).filter(([k]) => !known.has(k))} /> : null}
+            {Object.keys(record).some((k) => !known.has(k)) ? (
+              <GenericList label="Other specifications" entries={Object.entries(record).filter(([k]) => !known.has(k))} />
+            ) : null}
           </div>
         );
       }}
@@ -112,7 +138,8 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
           return (
             <Explanation title="Options are not available for this brand">
               <p>
-                The Vehicle API offers factory options for one manufacturer&apos;s vehicles only{vehicle?.make ? `, and this vehicle is a ${vehicle.make}` : ''}. It answered{' '}
+                The Vehicle API offers factory options for one manufacturer&apos;s vehicles only
+                {vehicle?.make ? `, and this vehicle is a ${vehicle.make}` : ''}. It answered{' '}
                 <span className="font-mono">{unsupported?.code ?? 'no options'}</span>
                 {unsupported?.message ? `: “${unsupported.message}”` : ''}.
               </p>
@@ -128,7 +155,11 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
               <h3 id="vehicle-config-heading" className="text-sm font-semibold">
                 Configuration
               </h3>
-              {config.length ? <GenericList label="Configuration" entries={config} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">No configuration reported.</p>}
+              {config.length ? (
+                <GenericList label="Configuration" entries={config} />
+              ) : (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">No configuration reported.</p>
+              )}
             </section>
             <section aria-labelledby="vehicle-options-heading" className="space-y-2">
               <h3 id="vehicle-options-heading" className="text-sm font-semibold">
@@ -142,14 +173,20 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
                     <caption className="sr-only">Factory options</caption>
                     <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                       <tr>
-                        <th scope="col" className="px-3 py-2 font-medium">Option</th>
-                        <th scope="col" className="px-3 py-2 font-medium">Code</th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Option
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Code
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                       {list.map((option, i) => (
                         <tr key={`${option.code}-${i}`}>
-                          <td className="px-3 py-1.5">{option.description ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
+                          <td className="px-3 py-1.5">
+                            {option.description ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}
+                          </td>
                           <td className="px-3 py-1.5 font-mono text-xs">{option.code}</td>
                         </tr>
                       ))}

@@ -17,7 +17,14 @@ import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { addDays, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
-import { efficiencyKwhPer100Km, JOURNEY_CSV_HEADER, journeyCsvValues, journeyDurationMinutes, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
+import {
+  efficiencyKwhPer100Km,
+  JOURNEY_CSV_HEADER,
+  journeyCsvValues,
+  journeyDurationMinutes,
+  journeysPerDay,
+  journeyTotals,
+} from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/validations/vehicle-data';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
@@ -61,7 +68,17 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** Totals, the per-day chart and the CSV export of every journey in the range. */
-function JourneysSummary({ org, vehicleId, range, instants }: { org: string; vehicleId: string; range: DayRange; instants: { from: string; to: string } }) {
+function JourneysSummary({
+  org,
+  vehicleId,
+  range,
+  instants,
+}: {
+  org: string;
+  vehicleId: string;
+  range: DayRange;
+  instants: { from: string; to: string };
+}) {
   const query = useQuery({
     queryKey: vehicleDataKeys.section(org, vehicleId, 'journeys-range', `${instants.from}|${instants.to}`),
     queryFn: ({ signal }) => loadRange(org, vehicleId, instants, signal),
@@ -80,7 +97,10 @@ function JourneysSummary({ org, vehicleId, range, instants }: { org: string; veh
               variant="secondary"
               size="sm"
               onClick={() =>
-                downloadFile(`journeys-${vehicleId}-${range.from}-to-${range.to}.csv`, [csvRow(JOURNEY_CSV_HEADER), ...loaded.map((j) => csvRow(journeyCsvValues(j)))])
+                downloadFile(`journeys-${vehicleId}-${range.from}-to-${range.to}.csv`, [
+                  csvRow(JOURNEY_CSV_HEADER),
+                  ...loaded.map((j) => csvRow(journeyCsvValues(j))),
+                ])
               }
             >
               <Download aria-hidden className="h-4 w-4" /> Export CSV
@@ -113,14 +133,17 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
         <Stat label="Journeys" value={String(totals.count)} />
         <Stat label="Distance" value={withUnit(totals.distanceKm, 'km')} />
         <Stat label="Energy used" value={withUnit(totals.energyKwh, 'kWh')} />
-        <Stat label="Efficiency" value={totals.efficiencyKwhPer100Km === null ? '—' : `${formatNumber(totals.efficiencyKwhPer100Km)} kWh/100 km`} />
+        <Stat
+          label="Efficiency"
+          value={totals.efficiencyKwhPer100Km === null ? '—' : `${formatNumber(totals.efficiencyKwhPer100Km)} kWh/100 km`}
+        />
         <Stat label="State of charge used" value={withUnit(totals.socUsed, '%', 0)} />
         <Stat label="Driving time" value={formatDuration(totals.durationMinutes)} />
       </dl>
       {load.complete ? null : (
         <ListNotice>
-          This range holds more than {SUMMARY_PAGE_LIMIT * PAGE_SIZE.max} journeys: the totals, the chart and the export cover the newest {load.journeys.length}. Choose a shorter
-          range to see all of them.
+          This range holds more than {SUMMARY_PAGE_LIMIT * PAGE_SIZE.max} journeys: the totals, the chart and the export cover the newest{' '}
+          {load.journeys.length}. Choose a shorter range to see all of them.
         </ListNotice>
       )}
       {totals.count === 0 ? (
@@ -132,7 +155,10 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
           table={{
             caption: 'Distance and energy used per day',
             columns: ['Day', 'Journeys', 'Distance (km)', 'Energy used (kWh)'],
-            rows: days.map((d) => ({ key: d.day, cells: [dayLabel(d.day), d.count, formatNumber(d.distanceKm), formatNumber(d.energyKwh)] })),
+            rows: days.map((d) => ({
+              key: d.day,
+              cells: [dayLabel(d.day), d.count, formatNumber(d.distanceKm), formatNumber(d.energyKwh)],
+            })),
           }}
         >
           <LazyJourneysChart days={days} />
@@ -145,8 +171,20 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
 const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
   { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },
   { id: 'ended', header: 'Ended', className: 'whitespace-nowrap', cell: (j) => <Time value={j.stopTimestamp} /> },
-  { id: 'duration', header: 'Duration', align: 'right', className: 'whitespace-nowrap', cell: (j) => formatDuration(journeyDurationMinutes(j)) },
-  { id: 'distance', header: 'Distance', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.distanceTravelledKm, 'km') },
+  {
+    id: 'duration',
+    header: 'Duration',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => formatDuration(journeyDurationMinutes(j)),
+  },
+  {
+    id: 'distance',
+    header: 'Distance',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => withUnit(j.distanceTravelledKm, 'km'),
+  },
   { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
   { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
   {
@@ -161,7 +199,17 @@ const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
   },
 ];
 
-function JourneysTable({ org, vehicleId, instants, range }: { org: string; vehicleId: string; instants: { from: string; to: string }; range: DayRange }) {
+function JourneysTable({
+  org,
+  vehicleId,
+  instants,
+  range,
+}: {
+  org: string;
+  vehicleId: string;
+  instants: { from: string; to: string };
+  range: DayRange;
+}) {
   const list = useCursorList<Journey, DataPage<Journey>>({
     endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
     keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
@@ -180,8 +228,8 @@ function JourneysTable({ org, vehicleId, instants, range }: { org: string; vehic
           <ErrorState error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
         ) : page!.items.length === 0 && !list.hasPrevious ? (
           <EmptyState title="No journeys in this period">
-            The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the Overview that the vehicle is
-            listening.
+            The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the
+            Overview that the vehicle is listening.
           </EmptyState>
         ) : (
           <>

@@ -9,7 +9,13 @@ import { Time } from '@/components/ui/time';
 import { useNow } from '@/lib/hooks/use-now';
 import { humanize, withUnit } from '@/lib/vehicle-data/format';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';
-import type { AlertsResponse, DepartureTimesResponse, ManufacturerAlert, MaintenanceService, ServicesResponse } from '@/lib/vehicle-data/types';
+import type {
+  AlertsResponse,
+  DepartureTimesResponse,
+  ManufacturerAlert,
+  MaintenanceService,
+  ServicesResponse,
+} from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { TireHistoryCard } from './tire-history-card';
 import { useVehicleData } from '@/lib/query/vehicle-data';
@@ -41,7 +47,12 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<ServicesResponse>(org, vehicleId, 'maintenance/services');
   const now = useNow(60_000);
   return (
-    <DataCard id="services" title="Recommended services" description="What the manufacturer recommends next, by date or by distance." query={query}>
+    <DataCard
+      id="services"
+      title="Recommended services"
+      description="What the manufacturer recommends next, by date or by distance."
+      query={query}
+    >
       {({ services }) =>
         services.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">The manufacturer recommends no service for this vehicle right now.</p>
@@ -51,11 +62,21 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
               <caption className="sr-only">Recommended services</caption>
               <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Service</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Due</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Distance to go</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Last service</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Service
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Due
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Distance to go
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Last service
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -68,13 +89,25 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
                         <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
                       </th>
                       <td className="px-3 py-2">
-                        {due?.overdue ? <StatusBadge tone="danger">Overdue</StatusBadge> : <StatusBadge tone={service.status === 'DUE' ? 'pending' : 'neutral'}>{humanize(service.status) || 'Unknown'}</StatusBadge>}
+                        {due?.overdue ? (
+                          <StatusBadge tone="danger">Overdue</StatusBadge>
+                        ) : (
+                          <StatusBadge tone={service.status === 'DUE' ? 'pending' : 'neutral'}>
+                            {humanize(service.status) || 'Unknown'}
+                          </StatusBadge>
+                        )}
                       </td>
                       <td className="px-3 py-2 whitespace-nowrap">
                         {service.dateOfNextServiceAt ? (
                           <>
                             <Time value={service.dateOfNextServiceAt} dateOnly />
-                            {due ? <span className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}>{due.text}</span> : null}
+                            {due ? (
+                              <span
+                                className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
+                              >
+                                {due.text}
+                              </span>
+                            ) : null}
                           </>
                         ) : (
                           <span className="text-zinc-500 dark:text-zinc-400">No date</span>
@@ -82,8 +115,16 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
                       </td>
                       <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
                       <td className="px-3 py-2 whitespace-nowrap">
-                        {service.dateOfLastServiceAt ? <Time value={service.dateOfLastServiceAt} dateOnly /> : <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>}
-                        {service.odometerKmAtLastService ? <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">at {kmText(service.odometerKmAtLastService)}</span> : null}
+                        {service.dateOfLastServiceAt ? (
+                          <Time value={service.dateOfLastServiceAt} dateOnly />
+                        ) : (
+                          <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
+                        )}
+                        {service.odometerKmAtLastService ? (
+                          <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
+                            at {kmText(service.odometerKmAtLastService)}
+                          </span>
+                        ) : null}
                       </td>
                     </tr>
                   );
@@ -109,7 +150,9 @@ function AlertItem({ alert }: { alert: ManufacturerAlert }) {
         <span className="font-medium">{alert.mappedMessage || alert.oemMessage || alert.mappedCode || alert.oemCode || 'Alert'}</span>
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {[humanize(alert.type), humanize(alert.affectedComponent), alert.oemCode ? `code ${alert.oemCode}` : null].filter(Boolean).join(' · ')}
+        {[humanize(alert.type), humanize(alert.affectedComponent), alert.oemCode ? `code ${alert.oemCode}` : null]
+          .filter(Boolean)
+          .join(' · ')}
         {alert.timestamp ? (
           <>
             {' · raised '}
@@ -158,10 +201,17 @@ const DAY_NAMES: Record<string, string> = {
 function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<DepartureTimesResponse>(org, vehicleId, 'departure-times');
   return (
-    <DataCard id="departures" title="Departure times" description="When the vehicle must be charged by, each week, in the vehicle's local time." query={query}>
+    <DataCard
+      id="departures"
+      title="Departure times"
+      description="When the vehicle must be charged by, each week, in the vehicle's local time."
+      query={query}
+    >
       {({ departureTimes }) =>
         departureTimes.length === 0 ? (
-          <EmptyState title="No departure times set">Charging is not planned around a departure. Departure times are set in the vehicle or the manufacturer&apos;s app.</EmptyState>
+          <EmptyState title="No departure times set">
+            Charging is not planned around a departure. Departure times are set in the vehicle or the manufacturer&apos;s app.
+          </EmptyState>
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Weekly departure schedule</caption>
@@ -183,7 +233,10 @@ function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) 
                     ) : (
                       <span className="flex flex-wrap gap-1.5">
                         {departures.map((d) => (
-                          <span key={d.time} className="tabular rounded-md bg-accent-50 px-2 py-0.5 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100">
+                          <span
+                            key={d.time}
+                            className="tabular rounded-md bg-accent-50 px-2 py-0.5 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100"
+                          >
                             {d.time}
                             {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
                           </span>

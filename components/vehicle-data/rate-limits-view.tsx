@@ -21,7 +21,12 @@ function barClass(share: number): string {
 export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useRateLimits(org, vehicleId);
   return (
-    <DataCard id="rate-limits" title="Rate limits" description="Requests the manufacturer allows for this vehicle, per key and window; windows renew on their own." query={query}>
+    <DataCard
+      id="rate-limits"
+      title="Rate limits"
+      description="Requests the manufacturer allows for this vehicle, per key and window; windows renew on their own."
+      query={query}
+    >
       {({ limits }) =>
         limits.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">The Vehicle API reports no rate limit for this vehicle.</p>

@@ -36,7 +36,14 @@ export function RawView({ meta, label }: { meta: UpstreamMeta; label: string }) 
         )}
         {duration ? <span className="tabular">took {duration}</span> : null}
         {hasRaw ? (
-          <Button variant="ghost" size="sm" className="ml-auto h-7 px-2 text-xs" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto h-7 px-2 text-xs"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
             <Braces aria-hidden className="h-3.5 w-3.5" />
             {open ? 'Hide raw response' : 'Raw response'}
           </Button>

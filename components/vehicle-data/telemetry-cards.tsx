@@ -9,7 +9,19 @@ import type { SignalPace } from '@/lib/vehicle-data/staleness';
 import type { Telemetry } from '@/lib/vehicle-data/types';
 import { MeasuredAt } from './measured-at';
 
-function SignalCard({ title, timestamp, pace, now, children }: { title: string; timestamp: string | null | undefined; pace: SignalPace; now: number; children: ReactNode }) {
+function SignalCard({
+  title,
+  timestamp,
+  pace,
+  now,
+  children,
+}: {
+  title: string;
+  timestamp: string | null | undefined;
+  pace: SignalPace;
+  now: number;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h3 className="text-sm text-zinc-600 dark:text-zinc-400">{title}</h3>
@@ -20,7 +32,9 @@ function SignalCard({ title, timestamp, pace, now, children }: { title: string; 
 }
 
 const Big = ({ children }: { children: ReactNode }) => <p className="tabular text-2xl font-semibold">{children}</p>;
-const Small = ({ children }: { children: ReactNode }) => <p className="tabular mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
+const Small = ({ children }: { children: ReactNode }) => (
+  <p className="tabular mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{children}</p>
+);
 
 const CHARGING_TONES: Record<string, Tone> = {
   CHARGING: 'info',
@@ -54,7 +68,9 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
             <div className="h-1.5 rounded-full bg-accent-500" style={{ width: `${Math.max(0, Math.min(100, soc.value))}%` }} />
           </div>
         ) : null}
-        {t.maxStateOfCharge?.value != null ? <Small>Charge limit {withUnit(t.maxStateOfCharge.value, t.maxStateOfCharge.unit ?? '%', 0)}</Small> : null}
+        {t.maxStateOfCharge?.value != null ? (
+          <Small>Charge limit {withUnit(t.maxStateOfCharge.value, t.maxStateOfCharge.unit ?? '%', 0)}</Small>
+        ) : null}
       </SignalCard>
 
       <SignalCard title="Range" timestamp={t.range?.timestamp} pace="slow" now={now}>
@@ -68,13 +84,19 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
 
       <SignalCard title="Charging" timestamp={t.chargingState?.timestamp ?? t.chargePowerLevel?.timestamp} pace="live" now={now}>
         <p>
-          {chargingState ? <StatusBadge tone={CHARGING_TONES[chargingState] ?? 'neutral'}>{humanize(chargingState)}</StatusBadge> : <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>}
+          {chargingState ? (
+            <StatusBadge tone={CHARGING_TONES[chargingState] ?? 'neutral'}>{humanize(chargingState)}</StatusBadge>
+          ) : (
+            <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
+          )}
         </p>
         <Small>
           Power {withUnit(t.chargePowerLevel?.value, t.chargePowerLevel?.unit ?? 'kW')}
           {t.chargeRemainingTime?.value != null ? ` · ${formatDuration(t.chargeRemainingTime.value)} to the limit` : ''}
         </Small>
-        {t.chargingState?.chargePortDoorOpen != null ? <Small>Charge port {t.chargingState.chargePortDoorOpen ? 'open' : 'closed'}</Small> : null}
+        {t.chargingState?.chargePortDoorOpen != null ? (
+          <Small>Charge port {t.chargingState.chargePortDoorOpen ? 'open' : 'closed'}</Small>
+        ) : null}
       </SignalCard>
 
       <SignalCard title="Location" timestamp={t.location?.timestamp} pace="live" now={now}>
@@ -84,7 +106,12 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
               {formatNumber(lat, 5)}, {formatNumber(lon, 5)}
             </p>
             <Small>
-              <a href={locationLink(lat, lon)} target="_blank" rel="noopener noreferrer" className="text-accent-700 underline dark:text-accent-100">
+              <a
+                href={locationLink(lat, lon)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-accent-700 underline dark:text-accent-100"
+              >
                 Open in OpenStreetMap<span className="sr-only"> (opens a new tab)</span>
               </a>
             </Small>

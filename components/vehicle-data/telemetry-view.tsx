@@ -38,9 +38,15 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
         <caption className="sr-only">Other telemetry signals</caption>
         <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Signal</th>
-            <th scope="col" className="px-3 py-2 font-medium">Value</th>
-            <th scope="col" className="px-3 py-2 font-medium">Measured</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Signal
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Value
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Measured
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -52,7 +58,9 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
               <td className="px-3 py-1.5 whitespace-nowrap">
                 <SignalValue signal={signal} />
               </td>
-              <td className="px-3 py-1.5 whitespace-nowrap">{signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap">
+                {signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -76,7 +84,12 @@ export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: stri
       actions={
         <>
           <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4 accent-accent-600" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-accent-600"
+              checked={autoRefresh}
+              onChange={(e) => setAutoRefresh(e.target.checked)}
+            />
             Auto-refresh every 30 s
           </label>
           <Button variant="secondary" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>

@@ -77,7 +77,13 @@ function TireCharts({ data }: { data: TireHistoryResponse }) {
       table={{
         caption: `Tire pressure in kPa per ${size === 'day' ? 'day: mean (lowest–highest)' : 'hour'}`,
         columns: [size === 'day' ? 'Day' : 'Hour', ...TIRES.map((t) => `${t.label} (kPa)`)],
-        rows: buckets.map((b) => ({ key: b.key, cells: [size === 'day' ? <Time key="d" value={b.start} dateOnly /> : <Time key="h" value={b.start} />, ...TIRES.map((t) => cell(b[t.key], size))] })),
+        rows: buckets.map((b) => ({
+          key: b.key,
+          cells: [
+            size === 'day' ? <Time key="d" value={b.start} dateOnly /> : <Time key="h" value={b.start} />,
+            ...TIRES.map((t) => cell(b[t.key], size)),
+          ],
+        })),
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -99,16 +105,33 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
   const inBrowser = useInBrowser();
   const { searchParams, update } = useSearchState();
   const fromUrl = searchParams.has('from') || searchParams.has('to');
-  const range: DayRange = inBrowser ? (fromUrl ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' } : lastMonths(3)) : { from: '', to: '' };
+  const range: DayRange = inBrowser
+    ? fromUrl
+      ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' }
+      : lastMonths(3)
+    : { from: '', to: '' };
   const validDays = isDayRange(range);
   const urlErrors = useUrlRangeErrors(range, inBrowser && !validDays);
-  const checked: Checked | null = !inBrowser ? null : validDays ? checkDays(range) : urlErrors.data ? { ok: false, errors: urlErrors.data } : null;
-  const query = useVehicleData<TireHistoryResponse>(org, vehicleId, 'maintenance/tires', checked?.ok ? checked.query : '', { enabled: checked?.ok === true });
-  if (urlErrors.isError) return <ErrorState error={urlErrors.error} title="The dates in the address could not be checked" onRetry={() => urlErrors.refetch()} />;
+  const checked: Checked | null = !inBrowser
+    ? null
+    : validDays
+      ? checkDays(range)
+      : urlErrors.data
+        ? { ok: false, errors: urlErrors.data }
+        : null;
+  const query = useVehicleData<TireHistoryResponse>(org, vehicleId, 'maintenance/tires', checked?.ok ? checked.query : '', {
+    enabled: checked?.ok === true,
+  });
+  if (urlErrors.isError)
+    return <ErrorState error={urlErrors.error} title="The dates in the address could not be checked" onRetry={() => urlErrors.refetch()} />;
   if (!inBrowser || !checked) return <LoadingRows label="Loading the tire pressures" />;
   return (
     <Card aria-labelledby="tires-heading">
-      <CardHeader id="tires-heading" title="Tire pressure history" description="Hourly readings over at most three months; by default the last three." />
+      <CardHeader
+        id="tires-heading"
+        title="Tire pressure history"
+        description="Hourly readings over at most three months; by default the last three."
+      />
       <CardBody className="space-y-4">
         <DayRangeForm
           key={`${range.from}|${range.to}`}

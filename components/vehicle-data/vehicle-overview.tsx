@@ -21,7 +21,10 @@ export function VehicleOverview({ org, vehicleId }: { org: string; vehicleId: st
         query={telemetry}
         skeleton="h-56"
         actions={
-          <Link href={vehicleTabHref(org, vehicleId, 'telemetry')} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-100">
+          <Link
+            href={vehicleTabHref(org, vehicleId, 'telemetry')}
+            className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-100"
+          >
             All telemetry
           </Link>
         }

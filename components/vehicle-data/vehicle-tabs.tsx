@@ -33,7 +33,11 @@ export function VehicleTabs({ org, vehicleId }: { org: string; vehicleId: string
     if (tab && strip) strip.scrollLeft = tab.offsetLeft - (strip.clientWidth - tab.offsetWidth) / 2;
   }, [pathname]);
   return (
-    <nav ref={navRef} aria-label="Vehicle sections" className="relative -mx-3 overflow-x-auto border-b border-zinc-200 px-3 sm:mx-0 sm:px-0 dark:border-zinc-800">
+    <nav
+      ref={navRef}
+      aria-label="Vehicle sections"
+      className="relative -mx-3 overflow-x-auto border-b border-zinc-200 px-3 sm:mx-0 sm:px-0 dark:border-zinc-800"
+    >
       <ul className="flex min-w-max gap-1">
         {VEHICLE_TABS.map((tab) => {
           const href = vehicleTabHref(org, vehicleId, tab.segment);

@@ -15,9 +15,18 @@ import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
 import { TagDatalists } from './tag-filter';
 import { useTagsSeen, vehicleKeys } from '@/lib/query/vehicles';
 
-
 /** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
-export function AddTagForm({ org, endpoint, onAdded, idPrefix }: { org: string; endpoint: string; onAdded: (tag: TagInput) => void; idPrefix: string }) {
+export function AddTagForm({
+  org,
+  endpoint,
+  onAdded,
+  idPrefix,
+}: {
+  org: string;
+  endpoint: string;
+  onAdded: (tag: TagInput) => void;
+  idPrefix: string;
+}) {
   const queryClient = useQueryClient();
   const seen = useTagsSeen(org);
   const form = useForm<TagInput>({ resolver: zodResolver(tagInputSchema), defaultValues: { key: '', value: '' } });
@@ -41,8 +50,23 @@ export function AddTagForm({ org, endpoint, onAdded, idPrefix }: { org: string; 
   return (
     <form onSubmit={form.handleSubmit((tag) => add.mutate(tag))} aria-label="Add a tag" className="space-y-2">
       <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-        <Field id={`${idPrefix}-key`} label="Tag key" list={`${idPrefix}-keys`} autoComplete="off" error={errors.key?.message} hint={`Up to ${TAG_LIMIT} characters`} {...form.register('key')} />
-        <Field id={`${idPrefix}-value`} label="Tag value" list={`${idPrefix}-values`} autoComplete="off" error={errors.value?.message} {...form.register('value')} />
+        <Field
+          id={`${idPrefix}-key`}
+          label="Tag key"
+          list={`${idPrefix}-keys`}
+          autoComplete="off"
+          error={errors.key?.message}
+          hint={`Up to ${TAG_LIMIT} characters`}
+          {...form.register('key')}
+        />
+        <Field
+          id={`${idPrefix}-value`}
+          label="Tag value"
+          list={`${idPrefix}-values`}
+          autoComplete="off"
+          error={errors.value?.message}
+          {...form.register('value')}
+        />
         <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
           <Plus aria-hidden className="h-4 w-4" /> {add.isPending ? 'Adding…' : 'Add tag'}
         </Button>

@@ -18,7 +18,13 @@ export function ColumnChooser({ columns, onChange }: { columns: VehicleColumnId[
               type="checkbox"
               checked={columns.includes(c.id)}
               disabled={columns.length === 1 && columns.includes(c.id)}
-              onChange={(e) => onChange(e.target.checked ? VEHICLE_COLUMNS.map((x) => x.id).filter((id) => id === c.id || columns.includes(id)) : columns.filter((id) => id !== c.id))}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? VEHICLE_COLUMNS.map((x) => x.id).filter((id) => id === c.id || columns.includes(id))
+                    : columns.filter((id) => id !== c.id),
+                )
+              }
             />
             {c.label}
             {c.id === 'tags' ? <span className="text-xs text-zinc-500 dark:text-zinc-400">(one call per vehicle)</span> : null}

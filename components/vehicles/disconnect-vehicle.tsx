@@ -13,7 +13,15 @@ import { vehicleKeys } from '@/lib/query/vehicles';
 type Disconnected = { processing: boolean; requestId?: string };
 
 /** Disconnect with the VIN typed back; on success the vehicle leaves every cached list at once. */
-export function DisconnectVehicle({ org, vehicle, onDisconnected }: { org: string; vehicle: VehicleRecord; onDisconnected: (result: Disconnected) => void }) {
+export function DisconnectVehicle({
+  org,
+  vehicle,
+  onDisconnected,
+}: {
+  org: string;
+  vehicle: VehicleRecord;
+  onDisconnected: (result: Disconnected) => void;
+}) {
   const queryClient = useQueryClient();
   const confirmText = vehicle.vin ?? vehicle.id;
   return (
@@ -27,8 +35,8 @@ export function DisconnectVehicle({ org, vehicle, onDisconnected }: { org: strin
       description={
         <>
           <p>
-            {[vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'This vehicle'} (<span className="font-mono">{confirmText}</span>) stops synchronising: no more data, no
-            commands. This cannot be undone here; the owner would have to connect it again.
+            {[vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'This vehicle'} (<span className="font-mono">{confirmText}</span>)
+            stops synchronising: no more data, no commands. This cannot be undone here; the owner would have to connect it again.
           </p>
         </>
       }
@@ -38,7 +46,13 @@ export function DisconnectVehicle({ org, vehicle, onDisconnected }: { org: strin
         try {
           const result = await apiFetch<Disconnected>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}`, { method: 'DELETE' });
           queryClient.setQueriesData<ListPage<VehicleRecord>>({ queryKey: vehicleKeys.lists(org) }, (page) =>
-            page ? { ...page, items: page.items.filter((v) => v.id !== vehicle.id), totalResults: page.totalResults === null ? null : page.totalResults - 1 } : page,
+            page
+              ? {
+                  ...page,
+                  items: page.items.filter((v) => v.id !== vehicle.id),
+                  totalResults: page.totalResults === null ? null : page.totalResults - 1,
+                }
+              : page,
           );
           void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
           onDisconnected(result);

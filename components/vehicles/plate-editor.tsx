@@ -8,7 +8,10 @@ import { Button } from '@/components/ui/button';
 import type { VehicleRecord } from '@/lib/fleet/types';
 
 /** Loaded on Edit only: the form brings zod and react-hook-form with it. */
-const PlateForm = dynamic(() => import('./plate-form').then((m) => m.PlateForm), { ssr: false, loading: () => <span className="text-sm">Loading…</span> });
+const PlateForm = dynamic(() => import('./plate-form').then((m) => m.PlateForm), {
+  ssr: false,
+  loading: () => <span className="text-sm">Loading…</span>,
+});
 
 /** The registration plate, with an edit form for those who may change vehicles. */
 export function PlateEditor({ org, vehicle, locked }: { org: string; vehicle: VehicleRecord; locked?: boolean }) {

@@ -15,10 +15,16 @@ import { vehicleKeys } from '@/lib/query/vehicles';
 /** The plate form: the contract's 1 to 50 characters checked here and again on the server. */
 export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: VehicleRecord; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<RegistrationPlateInput>({ resolver: zodResolver(registrationPlateSchema), defaultValues: { registrationPlate: vehicle.registrationPlate ?? '' } });
+  const form = useForm<RegistrationPlateInput>({
+    resolver: zodResolver(registrationPlateSchema),
+    defaultValues: { registrationPlate: vehicle.registrationPlate ?? '' },
+  });
   const save = useMutation({
     mutationFn: (input: RegistrationPlateInput) =>
-      apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/registration-plate`, { method: 'POST', json: input }),
+      apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/registration-plate`, {
+        method: 'POST',
+        json: input,
+      }),
     onSuccess: ({ vehicle: updated }) => {
       queryClient.setQueryData(vehicleKeys.detail(org, vehicle.id), { vehicle: updated });
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
@@ -28,7 +34,11 @@ export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: Vehi
     onError: (error) => form.setError('registrationPlate', { message: errorText(error, 'The plate could not be saved.') }),
   });
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} className="flex flex-wrap items-start gap-2" aria-label="Change the registration plate">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="flex flex-wrap items-start gap-2"
+      aria-label="Change the registration plate"
+    >
       <Field
         id="registration-plate"
         label={<span className="sr-only">Registration plate</span>}

@@ -27,7 +27,17 @@ export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; ta
 }
 
 /** Filter the fleet by tag (`tagKey`/`tagValue` of the vehicle list), with suggestions from tags seen. */
-export function TagFilter({ org, tagKey, tagValue, onApply }: { org: string; tagKey: string; tagValue: string; onApply: (key: string, value: string) => void }) {
+export function TagFilter({
+  org,
+  tagKey,
+  tagValue,
+  onApply,
+}: {
+  org: string;
+  tagKey: string;
+  tagValue: string;
+  onApply: (key: string, value: string) => void;
+}) {
   const [key, setKey] = useState(tagKey);
   const [value, setValue] = useState(tagValue);
   const seen = useTagsSeen(org);
@@ -41,13 +51,29 @@ export function TagFilter({ org, tagKey, tagValue, onApply }: { org: string; tag
         <label htmlFor="tag-filter-key" className="block text-xs font-medium">
           Tag key
         </label>
-        <input id="tag-filter-key" list="tag-filter-keys" maxLength={TAG_LIMIT} className={inputClass} value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
+        <input
+          id="tag-filter-key"
+          list="tag-filter-keys"
+          maxLength={TAG_LIMIT}
+          className={inputClass}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       <div className="min-w-32 flex-1 space-y-1">
         <label htmlFor="tag-filter-value" className="block text-xs font-medium">
           Tag value
         </label>
-        <input id="tag-filter-value" list="tag-filter-values" maxLength={TAG_LIMIT} className={inputClass} value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />
+        <input
+          id="tag-filter-value"
+          list="tag-filter-values"
+          maxLength={TAG_LIMIT}
+          className={inputClass}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       <TagDatalists idPrefix="tag-filter" tags={seen.data?.tags ?? []} keyText={key.trim()} />
       <Button type="submit" size="md" variant="secondary">

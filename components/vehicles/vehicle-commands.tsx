@@ -9,5 +9,12 @@ export function VehicleCommands({ org, vehicleId }: { org: string; vehicleId: st
   const vehicle = query.data?.vehicle;
   if (!vehicle) return null;
   const name = [vehicle.make, vehicle.model].filter(Boolean).join(' ') || vehicle.id;
-  return <CommandPanel org={org} vehicleId={vehicle.id} vehicleName={vehicle.vin ? `${name} (${vehicle.vin})` : name} isListening={vehicle.isListening !== false} />;
+  return (
+    <CommandPanel
+      org={org}
+      vehicleId={vehicle.id}
+      vehicleName={vehicle.vin ? `${name} (${vehicle.vin})` : name}
+      isListening={vehicle.isListening !== false}
+    />
+  );
 }

@@ -63,15 +63,27 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
           </h1>
           {vehicle.trim ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{vehicle.trim}</p> : null}
           <div className="mt-2 flex flex-wrap gap-2">
-            {locked ? <StatusBadge tone="pending">{disconnected.processing ? 'Disconnecting: processing' : 'Disconnected'}</StatusBadge> : <ConnectionBadge value={vehicle.connectionStatus} />}
-            <ListeningSwitch org={org} vehicleId={vehicle.id} isListening={vehicle.isListening !== false} lastUpdated={vehicle.listeningLastUpdated} />
+            {locked ? (
+              <StatusBadge tone="pending">{disconnected.processing ? 'Disconnecting: processing' : 'Disconnected'}</StatusBadge>
+            ) : (
+              <ConnectionBadge value={vehicle.connectionStatus} />
+            )}
+            <ListeningSwitch
+              org={org}
+              vehicleId={vehicle.id}
+              isListening={vehicle.isListening !== false}
+              lastUpdated={vehicle.listeningLastUpdated}
+            />
           </div>
         </div>
         {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
       </div>
 
       {locked ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           {disconnected.processing
             ? 'The Vehicle API accepted the disconnection and is processing it. The vehicle no longer appears in the fleet lists.'
             : 'The vehicle is disconnected and no longer appears in the fleet lists.'}
@@ -84,7 +96,13 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
 
       <Card className="p-4">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Item label="VIN">{vehicle.vin ? <Mono value={vehicle.vin} /> : <span className="text-zinc-500 dark:text-zinc-400">not shared (scope vehicle:information)</span>}</Item>
+          <Item label="VIN">
+            {vehicle.vin ? (
+              <Mono value={vehicle.vin} />
+            ) : (
+              <span className="text-zinc-500 dark:text-zinc-400">not shared (scope vehicle:information)</span>
+            )}
+          </Item>
           <Item label="Vehicle id">
             <Mono value={vehicle.id} />
           </Item>
@@ -93,7 +111,10 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
           </Item>
           <Item label="Account">
             {vehicle.metadata?.accountId ? (
-              <Link href={`/o/${org}/accounts/${encodeURIComponent(vehicle.metadata.accountId)}`} className="font-mono text-accent-700 hover:underline dark:text-accent-100">
+              <Link
+                href={`/o/${org}/accounts/${encodeURIComponent(vehicle.metadata.accountId)}`}
+                className="font-mono text-accent-700 hover:underline dark:text-accent-100"
+              >
                 {vehicle.metadata.accountId}
               </Link>
             ) : (
@@ -104,7 +125,9 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
             <Time value={vehicle.metadata?.lastSeenAt} relative />
           </Item>
         </dl>
-        {vehicle.connectionErrorMessage ? <p className="mt-3 text-sm text-red-700 dark:text-red-400">{vehicle.connectionErrorMessage}</p> : null}
+        {vehicle.connectionErrorMessage ? (
+          <p className="mt-3 text-sm text-red-700 dark:text-red-400">{vehicle.connectionErrorMessage}</p>
+        ) : null}
         <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <VehicleTags org={org} vehicleId={vehicle.id} locked={locked} />
         </div>

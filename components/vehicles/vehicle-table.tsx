@@ -6,11 +6,26 @@ import { VEHICLE_COLUMNS, tagLabel, type Sort, type VehicleColumnId } from '@/li
 import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
 import { ConnectionBadge, ListeningBadge } from './vehicle-badges';
 
-function Cell({ org, vehicle, column, tags, tagsLoading }: { org: string; vehicle: VehicleRecord; column: VehicleColumnId; tags?: TagRecord[] | null; tagsLoading?: boolean }) {
+function Cell({
+  org,
+  vehicle,
+  column,
+  tags,
+  tagsLoading,
+}: {
+  org: string;
+  vehicle: VehicleRecord;
+  column: VehicleColumnId;
+  tags?: TagRecord[] | null;
+  tagsLoading?: boolean;
+}) {
   switch (column) {
     case 'vin':
       return (
-        <Link href={`/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}`} className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline dark:text-accent-100">
+        <Link
+          href={`/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}`}
+          className="font-mono text-xs text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
+        >
           {vehicle.vin ?? vehicle.id}
         </Link>
       );
@@ -59,7 +74,17 @@ function Empty() {
 export const VEHICLE_VIRTUALIZE = { from: 50, rowHeight: 41 };
 
 /** The chosen columns of the vehicle table; every one but the tags sorts (the sort is kept in the URL). */
-export function vehicleColumns({ org, columns, tagsById, tagsLoading }: { org: string; columns: VehicleColumnId[]; tagsById?: Record<string, TagRecord[] | null>; tagsLoading?: boolean }): DataColumn<VehicleRecord>[] {
+export function vehicleColumns({
+  org,
+  columns,
+  tagsById,
+  tagsLoading,
+}: {
+  org: string;
+  columns: VehicleColumnId[];
+  tagsById?: Record<string, TagRecord[] | null>;
+  tagsLoading?: boolean;
+}): DataColumn<VehicleRecord>[] {
   return columns
     .map((id) => VEHICLE_COLUMNS.find((c) => c.id === id))
     .filter((c) => c !== undefined)
@@ -69,7 +94,9 @@ export function vehicleColumns({ org, columns, tagsById, tagsLoading }: { org: s
       align: c.id === 'year' ? ('right' as const) : undefined,
       className: 'whitespace-nowrap',
       sortable: c.id !== 'tags',
-      cell: (vehicle: VehicleRecord) => <Cell org={org} vehicle={vehicle} column={c.id} tags={tagsById?.[vehicle.id]} tagsLoading={tagsLoading} />,
+      cell: (vehicle: VehicleRecord) => (
+        <Cell org={org} vehicle={vehicle} column={c.id} tags={tagsById?.[vehicle.id]} tagsLoading={tagsLoading} />
+      ),
     }));
 }
 

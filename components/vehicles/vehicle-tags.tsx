@@ -16,7 +16,6 @@ import { useVehicleTags, vehicleKeys } from '@/lib/query/vehicles';
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
 export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });
 
-
 /** The vehicle's tags as chips: a click filters the fleet by that tag; add and remove for those allowed. */
 export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId: string; locked?: boolean }) {
   const canTag = useCan('tags.write') && !locked;
@@ -49,7 +48,9 @@ export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId
           Tags could not be loaded: {errorText(tags.error)}
         </p>
       ) : tags.data.tags.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No tags yet.{canTag ? ' Add one to group this vehicle and filter the fleet by it.' : ''}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          No tags yet.{canTag ? ' Add one to group this vehicle and filter the fleet by it.' : ''}
+        </p>
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Tags of this vehicle">
           {tags.data.tags.map((tag) => (

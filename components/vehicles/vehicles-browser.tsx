@@ -19,7 +19,11 @@ import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
 export function VehiclesBrowser({ org }: { org: string }) {
-  const list = useCursorList<VehicleRecord>({ endpoint: `/api/o/${org}/vehicles`, keyOf: (q) => vehicleKeys.list(org, q), extraParams: ['tagKey', 'tagValue'] });
+  const list = useCursorList<VehicleRecord>({
+    endpoint: `/api/o/${org}/vehicles`,
+    keyOf: (q) => vehicleKeys.list(org, q),
+    extraParams: ['tagKey', 'tagValue'],
+  });
   const { query, searchParams, update } = list;
   const columns = readColumns(searchParams.get('cols'));
   const sort = readSort(searchParams.get('sort'));
@@ -42,7 +46,12 @@ export function VehiclesBrowser({ org }: { org: string }) {
             onApply={(key, value) => update({ tagKey: key, tagValue: value, ...LIST_RESET }, { push: true })}
           />
         </div>
-        <FilterPanel key={list.filter} filterText={list.filter} withBuilder onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })} />
+        <FilterPanel
+          key={list.filter}
+          filterText={list.filter}
+          withBuilder
+          onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })}
+        />
       </Card>
 
       {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
@@ -52,7 +61,11 @@ export function VehiclesBrowser({ org }: { org: string }) {
           {tagKey || tagValue ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100">
               Tag {tagKey || '*'}: {tagValue || '*'}
-              <button type="button" aria-label="Remove the tag filter" onClick={() => update({ tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
+              <button
+                type="button"
+                aria-label="Remove the tag filter"
+                onClick={() => update({ tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}
+              >
                 <X aria-hidden className="h-3.5 w-3.5" />
               </button>
             </span>
@@ -60,7 +73,10 @@ export function VehiclesBrowser({ org }: { org: string }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ExportVehicles org={org} listQuery={new URLSearchParams(list.queryString)} />
-          <ColumnChooser columns={columns} onChange={(next) => update({ cols: next.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : next.join(',') })} />
+          <ColumnChooser
+            columns={columns}
+            onChange={(next) => update({ cols: next.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : next.join(',') })}
+          />
         </div>
       </div>
 
@@ -81,7 +97,11 @@ export function VehiclesBrowser({ org }: { org: string }) {
             title={filtered ? 'No vehicle matches' : 'No vehicles yet'}
             action={
               filtered ? (
-                <Button variant="secondary" size="sm" onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}
+                >
                   Clear all filters
                 </Button>
               ) : undefined
@@ -91,9 +111,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
           </EmptyState>
         }
       />
-      {query.data && !list.resetting && !query.isError ? (
-        <CursorListPager label="Vehicles" list={list} />
-      ) : null}
+      {query.data && !list.resetting && !query.isError ? <CursorListPager label="Vehicles" list={list} /> : null}
     </div>
   );
 }

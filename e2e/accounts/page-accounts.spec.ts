@@ -40,7 +40,10 @@ test.describe('as manager', () => {
 
     await page.goto(`/o/demo/vehicles?tagKey=e2e-account&tagValue=${value}`);
     await expect(page.getByRole('navigation', { name: 'Vehicles pages' })).toContainText(`of ${account.vehicles.length}`);
-    const accounts = await page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr td:nth-child(6)').allTextContents();
+    const accounts = await page
+      .getByRole('region', { name: 'Vehicles', exact: true })
+      .locator('tbody tr td:nth-child(6)')
+      .allTextContents();
     expect(new Set(accounts)).toEqual(new Set([account.id]));
   });
 });
@@ -61,7 +64,8 @@ test.describe('as support', () => {
     const { taggedVehicle } = await sandboxFixtures(page.request);
     await page.goto(`/o/demo/vehicles/${taggedVehicle.id}`);
     await expect(page.getByRole('link', { name: `${taggedVehicle.key}: ${taggedVehicle.value}` })).toBeVisible();
-    for (const name of ['Disconnect vehicle', 'Edit registration plate', 'Add tag']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+    for (const name of ['Disconnect vehicle', 'Edit registration plate', 'Add tag'])
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Remove tag/ })).toHaveCount(0);
     await expect(page.getByLabel('Tag key')).toHaveCount(0);
   });

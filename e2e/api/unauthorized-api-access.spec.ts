@@ -62,7 +62,11 @@ test('support gets 403 on every mutation', async ({ baseURL }) => {
 });
 
 test('a mutation from another origin is refused even with a session', async ({ baseURL }) => {
-  const manager = await playwrightRequest.newContext({ baseURL, storageState: storageStateOf('admin'), extraHTTPHeaders: { Origin: 'https://evil.example' } });
+  const manager = await playwrightRequest.newContext({
+    baseURL,
+    storageState: storageStateOf('admin'),
+    extraHTTPHeaders: { Origin: 'https://evil.example' },
+  });
   const response = await manager.put('/api/o/demo/settings/credentials', { data: { environment: 'embedded', clientId: 'x' } });
   expect(response.status()).toBe(403);
   expect((await response.json()).error.code).toBe('CROSS_ORIGIN');

@@ -15,7 +15,9 @@ test('the fleet-wide history filters by outcome and command, keeps filters in th
   });
   expect(sent.ok()).toBe(true);
   const { execution } = await sent.json();
-  await expect.poll(async () => (await (await page.request.get(`/api/o/demo/commands/${execution.id}`)).json()).execution.state, { timeout: 15_000 }).toBe('failed');
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/o/demo/commands/${execution.id}`)).json()).execution.state, { timeout: 15_000 })
+    .toBe('failed');
 
   await page.reload();
   await page.getByLabel('Outcome', { exact: true }).selectOption('failed');
@@ -29,8 +31,12 @@ test('the fleet-wide history filters by outcome and command, keeps filters in th
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
-  const csv = readFileSync((await (await downloadPromise).path())!, 'utf8').trim().split('\r\n');
-  expect(csv[0]).toBe('requested_at,vehicle_id,command,arguments,requested_by,state,status,failed_reason,error_code,upstream_execution_id,upstream_request_id,executed_at,settled_at');
+  const csv = readFileSync((await (await downloadPromise).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    'requested_at,vehicle_id,command,arguments,requested_by,state,status,failed_reason,error_code,upstream_execution_id,upstream_request_id,executed_at,settled_at',
+  );
   expect(csv.length).toBeGreaterThan(1);
   expect(csv.slice(1).every((line) => line.includes(',SET_VEHICLE_NAME,') && line.includes(',failed,'))).toBe(true);
 });

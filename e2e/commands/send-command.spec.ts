@@ -16,7 +16,9 @@ test('a command goes from pending to executed live, without reloading', async ({
   await expect(latest(page).getByText(/Pending/)).toBeVisible();
   await expect(latest(page).getByText('Executed')).toBeVisible({ timeout: 15_000 });
   await expect(latest(page)).toContainText('The vehicle carried out the command.');
-  await expect(page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Lock doors' }).first()).toContainText('manager@demo.test');
+  await expect(
+    page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Lock doors' }).first(),
+  ).toContainText('manager@demo.test');
 });
 
 test('an offline vehicle fails with plain words, the next step and the raw code', async ({ page, request }) => {
@@ -84,7 +86,10 @@ test.describe('a command of a type already running', () => {
     const { onlineListeningVehicleId } = await sandboxFixtures(request);
     await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
     const origin = new URL(page.url()).origin;
-    const first = await page.request.post(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands`, { data: { command: 'WINDOW_HEATING_ON' }, headers: { Origin: origin } });
+    const first = await page.request.post(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands`, {
+      data: { command: 'WINDOW_HEATING_ON' },
+      headers: { Origin: origin },
+    });
     expect(first.ok()).toBe(true);
     await panel(page).getByRole('button', { name: 'Window heating on', exact: true }).click();
     await expect(latest(page)).toContainText('This command was already running');

@@ -22,7 +22,16 @@ function startServer(): ChildProcess {
   const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(PORT)], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(PORT), APP_URL: BASE, NEXTAUTH_URL: BASE, DATA_DIR, SANDBOX_ADMIN_TOKEN },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(PORT),
+      APP_URL: BASE,
+      NEXTAUTH_URL: BASE,
+      DATA_DIR,
+      SANDBOX_ADMIN_TOKEN,
+    },
   });
   return child;
 }
@@ -79,8 +88,16 @@ test('a command record written before a crash survives it and is marked unknown,
   expect(await history(api, vehicleId)).toEqual([]);
 
   // The upstream takes a minute to answer this one command: the server is killed meanwhile.
-  await injectSandboxFault(api, { kind: 'latency', latencyMs: 60_000, method: 'POST', pathPrefix: `/v1/vehicles/${vehicleId}/command-execution:`, times: 1 });
-  const sending = api.post(`/api/o/demo/vehicles/${vehicleId}/commands`, { data: { command: 'HONK_HORN' }, timeout: 0 }).catch(() => 'connection lost');
+  await injectSandboxFault(api, {
+    kind: 'latency',
+    latencyMs: 60_000,
+    method: 'POST',
+    pathPrefix: `/v1/vehicles/${vehicleId}/command-execution:`,
+    times: 1,
+  });
+  const sending = api
+    .post(`/api/o/demo/vehicles/${vehicleId}/commands`, { data: { command: 'HONK_HORN' }, timeout: 0 })
+    .catch(() => 'connection lost');
   await expect.poll(async () => (await history(api, vehicleId)).map((v) => v.command), { timeout: 15_000 }).toEqual(['HONK_HORN']);
 
   killHard(server);

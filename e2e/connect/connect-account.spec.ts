@@ -35,7 +35,12 @@ test('a manager creates a consent link, the owner approves it in the sandbox, an
   // The audit trail has the creation, by whom, with what.
   const audit = await (await page.request.get(`/api/o/demo/audit?action=connect.link_created&target=${linkId}`)).json();
   expect(audit.events).toHaveLength(1);
-  expect(audit.events[0]).toMatchObject({ actorEmail: 'manager@demo.test', outcome: 'success', targetType: 'consent_link', details: { makes: ['Volkswagen'], locale: 'de-DE' } });
+  expect(audit.events[0]).toMatchObject({
+    actorEmail: 'manager@demo.test',
+    outcome: 'success',
+    targetType: 'consent_link',
+    details: { makes: ['Volkswagen'], locale: 'de-DE' },
+  });
 
   // The owner's side: the sandbox's consent page on the same server, then Motorpool's landing page.
   await page.goto(consentUrl);
@@ -117,7 +122,9 @@ test('the Connect page, with a link shown and listed, fits a 360 px phone', asyn
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/o/demo/connect');
   await page.getByRole('form', { name: 'New consent link' }).getByRole('button', { name: 'Create consent link' }).click();
-  await expect(page.getByRole('region', { name: /^Consent link(?!s)/ }).getByRole('img', { name: 'QR code of the consent link' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Consent link(?!s)/ }).getByRole('img', { name: 'QR code of the consent link' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'List of consent links' }).locator('tbody tr').first()).toBeVisible();
   expect(new URL(page.url()).origin).toBe(baseURL);
   // Screen-reader-only text in the list once widened the whole page; the table scrolls inside its box.

@@ -5,7 +5,11 @@ import { expireSandboxConsentLink } from '../fixtures/sandbox';
 
 test.use({ storageState: storageStateOf('manager') });
 
-test('an hour later the countdown ends, the list says expired, and the owner is told to ask for a new link', async ({ page, context, baseURL }) => {
+test('an hour later the countdown ends, the list says expired, and the owner is told to ask for a new link', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.clock.install();
   await page.goto('/o/demo/connect');
   const form = page.getByRole('form', { name: 'New consent link' });
@@ -38,7 +42,10 @@ test('an hour later the countdown ends, the list says expired, and the owner is 
 test('a denied consent is recorded as failed with its reason, and the owner may try again with a new link', async ({ page, baseURL }) => {
   await page.goto('/o/demo/connect');
   await page.getByRole('form', { name: 'New consent link' }).getByRole('button', { name: 'Create consent link' }).click();
-  const consentUrl = await page.getByRole('region', { name: /^Consent link(?!s)/ }).getByLabel('Send this link to the owner').inputValue();
+  const consentUrl = await page
+    .getByRole('region', { name: /^Consent link(?!s)/ })
+    .getByLabel('Send this link to the owner')
+    .inputValue();
   const linkId = new URL(page.url()).searchParams.get('link')!;
 
   const back = await answerConsent(page.request, consentUrl, 'deny');

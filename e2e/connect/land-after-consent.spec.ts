@@ -12,7 +12,13 @@ const long = 'A'.repeat(2_500);
 const HOSTILE: Record<string, string>[] = [
   { result: '<script>alert(1)</script>', accountId: 'javascript:alert(1)' },
   { result: 'success', accountId: '"><img src=x onerror=alert(1)>' },
-  { result: 'success', accountId: 'acc_1', next: 'https://evil.example/', redirect: '//evil.example', returnUrl: 'javascript:alert(document.domain)' },
+  {
+    result: 'success',
+    accountId: 'acc_1',
+    next: 'https://evil.example/',
+    redirect: '//evil.example',
+    returnUrl: 'javascript:alert(document.domain)',
+  },
   { result: 'https://evil.example/phish', accountId: 'https://evil.example/' },
   { result: 'success', accountId: long, error: long, link: long, state: long },
   { result: 'failure', error: '<b>HACKED</b>', link: '../../etc/passwd', state: '"><svg onload=alert(1)>' },
@@ -26,13 +32,18 @@ const HOSTILE: Record<string, string>[] = [
  */
 async function expectHarmless(page: Page) {
   const html = await page.content();
-  for (const markup of ['<script>alert', '<img src=x', '<svg onload', '<b>HACKED']) expect(html, `raw HTML must not carry ${markup}`).not.toContain(markup);
+  for (const markup of ['<script>alert', '<img src=x', '<svg onload', '<b>HACKED'])
+    expect(html, `raw HTML must not carry ${markup}`).not.toContain(markup);
   const text = await page.locator('body').innerText();
   for (const needle of ['evil.example', 'alert(', 'onerror', 'HACKED', 'javascript:', 'etc/passwd', 'AAAAAAAAAA', 'acc_1']) {
     expect(text, `visible text must not echo ${needle}`).not.toContain(needle);
   }
   expect(await page.locator('main img, main script, main iframe').count()).toBe(0);
-  const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`)));
+  const handlers = await page.evaluate(() =>
+    [...document.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
+    ),
+  );
   expect(handlers).toEqual([]);
   for (const href of await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
     expect(new URL(href).origin, href).toBe(new URL(page.url()).origin);
@@ -54,7 +65,10 @@ test('hostile or forged parameters render a generic page: no redirect, no markup
   }
 });
 
-test('an owner without an account lands on a plain answer naming only the organization, and the link is completed', async ({ page, baseURL }) => {
+test('an owner without an account lands on a plain answer naming only the organization, and the link is completed', async ({
+  page,
+  baseURL,
+}) => {
   const link = await createConsentLinkAs(baseURL!, 'manager', { makes: ['Kia'] });
   const back = await answerConsent(page.request, link.url, 'approve');
   expect(`${back.origin}${back.pathname}`).toBe(`${baseURL}/connect/return`);

@@ -8,14 +8,18 @@ test.use({ storageState: storageStateOf('manager') });
 /** Valid, distinct VINs of a known make; `seed` keeps two tests' VINs apart. */
 const vin = (seed: number, n: number) => `WVWZZZ1J${String(seed).padStart(2, '0')}${String(n).padStart(7, '0')}`;
 
-test('a CSV of 501 rows with one bad line: the line is named, 500 go as one check, followed to its paged results and exported', async ({ page }) => {
+test('a CSV of 501 rows with one bad line: the line is named, 500 go as one check, followed to its paged results and exported', async ({
+  page,
+}) => {
   const rows = Array.from({ length: 501 }, (_, i) => (i === 250 ? 'WVWZZZ1JQQ0000001,DE' : `${vin(11, i)},${i % 3 === 0 ? 'FR' : 'DE'}`));
   const csv = ['vin,countryCode', ...rows].join('\n');
   await page.goto('/o/demo/eligibility');
   const card = page.getByRole('region', { name: 'New eligibility check' });
   await card.locator('input[type=file]').setInputFiles({ name: 'fleet-501.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(card.getByLabel('Label (optional)')).toHaveValue('fleet-501.csv');
-  await expect(card.getByRole('status').filter({ hasText: 'ready' })).toHaveText(/500 VINs ready · 1 line with problems, left out unless you fix them · header on line 1/);
+  await expect(card.getByRole('status').filter({ hasText: 'ready' })).toHaveText(
+    /500 VINs ready · 1 line with problems, left out unless you fix them · header on line 1/,
+  );
   const problems = card.getByRole('region', { name: 'Lines with problems' });
   await expect(problems.locator('tbody tr')).toHaveCount(1);
   await expect(problems.locator('tbody tr')).toContainText('252');
@@ -45,7 +49,9 @@ test('a CSV of 501 rows with one bad line: the line is named, 500 go as one chec
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
-  const lines = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n');
+  const lines = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('row,vin,make,status,reason');
   expect(lines).toHaveLength(501);
   expect(lines[1]).toMatch(new RegExp(`^1,${vin(11, 0)},Volkswagen,[A-Z_]+,`));
@@ -77,8 +83,17 @@ test('more than 500 VINs go as several checks only with consent, with a progress
   await expect(card.getByLabel('VINs')).toHaveValue('');
 
   const list = page.getByRole('region', { name: 'Eligibility checks' });
-  for (const [part, count] of [[1, '500'], [2, '500'], [3, '1']] as const) {
-    await expect(list.getByRole('row', { name: new RegExp(`Depot split, part ${part} of 3`) }).locator('td').nth(2)).toHaveText(count);
+  for (const [part, count] of [
+    [1, '500'],
+    [2, '500'],
+    [3, '1'],
+  ] as const) {
+    await expect(
+      list
+        .getByRole('row', { name: new RegExp(`Depot split, part ${part} of 3`) })
+        .locator('td')
+        .nth(2),
+    ).toHaveText(count);
   }
 });
 

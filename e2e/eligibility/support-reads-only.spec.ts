@@ -7,7 +7,9 @@ test.use({ storageState: storageStateOf('support') });
 test('support sees consent links, checks and their results, but no control that creates or sends', async ({ page, baseURL }) => {
   const link = await createConsentLinkAs(baseURL!, 'manager', { makes: ['BMW'] });
   const manager = await apiAs(baseURL!, 'manager');
-  const created = await manager.post('/api/o/demo/eligibility', { data: { vins: [{ vin: 'WBA3A5C50DF000001', countryCode: 'DE' }], label: 'Support can read this' } });
+  const created = await manager.post('/api/o/demo/eligibility', {
+    data: { vins: [{ vin: 'WBA3A5C50DF000001', countryCode: 'DE' }], label: 'Support can read this' },
+  });
   expect(created.ok()).toBe(true);
   const { check } = await created.json();
   await manager.dispose();

@@ -23,7 +23,10 @@ function sessionCookie(): string {
 
 async function post(base: string, headers: Record<string, string>) {
   const context = await playwrightRequest.newContext({ baseURL: base });
-  const response = await context.post(CHANGE, { data: {}, headers: { Cookie: sessionCookie(), 'Content-Type': 'application/json', ...headers } });
+  const response = await context.post(CHANGE, {
+    data: {},
+    headers: { Cookie: sessionCookie(), 'Content-Type': 'application/json', ...headers },
+  });
   const result = { status: response.status(), code: ((await response.json()) as { error?: { code?: string } }).error?.code };
   await context.dispose();
   return result;

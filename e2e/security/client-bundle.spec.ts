@@ -34,7 +34,8 @@ test('no client bundle holds a secret, a token or server-only code', async ({ re
   const leaks: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const needle of forbidden) if (text.includes(needle)) leaks.push(`${path.relative(process.cwd(), file)} contains ${needle.slice(0, 24)}`);
+    for (const needle of forbidden)
+      if (text.includes(needle)) leaks.push(`${path.relative(process.cwd(), file)} contains ${needle.slice(0, 24)}`);
   }
   expect(leaks).toEqual([]);
 });

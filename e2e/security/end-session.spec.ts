@@ -29,7 +29,11 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/, { timeout: 30_000 });
 }
 
-test('signing out ends the session on the server: a copy of the cookie taken before opens nothing after', async ({ page, browser, baseURL }) => {
+test('signing out ends the session on the server: a copy of the cookie taken before opens nothing after', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await newMember(browser, page.request, ORIGIN_OF(baseURL), 'demo', 'signout', PASSWORD);
   const member = await signInFresh(browser, email, PASSWORD);
   const copy = await copyInto(browser, member);
@@ -64,7 +68,11 @@ test('"sign out everywhere" ends the sessions of other browsers too', async ({ p
   for (const p of [laptop, phone, again]) await p.context().close();
 });
 
-test('changing the password (from the user menu) ends every other session; only the new password signs in', async ({ page, browser, baseURL }) => {
+test('changing the password (from the user menu) ends every other session; only the new password signs in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await newMember(browser, page.request, ORIGIN_OF(baseURL), 'demo', 'changer', PASSWORD);
   const here = await signInFresh(browser, email, PASSWORD);
   const elsewhere = await signInFresh(browser, email, PASSWORD);

@@ -13,12 +13,19 @@ test.describe.configure({ timeout: 240_000 });
 
 const shapeOf = (value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, shapeOf(v)]))
+    ? Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, shapeOf(v)]),
+      )
     : value === null
       ? 'null'
       : typeof value;
 
-test('an admin invites a new email, sees a link once and never a password; the invited person sets their own and signs in', async ({ page, browser }) => {
+test('an admin invites a new email, sees a link once and never a password; the invited person sets their own and signs in', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('invitee');
   await page.goto('/o/demo/settings');
   await page.getByLabel('Invite by email').fill(email);
@@ -73,7 +80,11 @@ test('an admin invites a new email, sees a link once and never a password; the i
   await expect(page.getByLabel(`Role of ${email}`)).toHaveValue('support');
 });
 
-test('inviting an email that has an account in another organization answers the same shape and never touches its password', async ({ page, browser, baseURL }) => {
+test('inviting an email that has an account in another organization answers the same shape and never touches its password', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const origin = ORIGIN_OF(baseURL);
   // Someone who belongs to northwind only, with a password they chose.
   const email = uniqueEmail('elsewhere');

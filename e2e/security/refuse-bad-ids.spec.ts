@@ -25,7 +25,12 @@ function raw(base: string, method: string, path: string, body?: unknown): Promis
         port: url.port,
         method,
         path,
-        headers: { Cookie: adminCookie(), Origin: url.origin, Accept: 'application/json', ...(payload ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Cookie: adminCookie(),
+          Origin: url.origin,
+          Accept: 'application/json',
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        },
       },
       (response) => {
         let text = '';
@@ -62,14 +67,20 @@ test.describe('ids that would become dot segments upstream are 400', () => {
       ]) {
         expect(await raw(baseURL!, 'GET', path), `GET ${path}`).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
       }
-      expect(await raw(baseURL!, 'POST', `/api/o/demo/accounts/${id}/disconnect`, {}), 'disconnect').toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(await raw(baseURL!, 'POST', `/api/o/demo/accounts/${id}/disconnect`, {}), 'disconnect').toEqual({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
     });
   }
 });
 
 test('a non-uuid member id is 400 for a role change and a removal, not 500', async ({ baseURL }) => {
   for (const id of ['not-a-uuid', '..%2Fx', '%252e%252e', '1']) {
-    expect(await raw(baseURL!, 'PATCH', `/api/o/demo/members/${id}`, { role: 'support' }), `PATCH ${id}`).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await raw(baseURL!, 'PATCH', `/api/o/demo/members/${id}`, { role: 'support' }), `PATCH ${id}`).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
     expect(await raw(baseURL!, 'DELETE', `/api/o/demo/members/${id}`), `DELETE ${id}`).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
   }
 });

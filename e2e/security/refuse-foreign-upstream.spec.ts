@@ -44,7 +44,10 @@ test.describe('as admin', () => {
     const cases: Array<[string, string]> = [
       ['https://169.254.169.254/latest/meta-data', 'The base URL must not point at a private, loopback or link-local address'],
       ['http://127.0.0.2:9', 'The base URL must use https'],
-      ['https://api.not-on-the-list.example', 'This server allows no custom base URL (the operator can list hosts in VEHICLE_API_ALLOWED_HOSTS)'],
+      [
+        'https://api.not-on-the-list.example',
+        'This server allows no custom base URL (the operator can list hosts in VEHICLE_API_ALLOWED_HOSTS)',
+      ],
     ];
     await page.getByLabel('Environment').selectOption('custom');
     for (const [baseUrl, message] of cases) {
@@ -70,7 +73,10 @@ test.describe('as admin', () => {
     expect(settings.environment).toBe('embedded');
   });
 
-  test('over the API too: the secret never reaches the listener, and Test connection stays on the allowed upstream', async ({ page, baseURL }) => {
+  test('over the API too: the secret never reaches the listener, and Test connection stays on the allowed upstream', async ({
+    page,
+    baseURL,
+  }) => {
     const api = await apiAs(baseURL!, 'admin');
     const current = await (await api.get('/api/o/demo/settings')).json();
     const cases: Array<[Record<string, string>, string, string]> = [
@@ -81,8 +87,16 @@ test.describe('as admin', () => {
       [{ baseUrl: 'http://127.0.0.2:9' }, 'baseUrl', 'The base URL must use https'],
       [{ baseUrl: listenerUrl }, 'baseUrl', 'The base URL must use https'],
       [{ baseUrl: `${listenerUrl.replace('127.0.0.1', 'localhost')}/` }, 'baseUrl', 'The base URL must use https'],
-      [{ baseUrl: 'https://api.not-on-the-list.example' }, 'baseUrl', 'This server allows no custom base URL (the operator can list hosts in VEHICLE_API_ALLOWED_HOSTS)'],
-      [{ baseUrl: listenerUrl, clientSecret: '' }, 'clientSecret', 'Enter the client secret again: it is required whenever the base URL changes'],
+      [
+        { baseUrl: 'https://api.not-on-the-list.example' },
+        'baseUrl',
+        'This server allows no custom base URL (the operator can list hosts in VEHICLE_API_ALLOWED_HOSTS)',
+      ],
+      [
+        { baseUrl: listenerUrl, clientSecret: '' },
+        'clientSecret',
+        'Enter the client secret again: it is required whenever the base URL changes',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const data = { environment: 'custom', clientId: current.clientId, clientSecret: 'attacker-chosen-secret', ...change };

@@ -4,7 +4,10 @@ import { signedOutContext } from '../fixtures/invite';
 
 test.use({ storageState: storageStateOf('admin') });
 
-test('an admin invites a member by link, the member joins with their own password; the admin changes the role, then removes them', async ({ page, browser }) => {
+test('an admin invites a member by link, the member joins with their own password; the admin changes the role, then removes them', async ({
+  page,
+  browser,
+}) => {
   // Two password hashes and a second browser on top of the member changes.
   test.slow();
   const email = `new-${Date.now()}@demo.test`;

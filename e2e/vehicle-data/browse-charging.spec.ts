@@ -39,7 +39,9 @@ test('sessions are listed with the energy from the grid, into the battery and th
 test('any session can be looked up by its id', async ({ page, request }) => {
   const { onlineListeningVehicleId: id } = await sandboxFixtures(request);
   const first = await (await request.get(`${dataApi(id, 'charging')}?pageSize=20`)).json();
-  const older = (await (await request.get(`${dataApi(id, 'charging')}?pageSize=20&pageToken=${encodeURIComponent(first.nextPageToken)}`)).json()).items[3] as Session;
+  const older = (
+    await (await request.get(`${dataApi(id, 'charging')}?pageSize=20&pageToken=${encodeURIComponent(first.nextPageToken)}`)).json()
+  ).items[3] as Session;
   await page.goto(vehicleUrl(id, 'charging'));
   const lookup = page.getByRole('form', { name: 'Look up a charging session' });
   await lookup.getByRole('button', { name: 'Look up' }).click();
@@ -52,7 +54,9 @@ test('any session can be looked up by its id', async ({ page, request }) => {
 });
 
 test.describe('an unknown session id', () => {
-  test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\) at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/charging\/chs_nope$/] });
+  test.use({
+    allowedConsoleErrors: [/status of 404 \(Not Found\) at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/charging\/chs_nope$/],
+  });
 
   test('gets the upstream error with its request id', async ({ page, request }) => {
     const { onlineListeningVehicleId: id } = await sandboxFixtures(request);

@@ -14,18 +14,26 @@ type Journey = { id: string; startTimestamp: string; distanceTravelledKm: number
 function berlinDayStart(day: string): string {
   for (const offset of [1, 2]) {
     const candidate = new Date(Date.parse(`${day}T00:00:00Z`) - offset * 3_600_000);
-    if (dayInZone(ZONE, 0, candidate) === day && dayInZone(ZONE, 0, new Date(candidate.getTime() - 1)) !== day) return candidate.toISOString();
+    if (dayInZone(ZONE, 0, candidate) === day && dayInZone(ZONE, 0, new Date(candidate.getTime() - 1)) !== day)
+      return candidate.toISOString();
   }
   throw new Error(`no Berlin midnight for ${day}`);
 }
 const addDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-async function journeysBetween(request: import('@playwright/test').APIRequestContext, id: string, from: string, to: string): Promise<Journey[]> {
+async function journeysBetween(
+  request: import('@playwright/test').APIRequestContext,
+  id: string,
+  from: string,
+  to: string,
+): Promise<Journey[]> {
   const all: Journey[] = [];
   let token: string | null = null;
   do {
     const query: URLSearchParams = new URLSearchParams({ pageSize: '100', from, to, ...(token ? { pageToken: token } : {}) });
-    const page: { items: Journey[]; nextPageToken: string | null } = await (await request.get(`${dataApi(id, 'journeys')}?${query}`)).json();
+    const page: { items: Journey[]; nextPageToken: string | null } = await (
+      await request.get(`${dataApi(id, 'journeys')}?${query}`)
+    ).json();
     all.push(...page.items);
     token = page.nextPageToken;
   } while (token);
@@ -35,7 +43,10 @@ async function journeysBetween(request: import('@playwright/test').APIRequestCon
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const km = (n: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n)} km`;
 
-test('a date range goes to the Vehicle API as the contract filter, in the viewer’s days, with totals, chart and CSV of that range', async ({ page, request }) => {
+test('a date range goes to the Vehicle API as the contract filter, in the viewer’s days, with totals, chart and CSV of that range', async ({
+  page,
+  request,
+}) => {
   const { onlineListeningVehicleId: id } = await sandboxFixtures(request);
   const from = dayInZone(ZONE, -12);
   const to = dayInZone(ZONE, -6);
@@ -55,7 +66,9 @@ test('a date range goes to the Vehicle API as the contract filter, in the viewer
 
   const summary = section(page, 'Totals and distance per day');
   const totals = summary.locator('dl[aria-label="Totals of the range"]');
-  await expect(totals).toContainText(new RegExp(`Journeys\\s*${expected.length}Distance\\s*${escape(km(expected.reduce((s, j) => s + j.distanceTravelledKm, 0)))}`));
+  await expect(totals).toContainText(
+    new RegExp(`Journeys\\s*${expected.length}Distance\\s*${escape(km(expected.reduce((s, j) => s + j.distanceTravelledKm, 0)))}`),
+  );
   await expect(summary).toContainText('kWh/100 km');
 
   await summary.getByText('Show the numbers as a table').click();
@@ -63,7 +76,10 @@ test('a date range goes to the Vehicle API as the contract filter, in the viewer
   await expect(perDay.getByRole('row')).toHaveCount(1 + 7);
 
   const list = section(page, 'Journeys');
-  const starts = await list.getByRole('row').locator('td:first-child time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
+  const starts = await list
+    .getByRole('row')
+    .locator('td:first-child time')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
   expect(starts.length).toBe(Math.min(20, expected.length));
   expect([...starts].sort().reverse()).toEqual(starts);
   for (const start of starts) expect(start >= instants.from && start <= instants.to).toBe(true);
@@ -72,9 +88,18 @@ test('a date range goes to the Vehicle API as the contract filter, in the viewer
   await summary.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`journeys-${id}-${from}-to-${to}.csv`);
-  const lines = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
-  expect(lines[0]).toBe('id,start (UTC),stop (UTC),distance (km),energy used (kWh),state of charge used (%),state of charge at start (%),state of charge at end (%),efficiency (kWh/100 km),odometer at start (km),odometer at end (km)');
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(expected.map((j) => j.id).sort());
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'id,start (UTC),stop (UTC),distance (km),energy used (kWh),state of charge used (%),state of charge at start (%),state of charge at end (%),efficiency (kWh/100 km),odometer at start (km),odometer at end (km)',
+  );
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual(expected.map((j) => j.id).sort());
 });
 
 test('the list pages newest first, keeps its page in the URL, and Back returns to the first page', async ({ page, request }) => {
@@ -83,7 +108,8 @@ test('the list pages newest first, keeps its page in the URL, and Back returns t
   const list = section(page, 'Journeys');
   const pager = list.getByRole('navigation', { name: 'Journeys pages' });
   await expect(pager).toContainText(/Page 1 · 1–20 of \d+/);
-  const startsOnPage = () => list.locator('tbody tr td:first-child time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
+  const startsOnPage = () =>
+    list.locator('tbody tr td:first-child time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')!));
   const pageOne = await startsOnPage();
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/pages=/);

@@ -60,7 +60,9 @@ test('support reads every section with its raw view and sees no control that cha
     }
   }
   await page.goto(vehicleUrl(id));
-  await expect(page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Lock doors', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Lock doors', exact: true })).toHaveCount(
+    0,
+  );
   await expect(page.getByRole('button', { name: 'Disconnect vehicle' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add tag' })).toHaveCount(0);
   await page.goto(vehicleUrl(id, 'journeys'));

@@ -22,7 +22,10 @@ test('alerts show their severity as colour, icon and word, with the recommended 
 
 test('a vehicle without alerts says so; services show due date, distance to go and the last service', async ({ page, request }) => {
   const { id } = await findVehicle<{ alerts: Alert[] }>(request, 'maintenance/alerts', (b) => b.alerts.length === 0);
-  const services = (await (await request.get(dataApi(id, 'maintenance/services'))).json()).services as { type: string; kmToNextService: string | null }[];
+  const services = (await (await request.get(dataApi(id, 'maintenance/services'))).json()).services as {
+    type: string;
+    kmToNextService: string | null;
+  }[];
   await page.goto(vehicleUrl(id, 'maintenance'));
   await expect(section(page, 'Manufacturer alerts')).toContainText('No active alert');
   const table = section(page, 'Recommended services').getByRole('table', { name: 'Recommended services' });
@@ -56,10 +59,17 @@ test('tire pressures default to the last three months, charted per tire with the
   const card = section(page, 'Tire pressure history');
   await expect(card.getByRole('form', { name: 'Tire history dates' }).getByLabel('To')).toHaveValue(dayInZone('UTC'));
   await expect(card.getByText('Tire pressure per tire (kPa)')).toBeVisible();
-  for (const tire of ['Front left', 'Front right', 'Rear left', 'Rear right']) await expect(card.getByText(tire, { exact: true })).toBeVisible();
+  for (const tire of ['Front left', 'Front right', 'Rear left', 'Rear right'])
+    await expect(card.getByText(tire, { exact: true })).toBeVisible();
   await card.getByText('Show the numbers as a table').click();
   const table = card.getByRole('table', { name: /Tire pressure in kPa per day/ });
-  await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Front left (kPa)', 'Front right (kPa)', 'Rear left (kPa)', 'Rear right (kPa)']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Day',
+    'Front left (kPa)',
+    'Front right (kPa)',
+    'Rear left (kPa)',
+    'Rear right (kPa)',
+  ]);
   expect(await table.locator('tbody tr').count()).toBeGreaterThan(85);
 });
 

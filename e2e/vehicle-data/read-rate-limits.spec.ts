@@ -12,7 +12,10 @@ test('each key shows remaining of maximum requests, its window, and a bar', asyn
   const meters = card.getByRole('meter');
   await expect(meters).toHaveCount(3);
   await expect(card.getByRole('meter', { name: 'Stop-charging commands: requests left' })).toHaveAttribute('aria-valuemax', '10');
-  await expect(card.getByRole('meter', { name: 'Commands and state fetches: requests left' })).toHaveAttribute('aria-valuetext', /^\d+ of 200 requests left per 24 hours$/);
+  await expect(card.getByRole('meter', { name: 'Commands and state fetches: requests left' })).toHaveAttribute(
+    'aria-valuetext',
+    /^\d+ of 200 requests left per 24 hours$/,
+  );
   await expect(card.getByText('OEM_ENERGY_API_COMMANDS', { exact: true })).toBeVisible();
 
   await page.goto(vehicleUrl(spentBudgetVehicleId, 'rate-limits'));

@@ -36,7 +36,10 @@ test('the key cards show values with units and when they were measured; every ot
   await expect(telemetry.getByRole('region', { name: 'Range' })).toContainText(/[\d,]+ km/);
   await expect(telemetry.getByRole('region', { name: 'Odometer' })).toContainText(/[\d,]+ km/);
   await expect(telemetry.getByRole('region', { name: 'Tire pressures' })).toContainText(/Front left\s*[\d.]+ kPa/);
-  await expect(telemetry.getByRole('region', { name: 'Location' }).getByRole('link', { name: /Open in OpenStreetMap/ })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=/);
+  await expect(telemetry.getByRole('region', { name: 'Location' }).getByRole('link', { name: /Open in OpenStreetMap/ })).toHaveAttribute(
+    'href',
+    /openstreetmap\.org\/\?mlat=/,
+  );
   const others = telemetry.getByRole('region', { name: 'Other signals' });
   await expect(others.getByRole('row', { name: /^Heading \d+°/ })).toBeVisible();
   await expect(others.getByRole('row', { name: /^Charge current limit 16 A/ })).toBeVisible();

@@ -25,6 +25,11 @@ test('edits the registration plate, checked for 1 to 50 characters, and it stays
   await expect(page.getByText(plate, { exact: true })).toBeVisible();
 
   const audit = await (await page.request.get('/api/o/demo/audit?action=vehicles.plate_changed')).json();
-  expect(audit.events[0]).toMatchObject({ action: 'vehicles.plate_changed', targetId: vehicle.id, outcome: 'success', actorEmail: 'manager@demo.test' });
+  expect(audit.events[0]).toMatchObject({
+    action: 'vehicles.plate_changed',
+    targetId: vehicle.id,
+    outcome: 'success',
+    actorEmail: 'manager@demo.test',
+  });
   expect(audit.events[0].upstreamRequestId).toBeTruthy();
 });

@@ -18,7 +18,9 @@ test('exports every vehicle the filter matches, page by page, as CSV', async ({ 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^vehicles-demo-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = readFileSync((await file.path())!, 'utf8').trim().split('\r\n');
+  const [header, ...rows] = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(header).toBe('id,vin,make,model,model_year,registration_plate,account_id,is_listening,connection_status,last_seen_at');
   // Another spec may disconnect a vehicle meanwhile: allow the count to drop by a few.
   expect(rows.length).toBeGreaterThan(api.totalResults - 25);
@@ -35,7 +37,9 @@ test('the export of one account has exactly its vehicles', async ({ page }) => {
   await page.goto(`/o/demo/vehicles?${new URLSearchParams({ filter })}`);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const [, ...rows] = readFileSync((await (await download).path())!, 'utf8').trim().split('\r\n');
+  const [, ...rows] = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   const ids = rows.map((row) => row.split(',')[0]).sort();
   // The vehicle-disconnect spec may remove one vehicle of this account while this runs.
   const expectedIds = expected.items.map((v) => v.id).sort();

@@ -5,7 +5,8 @@ import { sandboxFixtures } from '../fixtures/sandbox';
 test.use({ storageState: storageStateOf('manager') });
 
 const table = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Vehicles', exact: true });
-const columnTexts = (page: import('@playwright/test').Page, column: number) => table(page).locator(`tbody tr td:nth-child(${column})`).allTextContents();
+const columnTexts = (page: import('@playwright/test').Page, column: number) =>
+  table(page).locator(`tbody tr td:nth-child(${column})`).allTextContents();
 
 test('the filter builder narrows the list by brand and listening state, and reads back from the URL', async ({ page }) => {
   await page.goto('/o/demo/vehicles');
@@ -63,10 +64,12 @@ test('a raw JSON filter is checked before it is sent, with a message naming the 
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect(page).toHaveURL(/filter=/);
   await expect(problem).toHaveCount(0);
-  await expect.poll(async () => {
-    const brands = await columnTexts(page, 2);
-    return brands.length > 0 && brands.every((b) => b === 'Kia' || b === 'Volvo');
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const brands = await columnTexts(page, 2);
+      return brands.length > 0 && brands.every((b) => b === 'Kia' || b === 'Volvo');
+    })
+    .toBe(true);
   // A filter the builder cannot show stays in JSON mode after a reload.
   await page.reload();
   await expect(page.getByLabel('Filter (JSON)')).toHaveValue(/"or"/);

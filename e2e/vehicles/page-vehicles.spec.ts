@@ -3,7 +3,8 @@ import { storageStateOf } from '../fixtures/roles';
 
 test.use({ storageState: storageStateOf('manager') });
 
-const firstVin = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr').first().getByRole('link').first();
+const firstVin = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr').first().getByRole('link').first();
 
 test('pages forward and back with the token stack in the URL; page size, columns and sort are kept in the URL', async ({ page }) => {
   await page.goto('/o/demo/vehicles');
@@ -43,7 +44,10 @@ test('pages forward and back with the token stack in the URL; page size, columns
   await page.getByRole('button', { name: 'Year' }).click();
   await expect(page).toHaveURL(/sort=-year/);
   await expect(page.getByRole('columnheader', { name: 'Year' })).toHaveAttribute('aria-sort', 'descending');
-  const years = await page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr:not([aria-hidden]) td:nth-child(4)').allTextContents();
+  const years = await page
+    .getByRole('region', { name: 'Vehicles', exact: true })
+    .locator('tbody tr:not([aria-hidden]) td:nth-child(4)')
+    .allTextContents();
   const numbers = years.map(Number).filter((n) => !Number.isNaN(n) && n > 0);
   expect(numbers.length).toBeGreaterThan(5);
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
@@ -106,7 +110,9 @@ test.describe('unknown vehicles', () => {
     await page.goto('/o/demo/vehicles');
     await page.getByLabel('VIN or vehicle id').fill('NOSUCHVEHICLE0000');
     await page.getByRole('button', { name: 'Open' }).click();
-    await expect(page.getByRole('search', { name: 'Open a vehicle' }).getByRole('alert')).toContainText('No vehicle has the VIN or id “NOSUCHVEHICLE0000”.');
+    await expect(page.getByRole('search', { name: 'Open a vehicle' }).getByRole('alert')).toContainText(
+      'No vehicle has the VIN or id “NOSUCHVEHICLE0000”.',
+    );
     await expect(page).toHaveURL(/\/o\/demo\/vehicles$/);
   });
 

@@ -49,7 +49,9 @@ describe('nextAuthRedirect', () => {
   it('answers absolute URLs on the base URL only', () => {
     expect(nextAuthRedirect({ url: '/\\evil.example', baseUrl: origin })).toBe('http://localhost:3000/o');
     expect(nextAuthRedirect({ url: 'https://evil.example', baseUrl: origin })).toBe('http://localhost:3000/o');
-    expect(nextAuthRedirect({ url: '/o/demo/vehicles?make=Volvo', baseUrl: origin })).toBe('http://localhost:3000/o/demo/vehicles?make=Volvo');
+    expect(nextAuthRedirect({ url: '/o/demo/vehicles?make=Volvo', baseUrl: origin })).toBe(
+      'http://localhost:3000/o/demo/vehicles?make=Volvo',
+    );
   });
 });
 

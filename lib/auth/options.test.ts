@@ -60,7 +60,11 @@ describe('next-auth options', () => {
       vi.setSystemTime(new Date('2026-01-01T08:00:00Z'));
       const options = await loadOptions({ SESSION_MAX_AGE_HOURS: '12' });
       const renew = (token: JWT) => options.callbacks!.jwt!({ token } as never) as Promise<JWT>;
-      let token = (await options.callbacks!.jwt!({ token: {}, user: { id: user.id }, account: { provider: 'credentials' } } as never)) as JWT;
+      let token = (await options.callbacks!.jwt!({
+        token: {},
+        user: { id: user.id },
+        account: { provider: 'credentials' },
+      } as never)) as JWT;
       // Renewed every hour for eleven hours: still the same session, sign-in time unchanged.
       for (let hour = 1; hour <= 11; hour++) {
         vi.setSystemTime(new Date(Date.UTC(2026, 0, 1, 8 + hour)));
@@ -80,7 +84,11 @@ describe('next-auth options', () => {
 
   it('records the session as ended on sign-out, until its absolute expiry', async () => {
     const options = await loadOptions();
-    const token = (await options.callbacks!.jwt!({ token: {}, user: { id: user.id }, account: { provider: 'credentials' } } as never)) as JWT;
+    const token = (await options.callbacks!.jwt!({
+      token: {},
+      user: { id: user.id },
+      account: { provider: 'credentials' },
+    } as never)) as JWT;
     expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(false);
     await expect(options.callbacks!.jwt!({ token } as never)).resolves.toMatchObject({ sid: token.sid });
     await options.events!.signOut!({ token } as never);
@@ -94,14 +102,23 @@ describe('next-auth options', () => {
     await setUserDisabled(db, disabled.email, true);
     const options = await loadOptions();
     expect(await options.callbacks!.signIn!({ user: { id: disabled.id }, account: { provider: 'credentials' } } as never)).toBe(false);
-    await expect(options.callbacks!.jwt!({ token: {}, user: { id: disabled.id }, account: { provider: 'credentials' } } as never)).rejects.toThrow();
+    await expect(
+      options.callbacks!.jwt!({ token: {}, user: { id: disabled.id }, account: { provider: 'credentials' } } as never),
+    ).rejects.toThrow();
   });
 
   it('redirects after sign-in only to paths on the own origin (issue 12, item 5)', async () => {
     const options = await loadOptions();
     const redirect = options.callbacks!.redirect!;
     const baseUrl = 'http://localhost:3000';
-    for (const url of ['/\\evil.example', '/\t/evil.example', 'https:evil.example', '//evil.example', 'https://evil.example/o', '/.//evil.example']) {
+    for (const url of [
+      '/\\evil.example',
+      '/\t/evil.example',
+      'https:evil.example',
+      '//evil.example',
+      'https://evil.example/o',
+      '/.//evil.example',
+    ]) {
       const target = await redirect({ url, baseUrl });
       expect(new URL(target).origin, url).toBe(baseUrl);
       expect(new URL(target).pathname.startsWith('//'), url).toBe(false);
@@ -115,7 +132,11 @@ describe('next-auth options', () => {
   });
 
   it('adds the OIDC provider when it is configured', async () => {
-    const options = await loadOptions({ OIDC_ISSUER: 'https://idp.example.com/realms/x/', OIDC_CLIENT_ID: 'motorpool', OIDC_CLIENT_SECRET: 'idp-secret' });
+    const options = await loadOptions({
+      OIDC_ISSUER: 'https://idp.example.com/realms/x/',
+      OIDC_CLIENT_ID: 'motorpool',
+      OIDC_CLIENT_SECRET: 'idp-secret',
+    });
     const oidc = options.providers.find((p) => p.id === 'oidc') as unknown as { type: string; wellKnown: string; checks: string[] };
     expect(oidc).toMatchObject({ type: 'oauth', wellKnown: 'https://idp.example.com/realms/x/.well-known/openid-configuration' });
     expect(oidc.checks).toContain('pkce');
@@ -139,7 +160,9 @@ describe('credentials provider', () => {
       options: { authorize: (c: Record<string, string>, r: unknown) => Promise<unknown> };
     };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(provider.options.authorize({ email: 'a@example.com', password: 'x' }, { headers: {} })).rejects.toThrow(/^SignInUnavailable$/);
+    await expect(provider.options.authorize({ email: 'a@example.com', password: 'x' }, { headers: {} })).rejects.toThrow(
+      /^SignInUnavailable$/,
+    );
     expect(errors).toHaveBeenCalled();
     vi.doUnmock('@/lib/db');
   });

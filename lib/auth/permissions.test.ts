@@ -16,7 +16,14 @@ describe('permissions', () => {
   });
 
   it('manager does the vehicle work but not settings or members', () => {
-    for (const permission of ['vehicles.write', 'tags.write', 'listening.write', 'commands.send', 'connect.create', 'eligibility.write'] as const) {
+    for (const permission of [
+      'vehicles.write',
+      'tags.write',
+      'listening.write',
+      'commands.send',
+      'connect.create',
+      'eligibility.write',
+    ] as const) {
       expect(can('manager', permission)).toBe(true);
     }
     expect(can('manager', 'settings.write')).toBe(false);

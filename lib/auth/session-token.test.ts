@@ -4,7 +4,13 @@ import { absoluteExpiry, createSessionTokenReader, sessionIsCurrent, sessionToke
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const cookie = (value: string, name = 'next-auth.session-token') => [{ name, value }];
-const claims = (uid: string, extra: Record<string, unknown> = {}) => ({ uid, sid: 'session-1', sv: 0, sat: Math.floor(Date.now() / 1000), ...extra });
+const claims = (uid: string, extra: Record<string, unknown> = {}) => ({
+  uid,
+  sid: 'session-1',
+  sv: 0,
+  sat: Math.floor(Date.now() / 1000),
+  ...extra,
+});
 
 describe('session token reader', () => {
   it('reads the user id from a token next-auth issued, and rejects a foreign or altered one', async () => {
@@ -22,10 +28,13 @@ describe('session token reader', () => {
   it('decodes each token once, and still refuses it once expired', async () => {
     let decodes = 0;
     let now = 1_000_000;
-    const reader = createSessionTokenReader(async () => {
-      decodes += 1;
-      return { uid: 'user-1', sid: 's', sv: 0, sat: 1_000, exp: 1_000 + 60 };
-    }, () => now);
+    const reader = createSessionTokenReader(
+      async () => {
+        decodes += 1;
+        return { uid: 'user-1', sid: 's', sv: 0, sat: 1_000, exp: 1_000 + 60 };
+      },
+      () => now,
+    );
     for (let i = 0; i < 3; i++) expect(await reader.userId(cookie('t'))).toBe('user-1');
     expect(decodes).toBe(1);
     now = (1_000 + 60) * 1000;
@@ -36,7 +45,11 @@ describe('session token reader', () => {
     let now = 1_000_000 * 1000;
     const signedInAt = 1_000_000;
     // Renewed a minute ago, so `exp` is far away: the sign-in time decides.
-    const reader = createSessionTokenReader(async () => ({ uid: 'user-1', sid: 's', sv: 0, sat: signedInAt, exp: signedInAt + 20 * 3600 }), () => now, 12 * 3600);
+    const reader = createSessionTokenReader(
+      async () => ({ uid: 'user-1', sid: 's', sv: 0, sat: signedInAt, exp: signedInAt + 20 * 3600 }),
+      () => now,
+      12 * 3600,
+    );
     expect((await reader.session(cookie('t')))?.signedInAt).toBe(signedInAt);
     now = absoluteExpiry(signedInAt, 12 * 3600) - 1;
     expect(await reader.userId(cookie('t'))).toBe('user-1');
@@ -80,7 +93,9 @@ describe('session token reader', () => {
       { name: 'other', value: 'x' },
     ];
     expect(sessionTokenFrom(chunks)).toBe('hello-world');
-    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')], { secure: true })).toBe('secure');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')], { secure: true })).toBe(
+      'secure',
+    );
     expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')])).toBe('plain');
   });
 });
@@ -89,12 +104,22 @@ describe('session token reader', () => {
 // over http (or by a sibling subdomain) and would otherwise fix the victim's session.
 describe('the session cookie name follows the public origin', () => {
   const reader = (secure: boolean) =>
-    createSessionTokenReader(async (token) => ({ uid: token, sid: 's', sv: 0, sat: Math.floor(Date.now() / 1000), exp: Date.now() / 1000 + 60 }), undefined, undefined, { secure });
+    createSessionTokenReader(
+      async (token) => ({ uid: token, sid: 's', sv: 0, sat: Math.floor(Date.now() / 1000), exp: Date.now() / 1000 + 60 }),
+      undefined,
+      undefined,
+      { secure },
+    );
 
   it('on https reads only __Secure-next-auth.session-token', async () => {
     expect(await reader(true).userId([{ name: 'next-auth.session-token', value: 'planted' }])).toBeNull();
     expect(await reader(true).userId([{ name: 'next-auth.session-token.0', value: 'planted' }])).toBeNull();
-    expect(await reader(true).userId([{ name: 'next-auth.session-token', value: 'planted' }, { name: '__Secure-next-auth.session-token', value: 'mine' }])).toBe('mine');
+    expect(
+      await reader(true).userId([
+        { name: 'next-auth.session-token', value: 'planted' },
+        { name: '__Secure-next-auth.session-token', value: 'mine' },
+      ]),
+    ).toBe('mine');
     expect(sessionTokenFrom([{ name: 'next-auth.session-token', value: 'planted' }], { secure: true })).toBeNull();
   });
 

@@ -96,7 +96,6 @@ export function createSessionTokenReader(
   };
 }
 
-
 /** Whether a session whose token carries `claims` is still open. */
 export function sessionIsCurrent(claims: SessionClaims, state: SessionState | undefined): boolean {
   return !!state && !state.revoked && state.disabledAt === null && state.sessionVersion === claims.sessionVersion;

@@ -17,7 +17,9 @@ state.db = database.db;
 const user = await createUser(database.db as Db, { email: 'session@example.com', name: 'Sam' });
 
 async function signedInAs(uid: string) {
-  state.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { uid, email: 'stale@example.com' }, secret: SECRET, maxAge: 60 }) }];
+  state.cookies = [
+    { name: 'next-auth.session-token', value: await encode({ token: { uid, email: 'stale@example.com' }, secret: SECRET, maxAge: 60 }) },
+  ];
 }
 
 describe('getSessionUser', () => {

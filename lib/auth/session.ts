@@ -29,7 +29,9 @@ export function sessionMaxAgeSeconds(): number {
  * by loadOrgAccess (folded into its membership query).
  */
 export const getSessionClaims = cache(async (): Promise<SessionClaims | null> => {
-  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }), undefined, sessionMaxAgeSeconds(), { secure: publicOriginIsHttps() });
+  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }), undefined, sessionMaxAgeSeconds(), {
+    secure: publicOriginIsHttps(),
+  });
   return reader.session((await cookies()).getAll());
 });
 

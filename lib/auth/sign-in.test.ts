@@ -37,7 +37,9 @@ describe('client address for sign-in', () => {
     const peer = { [PEER_ADDRESS_HEADER]: '198.51.100.20' };
     expect(clientIpFromHeaders(peer, 0)).toBe('198.51.100.20');
     expect(clientIpFromHeaders({ ...peer, 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }, 0)).toBe('198.51.100.20');
-    expect(clientIpFromHeaders(new Headers({ ...peer, 'x-forwarded-for': '192.0.2.99', 'x-real-ip': '192.0.2.98' }), 0)).toBe('198.51.100.20');
+    expect(clientIpFromHeaders(new Headers({ ...peer, 'x-forwarded-for': '192.0.2.99', 'x-real-ip': '192.0.2.98' }), 0)).toBe(
+      '198.51.100.20',
+    );
     // The default is TRUST_PROXY_HOPS=0.
     expect(clientIpFromHeaders({ ...peer, 'x-forwarded-for': '203.0.113.5' })).toBe('198.51.100.20');
   });
@@ -51,7 +53,11 @@ for (const leg of await databaseLegs()) {
       const user = await fastUser(t.db, 'pilot@example.com', 'Pilot');
       expect(await authorizeCredentials(t.db, { email: 'pilot@example.com', password: 'wrong' }, '10.1.1.1')).toBeNull();
       expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' })).pair).toBe(1);
-      expect(await authorizeCredentials(t.db, { email: ' PILOT@example.com', password: PASSWORD }, '10.1.1.1')).toEqual({ id: user.id, email: 'pilot@example.com', name: 'Pilot' });
+      expect(await authorizeCredentials(t.db, { email: ' PILOT@example.com', password: PASSWORD }, '10.1.1.1')).toEqual({
+        id: user.id,
+        email: 'pilot@example.com',
+        name: 'Pilot',
+      });
       expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' })).pair).toBe(0);
       const events = (await listAuditEvents(t.db, { actorUserId: user.id })).events;
       expect(events.map((e) => [e.action, e.outcome, e.ip])).toEqual([
@@ -72,7 +78,9 @@ for (const leg of await databaseLegs()) {
       await fastUser(t.db, 'burst@example.com');
       checks.count = 0;
       const results = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => authorizeCredentials(t.db, { email: 'burst@example.com', password: `guess-${i}` }, '203.0.113.20')),
+        Array.from({ length: 20 }, (_, i) =>
+          authorizeCredentials(t.db, { email: 'burst@example.com', password: `guess-${i}` }, '203.0.113.20'),
+        ),
       );
       expect(checks.count).toBeLessThanOrEqual(5);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(checks.count);
@@ -88,18 +96,26 @@ for (const leg of await databaseLegs()) {
       const policy = { ...SIGN_IN_THROTTLE, baseDelayMs: 60_000 };
       for (let round = 0; round < 3; round++) {
         for (let i = 0; i < 8; i++) {
-          await authorizeCredentials(t.db, { email: 'admin@example.com', password: `guess-${round}-${i}` }, attacker, policy).catch((error: unknown) => {
-            expect(error).toBeInstanceOf(SignInThrottledError);
-          });
+          await authorizeCredentials(t.db, { email: 'admin@example.com', password: `guess-${round}-${i}` }, attacker, policy).catch(
+            (error: unknown) => {
+              expect(error).toBeInstanceOf(SignInThrottledError);
+            },
+          );
         }
-        await expect(authorizeCredentials(t.db, { email: 'admin@example.com', password: PASSWORD }, attacker, policy)).rejects.toMatchObject({
+        await expect(
+          authorizeCredentials(t.db, { email: 'admin@example.com', password: PASSWORD }, attacker, policy),
+        ).rejects.toMatchObject({
           message: SIGN_IN_ERRORS.throttled,
         });
-        expect(await authorizeCredentials(t.db, { email: 'admin@example.com', password: PASSWORD }, `198.51.100.${round}`, policy)).toMatchObject({ id: admin.id });
+        expect(
+          await authorizeCredentials(t.db, { email: 'admin@example.com', password: PASSWORD }, `198.51.100.${round}`, policy),
+        ).toMatchObject({ id: admin.id });
       }
       // Only 5 of the attacker's 24 guesses reached a password check, and the owner's successes did not reset the wait.
       expect((await countRecentAttempts(t.db, { email: 'admin@example.com', ip: attacker })).pair).toBe(5);
-      await expect(authorizeCredentials(t.db, { email: 'admin@example.com', password: 'one more' }, attacker, policy)).rejects.toBeInstanceOf(SignInThrottledError);
+      await expect(
+        authorizeCredentials(t.db, { email: 'admin@example.com', password: 'one more' }, attacker, policy),
+      ).rejects.toBeInstanceOf(SignInThrottledError);
     });
 
     it('audits throttled attempts at most once per account and address per minute', async () => {
@@ -107,7 +123,9 @@ for (const leg of await databaseLegs()) {
       const ip = `192.0.2.${leg.kind === 'pglite' ? 1 : 2}`;
       for (let i = 0; i < 5; i++) await authorizeCredentials(t.db, { email: `victim-${leg.kind}@example.com`, password: `guess-${i}` }, ip);
       for (let i = 0; i < 12; i++) {
-        await expect(authorizeCredentials(t.db, { email: `victim-${leg.kind}@example.com`, password: `more-${i}` }, ip)).rejects.toBeInstanceOf(SignInThrottledError);
+        await expect(
+          authorizeCredentials(t.db, { email: `victim-${leg.kind}@example.com`, password: `more-${i}` }, ip),
+        ).rejects.toBeInstanceOf(SignInThrottledError);
       }
       const events = (await listAuditEvents(t.db, { actor: `victim-${leg.kind}@`, limit: 100 })).events;
       expect(events.filter((e) => (e.details as { reason?: string }).reason === 'invalid_credentials')).toHaveLength(5);
@@ -117,14 +135,21 @@ for (const leg of await databaseLegs()) {
     });
 
     it('rehashes a password stored under weaker parameters on the next successful sign-in', async () => {
-      const user = await createUser(t.db, { email: 'legacy@example.com', passwordHash: await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 }) });
+      const user = await createUser(t.db, {
+        email: 'legacy@example.com',
+        passwordHash: await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 }),
+      });
       const storedHash = async () => (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0].h;
       expect(await storedHash()).toMatch(/^scrypt\$16384\$/);
       expect(await authorizeCredentials(t.db, { email: 'legacy@example.com', password: 'wrong' }, '10.3.0.1')).toBeNull();
       expect(await storedHash()).toMatch(/^scrypt\$16384\$/);
-      expect(await authorizeCredentials(t.db, { email: 'legacy@example.com', password: PASSWORD }, '10.3.0.1')).toMatchObject({ id: user.id });
+      expect(await authorizeCredentials(t.db, { email: 'legacy@example.com', password: PASSWORD }, '10.3.0.1')).toMatchObject({
+        id: user.id,
+      });
       expect(await storedHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
-      expect(await authorizeCredentials(t.db, { email: 'legacy@example.com', password: PASSWORD }, '10.3.0.1')).toMatchObject({ id: user.id });
+      expect(await authorizeCredentials(t.db, { email: 'legacy@example.com', password: PASSWORD }, '10.3.0.1')).toMatchObject({
+        id: user.id,
+      });
     });
 
     it('single sign-on admits only people an organization has added', async () => {

@@ -5,7 +5,13 @@ import { signInSchema } from '@/lib/validations/auth';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import { clearSignInPair, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
+import {
+  clearSignInPair,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  SIGN_IN_THROTTLE,
+  type ThrottlePolicy,
+} from '@/lib/db/repos/sign-in-attempts';
 import { findUserByEmail, updateUserName, verifyCredentials } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 
@@ -55,7 +61,8 @@ export function claimThrottleAudit(key: string, now = Date.now()): boolean {
   if (lastThrottleAudit.size >= MAX_AUDIT_KEYS) {
     for (const [k, at] of lastThrottleAudit) if (now - at >= THROTTLE_AUDIT_INTERVAL_MS) lastThrottleAudit.delete(k);
     // Still full of fresh keys (a spray from many addresses): forget the oldest half.
-    if (lastThrottleAudit.size >= MAX_AUDIT_KEYS) [...lastThrottleAudit.keys()].slice(0, MAX_AUDIT_KEYS / 2).forEach((k) => lastThrottleAudit.delete(k));
+    if (lastThrottleAudit.size >= MAX_AUDIT_KEYS)
+      [...lastThrottleAudit.keys()].slice(0, MAX_AUDIT_KEYS / 2).forEach((k) => lastThrottleAudit.delete(k));
   }
   lastThrottleAudit.set(key, now);
   return true;
@@ -146,7 +153,13 @@ export async function admitOidcUser(
 ): Promise<SignedInUser | null> {
   const email = profile.email?.trim().toLowerCase();
   const refuse = async (reason: string) => {
-    await appendAuditEvent(db, { actorEmail: email ?? null, action: 'auth.sign_in_failed', outcome: 'failure', details: { method: 'oidc', reason }, ip });
+    await appendAuditEvent(db, {
+      actorEmail: email ?? null,
+      action: 'auth.sign_in_failed',
+      outcome: 'failure',
+      details: { method: 'oidc', reason },
+      ip,
+    });
     return null;
   };
   if (!email) return refuse('no_email');
@@ -154,6 +167,13 @@ export async function admitOidcUser(
   const user = await findUserByEmail(db, email);
   if (!user || !(await hasAnyMembership(db, user.id))) return refuse('not_invited');
   if (!user.name && profile.name) await updateUserName(db, user.id, profile.name);
-  await appendAuditEvent(db, { actorUserId: user.id, actorEmail: user.email, action: 'auth.sign_in', outcome: 'success', details: { method: 'oidc' }, ip });
+  await appendAuditEvent(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: 'auth.sign_in',
+    outcome: 'success',
+    details: { method: 'oidc' },
+    ip,
+  });
   return { id: user.id, email: user.email, name: user.name || profile.name || null };
 }

@@ -39,8 +39,13 @@ export function clientIp(request: { headers: { get(name: string): string | null 
 
 export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P, B, R>, outcome: Outcome): Promise<void> {
   const errorDetails =
-    outcome.error instanceof Error ? { error: { code: (outcome.error as { code?: string }).code ?? 'INTERNAL', message: outcome.error.message } } : {};
-  const details = outcome.outcome === 'success' ? spec.details?.({ params: outcome.params as P, body: outcome.body as B, result: outcome.result as R }) : undefined;
+    outcome.error instanceof Error
+      ? { error: { code: (outcome.error as { code?: string }).code ?? 'INTERNAL', message: outcome.error.message } }
+      : {};
+  const details =
+    outcome.outcome === 'success'
+      ? spec.details?.({ params: outcome.params as P, body: outcome.body as B, result: outcome.result as R })
+      : undefined;
   await appendAuditEvent(getDb(), {
     organizationId: access.org.id,
     actorUserId: access.user.id,

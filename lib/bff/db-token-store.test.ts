@@ -30,7 +30,9 @@ for (const leg of await databaseLegs()) {
 
     it('reads a row sealed under another secret as a miss', async () => {
       const store = new DbTokenStore(t.db);
-      await t.db.insert(apiTokens).values({ key: 'foreign', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
+      await t.db
+        .insert(apiTokens)
+        .values({ key: 'foreign', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
       expect(await store.get('foreign')).toBeUndefined();
     });
   });

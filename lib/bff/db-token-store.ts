@@ -42,7 +42,10 @@ export class DbTokenStore implements TokenStore {
       expiresAt: new Date(token.expiresAt),
       updatedAt: new Date(),
     };
-    await this.database.insert(apiTokens).values({ key, ...values }).onConflictDoUpdate({ target: apiTokens.key, set: values });
+    await this.database
+      .insert(apiTokens)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: apiTokens.key, set: values });
   }
 
   async delete(key: string): Promise<void> {

@@ -12,9 +12,17 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
   const base = { requestId: error.requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
   switch (error.code) {
     case 'AUTHENTICATION_ERROR':
-      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused this organization’s credentials or their scope. An admin can check them in Settings.', { status: 502, ...base });
+      return new AppError(
+        'UPSTREAM_AUTHENTICATION_ERROR',
+        'The Vehicle API refused this organization’s credentials or their scope. An admin can check them in Settings.',
+        { status: 502, ...base },
+      );
     case 'RATE_LIMITED':
-      return new AppError('RATE_LIMITED', error.message || 'The Vehicle API asks us to slow down.', { status: 429, retryAfterSeconds: error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000), ...base });
+      return new AppError('RATE_LIMITED', error.message || 'The Vehicle API asks us to slow down.', {
+        status: 429,
+        retryAfterSeconds: error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000),
+        ...base,
+      });
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
       return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });

@@ -18,6 +18,12 @@ export function toListPage<T>(response: ApiResponse<CursorPage<T>>): ListPage<T>
 /** One page of vehicles: a single upstream call whatever the size of the fleet. */
 export async function loadVehiclePage(api: VehicleApi, query: VehicleListQuery) {
   return toListPage(
-    await api.listVehicles({ maxPageSize: query.pageSize, pageToken: query.pageToken, filter: query.filter, tagKey: query.tagKey, tagValue: query.tagValue }),
+    await api.listVehicles({
+      maxPageSize: query.pageSize,
+      pageToken: query.pageToken,
+      filter: query.filter,
+      tagKey: query.tagKey,
+      tagValue: query.tagValue,
+    }),
   );
 }

@@ -31,7 +31,11 @@ async function signIn(uid: string, sid: string, sv: number) {
 
 const unauthenticated = { code: 'UNAUTHENTICATED', status: 401 };
 
-const legs: Array<{ kind: string; available: () => Promise<boolean>; open: () => Promise<{ handle: DbHandle; close: () => Promise<void> }> }> = [
+const legs: Array<{
+  kind: string;
+  available: () => Promise<boolean>;
+  open: () => Promise<{ handle: DbHandle; close: () => Promise<void> }>;
+}> = [
   {
     kind: 'pglite (cached access)',
     available: async () => true,

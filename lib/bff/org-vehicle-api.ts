@@ -31,7 +31,8 @@ export function transportFor(credentials: Pick<OrganizationCredentials, 'apiBase
   const policy = upstreamHostPolicy();
   const verdict = checkUpstreamBaseUrl(baseUrl, policy);
   // A base URL stored before the operator narrowed the list: nothing is sent there.
-  if (!verdict.ok) return { baseUrl, fetch: () => Promise.reject(new Error(`The base URL is not allowed on this server: ${verdict.message}`)) };
+  if (!verdict.ok)
+    return { baseUrl, fetch: () => Promise.reject(new Error(`The base URL is not allowed on this server: ${verdict.message}`)) };
   // The operator's own VEHICLE_API_BASE_URL may be internal; redirects are refused all the same.
   if (verdict.trustedByOperator) return { baseUrl, fetch: (input, init) => fetch(input, { ...init, redirect: 'error' }) };
   return { baseUrl, fetch: createGuardedFetch({ allowLoopback: policy.allowLoopback }) };

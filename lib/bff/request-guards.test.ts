@@ -48,7 +48,11 @@ describe('assertSameOrigin at another address than APP_URL', () => {
     expect(codeOf(() => assertSameOrigin(at('127.0.0.1:3000', { origin: 'null' })))).toBe('CROSS_ORIGIN');
   });
   it('ignores X-Forwarded-Host and -Proto when no proxy hop is trusted (the default)', () => {
-    const forged = at('127.0.0.1:3000', { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const forged = at('127.0.0.1:3000', {
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(codeOf(() => assertSameOrigin(forged))).toBe('CROSS_ORIGIN');
   });
 });
@@ -56,7 +60,9 @@ describe('assertSameOrigin at another address than APP_URL', () => {
 describe('ownOrigins', () => {
   const base = { host: 'app.internal:3000', protocol: 'http:' };
   it('is the Host alone with no trusted hop', () => {
-    expect(ownOrigins({ ...base, forwardedHost: 'evil.example', forwardedProto: 'https', trustProxyHops: 0 })).toEqual(['http://app.internal:3000']);
+    expect(ownOrigins({ ...base, forwardedHost: 'evil.example', forwardedProto: 'https', trustProxyHops: 0 })).toEqual([
+      'http://app.internal:3000',
+    ]);
   });
   it('adds the forwarded host and scheme seen by the outermost trusted proxy', () => {
     expect(ownOrigins({ ...base, forwardedHost: 'fleet.example.com', forwardedProto: 'https', trustProxyHops: 1 })).toEqual([
@@ -65,7 +71,12 @@ describe('ownOrigins', () => {
     ]);
     // Two trusted hops: the client-supplied left-most entry is not trusted, the one the outer proxy appended is.
     expect(
-      ownOrigins({ ...base, forwardedHost: 'evil.example, fleet.example.com, lb.internal', forwardedProto: 'http, https, http', trustProxyHops: 2 }),
+      ownOrigins({
+        ...base,
+        forwardedHost: 'evil.example, fleet.example.com, lb.internal',
+        forwardedProto: 'http, https, http',
+        trustProxyHops: 2,
+      }),
     ).toEqual(['http://app.internal:3000', 'https://fleet.example.com']);
   });
   it('takes a trusted X-Forwarded-Proto alone with the request’s own Host', () => {
@@ -73,10 +84,14 @@ describe('ownOrigins', () => {
       'http://fleet.example.com',
       'https://fleet.example.com',
     ]);
-    expect(ownOrigins({ host: 'fleet.example.com', protocol: 'http:', forwardedProto: 'https', trustProxyHops: 0 })).toEqual(['http://fleet.example.com']);
+    expect(ownOrigins({ host: 'fleet.example.com', protocol: 'http:', forwardedProto: 'https', trustProxyHops: 0 })).toEqual([
+      'http://fleet.example.com',
+    ]);
   });
   it('drops a malformed forwarded host or scheme', () => {
-    expect(ownOrigins({ ...base, forwardedHost: 'a b/c', forwardedProto: 'https', trustProxyHops: 1 })).toEqual(['http://app.internal:3000']);
+    expect(ownOrigins({ ...base, forwardedHost: 'a b/c', forwardedProto: 'https', trustProxyHops: 1 })).toEqual([
+      'http://app.internal:3000',
+    ]);
     expect(ownOrigins({ ...base, forwardedHost: 'fleet.example.com', forwardedProto: 'javascript', trustProxyHops: 1 })).toEqual([
       'http://app.internal:3000',
       'http://fleet.example.com',

@@ -19,6 +19,9 @@ describe('the upstream envelope of the data routes', () => {
   });
 
   it('puts a single response under its name', () => {
-    expect(single('telemetry', { data: { id: 'v' }, ...call })).toEqual({ data: { telemetry: { id: 'v' } }, call: { data: { id: 'v' }, ...call } });
+    expect(single('telemetry', { data: { id: 'v' }, ...call })).toEqual({
+      data: { telemetry: { id: 'v' } },
+      call: { data: { id: 'v' }, ...call },
+    });
   });
 });

@@ -29,7 +29,11 @@ type Infer<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
  * A GET route of the vehicle page: `withOrg` with `vehicles.read`, the vehicle id checked, the
  * organization's client, and the upstream envelope added to what `load` returns.
  */
-export function vehicleDataRoute<D extends object, QS extends z.core.$ZodType | undefined = undefined, PS extends z.core.$ZodType<VehicleParams> = typeof vehicleParamsSchema>(
+export function vehicleDataRoute<
+  D extends object,
+  QS extends z.core.$ZodType | undefined = undefined,
+  PS extends z.core.$ZodType<VehicleParams> = typeof vehicleParamsSchema,
+>(
   load: (api: VehicleApi, input: { params: z.infer<PS>; query: Infer<QS> }) => Promise<Loaded<D>>,
   options: { params?: PS; query?: QS } = {},
 ) {

@@ -35,7 +35,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A verb's result names the upstream call that mattered as `requestId`; the audit entry keeps it. */
 function requestIdOf(result: unknown): string | undefined {
-  const id = result && typeof result === 'object' && !(result instanceof Response) ? (result as { requestId?: unknown }).requestId : undefined;
+  const id =
+    result && typeof result === 'object' && !(result instanceof Response) ? (result as { requestId?: unknown }).requestId : undefined;
   return typeof id === 'string' ? id : undefined;
 }
 
@@ -51,10 +52,12 @@ function parse<S extends Schema | undefined>(schema: S, input: unknown, where: '
  * membership (404 for an organization the user is not in, never a hint that it exists),
  * permission, zod-validated params, query and body, one error mapping, and the audit entry.
  */
-export function withOrg<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined, R = unknown>(
-  handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>,
-  options: Options<PS, QS, BS, R>,
-) {
+export function withOrg<
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+  R = unknown,
+>(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>, options: Options<PS, QS, BS, R>) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     let access: OrgAccess | undefined;
     let upstreamRequestId: string | undefined;
@@ -88,7 +91,15 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
       if (options.audit && access) {
         const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
         upstreamRequestId ??= requestIdOf(result);
-        await recordAudit(access, options.audit, { outcome: 'success', target, upstreamRequestId, request, params: parsedParams, body: parsedBody, result });
+        await recordAudit(access, options.audit, {
+          outcome: 'success',
+          target,
+          upstreamRequestId,
+          request,
+          params: parsedParams,
+          body: parsedBody,
+          result,
+        });
       }
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
@@ -96,9 +107,15 @@ export function withOrg<PS extends Schema | undefined = undefined, QS extends Sc
       const response = errorResponse(error);
       if (options.audit && access) {
         const requestId = upstreamRequestId ?? (error as { requestId?: string }).requestId;
-        await recordAudit(access, options.audit, { outcome: 'failure', target: auditTarget, upstreamRequestId: requestId, request, params: parsedParams, body: parsedBody, error }).catch(
-          (auditError) => console.error('audit write failed', auditError),
-        );
+        await recordAudit(access, options.audit, {
+          outcome: 'failure',
+          target: auditTarget,
+          upstreamRequestId: requestId,
+          request,
+          params: parsedParams,
+          body: parsedBody,
+          error,
+        }).catch((auditError) => console.error('audit write failed', auditError));
       }
       return response;
     }

@@ -16,7 +16,12 @@ type Schema = z.core.$ZodType;
  * `session: 'required'` answers 401 without one; 'optional' hands null.
  */
 export function withSession<BS extends Schema, R extends 'required' | 'optional'>(
-  handler: (ctx: { request: NextRequest; body: z.infer<BS>; user: R extends 'required' ? SessionUser : SessionUser | null; ip: string | null }) => Promise<unknown>,
+  handler: (ctx: {
+    request: NextRequest;
+    body: z.infer<BS>;
+    user: R extends 'required' ? SessionUser : SessionUser | null;
+    ip: string | null;
+  }) => Promise<unknown>,
   options: { body: BS; session: R },
 ) {
   return async function route(request: NextRequest): Promise<Response> {

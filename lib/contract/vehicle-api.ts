@@ -65,7 +65,12 @@ export type CommandName = keyof typeof COMMANDS;
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 
 /** [V] The commands whose creation call carries a JSON body (their arguments); the others are sent with none. */
-export const COMMANDS_WITH_BODY = ['SET_TEMPERATURE', 'SET_CHARGE_LIMIT', 'SET_VEHICLE_NAME', 'SCHEDULE_SOFTWARE_UPDATE'] as const satisfies readonly CommandName[];
+export const COMMANDS_WITH_BODY = [
+  'SET_TEMPERATURE',
+  'SET_CHARGE_LIMIT',
+  'SET_VEHICLE_NAME',
+  'SCHEDULE_SOFTWARE_UPDATE',
+] as const satisfies readonly CommandName[];
 export type CommandWithBody = (typeof COMMANDS_WITH_BODY)[number];
 
 export function commandHasBody(command: CommandName): command is CommandWithBody {
@@ -124,13 +129,7 @@ export const FAILED_REASONS = [
 ] as const;
 export type FailedReason = (typeof FAILED_REASONS)[number];
 
-export const SCOPES = [
-  'vehicle:all',
-  'vehicle:information',
-  'vehicle:telemetry',
-  'vehicle:charging_history',
-  'vehicle:commands',
-] as const;
+export const SCOPES = ['vehicle:all', 'vehicle:information', 'vehicle:telemetry', 'vehicle:charging_history', 'vehicle:commands'] as const;
 /** [V] scopes the connect call accepts beyond the data scopes. */
 export const CONNECT_SCOPES = [
   ...SCOPES,
@@ -172,9 +171,20 @@ export const ELIGIBILITY_RESULT_STATUSES = [
   'INELIGIBLE',
   'FAILED',
 ] as const;
-export const BULK_CONNECTION_RESULT_STATUSES = ['CONNECTED', 'PROCESSING', 'PENDING', 'CONNECTION_REQUIRED', 'INCOMPATIBLE', 'ERROR'] as const;
+export const BULK_CONNECTION_RESULT_STATUSES = [
+  'CONNECTED',
+  'PROCESSING',
+  'PENDING',
+  'CONNECTION_REQUIRED',
+  'INCOMPATIBLE',
+  'ERROR',
+] as const;
 
-export const RATE_LIMIT_KEYS = ['OEM_ENERGY_API_COMMANDS', 'OEM_ENERGY_API_STOP_COMMANDS', 'OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE'] as const;
+export const RATE_LIMIT_KEYS = [
+  'OEM_ENERGY_API_COMMANDS',
+  'OEM_ENERGY_API_STOP_COMMANDS',
+  'OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE',
+] as const;
 export const RATE_LIMIT_DOMAINS = ['VEHICLE'] as const;
 
 export const CHARGING_STATES = ['STARTING', 'STOPPED', 'CHARGING', 'COMPLETE', 'DISCONNECTED', 'NO_POWER', 'CONNECTED', 'INVALID'] as const;

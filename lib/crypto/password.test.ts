@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, needsRehash, PasswordHashingBusyError, passwordHashesInProgress, SCRYPT_DEFAULTS, verifyPassword } from '@/lib/crypto/password';
+import {
+  HASH_CONCURRENCY,
+  HASH_QUEUE,
+  hashPassword,
+  needsRehash,
+  PasswordHashingBusyError,
+  passwordHashesInProgress,
+  SCRYPT_DEFAULTS,
+  verifyPassword,
+} from '@/lib/crypto/password';
 
 /** Cheap parameters for the tests that hash many times; the defaults are tested once. */
 const FAST = { N: 2 ** 10, r: 8, p: 1 };

@@ -79,9 +79,16 @@ function parse(stored: string) {
   if (scheme !== 'scrypt' || hash === undefined) return undefined;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const valid =
-    Number.isInteger(params.N) && params.N > 1 && params.N <= MAX_N && (params.N & (params.N - 1)) === 0 &&
-    Number.isInteger(params.r) && params.r >= 1 && params.r <= 32 &&
-    Number.isInteger(params.p) && params.p >= 1 && params.p <= 16;
+    Number.isInteger(params.N) &&
+    params.N > 1 &&
+    params.N <= MAX_N &&
+    (params.N & (params.N - 1)) === 0 &&
+    Number.isInteger(params.r) &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    Number.isInteger(params.p) &&
+    params.p >= 1 &&
+    params.p <= 16;
   if (!valid) return undefined;
   return { ...params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }

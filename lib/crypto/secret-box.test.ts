@@ -13,7 +13,9 @@ function sealV1(secret: string, plaintext: string, context: string): string {
   const cipher = createCipheriv('aes-256-gcm', deriveKeyFromSecret(secret), iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 describe('secret box', () => {
@@ -59,7 +61,13 @@ describe('secret box', () => {
 
   it('with a key ring: writes under the newest, reads under any, and still opens values of the derived key', () => {
     const older = createSecretBox({ keys: [{ id: 'k1', key: key(1) }], authSecret: AUTH_SECRET });
-    const ring = createSecretBox({ keys: [{ id: 'k2', key: key(2) }, { id: 'k1', key: key(1) }], authSecret: AUTH_SECRET });
+    const ring = createSecretBox({
+      keys: [
+        { id: 'k2', key: key(2) },
+        { id: 'k1', key: key(1) },
+      ],
+      authSecret: AUTH_SECRET,
+    });
     const underK1 = older.encrypt('one', ORG_A);
     const underDerived = box.encrypt('derived', ORG_A);
     expect(ring.currentKeyId).toBe('k2');

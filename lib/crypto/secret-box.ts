@@ -59,7 +59,10 @@ export function deriveKeyFromSecret(secret: string): Buffer {
 }
 
 const aad = (version: string, context: SealContext) =>
-  Buffer.from(version === LEGACY_VERSION ? `${context.table}.${context.column}` : `${context.table}.${context.column}#${context.row}`, 'utf8');
+  Buffer.from(
+    version === LEGACY_VERSION ? `${context.table}.${context.column}` : `${context.table}.${context.column}#${context.row}`,
+    'utf8',
+  );
 
 /**
  * `keys`: the ring, newest first (empty: the derived key alone). `authSecret`: the secret the
@@ -96,7 +99,9 @@ export function createSecretBox(options: { keys?: readonly KeyRingEntry[]; authS
       const cipher = createCipheriv('aes-256-gcm', currentKey, iv);
       cipher.setAAD(aad(VERSION, context));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, current, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+      return [VERSION, current, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join(
+        '.',
+      );
     },
     decrypt(boxed, context) {
       const parts = boxed.split('.');

@@ -32,14 +32,23 @@ describe('access generation of the embedded database', () => {
     expect(await moves(() => renameOrganization(handle.db, org.id, 'Gen 2'))).toBe(true);
     expect(await moves(() => setUserPassword(handle.db, user.id, 'a long enough password'))).toBe(true);
     expect(await moves(() => bumpSessionVersion(handle.db, user.id))).toBe(true);
-    expect(await moves(() => revokeSession(handle.db, { sid: 'signed-out', userId: user.id, expiresAt: new Date(Date.now() + 60_000) }))).toBe(true);
+    expect(
+      await moves(() => revokeSession(handle.db, { sid: 'signed-out', userId: user.id, expiresAt: new Date(Date.now() + 60_000) })),
+    ).toBe(true);
     expect(await moves(() => removeMember(handle.db, org.id, user.id))).toBe(true);
     expect(await moves(() => handle.db.delete(users).where(eq(users.id, user.id)))).toBe(true);
 
     expect(await moves(() => getUserAccessBySlug(handle.db, user.id, 'gen', 'signed-out'))).toBe(false);
     expect(
       await moves(() =>
-        createInvitation(handle.db, { organizationId: org.id, email: 'later@example.com', role: 'manager', tokenHash: 'h', invitedBy: null, expiresAt: new Date(Date.now() + 60_000) }),
+        createInvitation(handle.db, {
+          organizationId: org.id,
+          email: 'later@example.com',
+          role: 'manager',
+          tokenHash: 'h',
+          invitedBy: null,
+          expiresAt: new Date(Date.now() + 60_000),
+        }),
       ),
     ).toBe(false);
     expect(await moves(() => appendAuditEvent(handle.db, { organizationId: org.id, action: 'test.read', outcome: 'success' }))).toBe(false);

@@ -1,7 +1,8 @@
 import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
 
-export type RepositoryErrorCode = 'NOT_FOUND' | 'CONFLICT' | 'LAST_ADMIN' | 'ALREADY_MEMBER' | 'EMAIL_TAKEN' | 'SLUG_TAKEN' | 'INVALID_CURSOR';
+export type RepositoryErrorCode =
+  'NOT_FOUND' | 'CONFLICT' | 'LAST_ADMIN' | 'ALREADY_MEMBER' | 'EMAIL_TAKEN' | 'SLUG_TAKEN' | 'INVALID_CURSOR';
 
 const STATUS: Record<RepositoryErrorCode, number> = {
   NOT_FOUND: 404,

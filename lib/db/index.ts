@@ -9,7 +9,6 @@ import postgres from 'postgres';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 
-
 export type Schema = typeof schema;
 /** Either driver's database; repositories take it as their first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,7 +26,8 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const ACCESS_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships|revoked_sessions)\b/i;
+const ACCESS_WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships|revoked_sessions)\b/i;
 // One sequence for every handle of the process, moved on open too, so a handle opened later
 // never repeats a generation an earlier one handed out.
 let accessWrites = 0;

@@ -1,18 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from './ids';
 
 /**
@@ -74,7 +62,10 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('organizations_slug_key').on(t.slug), check('organizations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`)],
+  (t) => [
+    uniqueIndex('organizations_slug_key').on(t.slug),
+    check('organizations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`),
+  ],
 );
 
 export const memberships = pgTable(

@@ -30,7 +30,18 @@ describe('parseVinList', () => {
   });
 
   it('gives each bad row its line number and every reason, counting header and blank lines', () => {
-    const text = ['vin,country', vin(1) + ',DE', '', 'WVWZZZ1JZOW000001,DE', 'SHORT,DE', `${vin(2)},XX`, `${vin(3)},Germany`, `${vin(1)},FR`, `WVW-ZZ1JZXW00000,DE`, vin(4)].join('\n');
+    const text = [
+      'vin,country',
+      vin(1) + ',DE',
+      '',
+      'WVWZZZ1JZOW000001,DE',
+      'SHORT,DE',
+      `${vin(2)},XX`,
+      `${vin(3)},Germany`,
+      `${vin(1)},FR`,
+      `WVW-ZZ1JZXW00000,DE`,
+      vin(4),
+    ].join('\n');
     const parsed = parseVinList(text);
     expect(parsed.rows.map((r) => r.line)).toEqual([2]);
     expect(parsed.problems.map((p) => [p.line, p.reasons])).toEqual([
@@ -74,7 +85,11 @@ describe('parseVinList', () => {
 
   it('rows it accepts are accepted by the schema the server applies', () => {
     const parsed = parseVinList(`vin,country,make\n${vin(1)},de,Volkswagen\n${vin(2)},gb,`);
-    expect(eligibilityCheckBodySchema.safeParse({ vins: parsed.batches[0].map(({ vin: v, countryCode, make }) => ({ vin: v, countryCode, make })) }).success).toBe(true);
+    expect(
+      eligibilityCheckBodySchema.safeParse({
+        vins: parsed.batches[0].map(({ vin: v, countryCode, make }) => ({ vin: v, countryCode, make })),
+      }).success,
+    ).toBe(true);
   });
 });
 
@@ -87,10 +102,17 @@ describe('splitCells', () => {
 
 describe('eligibilityCheckBodySchema', () => {
   it('refuses duplicates, more than 500 rows, bad VINs and countries, naming the row', () => {
-    const dup = eligibilityCheckBodySchema.safeParse({ vins: [{ vin: vin(1), countryCode: 'DE' }, { vin: vin(1).toLowerCase(), countryCode: 'FR' }] });
+    const dup = eligibilityCheckBodySchema.safeParse({
+      vins: [
+        { vin: vin(1), countryCode: 'DE' },
+        { vin: vin(1).toLowerCase(), countryCode: 'FR' },
+      ],
+    });
     expect(dup.success).toBe(false);
     expect(dup.error?.issues[0]).toMatchObject({ path: ['vins', 1, 'vin'], message: expect.stringContaining('listed twice') });
-    const many = eligibilityCheckBodySchema.safeParse({ vins: Array.from({ length: 501 }, (_, i) => ({ vin: vin(i), countryCode: 'DE' })) });
+    const many = eligibilityCheckBodySchema.safeParse({
+      vins: Array.from({ length: 501 }, (_, i) => ({ vin: vin(i), countryCode: 'DE' })),
+    });
     expect(many.error?.issues[0].message).toBe('Send at most 500 VINs in one check.');
     const bad = eligibilityCheckBodySchema.safeParse({ vins: [{ vin: 'IIIIIIIIIIIIIIIII', countryCode: 'ZZ' }] });
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['vins.0.vin', 'vins.0.countryCode']);

@@ -89,7 +89,11 @@ export function parseVinList(text: string, options: { defaultCountry?: string; b
     const number = index + 1;
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     if (number > MAX_INPUT_LINES) {
-      problems.push({ line: number, text: '', reasons: [`The input has more than ${MAX_INPUT_LINES.toLocaleString('en')} lines; split it into smaller files.`] });
+      problems.push({
+        line: number,
+        text: '',
+        reasons: [`The input has more than ${MAX_INPUT_LINES.toLocaleString('en')} lines; split it into smaller files.`],
+      });
       break;
     }
     const cells = splitCells(line);
@@ -112,7 +116,12 @@ export function parseVinList(text: string, options: { defaultCountry?: string; b
     const countryText = givenCountry || options.defaultCountry || '';
     const country = countryText.toUpperCase();
     const countryIssue = countryCodeProblem(countryText);
-    if (countryIssue) reasons.push(givenCountry || options.defaultCountry ? countryIssue : 'The country code is missing (add a second column, or choose a country for rows without one).');
+    if (countryIssue)
+      reasons.push(
+        givenCountry || options.defaultCountry
+          ? countryIssue
+          : 'The country code is missing (add a second column, or choose a country for rows without one).',
+      );
 
     if (!vinIssue) {
       const first = firstLineOf.get(vin);

@@ -3,7 +3,9 @@ import { ELIGIBILITY_RESULT_STATUS, lookOf, summarizeCounts } from './statuses';
 
 describe('eligibility statuses', () => {
   it('summarizes counts into eligible, not eligible and other', () => {
-    expect(summarizeCounts({ ELIGIBLE: 412, INELIGIBLE: 50, INELIGIBLE_PENDING_FAILURE_REASON: 10, FAILED: 20, NOT_SUPPORTED: 8 })).toBe('412 eligible · 60 not eligible · 28 other');
+    expect(summarizeCounts({ ELIGIBLE: 412, INELIGIBLE: 50, INELIGIBLE_PENDING_FAILURE_REASON: 10, FAILED: 20, NOT_SUPPORTED: 8 })).toBe(
+      '412 eligible · 60 not eligible · 28 other',
+    );
     expect(summarizeCounts({})).toBe('0 eligible · 0 not eligible');
   });
 

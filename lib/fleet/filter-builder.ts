@@ -58,7 +58,11 @@ function conditionValue(row: BuilderRow): unknown {
 export function buildFilter(rows: readonly BuilderRow[]): unknown {
   const conditions = rows
     .filter((row) => !needsValue(row.operator) || row.value.trim() !== '' || fieldOf(row.field).kind === 'boolean')
-    .map((row) => (needsValue(row.operator) ? { field: row.field, operator: row.operator, value: conditionValue(row) } : { field: row.field, operator: row.operator }));
+    .map((row) =>
+      needsValue(row.operator)
+        ? { field: row.field, operator: row.operator, value: conditionValue(row) }
+        : { field: row.field, operator: row.operator },
+    );
   if (conditions.length === 0) return undefined;
   return conditions.length === 1 ? conditions[0] : conditions;
 }

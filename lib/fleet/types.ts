@@ -22,7 +22,13 @@ export type ListPage<T> = { items: T[]; nextPageToken: string | null; totalResul
 
 /** The overview's counts: the fleet from the upstream (cached), the rest from Motorpool's records. */
 export type FleetOverview = {
-  fleet: { accounts: number; vehicles: number; byBrand: { brand: string; count: number }[]; listening: { on: number; off: number }; computedAt: string };
+  fleet: {
+    accounts: number;
+    vehicles: number;
+    byBrand: { brand: string; count: number }[];
+    listening: { on: number; off: number };
+    computedAt: string;
+  };
   commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
   pendingLinks: number;
   openEligibilityChecks: number;

@@ -5,7 +5,11 @@ export const VEHICLE_COLUMNS = [
   { id: 'vin', label: 'VIN', value: (v: VehicleRecord) => v.vin ?? '' },
   { id: 'make', label: 'Brand', value: (v: VehicleRecord) => v.make ?? '' },
   { id: 'model', label: 'Model', value: (v: VehicleRecord) => v.model ?? '' },
-  { id: 'year', label: 'Year', value: (v: VehicleRecord) => (v.modelYear === null || v.modelYear === undefined ? '' : String(v.modelYear)) },
+  {
+    id: 'year',
+    label: 'Year',
+    value: (v: VehicleRecord) => (v.modelYear === null || v.modelYear === undefined ? '' : String(v.modelYear)),
+  },
   { id: 'plate', label: 'Plate', value: (v: VehicleRecord) => v.registrationPlate ?? '' },
   { id: 'account', label: 'Account', value: (v: VehicleRecord) => v.metadata?.accountId ?? '' },
   { id: 'listening', label: 'Listening', value: (v: VehicleRecord) => (v.isListening === false ? 'no' : v.isListening ? 'yes' : '') },
@@ -52,10 +56,32 @@ export function sortVehicles(vehicles: readonly VehicleRecord[], sort: Sort): Ve
   });
 }
 
-export const CSV_HEADER = ['id', 'vin', 'make', 'model', 'model_year', 'registration_plate', 'account_id', 'is_listening', 'connection_status', 'last_seen_at'] as const;
+export const CSV_HEADER = [
+  'id',
+  'vin',
+  'make',
+  'model',
+  'model_year',
+  'registration_plate',
+  'account_id',
+  'is_listening',
+  'connection_status',
+  'last_seen_at',
+] as const;
 
 export function csvValues(v: VehicleRecord): unknown[] {
-  return [v.id, v.vin, v.make, v.model, v.modelYear, v.registrationPlate, v.metadata?.accountId, v.isListening, v.connectionStatus, v.metadata?.lastSeenAt];
+  return [
+    v.id,
+    v.vin,
+    v.make,
+    v.model,
+    v.modelYear,
+    v.registrationPlate,
+    v.metadata?.accountId,
+    v.isListening,
+    v.connectionStatus,
+    v.metadata?.lastSeenAt,
+  ];
 }
 
 export function tagLabel(tag: TagRecord): string {

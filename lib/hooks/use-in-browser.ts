@@ -9,5 +9,9 @@ const subscribe = () => () => {};
  * viewer's clock, time zone, locale or theme, so the first client render matches the server's.
  */
 export function useInBrowser(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

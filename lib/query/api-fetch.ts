@@ -11,7 +11,14 @@ export class ApiClientError extends Error {
 
   constructor(
     status: number,
-    body: { code?: string; message?: string; requestId?: string; fields?: Record<string, string[]>; retryAfterSeconds?: number; details?: unknown },
+    body: {
+      code?: string;
+      message?: string;
+      requestId?: string;
+      fields?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      details?: unknown;
+    },
   ) {
     super(body.message ?? `Request failed with status ${status}`);
     this.name = 'ApiClientError';

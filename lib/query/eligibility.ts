@@ -5,5 +5,6 @@ export const eligibilityKeys = {
   check: (org: string, id: string) => ['eligibility', org, 'check', id] as const,
   results: (org: string, id: string, query: string, status: string) => ['eligibility', org, 'results', id, query, status] as const,
   bulk: (org: string, id: string) => ['bulk-connections', org, id] as const,
-  bulkResults: (org: string, id: string, query: string, status: string | null | undefined) => ['bulk-connections', org, id, 'results', query, status ?? null] as const,
+  bulkResults: (org: string, id: string, query: string, status: string | null | undefined) =>
+    ['bulk-connections', org, id, 'results', query, status ?? null] as const,
 };

@@ -12,7 +12,17 @@ import { vehicleDataKeys } from './vehicle-data';
 import { vehicleKeys } from './vehicles';
 
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
-const FACTORIES: Record<string, Factory> = { accountKeys, auditKeys, commandKeys, connectKeys, eligibilityKeys, fleetKeys, settingsKeys, vehicleDataKeys, vehicleKeys };
+const FACTORIES: Record<string, Factory> = {
+  accountKeys,
+  auditKeys,
+  commandKeys,
+  connectKeys,
+  eligibilityKeys,
+  fleetKeys,
+  settingsKeys,
+  vehicleDataKeys,
+  vehicleKeys,
+};
 
 const ROOTS = ['app', 'components', 'lib'];
 function sourceFiles(dir: string): string[] {
@@ -35,9 +45,12 @@ export function scanKeys(file: string, source: string) {
     const call = /^(\w+Keys)\.(\w+)\(/.exec(text);
     // A variable, a type annotation, or the factory a list hook was handed (`keyOf`) is checked where it is made.
     if (call) reads.push({ file, factory: call[1], name: call[2], text });
-    else if (!/^\w+$/.test(text) && !/^readonly /.test(text) && !/^keyOf\(/.test(text)) problems.push(`${file}: a query key not built by a key factory: ${text}`);
+    else if (!/^\w+$/.test(text) && !/^readonly /.test(text) && !/^keyOf\(/.test(text))
+      problems.push(`${file}: a query key not built by a key factory: ${text}`);
   }
-  for (const m of source.matchAll(/\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|refetchQueries|cancelQueries)(?:<[^>]*>)?\(\s*(?:\{\s*queryKey\s*:\s*)?([^,\n)]+)/g)) {
+  for (const m of source.matchAll(
+    /\.(invalidateQueries|setQueryData|setQueriesData|removeQueries|refetchQueries|cancelQueries)(?:<[^>]*>)?\(\s*(?:\{\s*queryKey\s*:\s*)?([^,\n)]+)/g,
+  )) {
     const text = m[2].replace(/[\s}]+$/, '');
     const call = /^(\w+Keys)\.(\w+)\(/.exec(text);
     if (call) writes.push({ file, factory: call[1], name: call[2], text });
@@ -50,15 +63,18 @@ const sample = (factory: string, name: string) => {
   const fn = FACTORIES[factory]?.[name];
   return fn ? fn('x', 'x', 'x', 'x', 'x') : undefined;
 };
-const isPrefix = (prefix: readonly unknown[], key: readonly unknown[]) => prefix.length <= key.length && prefix.every((part, i) => part === key[i]);
+const isPrefix = (prefix: readonly unknown[], key: readonly unknown[]) =>
+  prefix.length <= key.length && prefix.every((part, i) => part === key[i]);
 
 /** Each written or invalidated key is a prefix of a key some query reads. */
 export function deadWrites(reads: Site[], writes: Site[]): string[] {
   const readKeys = reads.map((r) => sample(r.factory, r.name)).filter((k): k is readonly unknown[] => k !== undefined);
-  return writes.filter((w) => {
-    const key = sample(w.factory, w.name);
-    return !key || !readKeys.some((read) => isPrefix(key, read));
-  }).map((w) => `${w.file}: ${w.text} matches no query`);
+  return writes
+    .filter((w) => {
+      const key = sample(w.factory, w.name);
+      return !key || !readKeys.some((read) => isPrefix(key, read));
+    })
+    .map((w) => `${w.file}: ${w.text} matches no query`);
 }
 
 describe('query keys', () => {
@@ -70,7 +86,8 @@ describe('query keys', () => {
     expect(scans.flatMap((s) => s.problems)).toEqual([]);
     expect(reads.length).toBeGreaterThan(20);
     expect(writes.length).toBeGreaterThan(10);
-    for (const site of [...reads, ...writes]) expect(FACTORIES[site.factory]?.[site.name], `${site.file}: ${site.text}`).toBeTypeOf('function');
+    for (const site of [...reads, ...writes])
+      expect(FACTORIES[site.factory]?.[site.name], `${site.file}: ${site.text}`).toBeTypeOf('function');
   });
 
   it('every invalidation and cache write matches a key some query uses', () => {
@@ -83,6 +100,11 @@ describe('query keys', () => {
     const stale = { file: 'x.tsx', factory: 'vehicleKeys', name: 'nope', text: 'vehicleKeys.nope(org)' };
     expect(deadWrites(reads, [stale])).toHaveLength(1);
     const unread = { file: 'x.tsx', factory: 'connectKeys', name: 'link', text: 'connectKeys.link(org, id)' };
-    expect(deadWrites(reads.filter((r) => r.factory !== 'connectKeys'), [unread])).toHaveLength(1);
+    expect(
+      deadWrites(
+        reads.filter((r) => r.factory !== 'connectKeys'),
+        [unread],
+      ),
+    ).toHaveLength(1);
   });
 });

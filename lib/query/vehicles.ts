@@ -29,7 +29,10 @@ export function useVehicle(org: string, vehicleId: string, options: { initial?: 
 }
 
 export function useVehicleTags(org: string, vehicleId: string) {
-  return useQuery({ queryKey: vehicleKeys.tags(org, vehicleId), queryFn: () => apiFetch<{ tags: TagRecord[] }>(`${vehiclePath(org, vehicleId)}/tags`) });
+  return useQuery({
+    queryKey: vehicleKeys.tags(org, vehicleId),
+    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`${vehiclePath(org, vehicleId)}/tags`),
+  });
 }
 
 /** Tags of the vehicles on one page, for the optional tags column. */
@@ -37,7 +40,8 @@ export function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boo
   const ids = vehicles.map((v) => v.id).join(',');
   return useQuery({
     queryKey: vehicleKeys.pageTags(org, ids),
-    queryFn: ({ signal }) => apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
     enabled: enabled && ids.length > 0,
     staleTime: 30_000,
   });
@@ -45,5 +49,9 @@ export function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boo
 
 /** The tag autocomplete. */
 export function useTagsSeen(org: string) {
-  return useQuery({ queryKey: vehicleKeys.tagsSeen(org), queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`), staleTime: 60_000 });
+  return useQuery({
+    queryKey: vehicleKeys.tagsSeen(org),
+    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`),
+    staleTime: 60_000,
+  });
 }

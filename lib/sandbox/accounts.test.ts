@@ -65,7 +65,11 @@ describe('accounts, the consent flow and tags', () => {
     expect(location.searchParams.get('result')).toBe('success');
     const accountId = location.searchParams.get('accountId')!;
     expect((await h.json('GET', `/v1/accounts/${accountId}`, { token })).status).toBe(200);
-    const after = await h.json('GET', `/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId }))}`, { token });
+    const after = await h.json(
+      'GET',
+      `/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId }))}`,
+      { token },
+    );
     expect(after.body.totalResults).toBe(3);
     for (const v of after.body.results) expect(v.make).toBe('Volkswagen');
     expect((await h.json('GET', '/v1/vehicles?maxPageSize=1', { token })).body.totalResults).toBe(before + 3);
@@ -83,7 +87,11 @@ describe('accounts, the consent flow and tags', () => {
     expect(await (await h.call('GET', path)).text()).toContain(vin);
     const location = new URL((await decide(path, 'approve')).headers.get('location')!);
     const accountId = location.searchParams.get('accountId');
-    const vehicles = await h.json('GET', `/v1/vehicles?filter=${encodeURIComponent(JSON.stringify({ field: 'vin', operator: '==', value: vin }))}`, { token });
+    const vehicles = await h.json(
+      'GET',
+      `/v1/vehicles?filter=${encodeURIComponent(JSON.stringify({ field: 'vin', operator: '==', value: vin }))}`,
+      { token },
+    );
     expect(vehicles.body.totalResults).toBe(1);
     expect(vehicles.body.results[0]).toMatchObject({ vin, make: 'Tesla', model: 'Model 3', modelYear: '2019', metadata: { accountId } });
   });
@@ -144,7 +152,10 @@ describe('accounts, the consent flow and tags', () => {
     }
     const missing = await h.json('POST', '/v1/accounts:connect', { token });
     expect(missing.body.error).toBe('REQUEST_VALIDATION_ERROR');
-    const allScopes = await connect({ scopes: ['geofences:read', 'battery:telemetry', 'vehicle:location_history'], region: 'NORTH_AMERICA' });
+    const allScopes = await connect({
+      scopes: ['geofences:read', 'battery:telemetry', 'vehicle:location_history'],
+      region: 'NORTH_AMERICA',
+    });
     expect(allScopes.status).toBe(200);
   });
 
@@ -158,16 +169,25 @@ describe('accounts, the consent flow and tags', () => {
     const probe = createHarness({ vehiclesPerOrg: 20 });
     const devices = (await probe.json('GET', '/v1/vehicles', { token: await probe.token() })).body.totalResults as number;
     const full = createHarness({ vehiclesPerOrg: 20, deviceLimit: devices });
-    const res = await full.json('POST', '/v1/accounts:connect', { token: await full.token(), body: { returnUrl: RETURN_URL, scopes: ['vehicle:all'] } });
+    const res = await full.json('POST', '/v1/accounts:connect', {
+      token: await full.token(),
+      body: { returnUrl: RETURN_URL, scopes: ['vehicle:all'] },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('DEVICE_LIMIT_REACHED');
 
     // Room for one more device: the link is issued, but approving three vehicles would exceed the limit.
     const almost = createHarness({ vehiclesPerOrg: 20, deviceLimit: devices + 1 });
-    const link = await almost.json('POST', '/v1/accounts:connect', { token: await almost.token(), body: { returnUrl: RETURN_URL, scopes: ['vehicle:all'] } });
+    const link = await almost.json('POST', '/v1/accounts:connect', {
+      token: await almost.token(),
+      body: { returnUrl: RETURN_URL, scopes: ['vehicle:all'] },
+    });
     expect(link.status).toBe(200);
     const path = new URL(link.body.authenticationUrl).pathname;
-    const approved = await almost.call('POST', path, { body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const approved = await almost.call('POST', path, {
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const location = new URL(approved.headers.get('location')!);
     expect(location.searchParams.get('result')).toBe('failure');
     expect(location.searchParams.get('error')).toBe('DEVICE_LIMIT_REACHED');
@@ -200,7 +220,9 @@ describe('accounts, the consent flow and tags', () => {
     it('enforces 150-character limits, DEVICE only and required fields', async () => {
       const { onlineListeningVehicleId: id } = h.sandbox.fixtures(orgId);
       const max = 'k'.repeat(150);
-      expect((await h.call('POST', '/v1/tags', { token, body: { key: max, value: max, objectType: 'DEVICE', objectId: id } })).status).toBe(200);
+      expect((await h.call('POST', '/v1/tags', { token, body: { key: max, value: max, objectType: 'DEVICE', objectId: id } })).status).toBe(
+        200,
+      );
       for (const body of [
         { key: 'k'.repeat(151), value: 'v', objectType: 'DEVICE', objectId: id },
         { key: 'k', value: 'v'.repeat(151), objectType: 'DEVICE', objectId: id },
@@ -211,21 +233,35 @@ describe('accounts, the consent flow and tags', () => {
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
       }
-      expect((await h.json('DELETE', `/v1/tags?key=${'k'.repeat(151)}&value=v&entityType=DEVICE&entityId=${id}`, { token })).status).toBe(400);
+      expect((await h.json('DELETE', `/v1/tags?key=${'k'.repeat(151)}&value=v&entityType=DEVICE&entityId=${id}`, { token })).status).toBe(
+        400,
+      );
       expect((await h.json('DELETE', `/v1/tags?key=k&value=v&entityId=${id}`, { token })).status).toBe(400);
       expect((await h.json('GET', `/v1/tags/ACCOUNT/${id}`, { token })).status).toBe(400);
-      const unknown = await h.json('POST', '/v1/tags', { token, body: { key: 'k', value: 'v', objectType: 'DEVICE', objectId: 'veh_nope' } });
+      const unknown = await h.json('POST', '/v1/tags', {
+        token,
+        body: { key: 'k', value: 'v', objectType: 'DEVICE', objectId: 'veh_nope' },
+      });
       expect(unknown.status).toBe(404);
       expect((await h.json('GET', '/v1/tags/DEVICE/veh_nope', { token })).status).toBe(404);
     });
 
     it('tagging an account tags every vehicle under it', async () => {
       const accountId = h.sandbox.fixtures(orgId).accountIds[3];
-      expect((await h.call('POST', '/v1/tags', { token, body: { key: 'fleet', value: 'north', objectType: 'DEVICE', objectId: accountId } })).status).toBe(200);
+      expect(
+        (await h.call('POST', '/v1/tags', { token, body: { key: 'fleet', value: 'north', objectType: 'DEVICE', objectId: accountId } }))
+          .status,
+      ).toBe(200);
       const tagged = await h.json('GET', '/v1/vehicles?maxPageSize=100&tagKey=fleet&tagValue=north', { token });
-      const ofAccount = await h.json('GET', `/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId }))}`, { token });
+      const ofAccount = await h.json(
+        'GET',
+        `/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId }))}`,
+        { token },
+      );
       expect(ofAccount.body.totalResults).toBeGreaterThan(0);
-      expect(tagged.body.results.map((v: { id: string }) => v.id).sort()).toEqual(ofAccount.body.results.map((v: { id: string }) => v.id).sort());
+      expect(tagged.body.results.map((v: { id: string }) => v.id).sort()).toEqual(
+        ofAccount.body.results.map((v: { id: string }) => v.id).sort(),
+      );
     });
   });
 });

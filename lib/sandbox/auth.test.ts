@@ -47,7 +47,11 @@ describe('OAuth2 over HTTP', () => {
 
   it('refuses bad credentials with AUTHENTICATION_ERROR 401', async () => {
     const org = h.sandbox.organizations[0];
-    const attempts: Array<Record<string, string>> = [{ authorization: basicAuth(org.clientId, 'wrong') }, { authorization: basicAuth('nobody', org.clientSecret) }, {}];
+    const attempts: Array<Record<string, string>> = [
+      { authorization: basicAuth(org.clientId, 'wrong') },
+      { authorization: basicAuth('nobody', org.clientSecret) },
+      {},
+    ];
     for (const headers of attempts) {
       const response = await tokenWith(headers, { grant_type: 'client_credentials' });
       expect(response.status).toBe(401);
@@ -66,7 +70,9 @@ describe('OAuth2 over HTTP', () => {
 
   it('exchanges a refresh token for a new access token, once', async () => {
     const org = h.sandbox.organizations[0];
-    const first = await (await tokenWith({ authorization: basicAuth(org.clientId, org.clientSecret) }, { grant_type: 'client_credentials' })).json();
+    const first = await (
+      await tokenWith({ authorization: basicAuth(org.clientId, org.clientSecret) }, { grant_type: 'client_credentials' })
+    ).json();
     const refreshed = await tokenWith({}, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(refreshed.status).toBe(200);
     const body = await refreshed.json();
@@ -90,7 +96,9 @@ describe('OAuth2 over HTTP', () => {
 
   it('revokes access and refresh tokens, per organization or all', async () => {
     const org0 = h.sandbox.organizations[0];
-    const t0 = await (await tokenWith({ authorization: basicAuth(org0.clientId, org0.clientSecret) }, { grant_type: 'client_credentials' })).json();
+    const t0 = await (
+      await tokenWith({ authorization: basicAuth(org0.clientId, org0.clientSecret) }, { grant_type: 'client_credentials' })
+    ).json();
     const t1 = await h.token(1);
     h.sandbox.revokeTokens(org0.id);
     expect((await h.call('GET', '/v1/vehicles', { token: t0.access_token })).status).toBe(401);
@@ -102,7 +110,12 @@ describe('OAuth2 over HTTP', () => {
   });
 
   it('requires a bearer token on every data endpoint', async () => {
-    for (const [method, path] of [['GET', '/v1/accounts'], ['GET', '/v1/vehicles'], ['POST', '/v1/vehicles/eligibility'], ['GET', '/v1/rate-limits?objectId=x&domain=VEHICLE']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/accounts'],
+      ['GET', '/v1/vehicles'],
+      ['POST', '/v1/vehicles/eligibility'],
+      ['GET', '/v1/rate-limits?objectId=x&domain=VEHICLE'],
+    ]) {
       const response = await h.json(method, path, { token: method === 'GET' && path === '/v1/accounts' ? 'sbx_at_forged' : undefined });
       expect(response.status).toBe(401);
       expect(response.body.error).toBe('AUTHENTICATION_ERROR');

@@ -37,7 +37,8 @@ export class TokenStore {
 
   find(token: string, kind: TokenGrant['kind'], now: number): TokenGrant {
     const grant = this.grants.get(token);
-    if (!grant || grant.kind !== kind) throw authError(kind === 'access' ? 'The access token is invalid or revoked' : 'The refresh token is invalid or revoked');
+    if (!grant || grant.kind !== kind)
+      throw authError(kind === 'access' ? 'The access token is invalid or revoked' : 'The refresh token is invalid or revoked');
     if (grant.expiresAt <= now) throw authError(kind === 'access' ? 'The access token has expired' : 'The refresh token has expired');
     return grant;
   }

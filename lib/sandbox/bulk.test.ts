@@ -40,7 +40,12 @@ describe('eligibility checks and bulk connections', () => {
   });
 
   it('progresses CREATED -> PROCESSING -> COMPLETED and pages per-VIN results', async () => {
-    const input = [...vins(30), { vin: 'WVWZZZ1JZXW0000I1', countryCode: 'DE' }, { vin: 'WVWZZZ1JZXW000011', countryCode: 'JP' }, { vin: 'WVWZZZ1JZXW000012', countryCode: 'DE', make: 'Trabant' }];
+    const input = [
+      ...vins(30),
+      { vin: 'WVWZZZ1JZXW0000I1', countryCode: 'DE' },
+      { vin: 'WVWZZZ1JZXW000011', countryCode: 'JP' },
+      { vin: 'WVWZZZ1JZXW000012', countryCode: 'DE', make: 'Trabant' },
+    ];
     const created = await h.json('POST', '/v1/vehicles/eligibility', { token, body: { vins: input } });
     expect(created.body).toEqual({ id: expect.stringMatching(/^elg_/), status: 'CREATED', createdAt: new Date(h.clock.now).toISOString() });
     const id = created.body.id;
@@ -74,10 +79,17 @@ describe('eligibility checks and bulk connections', () => {
   it('validates the results paging (maxPageSize >= 1, currentPage >= 0) and hides other organizations', async () => {
     const { body } = await h.json('POST', '/v1/vehicles/eligibility', { token, body: { vins: vins(3) } });
     for (const query of ['maxPageSize=0', 'currentPage=-1', 'maxPageSize=abc']) {
-      expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?${query}`, { token })).body.error).toBe('REQUEST_VALIDATION_ERROR');
+      expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?${query}`, { token })).body.error).toBe(
+        'REQUEST_VALIDATION_ERROR',
+      );
     }
-    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?maxPageSize=101`, { token })).body.error).toBe('PAGE_SIZE_TOO_LARGE');
-    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?currentPage=9`, { token })).body).toEqual({ results: [], totalResults: 3 });
+    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?maxPageSize=101`, { token })).body.error).toBe(
+      'PAGE_SIZE_TOO_LARGE',
+    );
+    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?currentPage=9`, { token })).body).toEqual({
+      results: [],
+      totalResults: 3,
+    });
     expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}`, { token: await h.token(1) })).status).toBe(404);
   });
 
@@ -87,7 +99,21 @@ describe('eligibility checks and bulk connections', () => {
     expect(group.body).toEqual({ id, status: 'COMPLETED', createdAt: expect.any(String) });
     const results = await h.json('GET', `/v1/vehicles/connect/${id}/results?maxPageSize=100&currentPage=0`, { token });
     expect(results.body.totalResults).toBe(results.body.results.length);
-    const keys = ['canRetry', 'countryCode', 'errors', 'make', 'message', 'model', 'modelYear', 'registrationPlate', 'status', 'vehicleId', 'vehicleInputId', 'vin', 'wasAlreadyConnected'];
+    const keys = [
+      'canRetry',
+      'countryCode',
+      'errors',
+      'make',
+      'message',
+      'model',
+      'modelYear',
+      'registrationPlate',
+      'status',
+      'vehicleId',
+      'vehicleInputId',
+      'vin',
+      'wasAlreadyConnected',
+    ];
     for (const r of results.body.results) {
       expect(Object.keys(r).sort()).toEqual(keys);
       expect(BULK_CONNECTION_RESULT_STATUSES).toContain(r.status);

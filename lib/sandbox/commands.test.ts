@@ -32,7 +32,13 @@ describe('commands', () => {
     for (const command of COMMAND_NAMES) {
       const res = await send(f.onlineListeningVehicleId, command, BODIES[command]);
       expect(res.status, command).toBe(200);
-      expect(res.body).toMatchObject({ vehicleId: f.onlineListeningVehicleId, command, commandArguments: BODIES[command] ?? {}, timeout: 300, status: 'PENDING' });
+      expect(res.body).toMatchObject({
+        vehicleId: f.onlineListeningVehicleId,
+        command,
+        commandArguments: BODIES[command] ?? {},
+        timeout: 300,
+        status: 'PENDING',
+      });
       expect(res.body.id).toMatch(/^cmd_/);
       expect(new Date(res.body.executedAt).getTime()).toBe(h.clock.now);
       expect(res.body).not.toHaveProperty('failedReason');
@@ -66,7 +72,10 @@ describe('commands', () => {
     }
     expect((await send(f.onlineListeningVehicleId, 'SET_CHARGE_LIMIT', { limit: 50 })).status).toBe(200);
     expect((await send(f.onlineListeningVehicleId, 'SET_VEHICLE_NAME', { name: 'x'.repeat(40) })).status).toBe(200);
-    const malformed = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:set-charge-limit`, { token, body: '{"limit":' });
+    const malformed = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:set-charge-limit`, {
+      token,
+      body: '{"limit":',
+    });
     expect(malformed.body.error).toBe('REQUEST_VALIDATION_ERROR');
     const unknown = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:self-destruct`, { token });
     expect(unknown.status).toBe(404);
@@ -125,7 +134,9 @@ describe('commands', () => {
     const vehicleId = slow.sandbox.fixtures(slow.sandbox.organizations[0].id).onlineListeningVehicleId;
     const res = await slow.json('POST', `/v1/vehicles/${vehicleId}/command-execution:lock-doors`, { token: t });
     slow.clock.advance(299_999);
-    expect((await slow.json('GET', `/v1/vehicles/${vehicleId}/command-executions/${res.body.id}`, { token: t })).body.status).toBe('PENDING');
+    expect((await slow.json('GET', `/v1/vehicles/${vehicleId}/command-executions/${res.body.id}`, { token: t })).body.status).toBe(
+      'PENDING',
+    );
     slow.clock.advance(1);
     const done = await slow.json('GET', `/v1/vehicles/${vehicleId}/command-executions/${res.body.id}`, { token: t });
     expect(done.body).toMatchObject({ status: 'FAILED', failedReason: 'OEM_COMMAND_TIMEOUT' });
@@ -147,10 +158,18 @@ describe('commands', () => {
     expect(list.body.totalResults).toBe(3);
     expect(list.body.results.map((e: { command: string }) => e.command)).toEqual(['LOCK_DOORS', 'HONK_HORN']);
     expect(list.body.results[0].status).toBe('EXECUTED');
-    const next = await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}/command-executions?maxPageSize=2&pageToken=${list.body.nextPageToken}`, { token });
+    const next = await h.json(
+      'GET',
+      `/v1/vehicles/${f.onlineListeningVehicleId}/command-executions?maxPageSize=2&pageToken=${list.body.nextPageToken}`,
+      { token },
+    );
     expect(next.body).toMatchObject({ nextPageToken: null, totalResults: 3 });
     expect(next.body.results.map((e: { command: string }) => e.command)).toEqual(['WAKE_UP']);
-    const filtered = await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}/command-executions?${filterParam({ field: 'command', operator: '==', value: 'HONK_HORN' })}`, { token });
+    const filtered = await h.json(
+      'GET',
+      `/v1/vehicles/${f.onlineListeningVehicleId}/command-executions?${filterParam({ field: 'command', operator: '==', value: 'HONK_HORN' })}`,
+      { token },
+    );
     expect(filtered.body.results).toHaveLength(1);
   });
 
@@ -206,7 +225,11 @@ describe('commands', () => {
       return Object.fromEntries(res.body.map((e: { key: string }) => [e.key, e]));
     };
     const before = await limits(f.onlineListeningVehicleId);
-    expect(before.OEM_ENERGY_API_COMMANDS).toMatchObject({ domain: 'VEHICLE', objectId: f.onlineListeningVehicleId, windowSizeSeconds: 3600 });
+    expect(before.OEM_ENERGY_API_COMMANDS).toMatchObject({
+      domain: 'VEHICLE',
+      objectId: f.onlineListeningVehicleId,
+      windowSizeSeconds: 3600,
+    });
     const max = before.OEM_ENERGY_API_COMMANDS.maxRequests;
     expect(before.OEM_ENERGY_API_COMMANDS.remainingRequests).toBe(max);
     await send(f.onlineListeningVehicleId, 'WAKE_UP');
@@ -231,7 +254,9 @@ describe('commands', () => {
 
   it('validates the rate-limit query', async () => {
     expect((await h.json('GET', '/v1/rate-limits?domain=VEHICLE', { token })).body.error).toBe('REQUEST_VALIDATION_ERROR');
-    expect((await h.json('GET', `/v1/rate-limits?objectId=${f.onlineListeningVehicleId}&domain=BATTERY`, { token })).body.error).toBe('REQUEST_VALIDATION_ERROR');
+    expect((await h.json('GET', `/v1/rate-limits?objectId=${f.onlineListeningVehicleId}&domain=BATTERY`, { token })).body.error).toBe(
+      'REQUEST_VALIDATION_ERROR',
+    );
     expect((await h.json('GET', '/v1/rate-limits?objectId=veh_nope&domain=VEHICLE', { token })).status).toBe(404);
   });
 });

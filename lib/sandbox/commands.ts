@@ -17,7 +17,13 @@ const BODY_SCHEMAS: Partial<Record<CommandName, z.ZodType<Record<string, unknown
   SET_CHARGE_LIMIT: z.object({ limit: z.number().int().min(COMMAND_LIMITS.chargeLimit.min).max(COMMAND_LIMITS.chargeLimit.max) }).strict(),
   SET_VEHICLE_NAME: z.object({ name: z.string().trim().min(COMMAND_LIMITS.vehicleName.min).max(COMMAND_LIMITS.vehicleName.max) }).strict(),
   SCHEDULE_SOFTWARE_UPDATE: z
-    .object({ offsetSeconds: z.number().int().min(COMMAND_LIMITS.softwareUpdateOffsetSeconds.min).max(COMMAND_LIMITS.softwareUpdateOffsetSeconds.max) })
+    .object({
+      offsetSeconds: z
+        .number()
+        .int()
+        .min(COMMAND_LIMITS.softwareUpdateOffsetSeconds.min)
+        .max(COMMAND_LIMITS.softwareUpdateOffsetSeconds.max),
+    })
     .strict(),
 };
 
@@ -31,7 +37,9 @@ export function validateCommandBody(command: CommandName, body: unknown): Record
   const schema = BODY_SCHEMAS[command] ?? noBody;
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
-    throw invalid(`Invalid body for ${command}`, { issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    throw invalid(`Invalid body for ${command}`, {
+      issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
   }
   return result.data;
 }

@@ -82,7 +82,10 @@ ${vehicle}
 export function renderLinkProblemPage(kind: 'expired' | 'used' | 'unknown' | 'failed', detail?: string): string {
   const texts = {
     expired: ['This link has expired', 'Connection links are valid for one hour. Ask the fleet operator for a new link.'],
-    used: ['This link has already been used', 'The connection was already approved or denied. Ask the fleet operator for a new link if you need one.'],
+    used: [
+      'This link has already been used',
+      'The connection was already approved or denied. Ask the fleet operator for a new link if you need one.',
+    ],
     unknown: ['This link is not valid', 'Check that you opened the complete link, or ask the fleet operator for a new one.'],
     failed: ['The connection could not be completed', detail ?? 'Please try again later.'],
   } as const;

@@ -78,4 +78,3 @@ export class Core {
     return `${new URL(request.url).origin}${this.options.basePath}`;
   }
 }
-

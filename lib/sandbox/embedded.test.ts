@@ -11,7 +11,10 @@ describe('the embedded sandbox', () => {
     const origin = 'http://localhost:3000';
     const tokenResponse = await sandbox.fetch(`${origin}/sandbox/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${org.clientId}:${org.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${org.clientId}:${org.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const token = await tokenResponse.json();

@@ -3,8 +3,22 @@ import { ApiError } from './errors';
 import { parseFilter, toPredicate } from './filter';
 
 const records = [
-  { id: 'a', make: 'Tesla', modelYear: '2021', n: 5, metadata: { accountId: 'acc_1', lastSeenAt: '2026-05-01T10:00:00.000Z' }, plate: null },
-  { id: 'b', make: 'Volkswagen', modelYear: '2023', n: 10, metadata: { accountId: 'acc_2', lastSeenAt: '2026-05-20T10:00:00.000Z' }, plate: 'AB12 CDE' },
+  {
+    id: 'a',
+    make: 'Tesla',
+    modelYear: '2021',
+    n: 5,
+    metadata: { accountId: 'acc_1', lastSeenAt: '2026-05-01T10:00:00.000Z' },
+    plate: null,
+  },
+  {
+    id: 'b',
+    make: 'Volkswagen',
+    modelYear: '2023',
+    n: 10,
+    metadata: { accountId: 'acc_2', lastSeenAt: '2026-05-20T10:00:00.000Z' },
+    plate: 'AB12 CDE',
+  },
   { id: 'c', make: 'BMW', modelYear: null, n: 15, metadata: { accountId: 'acc_1', lastSeenAt: '2026-04-01T00:00:00Z' }, plate: 'XY-123-Z' },
 ];
 
@@ -51,11 +65,32 @@ describe('filter grammar', () => {
   });
 
   it('combines with arrays (all), and, or, not', () => {
-    expect(ids([{ field: 'metadata.accountId', operator: '==', value: 'acc_1' }, { field: 'n', operator: '>', value: 5 }])).toEqual(['c']);
-    expect(ids({ and: [{ field: 'n', operator: '>', value: 1 }, { field: 'make', operator: '!=', value: 'BMW' }] })).toEqual(['a', 'b']);
-    expect(ids({ or: [{ field: 'make', operator: '==', value: 'BMW' }, { field: 'n', operator: '==', value: 5 }] })).toEqual(['a', 'c']);
+    expect(
+      ids([
+        { field: 'metadata.accountId', operator: '==', value: 'acc_1' },
+        { field: 'n', operator: '>', value: 5 },
+      ]),
+    ).toEqual(['c']);
+    expect(
+      ids({
+        and: [
+          { field: 'n', operator: '>', value: 1 },
+          { field: 'make', operator: '!=', value: 'BMW' },
+        ],
+      }),
+    ).toEqual(['a', 'b']);
+    expect(
+      ids({
+        or: [
+          { field: 'make', operator: '==', value: 'BMW' },
+          { field: 'n', operator: '==', value: 5 },
+        ],
+      }),
+    ).toEqual(['a', 'c']);
     expect(ids({ not: [{ field: 'make', operator: '==', value: 'BMW' }] })).toEqual(['a', 'b']);
-    expect(ids({ or: [{ not: [{ field: 'n', operator: '<', value: 15 }] }, { and: [{ field: 'make', operator: 'ilike', value: 'tesla' }] }] })).toEqual(['a', 'c']);
+    expect(
+      ids({ or: [{ not: [{ field: 'n', operator: '<', value: 15 }] }, { and: [{ field: 'make', operator: 'ilike', value: 'tesla' }] }] }),
+    ).toEqual(['a', 'c']);
   });
 
   it('compares numeric strings with numbers', () => {

@@ -71,7 +71,10 @@ function fieldValue(record: unknown, path: string[]): unknown {
 }
 
 function likeRegex(pattern: string, flags: string): RegExp {
-  const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const body = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   return new RegExp(`^${body}$`, `s${flags}`);
 }
 

@@ -22,7 +22,10 @@ const TAG_POOL: Tag[] = [
 export const FIXTURE_TAG: Tag = { key: 'fixture', value: 'tagged-vehicle' };
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function registrationPlate(rng: Rng, country: string): string {
@@ -60,7 +63,9 @@ export interface NewVehicleSpec {
 
 /** One vehicle, connected and listening; the caller adjusts the rest. */
 export function newVehicle(rng: Rng, spec: NewVehicleSpec): Vehicle {
-  const modelSpec = spec.model ? (spec.brand.models.find((m) => m.model === spec.model) ?? pick(rng, spec.brand.models)) : pick(rng, spec.brand.models);
+  const modelSpec = spec.model
+    ? (spec.brand.models.find((m) => m.model === spec.model) ?? pick(rng, spec.brand.models))
+    : pick(rng, spec.brand.models);
   const modelYear = spec.modelYear ?? intBetween(rng, 2019, 2025);
   const registrationDate = spec.now - intBetween(rng, 60, 2000) * DAY_MS;
   return {

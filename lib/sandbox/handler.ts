@@ -18,7 +18,14 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
   const router = createRouter();
   router.on('POST', '/v1/oauth2/token', async (ctx) => {
     const core = ctx.core;
-    return json(await handleTokenRequest(ctx.request, { organizations: core.organizations, tokens: core.tokens, now: core.now(), ttlSeconds: core.options.tokenTtlSeconds }));
+    return json(
+      await handleTokenRequest(ctx.request, {
+        organizations: core.organizations,
+        tokens: core.tokens,
+        now: core.now(),
+        ttlSeconds: core.options.tokenTtlSeconds,
+      }),
+    );
   });
   router.on('POST', '/v1/oauth2/test-token', (ctx) => {
     const caller = ctx.caller();
@@ -39,9 +46,14 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
       else if (fault.kind === 'rate_limit') {
         const retryAfter = String(fault.retryAfterSeconds ?? 1);
         throw new ApiError('RATE_LIMITED', 'Too many requests', { retryAfterSeconds: Number(retryAfter) }, { 'Retry-After': retryAfter });
-      } else if (fault.kind === 'malformed_json') return new Response(MALFORMED_JSON, { status: 200, headers: { 'content-type': 'application/json' } });
+      } else if (fault.kind === 'malformed_json')
+        return new Response(MALFORMED_JSON, { status: 200, headers: { 'content-type': 'application/json' } });
       // A service without this endpoint at all: a framework's 405, not the contract's error body.
-      else if (fault.kind === 'method_not_allowed') return new Response(JSON.stringify({ detail: 'Method Not Allowed' }), { status: 405, headers: { 'content-type': 'application/json', allow: 'POST' } });
+      else if (fault.kind === 'method_not_allowed')
+        return new Response(JSON.stringify({ detail: 'Method Not Allowed' }), {
+          status: 405,
+          headers: { 'content-type': 'application/json', allow: 'POST' },
+        });
     }
     const match = router.match(request.method, path);
     if (!match) throw notFound(`${request.method} ${path}`);

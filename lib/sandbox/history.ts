@@ -125,7 +125,11 @@ export function chargingSessionsOf(vehicle: Vehicle, end: number, cache: WeakMap
   const kwh = capacity(vehicle);
   const [lat0, lon0] = home(vehicle);
   const sessions: ChargingSession[] = [];
-  for (let start = end - HISTORY_DAYS * DAY_MS + intBetween(rng, 0, 48) * HOUR_MS; start < end - 12 * HOUR_MS; start += intBetween(rng, 40, 110) * HOUR_MS) {
+  for (
+    let start = end - HISTORY_DAYS * DAY_MS + intBetween(rng, 0, 48) * HOUR_MS;
+    start < end - 12 * HOUR_MS;
+    start += intBetween(rng, 40, 110) * HOUR_MS
+  ) {
     const startSoc = intBetween(rng, 10, 60);
     const endSoc = intBetween(rng, Math.max(startSoc + 10, 70), 100);
     const kwhInHvb = round(((endSoc - startSoc) * kwh) / 100, 2);
@@ -166,10 +170,26 @@ export function servicesOf(vehicle: Vehicle, end: number) {
     status: 'PENDING',
   });
   if (rng() < 0.5) {
-    services.push({ component: 'BRAKES', type: 'BRAKE_FLUID_CHANGE', kmToNextService: null, dateOfNextServiceAt: iso(end + intBetween(rng, 5, 200) * DAY_MS), dateOfLastServiceAt: null, odometerKmAtLastService: null, status: 'PENDING' });
+    services.push({
+      component: 'BRAKES',
+      type: 'BRAKE_FLUID_CHANGE',
+      kmToNextService: null,
+      dateOfNextServiceAt: iso(end + intBetween(rng, 5, 200) * DAY_MS),
+      dateOfLastServiceAt: null,
+      odometerKmAtLastService: null,
+      status: 'PENDING',
+    });
   }
   if (rng() < 0.3) {
-    services.push({ component: 'VEHICLE', type: 'STATUTORY_INSPECTION', kmToNextService: null, dateOfNextServiceAt: iso(end + intBetween(rng, -10, 120) * DAY_MS), dateOfLastServiceAt: iso(end - 700 * DAY_MS), odometerKmAtLastService: null, status: 'DUE' });
+    services.push({
+      component: 'VEHICLE',
+      type: 'STATUTORY_INSPECTION',
+      kmToNextService: null,
+      dateOfNextServiceAt: iso(end + intBetween(rng, -10, 120) * DAY_MS),
+      dateOfLastServiceAt: iso(end - 700 * DAY_MS),
+      odometerKmAtLastService: null,
+      status: 'DUE',
+    });
   }
   return services;
 }
@@ -182,16 +202,66 @@ export function departureTimesOf(vehicle: Vehicle) {
     hour: i === 0 ? intBetween(rng, 6, 8) : intBetween(rng, 12, 17),
     minute: pick(rng, [0, 15, 30, 45]),
     daysOfWeek: i === 0 ? weekdays : ['SATURDAY', 'SUNDAY'],
-    localTimeOffset: vehicle.registrationCountry === 'GB' || vehicle.registrationCountry === 'IE' ? 0 : ['US', 'CA', 'MX'].includes(vehicle.registrationCountry) ? -300 : 60,
+    localTimeOffset:
+      vehicle.registrationCountry === 'GB' || vehicle.registrationCountry === 'IE'
+        ? 0
+        : ['US', 'CA', 'MX'].includes(vehicle.registrationCountry)
+          ? -300
+          : 60,
   }));
 }
 
 const ALERT_CATALOG = [
-  { oemCode: 'TPMS_LOW', oemMessage: 'Tyre pressure low', mappedCode: 'LOW_TIRE_PRESSURE', mappedMessage: 'Low tire pressure', type: 'WARNING', severity: 'MEDIUM', affectedComponent: 'TIRES', recommendedAction: 'CHECK_TIRE_PRESSURE' },
-  { oemCode: 'BRK_PAD_WEAR', oemMessage: 'Brake pads worn', mappedCode: 'BRAKE_PAD_WEAR', mappedMessage: 'Brake pads need replacing', type: 'ROUTINE_MAINTENANCE', severity: 'LOW', affectedComponent: 'BRAKES', recommendedAction: 'SERVICE_REQUIRED' },
-  { oemCode: 'HV_ISO_FAULT', oemMessage: 'High-voltage isolation fault', mappedCode: 'HV_SYSTEM_FAULT', mappedMessage: 'High-voltage system fault', type: 'FAULT', severity: 'CRITICAL', affectedComponent: 'HIGH_VOLTAGE_BATTERY', recommendedAction: 'DO_NOT_DRIVE' },
-  { oemCode: 'WASH_FLUID', oemMessage: 'Washer fluid low', mappedCode: 'WASHER_FLUID_LOW', mappedMessage: 'Washer fluid low', type: 'INFO', severity: 'LOW', affectedComponent: 'WASHER_SYSTEM', recommendedAction: 'REFILL' },
-  { oemCode: 'CHG_TEMP', oemMessage: 'Charging limited: battery temperature', mappedCode: 'CHARGING_LIMITED', mappedMessage: 'Charging power limited by battery temperature', type: 'TEMPORARY_FAULT', severity: 'MEDIUM', affectedComponent: 'CHARGING_SYSTEM', recommendedAction: 'NONE' },
+  {
+    oemCode: 'TPMS_LOW',
+    oemMessage: 'Tyre pressure low',
+    mappedCode: 'LOW_TIRE_PRESSURE',
+    mappedMessage: 'Low tire pressure',
+    type: 'WARNING',
+    severity: 'MEDIUM',
+    affectedComponent: 'TIRES',
+    recommendedAction: 'CHECK_TIRE_PRESSURE',
+  },
+  {
+    oemCode: 'BRK_PAD_WEAR',
+    oemMessage: 'Brake pads worn',
+    mappedCode: 'BRAKE_PAD_WEAR',
+    mappedMessage: 'Brake pads need replacing',
+    type: 'ROUTINE_MAINTENANCE',
+    severity: 'LOW',
+    affectedComponent: 'BRAKES',
+    recommendedAction: 'SERVICE_REQUIRED',
+  },
+  {
+    oemCode: 'HV_ISO_FAULT',
+    oemMessage: 'High-voltage isolation fault',
+    mappedCode: 'HV_SYSTEM_FAULT',
+    mappedMessage: 'High-voltage system fault',
+    type: 'FAULT',
+    severity: 'CRITICAL',
+    affectedComponent: 'HIGH_VOLTAGE_BATTERY',
+    recommendedAction: 'DO_NOT_DRIVE',
+  },
+  {
+    oemCode: 'WASH_FLUID',
+    oemMessage: 'Washer fluid low',
+    mappedCode: 'WASHER_FLUID_LOW',
+    mappedMessage: 'Washer fluid low',
+    type: 'INFO',
+    severity: 'LOW',
+    affectedComponent: 'WASHER_SYSTEM',
+    recommendedAction: 'REFILL',
+  },
+  {
+    oemCode: 'CHG_TEMP',
+    oemMessage: 'Charging limited: battery temperature',
+    mappedCode: 'CHARGING_LIMITED',
+    mappedMessage: 'Charging power limited by battery temperature',
+    type: 'TEMPORARY_FAULT',
+    severity: 'MEDIUM',
+    affectedComponent: 'CHARGING_SYSTEM',
+    recommendedAction: 'NONE',
+  },
 ] as const;
 
 export function alertsOf(vehicle: Vehicle, end: number) {
@@ -228,7 +298,16 @@ export function hasSpecifications(vehicle: Vehicle): boolean {
 
 export function specificationsOf(vehicle: Vehicle) {
   if (!hasSpecifications(vehicle)) {
-    return { make: null, model: null, modelYear: null, batteryCapacity: null, batteryCapacityNet: null, standardEvr: null, allElectricRange: null, allElectricRangeMin: null };
+    return {
+      make: null,
+      model: null,
+      modelYear: null,
+      batteryCapacity: null,
+      batteryCapacityNet: null,
+      standardEvr: null,
+      allElectricRange: null,
+      allElectricRangeMin: null,
+    };
   }
   const spec = findBrand(vehicle.make)?.models.find((m) => m.model === vehicle.model);
   const battery = spec?.batteryKwh ?? 70;
@@ -256,7 +335,13 @@ export function optionsOf(vehicle: Vehicle) {
   ].filter(() => rng() < 0.75);
   return {
     vehicleId: vehicle.id,
-    vehicleConfig: { model: vehicle.model, trim: vehicle.trim, driveUnit: rng() < 0.5 ? 'DUAL_MOTOR' : 'REAR_MOTOR', batteryType: 'NMC', wheelSize: 19 },
+    vehicleConfig: {
+      model: vehicle.model,
+      trim: vehicle.trim,
+      driveUnit: rng() < 0.5 ? 'DUAL_MOTOR' : 'REAR_MOTOR',
+      batteryType: 'NMC',
+      wheelSize: 19,
+    },
     options,
   };
 }

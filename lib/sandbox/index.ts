@@ -95,7 +95,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     revokeTokens: (organizationId) => core.tokens.revoke(organizationId),
     fixtures: (organizationId) => structuredClone(core.organization(organizationId).fixtures),
     reset,
-    auditLog: (organizationId) => (organizationId ? core.organization(organizationId).audit : core.organizations.flatMap((o) => o.audit)).map((e) => ({ ...e })),
+    auditLog: (organizationId) =>
+      (organizationId ? core.organization(organizationId).audit : core.organizations.flatMap((o) => o.audit)).map((e) => ({ ...e })),
   };
 }
 

@@ -17,7 +17,11 @@ describe('paged lists', () => {
     let pageToken: string | null = null;
     let pages = 0;
     do {
-      const res: { status: number; body: { results: Array<{ id: string }>; nextPageToken: string | null } } = await h.json('GET', `${path}${sep}maxPageSize=25${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, { token });
+      const res: { status: number; body: { results: Array<{ id: string }>; nextPageToken: string | null } } = await h.json(
+        'GET',
+        `${path}${sep}maxPageSize=25${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+        { token },
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.results.map((r: { id: string }) => r.id));
       pageToken = res.body.nextPageToken;
@@ -62,7 +66,11 @@ describe('paged lists', () => {
     const first = await h.json('GET', `/v1/vehicles?maxPageSize=5&${filter}`, { token });
     const next = first.body.nextPageToken;
     expect((await h.json('GET', `/v1/vehicles?maxPageSize=5&${filter}&pageToken=${next}`, { token })).status).toBe(200);
-    const changed = await h.json('GET', `/v1/vehicles?maxPageSize=5&pageToken=${next}&${filterParam({ field: 'make', operator: '==', value: 'Tesla' })}`, { token });
+    const changed = await h.json(
+      'GET',
+      `/v1/vehicles?maxPageSize=5&pageToken=${next}&${filterParam({ field: 'make', operator: '==', value: 'Tesla' })}`,
+      { token },
+    );
     expect(changed.status).toBe(400);
     expect(changed.body.error).toBe('PAGINATED_QUERY_FILTER_CHANGED');
     const dropped = await h.json('GET', `/v1/vehicles?maxPageSize=5&pageToken=${next}`, { token });
@@ -73,16 +81,26 @@ describe('paged lists', () => {
 
   it('filters vehicles on dotted fields, datetimes and combinations', async () => {
     const accountId = h.sandbox.fixtures(orgId).accountIds[1];
-    const byAccount = await h.json('GET', `/v1/vehicles?maxPageSize=100&${filterParam({ field: 'metadata.accountId', operator: '==', value: accountId })}`, { token });
+    const byAccount = await h.json(
+      'GET',
+      `/v1/vehicles?maxPageSize=100&${filterParam({ field: 'metadata.accountId', operator: '==', value: accountId })}`,
+      { token },
+    );
     expect(byAccount.body.totalResults).toBeGreaterThan(0);
     for (const v of byAccount.body.results) expect(v.metadata.accountId).toBe(accountId);
 
     const since = new Date(h.clock.now - 3_600_000).toISOString();
-    const recent = await h.json('GET', `/v1/vehicles?maxPageSize=100&${filterParam({ field: 'metadata.lastSeenAt', operator: '>=', value: since })}`, { token });
+    const recent = await h.json(
+      'GET',
+      `/v1/vehicles?maxPageSize=100&${filterParam({ field: 'metadata.lastSeenAt', operator: '>=', value: since })}`,
+      { token },
+    );
     expect(recent.body.totalResults).toBeGreaterThan(0);
     for (const v of recent.body.results) expect(Date.parse(v.metadata.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(since));
 
-    const combined = { or: [{ field: 'make', operator: '==', value: 'Tesla' }, { not: [{ field: 'isListening', operator: '==', value: true }] }] };
+    const combined = {
+      or: [{ field: 'make', operator: '==', value: 'Tesla' }, { not: [{ field: 'isListening', operator: '==', value: true }] }],
+    };
     const res = await h.json('GET', `/v1/vehicles?maxPageSize=100&${filterParam(combined)}`, { token });
     expect(res.body.totalResults).toBeGreaterThan(0);
     for (const v of res.body.results) expect(v.make === 'Tesla' || v.isListening === false).toBe(true);
@@ -90,7 +108,9 @@ describe('paged lists', () => {
   });
 
   it('rejects a malformed filter with REQUEST_VALIDATION_ERROR', async () => {
-    const res = await h.json('GET', `/v1/vehicles?filter=${encodeURIComponent('{"field":"make","operator":"contains","value":"x"}')}`, { token });
+    const res = await h.json('GET', `/v1/vehicles?filter=${encodeURIComponent('{"field":"make","operator":"contains","value":"x"}')}`, {
+      token,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
   });
@@ -125,7 +145,9 @@ describe('paged lists', () => {
     const other = h.sandbox.fixtures(h.sandbox.organizations[1].id);
     expect((await h.json('GET', `/v1/vehicles/${other.onlineListeningVehicleId}`, { token })).status).toBe(404);
     expect((await h.json('GET', `/v1/accounts/${other.accountIds[0]}`, { token })).status).toBe(404);
-    expect((await h.json('POST', `/v1/vehicles/${other.onlineListeningVehicleId}/command-execution:honk-horn`, { token })).status).toBe(404);
+    expect((await h.json('POST', `/v1/vehicles/${other.onlineListeningVehicleId}/command-execution:honk-horn`, { token })).status).toBe(
+      404,
+    );
     const ids = await allPages('/v1/vehicles');
     expect(ids).not.toContain(other.onlineListeningVehicleId);
     const own = await h.json('GET', `/v1/vehicles/${other.onlineListeningVehicleId}`, { token: await h.token(1) });
@@ -140,7 +162,15 @@ describe('paged lists', () => {
     expect(page.body.estimatedTotalResults).toBeGreaterThan(150);
     const starts = page.body.results.map((j: { startTimestamp: string }) => Date.parse(j.startTimestamp));
     expect([...starts].sort((a, b) => b - a)).toEqual(starts);
-    const oldest = Date.parse((await h.json('GET', `/v1/vehicles/${onlineListeningVehicleId}/journeys?maxPageSize=1&${filterParam({ field: 'startTimestamp', operator: '<', value: '2026-01-01T00:00:00Z' })}`, { token })).body.results[0].startTimestamp);
+    const oldest = Date.parse(
+      (
+        await h.json(
+          'GET',
+          `/v1/vehicles/${onlineListeningVehicleId}/journeys?maxPageSize=1&${filterParam({ field: 'startTimestamp', operator: '<', value: '2026-01-01T00:00:00Z' })}`,
+          { token },
+        )
+      ).body.results[0].startTimestamp,
+    );
     expect(oldest).toBeLessThan(Date.parse('2026-01-01T00:00:00Z'));
     expect(oldest).toBeLessThan(h.clock.now - 90 * 86_400_000);
     const empty = await h.json('GET', `/v1/vehicles/${noJourneysVehicleId}/journeys`, { token });

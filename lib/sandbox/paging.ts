@@ -61,7 +61,12 @@ export interface Page<T> {
  * Pages over `items` (already in list order), rendering only the records of the page. The filter
  * sees `view(item)`, which must read like the rendered record (it may compute fields lazily).
  */
-export function paginate<S, T>(items: readonly S[], render: (item: S) => T, query: PageQuery, view: (item: S) => unknown = render): Page<T> {
+export function paginate<S, T>(
+  items: readonly S[],
+  render: (item: S) => T,
+  query: PageQuery,
+  view: (item: S) => unknown = render,
+): Page<T> {
   const { predicate, offset, pageSize, queryKey } = query;
   if (!predicate) {
     const results = items.slice(offset, offset + pageSize).map(render);

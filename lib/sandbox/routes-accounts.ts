@@ -1,6 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
-import { CONNECT_LINK_TTL_SECONDS, CONNECT_SCOPES, ELIGIBILITY, LOCALES, REGIONS, TAG_LIMIT, TAG_OBJECT_TYPES } from '@/lib/contract/vehicle-api';
+import {
+  CONNECT_LINK_TTL_SECONDS,
+  CONNECT_SCOPES,
+  ELIGIBILITY,
+  LOCALES,
+  REGIONS,
+  TAG_LIMIT,
+  TAG_OBJECT_TYPES,
+} from '@/lib/contract/vehicle-api';
 import { BRANDS, REGION_COUNTRIES, brandOfVin, findBrand } from './catalog';
 import { renderConsentPage, renderLinkProblemPage } from './consent-page';
 import { type Ctx, ID } from './context';
@@ -17,7 +25,10 @@ const connectSchema = z.object({
   deviceTypes: z.array(z.literal('VEHICLE')).min(1).optional(),
   region: z.enum(REGIONS).default('EUROPE'),
   makes: z.array(z.string().trim().min(1)).optional(),
-  countryCode: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
   locale: z.enum(LOCALES).optional(),
   vin: z.string().regex(ELIGIBILITY.vinPattern, 'vin must be 17 letters and digits').optional(),
   model: z.string().trim().min(1).max(100).optional(),
@@ -71,7 +82,15 @@ function approve(ctx: Ctx, org: Organization, link: import('./model').ConsentLin
   org.accountById.set(account.id, account);
   const country = link.countryCode?.toUpperCase() ?? REGION_COUNTRIES[link.region].inside[0];
   for (let i = 0; i < count; i++) {
-    const vehicle = newVehicle(rng, { brand, account, country, vin: link.vin ?? undefined, model: link.model, modelYear: link.modelYear, now });
+    const vehicle = newVehicle(rng, {
+      brand,
+      account,
+      country,
+      vin: link.vin ?? undefined,
+      model: link.model,
+      modelYear: link.modelYear,
+      now,
+    });
     vehicle.registrationDate = now;
     vehicle.listeningLastUpdated = now;
     vehicle.lastSeenAt = now;
@@ -192,7 +211,8 @@ export function registerAccountRoutes(router: Router<Ctx>): void {
     })
     .on('GET', `/v1/tags/${ID}/${ID}`, (ctx, [entityType, entityId]) => {
       const org = ctx.caller().organization;
-      if (!(TAG_OBJECT_TYPES as readonly string[]).includes(entityType)) throw invalid(`entity_type must be one of ${TAG_OBJECT_TYPES.join(', ')}`);
+      if (!(TAG_OBJECT_TYPES as readonly string[]).includes(entityType))
+        throw invalid(`entity_type must be one of ${TAG_OBJECT_TYPES.join(', ')}`);
       const vehicle = org.vehicleById.get(entityId);
       if (!vehicle || !isActive(vehicle)) throw notFound(`Object ${entityId}`);
       return json({ tags: (org.tags.get(vehicle.id) ?? []).map((t) => ({ key: t.key, value: t.value })) });

@@ -21,7 +21,11 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       return json({ cleared: true });
     })
     .on('POST', '/_admin/revoke-tokens', async (ctx) => {
-      const body = parseOrThrow(z.object({ organizationId: z.string().optional() }).optional(), await readJson(ctx.request), 'revoke request');
+      const body = parseOrThrow(
+        z.object({ organizationId: z.string().optional() }).optional(),
+        await readJson(ctx.request),
+        'revoke request',
+      );
       if (body?.organizationId) ctx.core.organization(body.organizationId);
       ctx.core.tokens.revoke(body?.organizationId);
       return json({ revoked: body?.organizationId ?? 'all' });
@@ -37,7 +41,13 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
     })
     .on('GET', '/_admin/organizations', (ctx) => {
       return json({
-        organizations: ctx.core.organizations.map((o) => ({ id: o.id, name: o.name, clientId: o.clientId, clientSecret: o.clientSecret, fixtures: o.fixtures })),
+        organizations: ctx.core.organizations.map((o) => ({
+          id: o.id,
+          name: o.name,
+          clientId: o.clientId,
+          clientSecret: o.clientSecret,
+          fixtures: o.fixtures,
+        })),
       });
     })
     .on('GET', '/_admin/audit', (ctx) => {

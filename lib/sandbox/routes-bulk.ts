@@ -31,7 +31,11 @@ const vinsSchema = z.object({
     .max(ELIGIBILITY.maxVins),
 });
 
-const KNOWN_COUNTRIES = new Set<string>([...SPECIFICATION_COUNTRIES, ...REGION_COUNTRIES.EUROPE.outside, ...REGION_COUNTRIES.NORTH_AMERICA.outside]);
+const KNOWN_COUNTRIES = new Set<string>([
+  ...SPECIFICATION_COUNTRIES,
+  ...REGION_COUNTRIES.EUROPE.outside,
+  ...REGION_COUNTRIES.NORTH_AMERICA.outside,
+]);
 
 export function groupStatus(group: BulkGroup, now: number): 'CREATED' | 'PROCESSING' | 'COMPLETED' {
   const age = now - group.createdAt;
@@ -65,8 +69,10 @@ function eligibilityResult(group: BulkGroup, input: BulkVinInput, index: number,
     return { ...base, status: submitted ? 'SUBMITTED' : 'PENDING', errorMessage: null };
   }
   if (/[IOQ]/.test(input.vin)) return { ...base, status: 'VALIDATION_ERROR', errorMessage: 'A VIN never contains I, O or Q' };
-  if (input.make && !findBrand(input.make)) return { ...base, status: 'NOT_SUPPORTED', errorMessage: `${input.make} is not a supported manufacturer` };
-  if (!KNOWN_COUNTRIES.has(input.countryCode)) return { ...base, status: 'INELIGIBLE', errorMessage: `Connected services are not offered in ${input.countryCode}` };
+  if (input.make && !findBrand(input.make))
+    return { ...base, status: 'NOT_SUPPORTED', errorMessage: `${input.make} is not a supported manufacturer` };
+  if (!KNOWN_COUNTRIES.has(input.countryCode))
+    return { ...base, status: 'INELIGIBLE', errorMessage: `Connected services are not offered in ${input.countryCode}` };
   const roll = createRng(hashSeed(group.id, input.vin))();
   if (!make) return { ...base, status: 'NOT_SUPPORTED', errorMessage: 'The manufacturer could not be identified from the VIN' };
   if (roll < 0.72) return { ...base, status: 'ELIGIBLE', errorMessage: null };
@@ -92,14 +98,17 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
     errors: [] as Array<{ code: string; message: string; actionCategory: string }>,
   };
   if (status !== 'COMPLETED') return { ...base, status: status === 'PROCESSING' ? 'PROCESSING' : 'PENDING', message: null };
-  if (existing) return { ...base, vehicleId: existing.id, status: 'CONNECTED', message: 'The vehicle is connected', wasAlreadyConnected: true };
+  if (existing)
+    return { ...base, vehicleId: existing.id, status: 'CONNECTED', message: 'The vehicle is connected', wasAlreadyConnected: true };
   const roll = createRng(hashSeed(group.id, input.vin, 'connect'))();
   if (!brand || roll >= 0.8) {
     return {
       ...base,
       status: 'INCOMPATIBLE',
       message: 'The vehicle cannot be connected',
-      errors: [{ code: 'VEHICLE_INCOMPATIBLE', message: 'The vehicle has no compatible connectivity module', actionCategory: 'CONTACT_SUPPORT' }],
+      errors: [
+        { code: 'VEHICLE_INCOMPATIBLE', message: 'The vehicle has no compatible connectivity module', actionCategory: 'CONTACT_SUPPORT' },
+      ],
     };
   }
   if (roll < 0.6) {
@@ -143,7 +152,12 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
     .on('POST', '/v1/vehicles/eligibility', async (ctx) => {
       const org = ctx.caller().organization;
       const body = parseOrThrow(vinsSchema, await readJson(ctx.request), 'eligibility request');
-      const group: BulkGroup = { id: ctx.core.newId('elg'), kind: 'eligibility', createdAt: ctx.core.now(), vins: body.vins.map(normalise) };
+      const group: BulkGroup = {
+        id: ctx.core.newId('elg'),
+        kind: 'eligibility',
+        createdAt: ctx.core.now(),
+        vins: body.vins.map(normalise),
+      };
       org.bulkGroups.set(group.id, group);
       return json(renderGroup(group, ctx.core.now()), 202);
     })
@@ -154,7 +168,10 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
       const group = groupOf(ctx.caller().organization, id, 'eligibility');
       const paging = readResultsPaging(ctx.url.searchParams);
       const status = groupStatus(group, ctx.core.now());
-      const results = pageOf(group.vins.map((input, i) => ({ input, i })), paging).map(({ input, i }) => eligibilityResult(group, input, i, status));
+      const results = pageOf(
+        group.vins.map((input, i) => ({ input, i })),
+        paging,
+      ).map(({ input, i }) => eligibilityResult(group, input, i, status));
       return json({ results, totalResults: group.vins.length });
     })
     .on('GET', `/v1/vehicles/connect/${ID}`, (ctx, [id]) => {
@@ -165,7 +182,10 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
       const group = groupOf(org, id, 'connection');
       const paging = readResultsPaging(ctx.url.searchParams);
       const status = groupStatus(group, ctx.core.now());
-      const results = pageOf(group.vins.map((input, i) => ({ input, i })), paging).map(({ input, i }) => connectionResult(org, group, input, i, status));
+      const results = pageOf(
+        group.vins.map((input, i) => ({ input, i })),
+        paging,
+      ).map(({ input, i }) => connectionResult(org, group, input, i, status));
       return json({ results, totalResults: group.vins.length });
     });
 }

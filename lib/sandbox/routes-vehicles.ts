@@ -6,7 +6,16 @@ import { OPTIONS_MAKE } from './catalog';
 import { commandOfSegment, createExecution, renderExecution, validateCommandBody } from './commands';
 import { type Ctx, ID } from './context';
 import { ApiError, invalid, notFound } from './errors';
-import { alertsOf, chargingSessionsOf, departureTimesOf, journeysOf, optionsOf, servicesOf, specificationsOf, tireHistoryOf } from './history';
+import {
+  alertsOf,
+  chargingSessionsOf,
+  departureTimesOf,
+  journeysOf,
+  optionsOf,
+  servicesOf,
+  specificationsOf,
+  tireHistoryOf,
+} from './history';
 import { empty, json, readJson, type Router } from './http';
 import type { Vehicle } from './model';
 import { paginate, readPageQuery } from './paging';
@@ -50,7 +59,12 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         );
       }
       const withInformation = hasScope(caller, 'vehicle:information');
-      const page = paginate(vehicles, (v) => renderVehicle(v, withInformation), query, (v) => vehicleFilterView(v, withInformation));
+      const page = paginate(
+        vehicles,
+        (v) => renderVehicle(v, withInformation),
+        query,
+        (v) => vehicleFilterView(v, withInformation),
+      );
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     })
     .on('GET', `/v1/vehicles/${ID}`, (ctx, [id]) => {
@@ -90,7 +104,13 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
       const now = ctx.core.now();
       vehicle.isListening = body.isListening;
       vehicle.listeningLastUpdated = now;
-      caller.organization.audit.push({ at: now, organizationId: caller.organization.id, action: 'listening.changed', vehicleId: vehicle.id, isListening: body.isListening });
+      caller.organization.audit.push({
+        at: now,
+        organizationId: caller.organization.id,
+        action: 'listening.changed',
+        vehicleId: vehicle.id,
+        isListening: body.isListening,
+      });
       return json(listeningBody(vehicle), 202);
     })
     .on('POST', `/v1/vehicles/${ID}/command-execution:([a-z-]+)`, async (ctx, [id, segment]) => {
@@ -164,7 +184,8 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
       const objectId = ctx.url.searchParams.get('objectId');
       const domain = ctx.url.searchParams.get('domain') ?? 'VEHICLE';
       if (!objectId) throw invalid('objectId is required');
-      if (!(RATE_LIMIT_DOMAINS as readonly string[]).includes(domain)) throw invalid(`domain must be one of ${RATE_LIMIT_DOMAINS.join(', ')}`);
+      if (!(RATE_LIMIT_DOMAINS as readonly string[]).includes(domain))
+        throw invalid(`domain must be one of ${RATE_LIMIT_DOMAINS.join(', ')}`);
       const vehicle = ctx.core.vehicle(caller, objectId);
       const budgets = budgetsOf(vehicle, ctx.core.now());
       return json(

@@ -31,12 +31,20 @@ describe('errors, faults and the sandbox controls', () => {
     const h = createHarness({ basePath: '/sandbox', publicBaseUrl: 'https://motorpool.example/sandbox' });
     const token = await h.token();
     expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(200);
-    expect((await h.sandbox.handle(new Request(`${BASE}/v1/vehicles`, { headers: { authorization: `Bearer ${token}` } }))).status).toBe(404);
-    const link = await h.json('POST', '/v1/accounts:connect', { token, body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'] } });
+    expect((await h.sandbox.handle(new Request(`${BASE}/v1/vehicles`, { headers: { authorization: `Bearer ${token}` } }))).status).toBe(
+      404,
+    );
+    const link = await h.json('POST', '/v1/accounts:connect', {
+      token,
+      body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'] },
+    });
     expect(link.body.authenticationUrl).toMatch(/^https:\/\/motorpool\.example\/sandbox\/consent\/lnk_/);
     const derived = createHarness({ basePath: '/sandbox' });
     const t2 = await derived.token();
-    const link2 = await derived.json('POST', '/v1/accounts:connect', { token: t2, body: { returnUrl: 'https://x.example/', scopes: ['vehicle:all'] } });
+    const link2 = await derived.json('POST', '/v1/accounts:connect', {
+      token: t2,
+      body: { returnUrl: 'https://x.example/', scopes: ['vehicle:all'] },
+    });
     expect(link2.body.authenticationUrl).toMatch(new RegExp(`^${BASE}/sandbox/consent/lnk_`));
   });
 
@@ -45,11 +53,16 @@ describe('errors, faults and the sandbox controls', () => {
     const org = sandbox.organizations[0];
     const tokenResponse = await sandbox.fetch('http://sandbox.local/v1/oauth2/token', {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${org.clientId}:${org.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${org.clientId}:${org.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     const { access_token } = await tokenResponse.json();
-    const vehicles = await sandbox.fetch(new URL('http://sandbox.local/v1/vehicles?maxPageSize=3'), { headers: { authorization: `Bearer ${access_token}` } });
+    const vehicles = await sandbox.fetch(new URL('http://sandbox.local/v1/vehicles?maxPageSize=3'), {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect((await vehicles.json()).results).toHaveLength(3);
   });
 
@@ -109,7 +122,9 @@ describe('errors, faults and the sandbox controls', () => {
     expect(missing.status).toBe(405);
     expect(await missing.json()).toEqual({ detail: 'Method Not Allowed' });
     expect((await h.call('GET', list, { token })).status).toBe(200);
-    expect((await h.json('POST', '/_admin/faults', { body: { kind: 'method_not_allowed', path: list, pathPrefix: '/v1' } })).status).toBe(400);
+    expect((await h.json('POST', '/_admin/faults', { body: { kind: 'method_not_allowed', path: list, pathPrefix: '/v1' } })).status).toBe(
+      400,
+    );
   });
 
   it('applies a fault with its probability', async () => {
@@ -160,14 +175,31 @@ describe('errors, faults and the sandbox controls', () => {
         const token = await h.token(i);
         const f = h.sandbox.fixtures(org.id);
         expect(f.accountIds.length).toBe(12);
-        const ids = [f.onlineListeningVehicleId, f.offlineVehicleId, f.notListeningVehicleId, f.spentBudgetVehicleId, f.optionsBrandVehicleId, f.unsupportedOptionsVehicleId, f.noSpecificationsVehicleId, f.noJourneysVehicleId, f.taggedVehicle.id];
+        const ids = [
+          f.onlineListeningVehicleId,
+          f.offlineVehicleId,
+          f.notListeningVehicleId,
+          f.spentBudgetVehicleId,
+          f.optionsBrandVehicleId,
+          f.unsupportedOptionsVehicleId,
+          f.noSpecificationsVehicleId,
+          f.noJourneysVehicleId,
+          f.taggedVehicle.id,
+        ];
         expect(new Set(ids).size).toBe(ids.length);
         for (const id of ids) expect((await h.call('GET', `/v1/vehicles/${id}`, { token })).status).toBe(200);
         expect((await h.call('GET', `/v1/vehicles/${f.optionsBrandVehicleId}/options`, { token })).status).toBe(200);
         expect((await h.call('GET', `/v1/vehicles/${f.unsupportedOptionsVehicleId}/options`, { token })).status).toBe(422);
-        expect((await h.json('GET', `/v1/vehicles/${f.noSpecificationsVehicleId}/specifications`, { token })).body.batteryCapacity).toBeNull();
-        expect((await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}/specifications`, { token })).body.batteryCapacity).not.toBeNull();
-        expect((await h.json('GET', `/v1/tags/DEVICE/${f.taggedVehicle.id}`, { token })).body.tags).toContainEqual({ key: f.taggedVehicle.key, value: f.taggedVehicle.value });
+        expect(
+          (await h.json('GET', `/v1/vehicles/${f.noSpecificationsVehicleId}/specifications`, { token })).body.batteryCapacity,
+        ).toBeNull();
+        expect(
+          (await h.json('GET', `/v1/vehicles/${f.onlineListeningVehicleId}/specifications`, { token })).body.batteryCapacity,
+        ).not.toBeNull();
+        expect((await h.json('GET', `/v1/tags/DEVICE/${f.taggedVehicle.id}`, { token })).body.tags).toContainEqual({
+          key: f.taggedVehicle.key,
+          value: f.taggedVehicle.value,
+        });
       }
     }
   });
@@ -181,7 +213,13 @@ describe('errors, faults and the sandbox controls', () => {
     expect(performance.now() - started).toBeLessThan(4000);
     const org = big.organizations[0];
     const auth = `Basic ${Buffer.from(`${org.clientId}:${org.clientSecret}`).toString('base64')}`;
-    const tokenResponse = await big.handle(new Request(`${BASE}/v1/oauth2/token`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' }));
+    const tokenResponse = await big.handle(
+      new Request(`${BASE}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      }),
+    );
     const { access_token } = await tokenResponse.json();
     const headers = { authorization: `Bearer ${access_token}` };
     await big.handle(new Request(`${BASE}/v1/vehicles`, { headers }));

@@ -182,7 +182,8 @@ export function renderVehicle(vehicle: Vehicle, withInformation = true) {
     registrationPlate: vehicle.registrationPlate,
     registrationCountry: vehicle.registrationCountry,
     isRegNoValidated: vehicle.isRegNoValidated,
-    regNoValidatedAt: vehicle.isRegNoValidated && vehicle.regNoValidatedAt !== null ? new Date(vehicle.regNoValidatedAt).toISOString() : null,
+    regNoValidatedAt:
+      vehicle.isRegNoValidated && vehicle.regNoValidatedAt !== null ? new Date(vehicle.regNoValidatedAt).toISOString() : null,
     metadata: renderMetadata(vehicle),
     isListening: vehicle.isListening,
     listeningLastUpdated: new Date(vehicle.listeningLastUpdated).toISOString(),

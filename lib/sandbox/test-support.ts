@@ -11,7 +11,11 @@ export interface Harness {
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   token(orgIndex?: number, scope?: string): Promise<string>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected ad hoc
-  json<T = any>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T; response: Response }>;
+  json<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T; response: Response }>;
 }
 
 export function basicAuth(id: string, secret: string): string {

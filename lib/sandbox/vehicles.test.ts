@@ -24,7 +24,25 @@ describe('vehicles and their data', () => {
     const res = await get(`/v1/vehicles/${f.onlineListeningVehicleId}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['actionCategory', 'connectionErrorCode', 'connectionErrorMessage', 'connectionStatus', 'id', 'isListening', 'isRegNoValidated', 'listeningLastUpdated', 'make', 'metadata', 'model', 'modelYear', 'regNoValidatedAt', 'registrationCountry', 'registrationPlate', 'trim', 'vin'].sort(),
+      [
+        'actionCategory',
+        'connectionErrorCode',
+        'connectionErrorMessage',
+        'connectionStatus',
+        'id',
+        'isListening',
+        'isRegNoValidated',
+        'listeningLastUpdated',
+        'make',
+        'metadata',
+        'model',
+        'modelYear',
+        'regNoValidatedAt',
+        'registrationCountry',
+        'registrationPlate',
+        'trim',
+        'vin',
+      ].sort(),
     );
     expect(res.body.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
     expect(Object.keys(res.body.metadata).sort()).toEqual(['accountId', 'consentId', 'lastSeenAt', 'registrationDate']);
@@ -36,7 +54,9 @@ describe('vehicles and their data', () => {
     const all = [];
     let pageToken: string | null = null;
     do {
-      const page: { body: { results: Array<Record<string, unknown>>; nextPageToken: string | null } } = await get(`/v1/vehicles?maxPageSize=100${pageToken ? `&pageToken=${pageToken}` : ''}`);
+      const page: { body: { results: Array<Record<string, unknown>>; nextPageToken: string | null } } = await get(
+        `/v1/vehicles?maxPageSize=100${pageToken ? `&pageToken=${pageToken}` : ''}`,
+      );
       all.push(...page.body.results);
       pageToken = page.body.nextPageToken;
     } while (pageToken);
@@ -54,7 +74,9 @@ describe('vehicles and their data', () => {
     expect(del.status).toBe(202);
     expect(del.headers.get('x-request-id')).toMatch(/^req_/);
     expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}`)).status).toBe(404);
-    const list = await get(`/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'id', operator: '==', value: f.onlineListeningVehicleId }))}`);
+    const list = await get(
+      `/v1/vehicles?maxPageSize=100&filter=${encodeURIComponent(JSON.stringify({ field: 'id', operator: '==', value: f.onlineListeningVehicleId }))}`,
+    );
     expect(list.body.totalResults).toBe(0);
     expect((await h.call('DELETE', `/v1/vehicles/${f.onlineListeningVehicleId}`, { token })).status).toBe(404);
   });
@@ -71,14 +93,26 @@ describe('vehicles and their data', () => {
   });
 
   it('updates the registration plate (1 to 50 characters)', async () => {
-    const ok = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, { token, body: { registrationPlate: 'MP-2026-X' } });
+    const ok = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, {
+      token,
+      body: { registrationPlate: 'MP-2026-X' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ id: f.onlineListeningVehicleId, registrationPlate: 'MP-2026-X', isRegNoValidated: false });
     expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}`)).body.registrationPlate).toBe('MP-2026-X');
     for (const body of [{ registrationPlate: '' }, { registrationPlate: 'x'.repeat(51) }, {}]) {
-      expect((await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, { token, body })).body.error).toBe('REQUEST_VALIDATION_ERROR');
+      expect((await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, { token, body })).body.error).toBe(
+        'REQUEST_VALIDATION_ERROR',
+      );
     }
-    expect((await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, { token, body: { registrationPlate: 'x'.repeat(50) } })).status).toBe(200);
+    expect(
+      (
+        await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/registration-plate`, {
+          token,
+          body: { registrationPlate: 'x'.repeat(50) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('serves specifications inside the country list and all-null fields outside it', async () => {
@@ -90,13 +124,36 @@ describe('vehicles and their data', () => {
     expect(SPECIFICATION_COUNTRIES).not.toContain(vehicle.body.registrationCountry);
     const outside = await get(`/v1/vehicles/${f.noSpecificationsVehicleId}/specifications`);
     expect(outside.status).toBe(200);
-    expect(Object.keys(outside.body).sort()).toEqual(['allElectricRange', 'allElectricRangeMin', 'batteryCapacity', 'batteryCapacityNet', 'make', 'model', 'modelYear', 'standardEvr']);
+    expect(Object.keys(outside.body).sort()).toEqual([
+      'allElectricRange',
+      'allElectricRangeMin',
+      'batteryCapacity',
+      'batteryCapacityNet',
+      'make',
+      'model',
+      'modelYear',
+      'standardEvr',
+    ]);
     expect(Object.values(outside.body).every((v) => v === null)).toBe(true);
   });
 
   it('serves telemetry in the shape of contract-gaps', async () => {
     const t = (await get(`/v1/vehicles/${f.onlineListeningVehicleId}/telemetry`)).body;
-    for (const key of ['odometer', 'elevation', 'speed', 'heading', 'stateOfCharge', 'range', 'realRange', 'energyRemaining', 'maxStateOfCharge', 'minStateOfCharge', 'chargeRemainingTime', 'chargePowerLevel', 'chargeCurrentLimit']) {
+    for (const key of [
+      'odometer',
+      'elevation',
+      'speed',
+      'heading',
+      'stateOfCharge',
+      'range',
+      'realRange',
+      'energyRemaining',
+      'maxStateOfCharge',
+      'minStateOfCharge',
+      'chargeRemainingTime',
+      'chargePowerLevel',
+      'chargeCurrentLimit',
+    ]) {
       expect(Object.keys(t[key]).sort(), key).toEqual(['timestamp', 'unit', 'value']);
     }
     expect(t.odometer.unit).toBe('km');
@@ -115,8 +172,14 @@ describe('vehicles and their data', () => {
       h.clock.advance(5000);
       const res = await post(f.onlineListeningVehicleId, false);
       expect(res.status).toBe(202);
-      expect(res.body).toEqual({ vehicleId: f.onlineListeningVehicleId, isListening: false, lastUpdated: new Date(START + 5000).toISOString() });
-      expect(h.sandbox.auditLog(orgId)).toEqual([{ at: START + 5000, organizationId: orgId, action: 'listening.changed', vehicleId: f.onlineListeningVehicleId, isListening: false }]);
+      expect(res.body).toEqual({
+        vehicleId: f.onlineListeningVehicleId,
+        isListening: false,
+        lastUpdated: new Date(START + 5000).toISOString(),
+      });
+      expect(h.sandbox.auditLog(orgId)).toEqual([
+        { at: START + 5000, organizationId: orgId, action: 'listening.changed', vehicleId: f.onlineListeningVehicleId, isListening: false },
+      ]);
       expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}`)).body.isListening).toBe(false);
     });
 
@@ -143,7 +206,9 @@ describe('vehicles and their data', () => {
       await post(f.onlineListeningVehicleId, false);
       const exec = await h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:lock-doors`, { token });
       h.clock.advance(2000);
-      expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}/command-executions/${exec.body.id}`)).body.failedReason).toBe('NOT_PERMITTED');
+      expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}/command-executions/${exec.body.id}`)).body.failedReason).toBe(
+        'NOT_PERMITTED',
+      );
     });
   });
 
@@ -156,7 +221,23 @@ describe('vehicles and their data', () => {
       const starts = list.body.results.map((s: { startedAt: string }) => Date.parse(s.startedAt));
       expect([...starts].sort((a, b) => b - a)).toEqual(starts);
       const session = list.body.results[3];
-      expect(Object.keys(session).sort()).toEqual(['chargeDuration', 'endStateOfCharge', 'endedAt', 'externalTemperature', 'id', 'kwMedian', 'kwhFromGrid', 'kwhInHvb', 'latitude', 'longitude', 'startStateOfCharge', 'startedAt', 'vehicleId'].sort());
+      expect(Object.keys(session).sort()).toEqual(
+        [
+          'chargeDuration',
+          'endStateOfCharge',
+          'endedAt',
+          'externalTemperature',
+          'id',
+          'kwMedian',
+          'kwhFromGrid',
+          'kwhInHvb',
+          'latitude',
+          'longitude',
+          'startStateOfCharge',
+          'startedAt',
+          'vehicleId',
+        ].sort(),
+      );
       expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}/charging-history/${session.id}`)).body).toEqual(session);
       expect((await get(`/v1/vehicles/${f.onlineListeningVehicleId}/charging-history/chs_missing`)).status).toBe(404);
       expect((await get(`/v1/vehicles/${f.optionsBrandVehicleId}/charging-history/${session.id}`)).status).toBe(404);
@@ -165,18 +246,32 @@ describe('vehicles and their data', () => {
     it('serves maintenance services, departure times and current alerts', async () => {
       const services = await get(`/v1/vehicles/${f.onlineListeningVehicleId}/maintenance/services`);
       expect(services.body.services.length).toBeGreaterThan(0);
-      expect(services.body.services[0]).toMatchObject({ component: 'VEHICLE', type: 'FULL_SERVICE', status: 'PENDING', kmToNextService: expect.stringMatching(/^\d+$/) });
+      expect(services.body.services[0]).toMatchObject({
+        component: 'VEHICLE',
+        type: 'FULL_SERVICE',
+        status: 'PENDING',
+        kmToNextService: expect.stringMatching(/^\d+$/),
+      });
       const departures = await get(`/v1/vehicles/${f.onlineListeningVehicleId}/departure-times`);
       expect(Array.isArray(departures.body.departureTimes)).toBe(true);
-      for (const d of departures.body.departureTimes) expect(Object.keys(d).sort()).toEqual(['daysOfWeek', 'hour', 'localTimeOffset', 'minute']);
+      for (const d of departures.body.departureTimes)
+        expect(Object.keys(d).sort()).toEqual(['daysOfWeek', 'hour', 'localTimeOffset', 'minute']);
       expect((await get('/v1/vehicles/veh_unknown/departure-times')).body.error).toBe('REQUEST_VALIDATION_ERROR');
 
       // Across the fleet, some vehicles have active alerts in the contract-gaps shape.
       const vehicles = (await get('/v1/vehicles?maxPageSize=40')).body.results;
-      const alerts = (await Promise.all(vehicles.map((v: { id: string }) => get(`/v1/vehicles/${v.id}/maintenance/manufacturer-alerts/current`)))).flatMap((r) => r.body.alerts);
+      const alerts = (
+        await Promise.all(vehicles.map((v: { id: string }) => get(`/v1/vehicles/${v.id}/maintenance/manufacturer-alerts/current`)))
+      ).flatMap((r) => r.body.alerts);
       expect(alerts.length).toBeGreaterThan(0);
       for (const a of alerts) {
-        expect(a).toMatchObject({ status: 'ACTIVE', type: expect.any(String), severity: expect.stringMatching(/^(LOW|MEDIUM|HIGH|CRITICAL)$/), oemCode: expect.any(String), recommendedAction: expect.any(String) });
+        expect(a).toMatchObject({
+          status: 'ACTIVE',
+          type: expect.any(String),
+          severity: expect.stringMatching(/^(LOW|MEDIUM|HIGH|CRITICAL)$/),
+          oemCode: expect.any(String),
+          recommendedAction: expect.any(String),
+        });
       }
       expect((await get('/v1/vehicles/veh_unknown/maintenance/services')).status).toBe(404);
     });

@@ -82,7 +82,10 @@ describe('base URL policy', () => {
   });
 
   it('refuses metadata, private and loopback literals in every spelling, even when listed', () => {
-    const listed: HostPolicy = { allowedHosts: ['169.254.169.254', '127.0.0.1', '[::1]', '10.0.0.1', '[::ffff:a9fe:a9fe]'], allowLoopback: false };
+    const listed: HostPolicy = {
+      allowedHosts: ['169.254.169.254', '127.0.0.1', '[::1]', '10.0.0.1', '[::ffff:a9fe:a9fe]'],
+      allowLoopback: false,
+    };
     for (const raw of [
       'https://169.254.169.254',
       'https://0xa9fea9fe',

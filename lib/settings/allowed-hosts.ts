@@ -50,7 +50,12 @@ function parseIPv6(text: string): number[] | undefined {
   const total = 8 - tail.length;
   const missing = total - head.length - rest.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  return [...head.map((g) => parseInt(g, 16)), ...Array(halves.length === 2 ? missing : 0).fill(0), ...rest.map((g) => parseInt(g, 16)), ...tail];
+  return [
+    ...head.map((g) => parseInt(g, 16)),
+    ...Array(halves.length === 2 ? missing : 0).fill(0),
+    ...rest.map((g) => parseInt(g, 16)),
+    ...tail,
+  ];
 }
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'unspecified' | 'reserved' | 'invalid';
@@ -61,7 +66,8 @@ function classifyIPv4([a, b, c]: number[]): AddressKind {
   if (a === 169 && b === 254) return 'link-local';
   if (a === 0) return 'unspecified';
   // Shared address space (100.64/10), IETF protocol (192.0.0/24), benchmarking (198.18/15), multicast and reserved (224/3).
-  if ((a === 100 && b >= 64 && b <= 127) || (a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224) return 'reserved';
+  if ((a === 100 && b >= 64 && b <= 127) || (a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224)
+    return 'reserved';
   return 'public';
 }
 
@@ -76,13 +82,25 @@ export function classifyAddress(address: string): AddressKind {
   if (zeroHead(8)) return 'unspecified';
   if (zeroHead(7) && g[7] === 1) return 'loopback';
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): judged by the IPv4 inside.
-  if ((zeroHead(5) && g[5] === 0xffff) || zeroHead(6) || (zeroHead(4) && g[4] === 0xffff && g[5] === 0) || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
+  if (
+    (zeroHead(5) && g[5] === 0xffff) ||
+    zeroHead(6) ||
+    (zeroHead(4) && g[4] === 0xffff && g[5] === 0) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+  ) {
     return classifyIPv4(embedded);
   }
   if ((g[0] & 0xfe00) === 0xfc00) return 'private';
   if ((g[0] & 0xffc0) === 0xfe80) return 'link-local';
   // Site-local (deprecated), multicast, 6to4 and Teredo (tunnel to arbitrary IPv4), documentation.
-  if ((g[0] & 0xffc0) === 0xfec0 || (g[0] & 0xff00) === 0xff00 || g[0] === 0x2002 || (g[0] === 0x2001 && g[1] === 0) || (g[0] === 0x2001 && g[1] === 0xdb8)) return 'reserved';
+  if (
+    (g[0] & 0xffc0) === 0xfec0 ||
+    (g[0] & 0xff00) === 0xff00 ||
+    g[0] === 0x2002 ||
+    (g[0] === 0x2001 && g[1] === 0) ||
+    (g[0] === 0x2001 && g[1] === 0xdb8)
+  )
+    return 'reserved';
   return 'public';
 }
 

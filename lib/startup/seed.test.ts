@@ -9,7 +9,13 @@ import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0010');
 
 const sandboxOrg = { id: 'org_demo', name: 'Demo Fleet GmbH', clientId: 'demo-client', clientSecret: 'demo-secret-1' };
-const noUpstream = { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, VEHICLE_API_BASE_URL: undefined, VEHICLE_API_CLIENT_ID: undefined, VEHICLE_API_CLIENT_SECRET: undefined };
+const noUpstream = {
+  ADMIN_EMAIL: undefined,
+  ADMIN_PASSWORD: undefined,
+  VEHICLE_API_BASE_URL: undefined,
+  VEHICLE_API_CLIENT_ID: undefined,
+  VEHICLE_API_CLIENT_SECRET: undefined,
+};
 
 describe('interrupted cut-off', () => {
   it('is now on PGlite and older than the longest upstream call on PostgreSQL', () => {
@@ -24,7 +30,11 @@ for (const leg of await databaseLegs()) {
     const t = useTestDatabase(leg.kind);
 
     it('on the embedded sandbox: the demo organization and one user per role, idempotently', async () => {
-      const options = { env: { ...noUpstream, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-123' }, embeddedSandbox: true, sandboxOrganization: () => sandboxOrg };
+      const options = {
+        env: { ...noUpstream, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-123' },
+        embeddedSandbox: true,
+        sandboxOrganization: () => sandboxOrg,
+      };
       const first = await ensureSeeded(t.db, options);
       expect(first.createdOrganizations).toEqual(['demo']);
       expect(first.createdUsers.sort()).toEqual(['admin@demo.test', 'manager@demo.test', 'root@example.com', 'support@demo.test']);
@@ -48,7 +58,11 @@ for (const leg of await databaseLegs()) {
     }, 120_000);
 
     it('follows the sandbox when its demo credentials change', async () => {
-      await ensureSeeded(t.db, { env: noUpstream, embeddedSandbox: true, sandboxOrganization: () => ({ ...sandboxOrg, clientSecret: 'demo-secret-2' }) });
+      await ensureSeeded(t.db, {
+        env: noUpstream,
+        embeddedSandbox: true,
+        sandboxOrganization: () => ({ ...sandboxOrg, clientSecret: 'demo-secret-2' }),
+      });
       const demo = (await getOrganizationBySlug(t.db, 'demo'))!;
       expect((await getOrganizationCredentials(t.db, demo.id))?.clientSecret).toBe('demo-secret-2');
     });
@@ -77,8 +91,14 @@ for (const leg of await databaseLegs()) {
       expect(await findUserByEmail(t.db, 'admin@demo.test')).toBeUndefined();
       const admin = (await findUserByEmail(t.db, 'ops@example.com'))!;
       const orgs = await listUserOrganizations(t.db, admin.id);
-      expect(orgs.map((m) => [m.organization.slug, m.role, m.organization.apiBaseUrl])).toEqual([['fleet', 'admin', 'https://api.example.com']]);
-      expect(await getOrganizationCredentials(t.db, orgs[0].organization.id)).toEqual({ apiBaseUrl: 'https://api.example.com', clientId: 'prod-client', clientSecret: 'prod-secret' });
+      expect(orgs.map((m) => [m.organization.slug, m.role, m.organization.apiBaseUrl])).toEqual([
+        ['fleet', 'admin', 'https://api.example.com'],
+      ]);
+      expect(await getOrganizationCredentials(t.db, orgs[0].organization.id)).toEqual({
+        apiBaseUrl: 'https://api.example.com',
+        clientId: 'prod-client',
+        clientSecret: 'prod-secret',
+      });
     });
   });
 }

@@ -5,7 +5,12 @@ import { getDbHandle, type Db, type DbKind } from '@/lib/db/index';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { reconcileInterrupted } from '@/lib/db/repos/command-executions';
 import { ensureMembership } from '@/lib/db/repos/memberships';
-import { createOrganization, getOrganizationBySlug, getOrganizationCredentials, updateOrganizationCredentials } from '@/lib/db/repos/organizations';
+import {
+  createOrganization,
+  getOrganizationBySlug,
+  getOrganizationCredentials,
+  updateOrganizationCredentials,
+} from '@/lib/db/repos/organizations';
 import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { createUser, findUserByEmail, type PublicUser } from '@/lib/db/repos/users';
 import type { Role } from '@/lib/db/schema';
@@ -103,12 +108,18 @@ export async function ensureSeeded(db: Db, options: SeedOptions = {}): Promise<S
   const result: SeedResult = { createdUsers: [], createdOrganizations: [] };
 
   const adminPassword = e.ADMIN_PASSWORD;
-  const admin = e.ADMIN_EMAIL && adminPassword ? await ensureUserWithPassword(db, e.ADMIN_EMAIL, () => hashPassword(adminPassword), result) : undefined;
+  const admin =
+    e.ADMIN_EMAIL && adminPassword ? await ensureUserWithPassword(db, e.ADMIN_EMAIL, () => hashPassword(adminPassword), result) : undefined;
 
   if (!embedded && e.VEHICLE_API_BASE_URL && e.VEHICLE_API_CLIENT_ID && e.VEHICLE_API_CLIENT_SECRET) {
     const org = await ensureOrganization(
       db,
-      { ...CONFIGURED_ORG, apiBaseUrl: e.VEHICLE_API_BASE_URL, clientId: e.VEHICLE_API_CLIENT_ID, clientSecret: e.VEHICLE_API_CLIENT_SECRET },
+      {
+        ...CONFIGURED_ORG,
+        apiBaseUrl: e.VEHICLE_API_BASE_URL,
+        clientId: e.VEHICLE_API_CLIENT_ID,
+        clientSecret: e.VEHICLE_API_CLIENT_SECRET,
+      },
       result,
     );
     if (admin) await ensureMembership(db, org.id, admin.id, 'admin');
@@ -124,7 +135,11 @@ export async function ensureSeeded(db: Db, options: SeedOptions = {}): Promise<S
     if (demo.apiBaseUrl === null) {
       const stored = await getOrganizationCredentials(db, demo.id).catch(() => undefined);
       if (stored?.clientId !== sandbox.clientId || stored.clientSecret !== sandbox.clientSecret) {
-        await updateOrganizationCredentials(db, demo.id, { apiBaseUrl: null, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+        await updateOrganizationCredentials(db, demo.id, {
+          apiBaseUrl: null,
+          clientId: sandbox.clientId,
+          clientSecret: sandbox.clientSecret,
+        });
       }
     }
     for (const { email, role } of DEMO_USERS) {
@@ -139,7 +154,13 @@ export async function ensureSeeded(db: Db, options: SeedOptions = {}): Promise<S
       const credentials = await second();
       const org = await ensureOrganization(
         db,
-        { slug: SECOND_DEMO_ORG_SLUG, name: credentials.name, apiBaseUrl: null, clientId: credentials.clientId, clientSecret: credentials.clientSecret },
+        {
+          slug: SECOND_DEMO_ORG_SLUG,
+          name: credentials.name,
+          apiBaseUrl: null,
+          clientId: credentials.clientId,
+          clientSecret: credentials.clientSecret,
+        },
         result,
       );
       // Only the demo admin belongs to it: the manager and support users must see a 404 there.

@@ -24,9 +24,13 @@ describe('the boundary rule', () => {
     ['lib/db/fixture.ts', "import { can as value } from '@/lib/auth/permissions';"],
     ['lib/db/fixture.ts', "import { withOrg as value } from '@/lib/bff/with-org';"],
     ['lib/sandbox/fixture.ts', "import { getDb as value } from '@/lib/db';"],
-  ])('refuses the import in %s: %s', async (file, code) => {
-    expect(await boundaryErrors(file, code)).toHaveLength(1);
-  }, 60_000);
+  ])(
+    'refuses the import in %s: %s',
+    async (file, code) => {
+      expect(await boundaryErrors(file, code)).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it.each([
     ['components/fixture.tsx', "import { can as value } from '@/lib/auth/permissions';"],
@@ -34,7 +38,11 @@ describe('the boundary rule', () => {
     ['lib/commands/server/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/db/fixture.ts', "import { AppError as value } from '@/lib/errors/app-error';"],
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],
-  ])('allows the import in %s: %s', async (file, code) => {
-    expect(await boundaryErrors(file, code)).toEqual([]);
-  }, 60_000);
+  ])(
+    'allows the import in %s: %s',
+    async (file, code) => {
+      expect(await boundaryErrors(file, code)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -23,18 +23,18 @@ export function passwordIsEmail(password: string, email: string): boolean {
 export const PASSWORD_IS_EMAIL_MESSAGE = 'Do not use your email address as the password';
 
 /** A one-time token from a link: 32 random bytes in base64url. */
-export const linkTokenSchema = z.string({ message: 'The link is incomplete' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'The link is incomplete or altered' }));
+export const linkTokenSchema = z
+  .string({ message: 'The link is incomplete' })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'The link is incomplete or altered' }));
 
 /** The form of a page where someone chooses a password: twice, and not their email. */
 export function choosePasswordSchema(email: string) {
-  return z
-    .object({ password: newPasswordSchema, confirm: z.string() })
-    .check(
-      z.superRefine((value, ctx) => {
-        if (passwordIsEmail(value.password, email)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_IS_EMAIL_MESSAGE });
-        if (value.confirm !== value.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
-      }),
-    );
+  return z.object({ password: newPasswordSchema, confirm: z.string() }).check(
+    z.superRefine((value, ctx) => {
+      if (passwordIsEmail(value.password, email)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_IS_EMAIL_MESSAGE });
+      if (value.confirm !== value.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
+    }),
+  );
 }
 export type ChoosePasswordInput = z.infer<ReturnType<typeof choosePasswordSchema>>;
 
@@ -42,10 +42,9 @@ export const acceptInvitationSchema = z.object({ token: linkTokenSchema, passwor
 export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ message: 'Enter your current password' }).check(
-    z.minLength(1, { message: 'Enter your current password' }),
-    z.maxLength(256, { message: 'Password is too long' }),
-  ),
+  currentPassword: z
+    .string({ message: 'Enter your current password' })
+    .check(z.minLength(1, { message: 'Enter your current password' }), z.maxLength(256, { message: 'Password is too long' })),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -56,7 +55,8 @@ export function changePasswordFormSchema(email: string) {
     .object({ currentPassword: changePasswordSchema.shape.currentPassword, newPassword: newPasswordSchema, confirm: z.string() })
     .check(
       z.superRefine((value, ctx) => {
-        if (passwordIsEmail(value.newPassword, email)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_EMAIL_MESSAGE });
+        if (passwordIsEmail(value.newPassword, email))
+          ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_EMAIL_MESSAGE });
         if (value.confirm !== value.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
       }),
     );

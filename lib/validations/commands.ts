@@ -8,32 +8,44 @@ import { COMMAND_LIMITS, commandHasBody, type CommandName, type CommandWithBody 
 const none = z.strictObject({});
 const { temperatureC, chargeLimit, vehicleName, softwareUpdateOffsetSeconds } = COMMAND_LIMITS;
 const between = (min: number, max: number, unit: string) => `Enter a value from ${min} to ${max}${unit}`;
-const temperature = z.number({ message: 'Enter a temperature' }).check(
-  z.gte(temperatureC.min, { message: between(temperatureC.min, temperatureC.max, ' °C') }),
-  z.lte(temperatureC.max, { message: between(temperatureC.min, temperatureC.max, ' °C') }),
-);
+const temperature = z
+  .number({ message: 'Enter a temperature' })
+  .check(
+    z.gte(temperatureC.min, { message: between(temperatureC.min, temperatureC.max, ' °C') }),
+    z.lte(temperatureC.max, { message: between(temperatureC.min, temperatureC.max, ' °C') }),
+  );
 
 export const setTemperatureArgsSchema = z.strictObject({ driverTemperature: temperature, passengerTemperature: temperature });
 export const setChargeLimitArgsSchema = z.strictObject({
-  limit: z.number({ message: 'Enter a charge limit' }).check(
-    z.int({ message: 'Enter a whole percentage' }),
-    z.gte(chargeLimit.min, { message: between(chargeLimit.min, chargeLimit.max, ' %') }),
-    z.lte(chargeLimit.max, { message: between(chargeLimit.min, chargeLimit.max, ' %') }),
-  ),
+  limit: z
+    .number({ message: 'Enter a charge limit' })
+    .check(
+      z.int({ message: 'Enter a whole percentage' }),
+      z.gte(chargeLimit.min, { message: between(chargeLimit.min, chargeLimit.max, ' %') }),
+      z.lte(chargeLimit.max, { message: between(chargeLimit.min, chargeLimit.max, ' %') }),
+    ),
 });
 export const setVehicleNameArgsSchema = z.strictObject({
-  name: z.string({ message: 'Enter a name' }).check(
-    z.trim(),
-    z.minLength(vehicleName.min, { message: 'Enter a name' }),
-    z.maxLength(vehicleName.max, { message: `At most ${vehicleName.max} characters` }),
-  ),
+  name: z
+    .string({ message: 'Enter a name' })
+    .check(
+      z.trim(),
+      z.minLength(vehicleName.min, { message: 'Enter a name' }),
+      z.maxLength(vehicleName.max, { message: `At most ${vehicleName.max} characters` }),
+    ),
 });
 export const scheduleSoftwareUpdateArgsSchema = z.strictObject({
-  offsetSeconds: z.number({ message: 'Enter a delay in seconds' }).check(
-    z.int({ message: 'Enter whole seconds' }),
-    z.gte(softwareUpdateOffsetSeconds.min, { message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds') }),
-    z.lte(softwareUpdateOffsetSeconds.max, { message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds') }),
-  ),
+  offsetSeconds: z
+    .number({ message: 'Enter a delay in seconds' })
+    .check(
+      z.int({ message: 'Enter whole seconds' }),
+      z.gte(softwareUpdateOffsetSeconds.min, {
+        message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
+      }),
+      z.lte(softwareUpdateOffsetSeconds.max, {
+        message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
+      }),
+    ),
 });
 
 export const COMMAND_ARGS_SCHEMAS = {
@@ -65,11 +77,17 @@ export type CommandArgs<C extends CommandName> = z.infer<(typeof COMMAND_ARGS_SC
 /** Commands whose creation call carries a JSON body; the others are sent with none (from the contract: the browser needs it without zod). */
 
 /** Commands whose creation call takes no body. */
-export const NO_ARGS_COMMANDS = (Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[]).filter((c) => !commandHasBody(c)) as Exclude<CommandName, CommandWithBody>[];
+export const NO_ARGS_COMMANDS = (Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[]).filter((c) => !commandHasBody(c)) as Exclude<
+  CommandName,
+  CommandWithBody
+>[];
 
 /** One schema for a "send a command" form or route body: `{ command, args }`, args required where the command takes them. */
 export const sendCommandSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.enum(NO_ARGS_COMMANDS as [(typeof NO_ARGS_COMMANDS)[number], ...(typeof NO_ARGS_COMMANDS)[number][]]), args: z.optional(none) }),
+  z.object({
+    command: z.enum(NO_ARGS_COMMANDS as [(typeof NO_ARGS_COMMANDS)[number], ...(typeof NO_ARGS_COMMANDS)[number][]]),
+    args: z.optional(none),
+  }),
   z.object({ command: z.literal('SET_TEMPERATURE'), args: setTemperatureArgsSchema }),
   z.object({ command: z.literal('SET_CHARGE_LIMIT'), args: setChargeLimitArgsSchema }),
   z.object({ command: z.literal('SET_VEHICLE_NAME'), args: setVehicleNameArgsSchema }),

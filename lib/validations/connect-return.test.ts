@@ -43,6 +43,9 @@ describe('parseConnectReturn', () => {
       link: undefined,
       state: undefined,
     });
-    expect(parseConnectReturn({ result: 'success', accountId: 'javascript:alert(1)' })).toMatchObject({ result: 'failure', accountId: undefined });
+    expect(parseConnectReturn({ result: 'success', accountId: 'javascript:alert(1)' })).toMatchObject({
+      result: 'failure',
+      accountId: undefined,
+    });
   });
 });

@@ -7,11 +7,20 @@ const base = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUR
 describe('connectLinkSchema', () => {
   it('accepts an account link and a vehicle link with VIN, model and year', () => {
     expect(connectLinkSchema.parse(base)).toEqual(base);
-    expect(connectLinkSchema.parse({ ...base, mode: 'vehicle', vin: ' 5yj3e1ea7kf317000 ', model: 'Model 3', modelYear: 2019 })).toMatchObject({ vin: '5YJ3E1EA7KF317000', modelYear: 2019 });
+    expect(
+      connectLinkSchema.parse({ ...base, mode: 'vehicle', vin: ' 5yj3e1ea7kf317000 ', model: 'Model 3', modelYear: 2019 }),
+    ).toMatchObject({ vin: '5YJ3E1EA7KF317000', modelYear: 2019 });
   });
 
   it('names the field of each mistake', () => {
-    const result = connectLinkSchema.safeParse({ ...base, mode: 'vehicle', vin: 'WVWZZZ1JZOW00000I', scopes: [], region: 'ASIA', modelYear: 1800 });
+    const result = connectLinkSchema.safeParse({
+      ...base,
+      mode: 'vehicle',
+      vin: 'WVWZZZ1JZOW00000I',
+      scopes: [],
+      region: 'ASIA',
+      modelYear: 1800,
+    });
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(Object.keys(byField).sort()).toEqual(['modelYear', 'region', 'scopes']);

@@ -15,7 +15,11 @@ export const connectLinkSchema = z
   .object({
     mode: z.enum(CONNECT_MODES, { message: 'Choose whether to connect an account or one vehicle.' }),
     makes: z
-      .array(z.string().check(z.trim(), z.minLength(1, 'A brand name cannot be empty.'), z.maxLength(50, 'A brand name has at most 50 characters.')))
+      .array(
+        z
+          .string()
+          .check(z.trim(), z.minLength(1, 'A brand name cannot be empty.'), z.maxLength(50, 'A brand name has at most 50 characters.')),
+      )
       .check(z.maxLength(20, 'Choose at most 20 brands.')),
     scopes: z.array(z.enum(CONNECT_SCOPES, { message: 'Unknown scope.' })).check(z.minLength(1, 'Choose at least one scope.')),
     region: z.enum(REGIONS, { message: 'Choose Europe or North America.' }),

@@ -17,4 +17,3 @@ export function countryCodeProblem(raw: string): string | null {
   if (!ISO_COUNTRY_CODES.has(code)) return `${code} is not an ISO 3166 country code.`;
   return null;
 }
-

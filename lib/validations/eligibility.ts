@@ -33,7 +33,12 @@ export const eligibilityCheckBodySchema = z.object({
       const seen = new Map<string, number>();
       rows.forEach((row, index) => {
         const first = seen.get(row.vin);
-        if (first !== undefined) ctx.addIssue({ code: 'custom', path: [index, 'vin'], message: `${row.vin} is listed twice (rows ${first + 1} and ${index + 1}).` });
+        if (first !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'vin'],
+            message: `${row.vin} is listed twice (rows ${first + 1} and ${index + 1}).`,
+          });
         else seen.set(row.vin, index);
       });
     }),

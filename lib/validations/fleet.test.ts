@@ -16,11 +16,20 @@ describe('checkFilterText', () => {
 
   it('names the problem: JSON syntax, operator, missing value, empty or/not arity', () => {
     expect(checkFilterText('{"field":')).toMatchObject({ ok: false, message: expect.stringMatching(/^The filter is not valid JSON/) });
-    expect(checkFilterText('{"field":"make","operator":"equals","value":"x"}')).toEqual({ ok: false, message: expect.stringMatching(/^filter\.operator: operator must be one of isNull, /) });
+    expect(checkFilterText('{"field":"make","operator":"equals","value":"x"}')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^filter\.operator: operator must be one of isNull, /),
+    });
     expect(checkFilterText('{"field":"make","operator":"=="}')).toEqual({ ok: false, message: 'filter.value: value is required for ==' });
     expect(checkFilterText('{"or":[]}')).toEqual({ ok: false, message: 'filter.or: or needs at least one element' });
-    expect(checkFilterText('{"not":[{"field":"a","operator":"isNull"},{"field":"b","operator":"isNull"}]}')).toMatchObject({ ok: false, message: expect.stringContaining('filter.not') });
-    expect(checkFilterText('[{"field":"make","operator":"ilike","value":3}]')).toEqual({ ok: false, message: 'filter[0].value: value must be a string for ilike' });
+    expect(checkFilterText('{"not":[{"field":"a","operator":"isNull"},{"field":"b","operator":"isNull"}]}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('filter.not'),
+    });
+    expect(checkFilterText('[{"field":"make","operator":"ilike","value":3}]')).toEqual({
+      ok: false,
+      message: 'filter[0].value: value must be a string for ilike',
+    });
     expect(checkFilterText('"make"')).toMatchObject({ ok: false });
   });
 });
@@ -43,7 +52,14 @@ describe('fleet input schemas', () => {
 
   it('parses the list query: default page size, filter checked and parsed, tags kept', () => {
     expect(vehicleListQuerySchema.parse({})).toEqual({ pageSize: 20 });
-    expect(vehicleListQuerySchema.parse({ pageSize: '100', filter: '{"field":"make","operator":"==","value":"Kia"}', tagKey: 'depot', tagValue: '' })).toEqual({
+    expect(
+      vehicleListQuerySchema.parse({
+        pageSize: '100',
+        filter: '{"field":"make","operator":"==","value":"Kia"}',
+        tagKey: 'depot',
+        tagValue: '',
+      }),
+    ).toEqual({
       pageSize: 100,
       filter: { field: 'make', operator: '==', value: 'Kia' },
       tagKey: 'depot',

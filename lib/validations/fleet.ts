@@ -8,19 +8,29 @@ import { upstreamId } from './route-params';
  * Limits come from the contract so the browser refuses what the upstream would refuse.
  */
 
-const tagText = (what: string) => z.string().check(z.trim(), z.minLength(1, `Enter a ${what}`), z.maxLength(TAG_LIMIT, `A tag ${what} has at most ${TAG_LIMIT} characters`));
+const tagText = (what: string) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, `Enter a ${what}`), z.maxLength(TAG_LIMIT, `A tag ${what} has at most ${TAG_LIMIT} characters`));
 
 export const tagInputSchema = z.object({ key: tagText('key'), value: tagText('value') });
 export type TagInput = z.infer<typeof tagInputSchema>;
 
 export const registrationPlateSchema = z.object({
-  registrationPlate: z.string().check(z.trim(), z.minLength(1, 'Enter a registration plate'), z.maxLength(50, 'A registration plate has at most 50 characters')),
+  registrationPlate: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Enter a registration plate'), z.maxLength(50, 'A registration plate has at most 50 characters')),
 });
 export type RegistrationPlateInput = z.infer<typeof registrationPlateSchema>;
 
 export const accountParamsSchema = z.object({ org: z.string(), accountId: upstreamId });
 
-type FilterNode = { field: string; operator: string; value?: unknown } | FilterNode[] | { and: FilterNode[] } | { or: FilterNode[] } | { not: [FilterNode] };
+type FilterNode =
+  | { field: string; operator: string; value?: unknown }
+  | FilterNode[]
+  | { and: FilterNode[] }
+  | { or: FilterNode[] }
+  | { not: [FilterNode] };
 
 const NO_VALUE_OPERATORS: readonly string[] = ['isNull', 'isNotNull'];
 const TEXT_OPERATORS: readonly string[] = ['like', 'ilike', 'notIlike'];
@@ -29,12 +39,16 @@ const conditionSchema = z
   .strictObject({
     field: z.string().check(z.minLength(1, 'field must be a non-empty string')),
     operator: z.enum(FILTER_OPERATORS, { message: `operator must be one of ${FILTER_OPERATORS.join(', ')}` }),
-    value: z.optional(z.union([z.string(), z.number(), z.boolean(), z.null()], { message: 'value must be a string, number, boolean or null' })),
+    value: z.optional(
+      z.union([z.string(), z.number(), z.boolean(), z.null()], { message: 'value must be a string, number, boolean or null' }),
+    ),
   })
   .check(
     z.superRefine((c, ctx) => {
-      if (!NO_VALUE_OPERATORS.includes(c.operator) && c.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: `value is required for ${c.operator}` });
-      if (TEXT_OPERATORS.includes(c.operator) && typeof c.value !== 'string') ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a string for ${c.operator}` });
+      if (!NO_VALUE_OPERATORS.includes(c.operator) && c.value === undefined)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `value is required for ${c.operator}` });
+      if (TEXT_OPERATORS.includes(c.operator) && typeof c.value !== 'string')
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `value must be a string for ${c.operator}` });
     }),
   );
 
@@ -63,7 +77,10 @@ function intendedBranch(value: unknown): number {
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
 }
 
 /** The issue of the branch the value was meant for, so the message names the real problem. */
@@ -119,7 +136,10 @@ const optionalText = (max: number) =>
 
 /** Page size is not capped here: a size above the contract's maximum reaches the upstream, which answers PAGE_SIZE_TOO_LARGE. */
 export const listQuerySchema = z.object({
-  pageSize: z._default(z.optional(z.coerceNumber().check(z.int(), z.gte(1, 'The page size is at least 1'), z.lte(10_000))), PAGE_SIZE.default),
+  pageSize: z._default(
+    z.optional(z.coerceNumber().check(z.int(), z.gte(1, 'The page size is at least 1'), z.lte(10_000))),
+    PAGE_SIZE.default,
+  ),
   pageToken: optionalText(2000),
   filter: filterText,
 });
@@ -131,7 +151,9 @@ export const vehicleListQuerySchema = z.extend(listQuerySchema, {
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;
 
-export const vehicleLookupQuerySchema = z.object({ q: z.string().check(z.trim(), z.minLength(1, 'Enter a VIN or a vehicle id'), z.maxLength(200)) });
+export const vehicleLookupQuerySchema = z.object({
+  q: z.string().check(z.trim(), z.minLength(1, 'Enter a VIN or a vehicle id'), z.maxLength(200)),
+});
 
 /** Ids of the vehicles whose tags the tags column shows (one page at most). */
 export const tagsOfVehiclesQuerySchema = z.object({

@@ -7,7 +7,9 @@ import type * as z from './zod';
  * validation code before they have typed anything. Same checks, same messages. A failed import
  * is retried on the next submit.
  */
-export function lazyZodResolver<Input extends FieldValues, Output>(load: () => Promise<z.ZodMiniType<Output, Input>>): Resolver<Input, unknown, Output> {
+export function lazyZodResolver<Input extends FieldValues, Output>(
+  load: () => Promise<z.ZodMiniType<Output, Input>>,
+): Resolver<Input, unknown, Output> {
   let ready: Promise<Resolver<Input, unknown, Output>> | undefined;
   return async (values, context, options) => {
     ready ??= Promise.all([load(), import('@hookform/resolvers/zod')]).then(

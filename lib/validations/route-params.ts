@@ -2,7 +2,9 @@ import * as z from './zod';
 import { UPSTREAM_ID_MAX_LENGTH, UPSTREAM_ID_PATTERN } from './upstream-id';
 
 /** Upstream ids travel in paths: a conservative alphabet keeps them from becoming paths or markup. */
-export const upstreamId = z.string().check(z.minLength(1), z.maxLength(UPSTREAM_ID_MAX_LENGTH), z.regex(UPSTREAM_ID_PATTERN, { message: 'Not a valid id' }));
+export const upstreamId = z
+  .string()
+  .check(z.minLength(1), z.maxLength(UPSTREAM_ID_MAX_LENGTH), z.regex(UPSTREAM_ID_PATTERN, { message: 'Not a valid id' }));
 
 export const vehicleParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId });
 export const executionParamsSchema = z.object({ org: z.string(), executionId: z.uuid({ message: 'Not a valid execution id' }) });

@@ -11,14 +11,17 @@ export const credentialsSchema = z
   .object({
     environment: z.enum(['embedded', 'custom'], { message: 'Choose the embedded sandbox or a custom base URL' }),
     baseUrl: z.optional(z.string().check(z.trim())),
-    clientId: z.string().check(z.trim(), z.minLength(1, { message: 'Enter the client id' }), z.maxLength(200, { message: 'At most 200 characters' })),
+    clientId: z
+      .string()
+      .check(z.trim(), z.minLength(1, { message: 'Enter the client id' }), z.maxLength(200, { message: 'At most 200 characters' })),
     clientSecret: z.optional(z.string().check(z.maxLength(500, { message: 'At most 500 characters' }))),
   })
   .check(
     z.superRefine((value, ctx) => {
       if (value.environment !== 'custom') return;
       const parsed = z.url({ protocol: /^https?$/ }).safeParse(value.baseUrl ?? '');
-      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Enter the API root as an http(s) URL, without /v1' });
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Enter the API root as an http(s) URL, without /v1' });
     }),
   );
 export type CredentialsInput = z.infer<typeof credentialsSchema>;

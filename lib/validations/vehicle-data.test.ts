@@ -16,8 +16,12 @@ describe('the three-month tire history range', () => {
   });
 
   it('refuses a longer range, naming the start field', () => {
-    expect(messages(tireHistoryQuerySchema.safeParse({ from: iso(to - 92 * DAY - 1), to: iso(to) }))).toEqual([`from: ${TIRE_RANGE_MESSAGE}`]);
-    expect(messages(tireHistoryQuerySchema.safeParse({ from: '2026-01-01T00:00:00Z', to: '2026-05-01T00:00:00Z' }))).toEqual([`from: ${TIRE_RANGE_MESSAGE}`]);
+    expect(messages(tireHistoryQuerySchema.safeParse({ from: iso(to - 92 * DAY - 1), to: iso(to) }))).toEqual([
+      `from: ${TIRE_RANGE_MESSAGE}`,
+    ]);
+    expect(messages(tireHistoryQuerySchema.safeParse({ from: '2026-01-01T00:00:00Z', to: '2026-05-01T00:00:00Z' }))).toEqual([
+      `from: ${TIRE_RANGE_MESSAGE}`,
+    ]);
   });
 
   it('measures a range without an end up to now', () => {
@@ -27,21 +31,35 @@ describe('the three-month tire history range', () => {
 
   it('accepts no range at all (the upstream default) and refuses a reversed or malformed one', () => {
     expect(tireHistoryQuerySchema.safeParse({}).success).toBe(true);
-    expect(messages(tireHistoryQuerySchema.safeParse({ from: iso(to), to: iso(to - DAY) }))).toEqual(['from: The start must be before the end']);
-    expect(messages(tireHistoryQuerySchema.safeParse({ from: '2026-06-01' }))).toEqual(['from: The start must be an ISO 8601 date and time']);
+    expect(messages(tireHistoryQuerySchema.safeParse({ from: iso(to), to: iso(to - DAY) }))).toEqual([
+      'from: The start must be before the end',
+    ]);
+    expect(messages(tireHistoryQuerySchema.safeParse({ from: '2026-06-01' }))).toEqual([
+      'from: The start must be an ISO 8601 date and time',
+    ]);
   });
 });
 
 describe('day ranges and the journeys query', () => {
   it('needs two real dates in order', () => {
     expect(dayRangeSchema.safeParse({ from: '2026-03-01', to: '2026-03-01' }).success).toBe(true);
-    expect(messages(dayRangeSchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }))).toEqual(['to: The end date must not be before the start date']);
-    expect(messages(dayRangeSchema.safeParse({ from: '', to: '2026-02-30' }))).toEqual(['from: Enter the start date', 'to: The end date must be a real date (YYYY-MM-DD)']);
+    expect(messages(dayRangeSchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }))).toEqual([
+      'to: The end date must not be before the start date',
+    ]);
+    expect(messages(dayRangeSchema.safeParse({ from: '', to: '2026-02-30' }))).toEqual([
+      'from: Enter the start date',
+      'to: The end date must be a real date (YYYY-MM-DD)',
+    ]);
   });
 
   it('takes paging and an optional instant range', () => {
-    expect(journeysQuerySchema.parse({ pageSize: '50', from: '2026-03-01T00:00:00.000Z' })).toEqual({ pageSize: 50, from: '2026-03-01T00:00:00.000Z' });
-    expect(messages(journeysQuerySchema.safeParse({ from: '2026-03-02T00:00:00Z', to: '2026-03-01T00:00:00Z' }))).toEqual(['to: The end must not be before the start']);
+    expect(journeysQuerySchema.parse({ pageSize: '50', from: '2026-03-01T00:00:00.000Z' })).toEqual({
+      pageSize: 50,
+      from: '2026-03-01T00:00:00.000Z',
+    });
+    expect(messages(journeysQuerySchema.safeParse({ from: '2026-03-02T00:00:00Z', to: '2026-03-01T00:00:00Z' }))).toEqual([
+      'to: The end must not be before the start',
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import { listQuerySchema } from './fleet';
 import { upstreamId } from './route-params';
 import { tireRangeProblem } from './tire-range';
 
-export {  TIRE_RANGE_MESSAGE } from './tire-range';
+export { TIRE_RANGE_MESSAGE } from './tire-range';
 
 /**
  * Inputs of the vehicle data views, shared by the browser (checked before anything is sent)
@@ -32,29 +32,37 @@ export type TireHistoryQuery = z.infer<typeof tireHistoryQuerySchema>;
 export const dayKeySchema = (what: string) =>
   z
     .string({ message: `Enter the ${what} date` })
-    .check(z.minLength(1, { message: `Enter the ${what} date`, abort: true }), z.refine(isDayKey, { message: `The ${what} date must be a real date (YYYY-MM-DD)` }));
+    .check(
+      z.minLength(1, { message: `Enter the ${what} date`, abort: true }),
+      z.refine(isDayKey, { message: `The ${what} date must be a real date (YYYY-MM-DD)` }),
+    );
 
 /** The date range of a view, as the person picks it: two days, the first not after the second. */
 export const dayRangeSchema = z
   .object({ from: dayKeySchema('start'), to: dayKeySchema('end') })
-  .check(z.refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, { path: ['to'], message: 'The end date must not be before the start date' }));
+  .check(
+    z.refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, {
+      path: ['to'],
+      message: 'The end date must not be before the start date',
+    }),
+  );
 export type DayRange = z.infer<typeof dayRangeSchema>;
 
 const pagedQuery = z.omit(listQuerySchema, { filter: true });
 
 /** One page of journeys, optionally within [from, to] (instants, sent as the contract's filter). */
-export const journeysQuerySchema = z
-  .extend(pagedQuery, { from: z.optional(instant('start')), to: z.optional(instant('end')) })
-  .check(
-    z.refine(({ from, to }) => !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to), {
-      path: ['to'],
-      message: 'The end must not be before the start',
-    }),
-  );
+export const journeysQuerySchema = z.extend(pagedQuery, { from: z.optional(instant('start')), to: z.optional(instant('end')) }).check(
+  z.refine(({ from, to }) => !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to), {
+    path: ['to'],
+    message: 'The end must not be before the start',
+  }),
+);
 export type JourneysQuery = z.infer<typeof journeysQuerySchema>;
 
 export const chargingQuerySchema = pagedQuery;
 export type ChargingQuery = z.infer<typeof chargingQuerySchema>;
 
 export const chargingSessionParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId, sessionId: upstreamId });
-export const chargingLookupSchema = z.object({ sessionId: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a session id')), upstreamId) });
+export const chargingLookupSchema = z.object({
+  sessionId: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a session id')), upstreamId),
+});

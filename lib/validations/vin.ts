@@ -18,4 +18,3 @@ export function vinProblem(raw: string): string | null {
   if (misread.length) return `A VIN never contains the letters I, O or Q (found ${misread.join(', ')}); check for 1 and 0.`;
   return null;
 }
-

@@ -79,7 +79,12 @@ export function createVehicleApi(options: VehicleApiOptions) {
     createTag: ({ key, value, objectId, objectType = 'DEVICE' }: TagInput) =>
       post(`${V}/tags`, s.emptyBodySchema, undefined, { key, value, objectType, objectId }),
     deleteTag: ({ key, value, objectId, objectType = 'DEVICE' }: TagInput) =>
-      request({ method: 'DELETE', path: `${V}/tags`, query: { key, value, entityType: objectType, entityId: objectId }, schema: s.emptyBodySchema }),
+      request({
+        method: 'DELETE',
+        path: `${V}/tags`,
+        query: { key, value, entityType: objectType, entityId: objectId },
+        schema: s.emptyBodySchema,
+      }),
     listTags: (entityId: string, entityType: 'DEVICE' = 'DEVICE') =>
       get(`${V}/tags/{entityType}/{entityId}`, s.tagListSchema, { entityType, entityId }),
 
@@ -89,11 +94,13 @@ export function createVehicleApi(options: VehicleApiOptions) {
     },
     getVehicle: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}`, s.vehicleSchema, { vehicleId }),
     /** Irreversible: synchronisation stops. 200 or 202, body empty or unspecified. */
-    deleteVehicle: (vehicleId: string) => request({ method: 'DELETE', path: `${V}/vehicles/{vehicleId}`, params: { vehicleId }, schema: s.anyBodySchema }),
+    deleteVehicle: (vehicleId: string) =>
+      request({ method: 'DELETE', path: `${V}/vehicles/{vehicleId}`, params: { vehicleId }, schema: s.anyBodySchema }),
     getVehicleOptions: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/options`, s.vehicleOptionsSchema, { vehicleId }),
     setRegistrationPlate: (vehicleId: string, registrationPlate: string) =>
       post(`${V}/vehicles/{vehicleId}/registration-plate`, s.vehicleSchema, { vehicleId }, { registrationPlate }),
-    getVehicleSpecifications: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/specifications`, s.vehicleSpecificationsSchema, { vehicleId }),
+    getVehicleSpecifications: (vehicleId: string) =>
+      get(`${V}/vehicles/{vehicleId}/specifications`, s.vehicleSpecificationsSchema, { vehicleId }),
     getTelemetry: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/telemetry`, s.telemetrySchema, { vehicleId }),
 
     createEligibilityCheck: (vins: EligibilityVin[]) => post(`${V}/vehicles/eligibility`, s.bulkGroupSchema, undefined, { vins }),
@@ -144,18 +151,24 @@ export function createVehicleApi(options: VehicleApiOptions) {
       get(`${V}/vehicles/{vehicleId}/charging-history`, s.chargingSessionPageSchema, { vehicleId }, listQuery(params)),
     getChargingSession: (vehicleId: string, sessionId: string) =>
       get(`${V}/vehicles/{vehicleId}/charging-history/{sessionId}`, s.chargingSessionSchema, { vehicleId, sessionId }),
-    getMaintenanceServices: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/maintenance/services`, s.maintenanceServicesSchema, { vehicleId }),
+    getMaintenanceServices: (vehicleId: string) =>
+      get(`${V}/vehicles/{vehicleId}/maintenance/services`, s.maintenanceServicesSchema, { vehicleId }),
     getDepartureTimes: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/departure-times`, s.departureTimesSchema, { vehicleId }),
     /** Range at most three months; both omitted means the last three months. */
     getTireHistory: (vehicleId: string, range: { from?: string | Date; to?: string | Date } = {}) =>
-      get(`${V}/vehicles/{vehicleId}/maintenance/tires/historic`, s.tireHistorySchema, { vehicleId }, {
-        [TIRE_HISTORY.fromParam]: range.from instanceof Date ? range.from.toISOString() : range.from,
-        [TIRE_HISTORY.toParam]: range.to instanceof Date ? range.to.toISOString() : range.to,
-      }),
+      get(
+        `${V}/vehicles/{vehicleId}/maintenance/tires/historic`,
+        s.tireHistorySchema,
+        { vehicleId },
+        {
+          [TIRE_HISTORY.fromParam]: range.from instanceof Date ? range.from.toISOString() : range.from,
+          [TIRE_HISTORY.toParam]: range.to instanceof Date ? range.to.toISOString() : range.to,
+        },
+      ),
     getManufacturerAlerts: (vehicleId: string) =>
       get(`${V}/vehicles/{vehicleId}/maintenance/manufacturer-alerts/current`, s.manufacturerAlertsSchema, { vehicleId }),
 
-    getRateLimits: (objectId: string, domain: 'VEHICLE' = 'VEHICLE') => get(`${V}/rate-limits`, s.rateLimitsSchema, undefined, { objectId, domain }),
+    getRateLimits: (objectId: string, domain: 'VEHICLE' = 'VEHICLE') =>
+      get(`${V}/rate-limits`, s.rateLimitsSchema, undefined, { objectId, domain }),
   };
 }
-

@@ -94,7 +94,9 @@ describe('tokens', () => {
   it('on a 401 renews the token once and repeats the call once', async () => {
     const { api, upstream } = setup();
     upstream.on('GET /v1/vehicles/veh_1', (call) =>
-      call.headers.get('authorization') === 'Bearer access-1' ? json({ error: 'AUTHENTICATION_ERROR', message: 'revoked' }, 401) : json(VEHICLE),
+      call.headers.get('authorization') === 'Bearer access-1'
+        ? json({ error: 'AUTHENTICATION_ERROR', message: 'revoked' }, 401)
+        : json(VEHICLE),
     );
     const response = await api.getVehicle('veh_1');
     expect(response.data.id).toBe('veh_1');
@@ -104,7 +106,9 @@ describe('tokens', () => {
 
   it('gives up after one renewal when the upstream keeps answering 401', async () => {
     const { api, upstream } = setup();
-    upstream.on('POST /v1/vehicles/veh_1/command-execution:lock-doors', () => json({ error: 'AUTHENTICATION_ERROR', message: 'no scope' }, 401));
+    upstream.on('POST /v1/vehicles/veh_1/command-execution:lock-doors', () =>
+      json({ error: 'AUTHENTICATION_ERROR', message: 'no scope' }, 401),
+    );
     const error = await rejection(api.sendCommand('veh_1', 'LOCK_DOORS'));
     expect(error.code).toBe('AUTHENTICATION_ERROR');
     expect(error.status).toBe(401);
@@ -127,7 +131,15 @@ describe('tokens', () => {
     upstream.on('GET /v1/vehicles/veh_2', () => json({ ...VEHICLE, id: 'veh_2' }));
     const tokenStore = createMemoryTokenStore();
     const make = () =>
-      createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, tokenStore, tokenCacheKey: 'org_1', logger: () => {} });
+      createVehicleApi({
+        baseUrl: 'http://upstream.test',
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: upstream.fetch,
+        tokenStore,
+        tokenCacheKey: 'org_1',
+        logger: () => {},
+      });
     await Promise.all([make().getVehicle('veh_1'), make().getVehicle('veh_2'), make().getVehicle('veh_1')]);
     expect(upstream.tokenCalls()).toHaveLength(1);
     expect(await tokenStore.get('org_1')).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
@@ -213,7 +225,9 @@ describe('retries', () => {
   it('never repeats a command, whatever the failure', async () => {
     const { api, upstream, sleeps } = setup();
     upstream.on('POST /v1/vehicles/veh_1/command-execution:unlock-doors', () => json({ error: 'SERVER_ERROR', message: 'boom' }, 502));
-    upstream.on('POST /v1/vehicles/veh_1/command-execution:honk-horn', () => json({ error: 'RATE_LIMITED', message: 'x' }, 429, { 'Retry-After': '0' }));
+    upstream.on('POST /v1/vehicles/veh_1/command-execution:honk-horn', () =>
+      json({ error: 'RATE_LIMITED', message: 'x' }, 429, { 'Retry-After': '0' }),
+    );
     upstream.on('POST /v1/vehicles/veh_1/command-execution:flash-lights', () => {
       throw new TypeError('socket hang up');
     });
@@ -327,7 +341,10 @@ describe('bodies and errors', () => {
   it('maps the contract error body with its request id and keeps an unknown code as it came', async () => {
     const { api, upstream } = setup();
     upstream.on('GET /v1/vehicles/gone', () =>
-      json({ requestId: 'req-404', timestamp: '2026-01-01T00:00:00Z', error: 'RESOURCE_NOT_FOUND', message: 'Vehicle not found', data: null }, 404),
+      json(
+        { requestId: 'req-404', timestamp: '2026-01-01T00:00:00Z', error: 'RESOURCE_NOT_FOUND', message: 'Vehicle not found', data: null },
+        404,
+      ),
     );
     upstream.on('POST /v1/accounts:connect', () => json({ error: 'BRAND_NEW_CODE', message: 'something new', data: { x: 1 } }, 418));
     const notFound = await rejection(api.getVehicle('gone'));
@@ -338,7 +355,13 @@ describe('bodies and errors', () => {
 
   it('keeps the exact error body and the time the call took, for the support view', async () => {
     const { api, upstream } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
-    const body = { requestId: 'req-422', timestamp: '2026-01-01T00:00:00Z', error: 'UNSUPPORTED_OEM', message: 'Options are only available for one brand', data: null };
+    const body = {
+      requestId: 'req-422',
+      timestamp: '2026-01-01T00:00:00Z',
+      error: 'UNSUPPORTED_OEM',
+      message: 'Options are only available for one brand',
+      data: null,
+    };
     upstream.on('GET /v1/vehicles/veh_1/options', () => json(body, 422));
     upstream.on('GET /v1/vehicles/veh_2', () => new Response('<html>Bad gateway</html>', { status: 502 }));
     const unsupported = await rejection(api.getVehicleOptions('veh_1'));
@@ -349,7 +372,10 @@ describe('bodies and errors', () => {
 
   it('takes the request id from the error body when the header is missing, else the one it sent', async () => {
     const { api, upstream } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
-    upstream.on('GET /v1/vehicles/veh_1', () => new Response(JSON.stringify({ requestId: 'req-body', error: 'SERVER_ERROR', message: 'x' }), { status: 500 }));
+    upstream.on(
+      'GET /v1/vehicles/veh_1',
+      () => new Response(JSON.stringify({ requestId: 'req-body', error: 'SERVER_ERROR', message: 'x' }), { status: 500 }),
+    );
     upstream.on('GET /v1/vehicles/veh_2', () => new Response(JSON.stringify(VEHICLE), { status: 200 }));
     expect((await rejection(api.getVehicle('veh_1'))).requestId).toBe('req-body');
     const ok = await api.getVehicle('veh_2');
@@ -369,7 +395,12 @@ describe('bodies and errors', () => {
     const tagCall = upstream.calls.find((c) => c.method === 'POST' && c.path === '/v1/tags');
     expect(JSON.parse(tagCall!.body!)).toEqual({ key: 'fleet', value: 'north', objectType: 'DEVICE', objectId: 'veh_1' });
     const deleteCall = upstream.calls.find((c) => c.method === 'DELETE' && c.path === '/v1/tags');
-    expect(Object.fromEntries(new URL(deleteCall!.url).searchParams)).toEqual({ key: 'fleet', value: 'north', entityType: 'DEVICE', entityId: 'veh_1' });
+    expect(Object.fromEntries(new URL(deleteCall!.url).searchParams)).toEqual({
+      key: 'fleet',
+      value: 'north',
+      entityType: 'DEVICE',
+      entityId: 'veh_1',
+    });
   });
 });
 
@@ -419,7 +450,9 @@ describe('logging', () => {
   it('logs one structured line per upstream call with the path template and no secrets', async () => {
     const lines: string[] = [];
     const { api, upstream } = setup({ logger: (entry) => lines.push(JSON.stringify(entry)) });
-    upstream.on('GET /v1/vehicles/WVWZZZ1JZXW000001', (_, n) => (n === 1 ? json({ error: 'SERVER_ERROR', message: 'x' }, 500) : json(VEHICLE)));
+    upstream.on('GET /v1/vehicles/WVWZZZ1JZXW000001', (_, n) =>
+      n === 1 ? json({ error: 'SERVER_ERROR', message: 'x' }, 500) : json(VEHICLE),
+    );
     await api.getVehicle('WVWZZZ1JZXW000001');
     const entries = lines.map((l) => JSON.parse(l) as UpstreamCallLog);
     expect(entries.map((e) => [e.method, e.path, e.status, e.attempt])).toEqual([
@@ -435,7 +468,13 @@ describe('logging', () => {
       expect(entry.requestId).toBeTruthy();
     }
     const all = lines.join('\n');
-    for (const secret of ['super-secret-value', 'access-1', 'refresh-1', 'WVWZZZ1JZXW000001', Buffer.from('client-abc:super-secret-value').toString('base64')]) {
+    for (const secret of [
+      'super-secret-value',
+      'access-1',
+      'refresh-1',
+      'WVWZZZ1JZXW000001',
+      Buffer.from('client-abc:super-secret-value').toString('base64'),
+    ]) {
       expect(all).not.toContain(secret);
     }
   });
@@ -444,7 +483,9 @@ describe('logging', () => {
 describe('buildPath', () => {
   it('encodes values into one segment each', async () => {
     const { buildPath } = await import('./client');
-    expect(buildPath('/v1/vehicles/{vehicleId}/charging/{sessionId}', { vehicleId: 'veh 1', sessionId: 'a/b' })).toBe('/v1/vehicles/veh%201/charging/a%2Fb');
+    expect(buildPath('/v1/vehicles/{vehicleId}/charging/{sessionId}', { vehicleId: 'veh 1', sessionId: 'a/b' })).toBe(
+      '/v1/vehicles/veh%201/charging/a%2Fb',
+    );
   });
 
   // Issue 12, item 9: a value of `.` or `..` would become a dot segment (encodeURIComponent keeps dots).

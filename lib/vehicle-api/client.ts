@@ -107,7 +107,12 @@ function buildQuery(query: Record<string, QueryValue> = {}): string {
 }
 
 function formatPath(path: PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || '(body)';
+  return (
+    path.reduce<string>(
+      (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)),
+      '',
+    ) || '(body)'
+  );
 }
 
 function basicAuth(clientId: string, clientSecret: string): string {
@@ -155,20 +160,42 @@ export function createClient(options: ClientOptions): Client {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(new VehicleApiError({ code: 'TIMEOUT', status: 0, endpoint, requestId: outgoingId, message: `${endpoint} timed out after ${timeoutMs} ms` }));
+        reject(
+          new VehicleApiError({
+            code: 'TIMEOUT',
+            status: 0,
+            endpoint,
+            requestId: outgoingId,
+            message: `${endpoint} timed out after ${timeoutMs} ms`,
+          }),
+        );
       }, timeoutMs);
     });
     const log = (status: number, requestId: string | undefined, errorCode?: string) =>
       logger(
         redact(
-          { event: 'vehicle_api.call', method, path: template, status, durationMs: Math.round((performance.now() - started) * 100) / 100, requestId, attempt: attemptNo, ...(errorCode ? { errorCode } : {}) },
+          {
+            event: 'vehicle_api.call',
+            method,
+            path: template,
+            status,
+            durationMs: Math.round((performance.now() - started) * 100) / 100,
+            requestId,
+            attempt: attemptNo,
+            ...(errorCode ? { errorCode } : {}),
+          },
           secrets,
         ),
       );
     try {
       const response = await Promise.race([doFetch(url, { ...init, headers, signal: controller.signal }), timedOut]);
       const text = await Promise.race([response.text(), timedOut]);
-      const result: AttemptResult = { status: response.status, headers: response.headers, text, requestId: response.headers.get(REQUEST_ID_HEADER) ?? outgoingId };
+      const result: AttemptResult = {
+        status: response.status,
+        headers: response.headers,
+        text,
+        requestId: response.headers.get(REQUEST_ID_HEADER) ?? outgoingId,
+      };
       if (response.ok) log(result.status, result.requestId);
       else {
         const error = errorFrom(result, endpoint);

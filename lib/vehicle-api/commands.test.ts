@@ -40,8 +40,14 @@ describe('command argument schemas', () => {
   });
 
   it('lists in the contract exactly the commands whose schema needs arguments', () => {
-    for (const command of COMMAND_NAMES) expect(COMMAND_ARGS_SCHEMAS[command].safeParse({}).success, command).toBe(!commandHasBody(command));
-    expect(COMMAND_NAMES.filter(commandHasBody).sort()).toEqual(['SCHEDULE_SOFTWARE_UPDATE', 'SET_CHARGE_LIMIT', 'SET_TEMPERATURE', 'SET_VEHICLE_NAME']);
+    for (const command of COMMAND_NAMES)
+      expect(COMMAND_ARGS_SCHEMAS[command].safeParse({}).success, command).toBe(!commandHasBody(command));
+    expect(COMMAND_NAMES.filter(commandHasBody).sort()).toEqual([
+      'SCHEDULE_SOFTWARE_UPDATE',
+      'SET_CHARGE_LIMIT',
+      'SET_TEMPERATURE',
+      'SET_VEHICLE_NAME',
+    ]);
   });
 });
 
@@ -53,7 +59,13 @@ describe('sendCommand', () => {
         json({ id: `exe_${segment}`, vehicleId: 'veh_1', status: 'PENDING', commandArguments: call.body ? JSON.parse(call.body) : {} }),
       );
     }
-    const api = createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
+    const api = createVehicleApi({
+      baseUrl: 'http://upstream.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      logger: () => {},
+    });
     return { api, upstream };
   }
 

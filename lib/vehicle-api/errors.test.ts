@@ -4,7 +4,13 @@ import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 describe('parseErrorBody', () => {
   it('reads the contract body', () => {
     expect(
-      parseErrorBody(409, { requestId: 'r1', timestamp: 't', error: 'COMMAND_ALREADY_IN_PROGRESS', message: 'busy', data: { command: 'LOCK_DOORS' } }),
+      parseErrorBody(409, {
+        requestId: 'r1',
+        timestamp: 't',
+        error: 'COMMAND_ALREADY_IN_PROGRESS',
+        message: 'busy',
+        data: { command: 'LOCK_DOORS' },
+      }),
     ).toEqual({ code: 'COMMAND_ALREADY_IN_PROGRESS', message: 'busy', requestId: 'r1', details: { command: 'LOCK_DOORS' } });
   });
 

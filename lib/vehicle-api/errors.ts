@@ -97,8 +97,7 @@ function codeForStatus(status: number): ErrorCode {
   return byStatus && status !== 409 ? byStatus[0] : 'REQUEST_VALIDATION_ERROR';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export interface ParsedErrorBody {
@@ -132,11 +131,18 @@ export function parseErrorBody(status: number, body: unknown): ParsedErrorBody {
     return { code: body.error as string, message: str(body.message) ?? (body.error as string), requestId, details: body.data ?? undefined };
   }
   if (str(body.code)) {
-    return { code: body.code as string, message: str(body.message) ?? (body.code as string), requestId, details: body.data ?? body.details };
+    return {
+      code: body.code as string,
+      message: str(body.message) ?? (body.code as string),
+      requestId,
+      details: body.data ?? body.details,
+    };
   }
   if (body.detail !== undefined) {
     const message = Array.isArray(body.detail)
-      ? body.detail.map((d) => (isRecord(d) ? `${Array.isArray(d.loc) ? d.loc.join('.') + ': ' : ''}${str(d.msg) ?? ''}` : String(d))).join('; ')
+      ? body.detail
+          .map((d) => (isRecord(d) ? `${Array.isArray(d.loc) ? d.loc.join('.') + ': ' : ''}${str(d.msg) ?? ''}` : String(d)))
+          .join('; ')
       : String(str(body.detail) ?? 'Request validation failed');
     return { code: status >= 500 ? 'SERVER_ERROR' : 'REQUEST_VALIDATION_ERROR', message, requestId, details: body.detail };
   }

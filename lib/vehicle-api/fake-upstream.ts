@@ -13,7 +13,10 @@ export interface FakeCall {
 export type FakeHandler = (call: FakeCall, n: number) => Response | Promise<Response>;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Request-Id': `req-${status}`, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'X-Request-Id': `req-${status}`, ...headers },
+  });
 }
 
 export function createFakeUpstream(options: { ttlSeconds?: number } = {}) {
@@ -23,7 +26,12 @@ export function createFakeUpstream(options: { ttlSeconds?: number } = {}) {
   let issued = 0;
   const tokenRoute: FakeHandler = () => {
     issued++;
-    return json({ access_token: `access-${issued}`, token_type: 'Bearer', expires_in: options.ttlSeconds ?? 3600, refresh_token: `refresh-${issued}` });
+    return json({
+      access_token: `access-${issued}`,
+      token_type: 'Bearer',
+      expires_in: options.ttlSeconds ?? 3600,
+      refresh_token: `refresh-${issued}`,
+    });
   };
   routes.set('POST /v1/oauth2/token', tokenRoute);
 

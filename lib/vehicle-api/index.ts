@@ -1,8 +1,8 @@
 import 'server-only';
 
-export { createVehicleApi, type VehicleApi,    } from './api';
+export { createVehicleApi, type VehicleApi } from './api';
 export type { ApiResponse, FetchLike } from './client';
-export { VehicleApiError, isVehicleApiError, isMissingEndpoint,   } from './errors';
-export { paginate,  paginateNumbered } from './paginate';
+export { VehicleApiError, isVehicleApiError, isMissingEndpoint } from './errors';
+export { paginate, paginateNumbered } from './paginate';
 export * from './schemas';
-export { createLayeredTokenStore, createMemoryTokenStore,   } from './token-store';
+export { createLayeredTokenStore, createMemoryTokenStore } from './token-store';

@@ -30,7 +30,10 @@ export function redact(entry: UpstreamCallLog, secrets: Iterable<string | undefi
   if (list.length === 0) return entry;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entry)) {
-    out[key] = typeof value === 'string' ? list.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('[REDACTED]') : text), value) : value;
+    out[key] =
+      typeof value === 'string'
+        ? list.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('[REDACTED]') : text), value)
+        : value;
   }
   return out as unknown as UpstreamCallLog;
 }

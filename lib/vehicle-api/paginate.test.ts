@@ -12,10 +12,17 @@ describe('paginate', () => {
       p3: { results: [{ id: 'v5' }], nextPageToken: null },
     };
     upstream.on('GET /v1/vehicles', (call) => json(pages[new URL(call.url).searchParams.get('pageToken') ?? '']));
-    const api = createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
+    const api = createVehicleApi({
+      baseUrl: 'http://upstream.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      logger: () => {},
+    });
     const filter = { field: 'make', operator: '==', value: 'VW' };
     const ids: string[] = [];
-    for await (const vehicle of paginateItems(api.listVehicles, { filter, maxPageSize: 2, tagKey: 'fleet', tagValue: 'north' })) ids.push(vehicle.id);
+    for await (const vehicle of paginateItems(api.listVehicles, { filter, maxPageSize: 2, tagKey: 'fleet', tagValue: 'north' }))
+      ids.push(vehicle.id);
     expect(ids).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
     const queries = upstream.apiCalls().map((c) => Object.fromEntries(new URL(c.url).searchParams));
     expect(queries).toHaveLength(3);
@@ -46,9 +53,16 @@ describe('paginateNumbered', () => {
       const page = Number(q.get('currentPage'));
       return json({ results: vins.slice(page * size, (page + 1) * size), totalResults: vins.length });
     });
-    const api = createVehicleApi({ baseUrl: 'http://upstream.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
+    const api = createVehicleApi({
+      baseUrl: 'http://upstream.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      logger: () => {},
+    });
     const seen: string[] = [];
-    for await (const page of paginateNumbered((p) => api.getEligibilityResults('elg_1', p), 2)) seen.push(...page.data.results.map((r) => r.vin!));
+    for await (const page of paginateNumbered((p) => api.getEligibilityResults('elg_1', p), 2))
+      seen.push(...page.data.results.map((r) => r.vin!));
     expect(seen).toEqual(['VIN0', 'VIN1', 'VIN2', 'VIN3', 'VIN4']);
     expect(upstream.apiCalls()).toHaveLength(3);
   });

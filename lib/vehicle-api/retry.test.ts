@@ -3,7 +3,8 @@ import { VehicleApiError } from './errors';
 import { retryDelayMs, shouldRetry } from './retry';
 
 const options = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
-const error = (code: string, status: number, retryAfterMs?: number) => new VehicleApiError({ code, status, message: '', endpoint: 'GET /x', retryAfterMs });
+const error = (code: string, status: number, retryAfterMs?: number) =>
+  new VehicleApiError({ code, status, message: '', endpoint: 'GET /x', retryAfterMs });
 
 describe('retryDelayMs', () => {
   it('grows exponentially with jitter between half and all of the ceiling, capped', () => {

@@ -64,9 +64,13 @@ describe('every endpoint against the sandbox', () => {
     expect(byTag.data.results.map((v) => v.id)).toContain(tagged.id);
 
     await api.createTag({ key: 'motorpool-test', value: 'yes', objectId: fixtures.onlineListeningVehicleId });
-    expect((await api.listTags(fixtures.onlineListeningVehicleId)).data.tags).toContainEqual(expect.objectContaining({ key: 'motorpool-test', value: 'yes' }));
+    expect((await api.listTags(fixtures.onlineListeningVehicleId)).data.tags).toContainEqual(
+      expect.objectContaining({ key: 'motorpool-test', value: 'yes' }),
+    );
     await api.deleteTag({ key: 'motorpool-test', value: 'yes', objectId: fixtures.onlineListeningVehicleId });
-    expect((await api.listTags(fixtures.onlineListeningVehicleId)).data.tags).not.toContainEqual(expect.objectContaining({ key: 'motorpool-test' }));
+    expect((await api.listTags(fixtures.onlineListeningVehicleId)).data.tags).not.toContainEqual(
+      expect.objectContaining({ key: 'motorpool-test' }),
+    );
 
     const all: string[] = [];
     for await (const vehicle of paginateItems(api.listVehicles, { maxPageSize: 7 })) all.push(vehicle.id);
@@ -105,7 +109,9 @@ describe('every endpoint against the sandbox', () => {
     expect(Array.isArray((await api.getDepartureTimes(id)).data.departureTimes)).toBe(true);
     const tires = await api.getTireHistory(id, { from: new Date(START - 2 * 3_600_000), to: new Date(START) });
     expect(tires.data.tires.length).toBeGreaterThan(0);
-    expect((await rejection(api.getTireHistory(id, { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }))).code).toBe('REQUEST_VALIDATION_ERROR');
+    expect((await rejection(api.getTireHistory(id, { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }))).code).toBe(
+      'REQUEST_VALIDATION_ERROR',
+    );
     expect(Array.isArray((await api.getManufacturerAlerts(id)).data.alerts)).toBe(true);
     const limits = await api.getRateLimits(id);
     expect(limits.data.map((l) => l.key)).toContain('OEM_ENERGY_API_COMMANDS');
@@ -141,7 +147,11 @@ describe('every endpoint against the sandbox', () => {
 
   it('connects, checks eligibility, reads bulk connections, disconnects and deletes', async () => {
     const { api, fixtures, clock } = setup();
-    const link = await api.connectAccount({ returnUrl: 'https://motorpool.test/connect/return', scopes: ['vehicle:all'], deviceTypes: ['VEHICLE'] });
+    const link = await api.connectAccount({
+      returnUrl: 'https://motorpool.test/connect/return',
+      scopes: ['vehicle:all'],
+      deviceTypes: ['VEHICLE'],
+    });
     expect(link.data.authenticationUrl).toMatch(/^https?:\/\//);
 
     const check = await api.createEligibilityCheck([
@@ -156,7 +166,9 @@ describe('every endpoint against the sandbox', () => {
     expect(results.data.totalResults).toBe(2);
 
     expect((await api.getBulkConnection(fixtures.bulkConnectionId)).data.id).toBe(fixtures.bulkConnectionId);
-    expect(Array.isArray((await api.getBulkConnectionResults(fixtures.bulkConnectionId, { maxPageSize: 5, currentPage: 0 })).data.results)).toBe(true);
+    expect(
+      Array.isArray((await api.getBulkConnectionResults(fixtures.bulkConnectionId, { maxPageSize: 5, currentPage: 0 })).data.results),
+    ).toBe(true);
 
     await api.disconnectAccount(fixtures.accountIds.at(-1)!);
     const deleted = await api.deleteVehicle(fixtures.noSpecificationsVehicleId);

@@ -15,8 +15,7 @@ const timestamp = z.string().nullish();
 const strings = z.array(z.string()).nullish();
 
 /** A string enum that still accepts values the contract does not list yet. */
-const openEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.enum(values), z.string()]).nullish();
+const openEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.string()]).nullish();
 
 export const tokenResponseSchema = obj({
   access_token: z.string().min(1),
@@ -119,7 +118,13 @@ export const bulkGroupSchema = obj({
   createdAt: timestamp,
 });
 
-export const eligibilityResultSchema = obj({ rowId: z.union([z.string(), z.number()]).nullish(), vin: text, make: text, status: text, errorMessage: text });
+export const eligibilityResultSchema = obj({
+  rowId: z.union([z.string(), z.number()]).nullish(),
+  vin: text,
+  make: text,
+  status: text,
+  errorMessage: text,
+});
 export const eligibilityResultsSchema = obj({ results: z.array(eligibilityResultSchema), totalResults: int });
 
 export const bulkConnectionResultSchema = obj({
@@ -215,7 +220,13 @@ export const maintenanceServicesSchema = obj({ services: z.array(maintenanceServ
 export const departureTimeSchema = obj({ hour: int, minute: int, daysOfWeek: strings, localTimeOffset: num });
 export const departureTimesSchema = obj({ departureTimes: z.array(departureTimeSchema) });
 
-export const tireReadingSchema = obj({ bucket: timestamp, frontLeft: numericString, frontRight: numericString, rearLeft: numericString, rearRight: numericString });
+export const tireReadingSchema = obj({
+  bucket: timestamp,
+  frontLeft: numericString,
+  frontRight: numericString,
+  rearLeft: numericString,
+  rearRight: numericString,
+});
 export const tireHistorySchema = obj({ tires: z.array(tireReadingSchema) });
 
 export const manufacturerAlertSchema = obj({

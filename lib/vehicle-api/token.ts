@@ -37,9 +37,18 @@ const inflightByStore = new WeakMap<TokenStore, Map<string, Promise<CachedToken>
  */
 function tolerant(store: TokenStore): TokenStore {
   return {
-    get: (key) => Promise.resolve().then(() => store.get(key)).catch(() => undefined),
-    set: (key, token) => Promise.resolve().then(() => store.set(key, token)).catch(() => undefined),
-    delete: (key) => Promise.resolve().then(() => store.delete(key)).catch(() => undefined),
+    get: (key) =>
+      Promise.resolve()
+        .then(() => store.get(key))
+        .catch(() => undefined),
+    set: (key, token) =>
+      Promise.resolve()
+        .then(() => store.set(key, token))
+        .catch(() => undefined),
+    delete: (key) =>
+      Promise.resolve()
+        .then(() => store.delete(key))
+        .catch(() => undefined),
   };
 }
 
@@ -52,8 +61,7 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
   }
   const flights = inflight;
 
-  const isFresh = (token: CachedToken | undefined): token is CachedToken =>
-    token !== undefined && now() + refreshSkewMs < token.expiresAt;
+  const isFresh = (token: CachedToken | undefined): token is CachedToken => token !== undefined && now() + refreshSkewMs < token.expiresAt;
 
   function singleFlight(work: () => Promise<CachedToken>): Promise<CachedToken> {
     const running = flights.get(key);

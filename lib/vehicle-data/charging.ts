@@ -33,7 +33,13 @@ export function chargingDurationMinutes(session: ChargingNumbers): number | null
   return finite(session.chargeDuration) && session.chargeDuration >= 0 ? session.chargeDuration / 60 : null;
 }
 
-export type SessionEnergy = { id: string; startedAt: string | null; fromGridKwh: number | null; intoBatteryKwh: number | null; lossKwh: number | null };
+export type SessionEnergy = {
+  id: string;
+  startedAt: string | null;
+  fromGridKwh: number | null;
+  intoBatteryKwh: number | null;
+  lossKwh: number | null;
+};
 
 /** One bar group per session, oldest first (lists arrive newest first). */
 export function energyPerSession(sessions: readonly (ChargingNumbers & { id: string })[]): SessionEnergy[] {

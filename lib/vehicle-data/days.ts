@@ -23,7 +23,11 @@ export function dayKeyOf(instant: string | number | Date | null | undefined, tim
   if (instant === null || instant === undefined || instant === '') return null;
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

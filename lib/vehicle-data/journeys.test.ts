@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { efficiencyKwhPer100Km, journeyCsvValues, journeyDateFilter, journeyDurationMinutes, journeysPerDay, journeyTotals } from './journeys';
+import {
+  efficiencyKwhPer100Km,
+  journeyCsvValues,
+  journeyDateFilter,
+  journeyDurationMinutes,
+  journeysPerDay,
+  journeyTotals,
+} from './journeys';
 
 const journey = (start: string, minutes: number, km: number | null, kwh: number | null, soc: number | null = null) => ({
   startTimestamp: start,
@@ -34,14 +41,25 @@ describe('totals', () => {
   });
 
   it('leaves journeys without both figures out of the efficiency but keeps what they report', () => {
-    const totals = journeyTotals([journey('2026-03-01T08:00:00Z', 10, 50, 10), journey('2026-03-01T09:00:00Z', 10, 20, null), journey('2026-03-01T10:00:00Z', 10, 0, 1)]);
+    const totals = journeyTotals([
+      journey('2026-03-01T08:00:00Z', 10, 50, 10),
+      journey('2026-03-01T09:00:00Z', 10, 20, null),
+      journey('2026-03-01T10:00:00Z', 10, 0, 1),
+    ]);
     expect(totals.distanceKm).toBe(70);
     expect(totals.energyKwh).toBe(11);
     expect(totals.efficiencyKwhPer100Km).toBeCloseTo(20);
   });
 
   it('is all zeros and no efficiency for no journeys', () => {
-    expect(journeyTotals([])).toEqual({ count: 0, distanceKm: 0, energyKwh: 0, socUsed: 0, durationMinutes: 0, efficiencyKwhPer100Km: null });
+    expect(journeyTotals([])).toEqual({
+      count: 0,
+      distanceKm: 0,
+      energyKwh: 0,
+      socUsed: 0,
+      durationMinutes: 0,
+      efficiencyKwhPer100Km: null,
+    });
   });
 
   it('measures duration from the two timestamps, unknown when one is missing or they are reversed', () => {
@@ -77,7 +95,15 @@ describe('per-day grouping', () => {
   });
 
   it('skips a journey without a readable start', () => {
-    expect(journeysPerDay([{ startTimestamp: null, distanceTravelledKm: 4 }, { startTimestamp: 'soon', distanceTravelledKm: 4 }], 'UTC')).toEqual([]);
+    expect(
+      journeysPerDay(
+        [
+          { startTimestamp: null, distanceTravelledKm: 4 },
+          { startTimestamp: 'soon', distanceTravelledKm: 4 },
+        ],
+        'UTC',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -87,25 +113,24 @@ describe('date filter', () => {
       { field: 'startTimestamp', operator: '>=', value: '2026-03-01T00:00:00.000Z' },
       { field: 'startTimestamp', operator: '<=', value: '2026-03-31T23:59:59.999Z' },
     ]);
-    expect(journeyDateFilter(undefined, '2026-03-31T00:00:00Z')).toEqual([{ field: 'startTimestamp', operator: '<=', value: '2026-03-31T00:00:00Z' }]);
+    expect(journeyDateFilter(undefined, '2026-03-31T00:00:00Z')).toEqual([
+      { field: 'startTimestamp', operator: '<=', value: '2026-03-31T00:00:00Z' },
+    ]);
     expect(journeyDateFilter()).toBeUndefined();
   });
 });
 
 describe('CSV values', () => {
   it('writes one row per journey with the efficiency rounded to a tenth', () => {
-    expect(journeyCsvValues({ id: 'j1', ...journey('2026-03-01T08:00:00Z', 30, 30, 5.12, 7), socStart: 80, socEnd: 73, odometerStart: 1000, odometerEnd: 1030 })).toEqual([
-      'j1',
-      '2026-03-01T08:00:00Z',
-      '2026-03-01T08:30:00.000Z',
-      30,
-      5.12,
-      7,
-      80,
-      73,
-      17.1,
-      1000,
-      1030,
-    ]);
+    expect(
+      journeyCsvValues({
+        id: 'j1',
+        ...journey('2026-03-01T08:00:00Z', 30, 30, 5.12, 7),
+        socStart: 80,
+        socEnd: 73,
+        odometerStart: 1000,
+        odometerEnd: 1030,
+      }),
+    ).toEqual(['j1', '2026-03-01T08:00:00Z', '2026-03-01T08:30:00.000Z', 30, 5.12, 7, 80, 73, 17.1, 1000, 1030]);
   });
 });

@@ -105,7 +105,15 @@ export const JOURNEY_CSV_HEADER = [
   'odometer at end (km)',
 ] as const;
 
-export function journeyCsvValues(journey: JourneyNumbers & { id: string; socStart?: number | null; socEnd?: number | null; odometerStart?: number | null; odometerEnd?: number | null }) {
+export function journeyCsvValues(
+  journey: JourneyNumbers & {
+    id: string;
+    socStart?: number | null;
+    socEnd?: number | null;
+    odometerStart?: number | null;
+    odometerEnd?: number | null;
+  },
+) {
   const efficiency = efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm);
   return [
     journey.id,

@@ -23,6 +23,8 @@ describe('other telemetry signals', () => {
   });
 
   it('shows a nested value it cannot flatten as JSON rather than dropping it', () => {
-    expect(otherSignals({ diagnostics: { codes: ['P0001'] } })).toEqual([{ key: 'diagnostics.codes', label: 'Diagnostics: codes', value: '["P0001"]', unit: null, timestamp: null }]);
+    expect(otherSignals({ diagnostics: { codes: ['P0001'] } })).toEqual([
+      { key: 'diagnostics.codes', label: 'Diagnostics: codes', value: '["P0001"]', unit: null, timestamp: null },
+    ]);
   });
 });

@@ -23,7 +23,8 @@ export type Signal = { key: string; label: string; value: string | number | bool
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isMeasurement = (value: Json) => 'value' in value && Object.keys(value).every((k) => k === 'value' || k === 'unit' || k === 'timestamp');
+const isMeasurement = (value: Json) =>
+  'value' in value && Object.keys(value).every((k) => k === 'value' || k === 'unit' || k === 'timestamp');
 
 function primitive(value: unknown): string | number | boolean | null {
   if (value === null || value === undefined) return null;
@@ -42,13 +43,25 @@ export function otherSignals(telemetry: Json): Signal[] {
       continue;
     }
     if (isMeasurement(content)) {
-      signals.push({ key: block, label: humanize(block), value: primitive(content.value), unit: typeof content.unit === 'string' ? content.unit : null, timestamp: typeof content.timestamp === 'string' ? content.timestamp : null });
+      signals.push({
+        key: block,
+        label: humanize(block),
+        value: primitive(content.value),
+        unit: typeof content.unit === 'string' ? content.unit : null,
+        timestamp: typeof content.timestamp === 'string' ? content.timestamp : null,
+      });
       continue;
     }
     const timestamp = typeof content.timestamp === 'string' ? content.timestamp : null;
     for (const [field, value] of Object.entries(content)) {
       if (field === 'timestamp' || (Array.isArray(shown) && shown.includes(field))) continue;
-      signals.push({ key: `${block}.${field}`, label: `${humanize(block)}: ${humanize(field).toLowerCase()}`, value: primitive(value), unit: null, timestamp });
+      signals.push({
+        key: `${block}.${field}`,
+        label: `${humanize(block)}: ${humanize(field).toLowerCase()}`,
+        value: primitive(value),
+        unit: null,
+        timestamp,
+      });
     }
   }
   return signals;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bucketTireReadings, pressureOf, tireBucketSize } from './tires';
 
-const row = (bucket: string, fl: string | null, fr = '240.0', rl = '238.0', rr = '238.5') => ({ bucket, frontLeft: fl, frontRight: fr, rearLeft: rl, rearRight: rr });
+const row = (bucket: string, fl: string | null, fr = '240.0', rl = '238.0', rr = '238.5') => ({
+  bucket,
+  frontLeft: fl,
+  frontRight: fr,
+  rearLeft: rl,
+  rearRight: rr,
+});
 
 describe('tire readings', () => {
   it('reads decimal strings and refuses what is not a pressure', () => {
@@ -21,7 +27,12 @@ describe('tire readings', () => {
 
   it('gives min, mean and max per tire and day, ignoring missing readings', () => {
     const buckets = bucketTireReadings(
-      [row('2026-03-02T01:00:00Z', '250.0'), row('2026-03-01T10:00:00Z', '240.0'), row('2026-03-01T11:00:00Z', '244.0'), row('2026-03-01T12:00:00Z', null)],
+      [
+        row('2026-03-02T01:00:00Z', '250.0'),
+        row('2026-03-01T10:00:00Z', '240.0'),
+        row('2026-03-01T11:00:00Z', '244.0'),
+        row('2026-03-01T12:00:00Z', null),
+      ],
       'day',
       'UTC',
     );

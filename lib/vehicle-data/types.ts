@@ -2,14 +2,7 @@
  * What the vehicle data routes answer, as the browser reads it. The record types are the
  * client's parsed shapes (type-only imports: nothing of the server module reaches the bundle).
  */
-import type {
-  ChargingSession,
-  Journey,
-  RateLimit,
-  Telemetry,
-  VehicleOptions,
-  VehicleSpecifications,
-} from '@/lib/vehicle-api/schemas';
+import type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications } from '@/lib/vehicle-api/schemas';
 import type { z } from 'zod';
 import type { departureTimeSchema, maintenanceServiceSchema, manufacturerAlertSchema, tireReadingSchema } from '@/lib/vehicle-api/schemas';
 
@@ -27,7 +20,13 @@ export type TireReading = z.infer<typeof tireReadingSchema>;
 
 export type TelemetryResponse = WithUpstream<{ telemetry: Telemetry }>;
 /** `listAvailable: false`: the upstream answered 404/405 to the list (`unavailableStatus`); look-up by id still works. */
-export type ChargingPageData = { listAvailable: boolean; unavailableStatus?: number; items: ChargingSession[]; nextPageToken: string | null; totalResults: number | null };
+export type ChargingPageData = {
+  listAvailable: boolean;
+  unavailableStatus?: number;
+  items: ChargingSession[];
+  nextPageToken: string | null;
+  totalResults: number | null;
+};
 export type ChargingPage = WithUpstream<ChargingPageData>;
 export type ChargingSessionResponse = WithUpstream<{ session: ChargingSession }>;
 export type ServicesResponse = WithUpstream<{ services: MaintenanceService[] }>;

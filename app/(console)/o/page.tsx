@@ -13,8 +13,8 @@ export default async function OrganizationsIndex() {
     <main className="mx-auto max-w-lg p-8">
       <h1 className="text-xl font-semibold">No organization yet</h1>
       <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-        You are signed in as {user.email}, but no organization has added you. Ask an admin of your organization to add this email
-        address under Settings → Members.
+        You are signed in as {user.email}, but no organization has added you. Ask an admin of your organization to add this email address
+        under Settings → Members.
       </p>
     </main>
   );

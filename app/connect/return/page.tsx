@@ -34,7 +34,9 @@ function texts(view: ReturnView): { title: string; body: ReactNode[] } {
           <>
             <strong>{who}</strong> can now read the data you allowed for {vehicles}.
           </>,
-          <>What happens next: {who} sees {vehicles} within a few minutes. You do not need to do anything else.</>,
+          <>
+            What happens next: {who} sees {vehicles} within a few minutes. You do not need to do anything else.
+          </>,
           'To withdraw this access later, contact the fleet operator or remove it in your manufacturer account.',
         ],
       };
@@ -54,7 +56,8 @@ function texts(view: ReturnView): { title: string; body: ReactNode[] } {
         body: [
           'The manufacturer reported that you approved, but we could not confirm it with the vehicle service.',
           <>
-            <strong>{who}</strong> will see whether {vehicles} {view.singleVehicle ? 'appears' : 'appear'}. If not, they can send you a new link to try again.
+            <strong>{who}</strong> will see whether {vehicles} {view.singleVehicle ? 'appears' : 'appear'}. If not, they can send you a new
+            link to try again.
           </>,
         ],
       };
@@ -114,7 +117,10 @@ export default async function ConnectReturnPage({ searchParams }: PageProps<'/co
           ))}
         </div>
         {member ? (
-          <section aria-labelledby="member-heading" className="mt-6 rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950">
+          <section
+            aria-labelledby="member-heading"
+            className="mt-6 rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-950"
+          >
             <h2 id="member-heading" className="text-sm font-semibold">
               You are signed in to {view.organizationName}
             </h2>

@@ -15,7 +15,11 @@ export default async function ResetPasswordPage({ params }: PageProps<'/reset-pa
       <div className="w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <p className="text-sm font-medium text-accent-600 dark:text-accent-500">Motorpool</p>
         <h1 className="mt-1 mb-6 text-xl font-semibold">{email ? `New password for ${email}` : 'Reset link not valid'}</h1>
-        {email ? <ResetPassword token={token} email={email} /> : <p>This reset link is invalid, used or expired. Ask your operator for a new one.</p>}
+        {email ? (
+          <ResetPassword token={token} email={email} />
+        ) : (
+          <p>This reset link is invalid, used or expired. Ask your operator for a new one.</p>
+        )}
       </div>
     </main>
   );

@@ -34,7 +34,11 @@ describe('the sandbox admin guard', () => {
 
   it('answers 404 to an encoded fault injection without the token', async () => {
     const response = await POST(
-      new Request(`${origin}/sandbox/%5Fadmin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'latency', latencyMs: 60_000 }) }),
+      new Request(`${origin}/sandbox/%5Fadmin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'latency', latencyMs: 60_000 }),
+      }),
     );
     expect(response.status).toBe(404);
   });

@@ -4,7 +4,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { SessionEnergy } from '@/lib/vehicle-data/charging';
 import { AXIS, GRID, SERIES, TOOLTIP_STYLE, withUnitTick } from './chart-theme';
 
-const label = (startedAt: string | null) => (startedAt ? new Date(startedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : '?');
+const label = (startedAt: string | null) =>
+  startedAt ? new Date(startedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : '?';
 
 /** Energy drawn from the grid and stored in the battery, per session, oldest first. */
 export function ChargingChart({ sessions }: { sessions: SessionEnergy[] }) {

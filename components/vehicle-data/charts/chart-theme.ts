@@ -16,4 +16,5 @@ export const TOOLTIP_STYLE = {
 /** A tick with its unit that never wraps (Recharts breaks tick text at spaces). */
 export const withUnitTick = (unit: string) => (value: number) => `${value}\u00a0${unit}`;
 
-export const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -19,8 +19,22 @@ export function JourneysChart({ days }: { days: JourneyDay[] }) {
           formatter={(value, name) => [`${Number(value).toFixed(1)} ${String(name).startsWith('Distance') ? 'km' : 'kWh'}`, name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar yAxisId="km" dataKey="distanceKm" name="Distance (km, left axis)" fill={SERIES.primary} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <Bar yAxisId="kwh" dataKey="energyKwh" name="Energy used (kWh, right axis)" fill={SERIES.secondary} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar
+          yAxisId="km"
+          dataKey="distanceKm"
+          name="Distance (km, left axis)"
+          fill={SERIES.primary}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar
+          yAxisId="kwh"
+          dataKey="energyKwh"
+          name="Energy used (kWh, right axis)"
+          fill={SERIES.secondary}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

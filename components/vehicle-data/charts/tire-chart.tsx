@@ -10,17 +10,48 @@ function tick(bucket: TireBucket, size: 'hour' | 'day'): string {
 }
 
 /** One tire's pressure over time (kPa): the mean, and for daily buckets the day's range as a band. */
-export function TireChart({ buckets, tire, size, domain, ticks }: { buckets: TireBucket[]; tire: TireKey; size: 'hour' | 'day'; domain: [number, number]; ticks: number[] }) {
-  const data = buckets.map((b) => ({ label: tick(b, size), mean: b[tire]?.mean ?? null, range: b[tire] ? [b[tire].min, b[tire].max] : null }));
+export function TireChart({
+  buckets,
+  tire,
+  size,
+  domain,
+  ticks,
+}: {
+  buckets: TireBucket[];
+  tire: TireKey;
+  size: 'hour' | 'day';
+  domain: [number, number];
+  ticks: number[];
+}) {
+  const data = buckets.map((b) => ({
+    label: tick(b, size),
+    mean: b[tire]?.mean ?? null,
+    range: b[tire] ? [b[tire].min, b[tire].max] : null,
+  }));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...AXIS} minTickGap={24} />
         <YAxis {...AXIS} width={64} tickFormatter={withUnitTick('kPa')} domain={domain} ticks={ticks} />
-        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} kPa` : `${Number(value).toFixed(1)} kPa`)} />
-        {size === 'day' ? <Area dataKey="range" name="Range of the day" stroke="none" fill={SERIES.primary} fillOpacity={0.3} isAnimationActive={false} /> : null}
-        <Line dataKey="mean" name={size === 'day' ? 'Mean of the day' : 'Pressure'} stroke={SERIES.primary} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          formatter={(value) =>
+            Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} kPa` : `${Number(value).toFixed(1)} kPa`
+          }
+        />
+        {size === 'day' ? (
+          <Area dataKey="range" name="Range of the day" stroke="none" fill={SERIES.primary} fillOpacity={0.3} isAnimationActive={false} />
+        ) : null}
+        <Line
+          dataKey="mean"
+          name={size === 'day' ? 'Mean of the day' : 'Pressure'}
+          stroke={SERIES.primary}
+          dot={false}
+          strokeWidth={2}
+          isAnimationActive={false}
+          connectNulls={false}
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -11,7 +11,8 @@ vi.stubEnv('APP_URL', 'https://motorpool.example');
 // Each test hashes and checks several passwords (scrypt): give a busy machine room.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
-const version = async (db: Parameters<typeof getSessionState>[0], userId: string) => (await getSessionState(db, userId, 'any'))?.sessionVersion;
+const version = async (db: Parameters<typeof getSessionState>[0], userId: string) =>
+  (await getSessionState(db, userId, 'any'))?.sessionVersion;
 
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`account on ${leg.kind}`, () => {
@@ -19,11 +20,15 @@ for (const leg of await databaseLegs()) {
 
     it('changes the password only with the right current one, refuses the email as password, and ends every session', async () => {
       const user = await createUser(t.db, { email: 'change@example.com', password: 'the old password' });
-      await expect(changePassword(t.db, { user, currentPassword: 'wrong one', newPassword: 'the new password', ip: null })).rejects.toMatchObject({
+      await expect(
+        changePassword(t.db, { user, currentPassword: 'wrong one', newPassword: 'the new password', ip: null }),
+      ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         body: { fields: { currentPassword: ['The current password is wrong'] } },
       });
-      await expect(changePassword(t.db, { user, currentPassword: 'the old password', newPassword: 'CHANGE@example.com', ip: null })).rejects.toMatchObject({
+      await expect(
+        changePassword(t.db, { user, currentPassword: 'the old password', newPassword: 'CHANGE@example.com', ip: null }),
+      ).rejects.toMatchObject({
         body: { fields: { newPassword: ['Do not use your email address as the password'] } },
       });
       expect(await version(t.db, user.id)).toBe(0);
@@ -49,10 +54,15 @@ for (const leg of await databaseLegs()) {
       await resetPassword(t.db, { token, password: 'a fresh password', ip: null });
       expect(await verifyCredentials(t.db, user.email, 'a fresh password')).toBeDefined();
       expect(await version(t.db, user.id)).toBe(1);
-      await expect(resetPassword(t.db, { token, password: 'another password', ip: null })).rejects.toMatchObject({ code: 'RESET_INVALID', status: 410 });
+      await expect(resetPassword(t.db, { token, password: 'another password', ip: null })).rejects.toMatchObject({
+        code: 'RESET_INVALID',
+        status: 410,
+      });
 
       const expired = await createResetLink(t.db, 'reset@example.com', new Date(Date.now() - 2 * 3600_000));
-      await expect(resetPassword(t.db, { token: expired.url.split('/').pop()!, password: 'too late password', ip: null })).rejects.toMatchObject({ code: 'RESET_INVALID' });
+      await expect(
+        resetPassword(t.db, { token: expired.url.split('/').pop()!, password: 'too late password', ip: null }),
+      ).rejects.toMatchObject({ code: 'RESET_INVALID' });
     });
   });
 }

@@ -15,14 +15,31 @@ export async function changePassword(
 ): Promise<{ changed: true }> {
   const { user } = input;
   if (passwordIsEmail(input.newPassword, user.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: newPassword: ${PASSWORD_IS_EMAIL_MESSAGE}`, { fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] } });
+    throw new AppError('VALIDATION_FAILED', `Invalid body: newPassword: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
+      fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] },
+    });
   }
   const verified = await verifyCredentials(db, user.email, input.currentPassword);
   if (!verified || verified.id !== user.id) {
-    await appendAuditEvent(db, { actorUserId: user.id, actorEmail: user.email, action: 'account.password_change_failed', outcome: 'failure', details: { reason: 'wrong_current_password' }, ip: input.ip });
-    throw new AppError('VALIDATION_FAILED', 'Invalid body: currentPassword: The current password is wrong', { fields: { currentPassword: ['The current password is wrong'] } });
+    await appendAuditEvent(db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'account.password_change_failed',
+      outcome: 'failure',
+      details: { reason: 'wrong_current_password' },
+      ip: input.ip,
+    });
+    throw new AppError('VALIDATION_FAILED', 'Invalid body: currentPassword: The current password is wrong', {
+      fields: { currentPassword: ['The current password is wrong'] },
+    });
   }
   await setUserPassword(db, user.id, input.newPassword, { endSessions: true });
-  await appendAuditEvent(db, { actorUserId: user.id, actorEmail: user.email, action: 'account.password_changed', outcome: 'success', ip: input.ip });
+  await appendAuditEvent(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: 'account.password_changed',
+    outcome: 'success',
+    ip: input.ip,
+  });
   return { changed: true };
 }

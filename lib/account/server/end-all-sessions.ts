@@ -6,6 +6,12 @@ import { bumpSessionVersion } from '@/lib/db/repos/sessions';
 /** "Sign out everywhere": every session of the user ends, on every device, this one included. */
 export async function endAllSessions(db: Db, input: { user: { id: string; email: string }; ip: string | null }): Promise<{ ended: true }> {
   await bumpSessionVersion(db, input.user.id);
-  await appendAuditEvent(db, { actorUserId: input.user.id, actorEmail: input.user.email, action: 'account.signed_out_everywhere', outcome: 'success', ip: input.ip });
+  await appendAuditEvent(db, {
+    actorUserId: input.user.id,
+    actorEmail: input.user.email,
+    action: 'account.signed_out_everywhere',
+    outcome: 'success',
+    ip: input.ip,
+  });
   return { ended: true };
 }

@@ -21,7 +21,13 @@ export async function createResetLink(db: Db, email: string, now = new Date()): 
   const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
   await createPasswordReset(db, { userId: user.id, tokenHash, expiresAt });
-  await appendAuditEvent(db, { actorEmail: 'operator', action: 'account.password_reset_link_created', targetType: 'user', targetId: user.id, outcome: 'success' });
+  await appendAuditEvent(db, {
+    actorEmail: 'operator',
+    action: 'account.password_reset_link_created',
+    targetType: 'user',
+    targetId: user.id,
+    outcome: 'success',
+  });
   return { url: new URL(`/reset-password/${token}`, appUrl()).toString(), expiresAt };
 }
 
@@ -33,11 +39,20 @@ export async function emailOfResetLink(db: Db, token: string): Promise<string | 
 export async function resetPassword(db: Db, input: { token: string; password: string; ip: string | null }): Promise<{ reset: true }> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenPasswordReset(db, tokenHash);
-  if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
+  if (!open)
+    throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
   if (passwordIsEmail(input.password, open.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, { fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] } });
+    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
+      fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
+    });
   }
   const user = await consumePasswordReset(db, tokenHash, await hashPassword(input.password));
-  await appendAuditEvent(db, { actorUserId: user.userId, actorEmail: user.email, action: 'account.password_reset', outcome: 'success', ip: input.ip });
+  await appendAuditEvent(db, {
+    actorUserId: user.userId,
+    actorEmail: user.email,
+    action: 'account.password_reset',
+    outcome: 'success',
+    ip: input.ip,
+  });
   return { reset: true };
 }

@@ -24,7 +24,9 @@ describe('client address', () => {
     expect(clientAddressFromHeaders(headers, 2)).toBe('203.0.113.5');
     expect(clientAddressFromHeaders(headers, 3)).toBe('6.6.6.6');
     // A client prepending entries moves nothing at the trusted positions.
-    expect(clientAddressFromHeaders({ ...headers, 'x-forwarded-for': `1.2.3.4, 5.6.7.8, ${headers['x-forwarded-for']}` }, 2)).toBe('203.0.113.5');
+    expect(clientAddressFromHeaders({ ...headers, 'x-forwarded-for': `1.2.3.4, 5.6.7.8, ${headers['x-forwarded-for']}` }, 2)).toBe(
+      '203.0.113.5',
+    );
     // A shorter chain: its leftmost entry was still written by a trusted proxy.
     expect(clientAddressFromHeaders({ 'x-forwarded-for': '203.0.113.9' }, 2)).toBe('203.0.113.9');
     // No header at all: the peer.

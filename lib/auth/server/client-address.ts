@@ -13,7 +13,8 @@ type HeaderSource = Headers | { get(name: string): string | null } | Record<stri
 
 function read(headers: HeaderSource, name: string): string | undefined {
   if (!headers) return undefined;
-  if (headers instanceof Headers || typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  if (headers instanceof Headers || typeof headers.get === 'function')
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   const value = (headers as Record<string, unknown>)[name];
   return Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value : undefined;
 }

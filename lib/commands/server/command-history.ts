@@ -47,7 +47,11 @@ export async function commandHistory(
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  const known = await memberEmails(db, organizationId, page.map((row) => row.requestedBy));
+  const known = await memberEmails(
+    db,
+    organizationId,
+    page.map((row) => row.requestedBy),
+  );
   const executions = page.map((row) => toExecutionView(row, known));
   const last = executions[executions.length - 1];
   return { executions, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };

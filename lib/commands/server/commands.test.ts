@@ -20,7 +20,13 @@ function setup(commandDelayMs = 200) {
     calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
     return sandbox.fetch(input, init);
   };
-  const api = createVehicleApi({ baseUrl: 'http://sandbox.local', clientId: org.clientId, clientSecret: org.clientSecret, fetch, retry: { baseDelayMs: 1 } });
+  const api = createVehicleApi({
+    baseUrl: 'http://sandbox.local',
+    clientId: org.clientId,
+    clientSecret: org.clientSecret,
+    fetch,
+    retry: { baseDelayMs: 1 },
+  });
   return { sandbox, api, calls, fixtures: sandbox.fixtures(org.id), advance: (ms: number) => (clock += ms) };
 }
 
@@ -28,7 +34,13 @@ describe('commands', () => {
   const t = useTestDatabase('pglite');
 
   async function org() {
-    const o = await createOrganization(t.db, { slug: `o${Math.random().toString(36).slice(2, 8)}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const o = await createOrganization(t.db, {
+      slug: `o${Math.random().toString(36).slice(2, 8)}`,
+      name: 'Org',
+      apiBaseUrl: null,
+      clientId: 'c',
+      clientSecret: 's',
+    });
     const user = await createUser(t.db, { email: `u${Math.random().toString(36).slice(2, 8)}@example.com` });
     await ensureMembership(t.db, o.id, user.id, 'manager');
     return { orgId: o.id, userId: user.id, email: user.email };
@@ -54,7 +66,12 @@ describe('commands', () => {
   it('follows a pending execution to EXECUTED, asking the upstream at most once a second for any number of viewers', async () => {
     const { api, fixtures, calls, advance } = setup(1500);
     const { orgId, userId } = await org();
-    const { record } = await sendVehicleCommand(t.db, api, { organizationId: orgId, userId, vehicleId: fixtures.onlineListeningVehicleId, command: 'LOCK_DOORS' });
+    const { record } = await sendVehicleCommand(t.db, api, {
+      organizationId: orgId,
+      userId,
+      vehicleId: fixtures.onlineListeningVehicleId,
+      command: 'LOCK_DOORS',
+    });
     const statusCalls = () => calls.filter((c) => c.includes('/command-executions/')).length;
     const before = statusCallCount();
 
@@ -79,7 +96,12 @@ describe('commands', () => {
   it('ends FAILED with the reason for an offline vehicle', async () => {
     const { api, fixtures, advance } = setup(100);
     const { orgId, userId } = await org();
-    const { record } = await sendVehicleCommand(t.db, api, { organizationId: orgId, userId, vehicleId: fixtures.offlineVehicleId, command: 'HONK_HORN' });
+    const { record } = await sendVehicleCommand(t.db, api, {
+      organizationId: orgId,
+      userId,
+      vehicleId: fixtures.offlineVehicleId,
+      command: 'HONK_HORN',
+    });
     advance(500);
     const settled = await refreshExecution(t.db, api, record, Date.now() + 10_000);
     expect(settled.status).toBe('FAILED');
@@ -92,7 +114,11 @@ describe('commands', () => {
     const input = { organizationId: orgId, userId, vehicleId: fixtures.onlineListeningVehicleId, command: 'FLASH_LIGHTS' as const };
     const first = await sendVehicleCommand(t.db, api, input);
     const refusal = await sendVehicleCommand(t.db, api, input).catch((e: unknown) => e);
-    expect(refusal).toMatchObject({ code: 'COMMAND_ALREADY_IN_PROGRESS', status: 409, body: { details: { runningExecutionId: first.record.id } } });
+    expect(refusal).toMatchObject({
+      code: 'COMMAND_ALREADY_IN_PROGRESS',
+      status: 409,
+      body: { details: { runningExecutionId: first.record.id } },
+    });
     const history = await commandHistory(t.db, orgId, { limit: 10, vehicleId: fixtures.onlineListeningVehicleId });
     expect(history.executions.map((e) => e.state)).toEqual(['rejected', 'pending']);
     expect(history.executions[0].errorCode).toBe('COMMAND_ALREADY_IN_PROGRESS');
@@ -109,9 +135,20 @@ describe('commands', () => {
       }
       return sandbox.fetch(input, init);
     };
-    const api = createVehicleApi({ baseUrl: 'http://sandbox.local', clientId: org0.clientId, clientSecret: org0.clientSecret, fetch: hanging, timeoutMs: 50 });
+    const api = createVehicleApi({
+      baseUrl: 'http://sandbox.local',
+      clientId: org0.clientId,
+      clientSecret: org0.clientSecret,
+      fetch: hanging,
+      timeoutMs: 50,
+    });
     const { orgId, userId } = await org();
-    const error = await sendVehicleCommand(t.db, api, { organizationId: orgId, userId, vehicleId: fixtures.onlineListeningVehicleId, command: 'UNLOCK_DOORS' }).catch((e: unknown) => e);
+    const error = await sendVehicleCommand(t.db, api, {
+      organizationId: orgId,
+      userId,
+      vehicleId: fixtures.onlineListeningVehicleId,
+      command: 'UNLOCK_DOORS',
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TIMEOUT' });
     expect(posts).toBe(1);
     const [view] = (await commandHistory(t.db, orgId, { limit: 1 })).executions;

@@ -74,7 +74,14 @@ export async function sendVehicleCommand(
 
 /** The pending execution of the same command on the same vehicle, from Motorpool's records. */
 async function findRunningExecution(db: Db, organizationId: string, vehicleId: string, command: string) {
-  const [running] = await listCommandExecutions(db, { organizationId, vehicleId, command, status: ['PENDING'], localStatus: ['SENT'], limit: 1 });
+  const [running] = await listCommandExecutions(db, {
+    organizationId,
+    vehicleId,
+    command,
+    status: ['PENDING'],
+    localStatus: ['SENT'],
+    limit: 1,
+  });
   return running;
 }
 
@@ -82,6 +89,11 @@ async function findRunningExecution(db: Db, organizationId: string, vehicleId: s
 export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput) {
   const db = getDb();
   const { org, user } = access;
-  const { record, requestId } = await sendVehicleCommand(db, await orgVehicleApi(org), { organizationId: org.id, userId: user.id, vehicleId, ...input });
+  const { record, requestId } = await sendVehicleCommand(db, await orgVehicleApi(org), {
+    organizationId: org.id,
+    userId: user.id,
+    vehicleId,
+    ...input,
+  });
   return { execution: toExecutionView(record, await memberEmails(db, org.id, [record.requestedBy])), requestId };
 }

@@ -17,7 +17,14 @@ for (const leg of await databaseLegs()) {
     const t = useTestDatabase(leg.kind);
     const sandbox = createSandbox({ vehiclesPerOrg: 20 });
     const org = sandbox.organizations[0];
-    const api = createVehicleApi({ baseUrl: 'http://sandbox.test', fetch: sandbox.fetch, clientId: org.clientId, clientSecret: org.clientSecret, tokenStore: createMemoryTokenStore(), logger: () => {} });
+    const api = createVehicleApi({
+      baseUrl: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      clientId: org.clientId,
+      clientSecret: org.clientSecret,
+      tokenStore: createMemoryTokenStore(),
+      logger: () => {},
+    });
     const ids = { org: '', user: '' };
 
     async function setup() {
@@ -29,7 +36,16 @@ for (const leg of await databaseLegs()) {
     it('sends Motorpool’s own return URL for this link, keeps the link with its expiry, and the flow comes back to it', async () => {
       await setup();
       const spy = vi.spyOn(api, 'connectAccount');
-      const request = connectLinkSchema.parse({ mode: 'vehicle', makes: ['Tesla', 'tesla'], scopes: ['vehicle:information', 'vehicle:information', 'vehicle:commands'], region: 'EUROPE', locale: 'de-DE', vin: '5yj3e1ea7kf317000', model: 'Model 3', modelYear: 2019 });
+      const request = connectLinkSchema.parse({
+        mode: 'vehicle',
+        makes: ['Tesla', 'tesla'],
+        scopes: ['vehicle:information', 'vehicle:information', 'vehicle:commands'],
+        region: 'EUROPE',
+        locale: 'de-DE',
+        vin: '5yj3e1ea7kf317000',
+        model: 'Model 3',
+        modelYear: 2019,
+      });
       const now = Date.now();
       const { link } = await createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request, now });
       const sent = spy.mock.calls[0][0];
@@ -37,12 +53,31 @@ for (const leg of await databaseLegs()) {
       expect(returnUrl.origin + returnUrl.pathname).toBe('https://motorpool.example/connect/return');
       expect(returnUrl.searchParams.get('link')).toBe(link.id);
       expect(returnState().verify(link.id, returnUrl.searchParams.get('state') ?? undefined)).toBe(true);
-      expect(sent).toMatchObject({ scopes: ['vehicle:information', 'vehicle:commands'], makes: ['Tesla'], deviceTypes: ['VEHICLE'], locale: 'de-DE', vin: '5YJ3E1EA7KF317000', model: 'Model 3', modelYear: 2019 });
-      expect(link).toMatchObject({ status: 'PENDING', vin: '5YJ3E1EA7KF317000', createdBy: ids.user, url: expect.stringMatching(/^http:\/\/sandbox\.test\/consent\//) });
+      expect(sent).toMatchObject({
+        scopes: ['vehicle:information', 'vehicle:commands'],
+        makes: ['Tesla'],
+        deviceTypes: ['VEHICLE'],
+        locale: 'de-DE',
+        vin: '5YJ3E1EA7KF317000',
+        model: 'Model 3',
+        modelYear: 2019,
+      });
+      expect(link).toMatchObject({
+        status: 'PENDING',
+        vin: '5YJ3E1EA7KF317000',
+        createdBy: ids.user,
+        url: expect.stringMatching(/^http:\/\/sandbox\.test\/consent\//),
+      });
       expect(link.expiresAt.getTime()).toBe(now + 3_600_000);
 
       const consentPath = new URL(link.url).pathname;
-      const approved = await sandbox.handle(new Request(`http://sandbox.test${consentPath}`, { method: 'POST', body: 'decision=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+      const approved = await sandbox.handle(
+        new Request(`http://sandbox.test${consentPath}`, {
+          method: 'POST',
+          body: 'decision=approve',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
       const back = new URL(approved.headers.get('location')!);
       expect(back.searchParams.get('link')).toBe(link.id);
       expect(back.searchParams.get('result')).toBe('success');
@@ -50,7 +85,15 @@ for (const leg of await databaseLegs()) {
 
     it('leaves out VIN, model and year of an account link', async () => {
       await setup();
-      const request = connectLinkSchema.parse({ mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'NORTH_AMERICA', locale: 'en-GB', vin: '5YJ3E1EA7KF317000', model: 'X' });
+      const request = connectLinkSchema.parse({
+        mode: 'account',
+        makes: [],
+        scopes: ['vehicle:all'],
+        region: 'NORTH_AMERICA',
+        locale: 'en-GB',
+        vin: '5YJ3E1EA7KF317000',
+        model: 'X',
+      });
       const spy = vi.spyOn(api, 'connectAccount');
       const { link } = await createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request });
       expect(spy.mock.calls.at(-1)![0]).not.toHaveProperty('vin');
@@ -61,11 +104,25 @@ for (const leg of await databaseLegs()) {
     it('keeps nothing when the upstream refuses, or answers with an address that is not http(s)', async () => {
       await setup();
       const before = (await listConsentLinks(t.db, { organizationId: ids.org })).length;
-      const request = connectLinkSchema.parse({ mode: 'account', makes: ['Trabant'], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' });
-      await expect(createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request })).rejects.toMatchObject({ code: 'UNSUPPORTED_OEM' });
-      await expect(createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request })).rejects.toBeInstanceOf(VehicleApiError);
-      const hostile = { connectAccount: async () => ({ data: { authenticationUrl: 'javascript:alert(1)' }, status: 200, requestId: 'req-x' }) } as never;
-      await expect(createConnectLink(t.db, hostile, { organizationId: ids.org, userId: ids.user, request: { ...request, makes: [] } })).rejects.toMatchObject({
+      const request = connectLinkSchema.parse({
+        mode: 'account',
+        makes: ['Trabant'],
+        scopes: ['vehicle:all'],
+        region: 'EUROPE',
+        locale: 'en-GB',
+      });
+      await expect(createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request })).rejects.toMatchObject({
+        code: 'UNSUPPORTED_OEM',
+      });
+      await expect(createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request })).rejects.toBeInstanceOf(
+        VehicleApiError,
+      );
+      const hostile = {
+        connectAccount: async () => ({ data: { authenticationUrl: 'javascript:alert(1)' }, status: 200, requestId: 'req-x' }),
+      } as never;
+      await expect(
+        createConnectLink(t.db, hostile, { organizationId: ids.org, userId: ids.user, request: { ...request, makes: [] } }),
+      ).rejects.toMatchObject({
         code: 'UPSTREAM_CONTRACT_MISMATCH',
         status: 502,
       });

@@ -42,11 +42,20 @@ export async function createConnectLink(
     region: request.region,
     locale: request.locale,
     ...(makes.length ? { makes } : {}),
-    ...(vehicle ? { vin: request.vin, ...(request.model ? { model: request.model } : {}), ...(request.modelYear ? { modelYear: request.modelYear } : {}) } : {}),
+    ...(vehicle
+      ? {
+          vin: request.vin,
+          ...(request.model ? { model: request.model } : {}),
+          ...(request.modelYear ? { modelYear: request.modelYear } : {}),
+        }
+      : {}),
   });
   const url = authenticationUrlSchema.safeParse(response.data.authenticationUrl);
   if (!url.success) {
-    throw new AppError('UPSTREAM_CONTRACT_MISMATCH', 'The Vehicle API answered without a usable consent link address.', { status: 502, requestId: response.requestId });
+    throw new AppError('UPSTREAM_CONTRACT_MISMATCH', 'The Vehicle API answered without a usable consent link address.', {
+      status: 502,
+      requestId: response.requestId,
+    });
   }
   const now = input.now ?? Date.now();
   const link = await createConsentLink(db, {
@@ -69,6 +78,10 @@ export async function createConnectLink(
 /** A new consent link for an account or one vehicle; its return URL is Motorpool's landing page. */
 export async function createOrgConnectLink(access: OrgAccess, request: ConnectLinkRequest) {
   const { org, user } = access;
-  const { link, requestId } = await createConnectLink(getDb(), await orgVehicleApi(org), { organizationId: org.id, userId: user.id, request });
+  const { link, requestId } = await createConnectLink(getDb(), await orgVehicleApi(org), {
+    organizationId: org.id,
+    userId: user.id,
+    request,
+  });
   return { link: toLinkView(link, new Map([[user.id, user.email]])), requestId };
 }

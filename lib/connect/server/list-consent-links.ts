@@ -11,7 +11,11 @@ import { toLinkView } from './link-view';
 export async function listConsentLinks(org: Org, query: ConsentLinkListQuery) {
   const db = getDb();
   const links = await listConsentLinkRows(db, { organizationId: org.id, status: query.status, limit: 100 });
-  const emails = await memberEmails(db, org.id, links.map((l) => l.createdBy));
+  const emails = await memberEmails(
+    db,
+    org.id,
+    links.map((l) => l.createdBy),
+  );
   return { links: links.map((l) => toLinkView(l, emails)) };
 }
 

@@ -19,8 +19,10 @@ const KNOWN_ACCOUNT = 'acc_known';
 function fakeApi(behaviour: 'known' | 'down' = 'known') {
   return {
     getAccount: vi.fn(async (accountId: string) => {
-      if (behaviour === 'down') throw new VehicleApiError({ code: 'SERVER_ERROR', status: 503, endpoint: 'GET /v1/accounts/{accountId}', message: 'down' });
-      if (accountId !== KNOWN_ACCOUNT) throw new VehicleApiError({ code: 'RESOURCE_NOT_FOUND', status: 404, endpoint: 'GET /v1/accounts/{accountId}', message: 'no' });
+      if (behaviour === 'down')
+        throw new VehicleApiError({ code: 'SERVER_ERROR', status: 503, endpoint: 'GET /v1/accounts/{accountId}', message: 'down' });
+      if (accountId !== KNOWN_ACCOUNT)
+        throw new VehicleApiError({ code: 'RESOURCE_NOT_FOUND', status: 404, endpoint: 'GET /v1/accounts/{accountId}', message: 'no' });
       return { data: { id: accountId, username: 'owner@example.com' }, status: 200, requestId: 'req-1' } as never;
     }),
   };
@@ -33,7 +35,9 @@ for (const leg of await databaseLegs()) {
 
     async function setup() {
       if (ids.org) return;
-      ids.org = (await createOrganization(t.db, { slug: 'acme', name: 'Acme Fleet', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
+      ids.org = (
+        await createOrganization(t.db, { slug: 'acme', name: 'Acme Fleet', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })
+      ).id;
       const other = await createOrganization(t.db, { slug: 'other', name: 'Other', apiBaseUrl: null, clientId: 'c2', clientSecret: 's2' });
       ids.manager = (await createUser(t.db, { email: 'manager@acme.test' })).id;
       ids.support = (await createUser(t.db, { email: 'support@acme.test' })).id;
@@ -46,7 +50,15 @@ for (const leg of await databaseLegs()) {
     async function newLink(extra: { vin?: string } = {}) {
       await setup();
       const id = uuidv7();
-      await createConsentLink(t.db, { id, organizationId: ids.org, createdBy: ids.manager, url: `https://consent.example/${id}`, scopes: ['vehicle:all'], expiresAt: new Date(Date.now() + HOUR), ...extra });
+      await createConsentLink(t.db, {
+        id,
+        organizationId: ids.org,
+        createdBy: ids.manager,
+        url: `https://consent.example/${id}`,
+        scopes: ['vehicle:all'],
+        expiresAt: new Date(Date.now() + HOUR),
+        ...extra,
+      });
       return id;
     }
 
@@ -65,7 +77,13 @@ for (const leg of await databaseLegs()) {
         { result: 'success' as const, accountId: KNOWN_ACCOUNT, link, state: states.sign(uuidv7()) },
         { result: 'failure' as const, link, state: 'x'.repeat(43) },
       ]) {
-        expect(await resolveConnectReturn(d, query)).toEqual({ outcome: 'unmatched', errorCode: null, organizationName: null, singleVehicle: false, member: null });
+        expect(await resolveConnectReturn(d, query)).toEqual({
+          outcome: 'unmatched',
+          errorCode: null,
+          organizationName: null,
+          singleVehicle: false,
+          member: null,
+        });
       }
       expect(d.api.getAccount).not.toHaveBeenCalled();
       expect((await getConsentLink(t.db, ids.org, link))?.status).toBe('PENDING');
@@ -79,7 +97,13 @@ for (const leg of await databaseLegs()) {
       expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'COMPLETED', accountId: KNOWN_ACCOUNT });
       const [entry, ...rest] = await settledAudit(link);
       expect(rest).toEqual([]);
-      expect(entry).toMatchObject({ action: 'connect.link_settled', actorUserId: null, outcome: 'success', ip: '203.0.113.9', details: { by: 'owner', status: 'COMPLETED', accountId: KNOWN_ACCOUNT } });
+      expect(entry).toMatchObject({
+        action: 'connect.link_settled',
+        actorUserId: null,
+        outcome: 'success',
+        ip: '203.0.113.9',
+        details: { by: 'owner', status: 'COMPLETED', accountId: KNOWN_ACCOUNT },
+      });
 
       // Visited again with edited parameters: the recorded outcome stands, nothing new is recorded.
       const edited = await resolveConnectReturn(deps(), { result: 'failure', error: 'ACCESS_DENIED', link, state: states.sign(link) });
@@ -91,8 +115,12 @@ for (const leg of await databaseLegs()) {
     it('does not attach an account the upstream does not know, nor settle while the upstream is down', async () => {
       const link = await newLink();
       const state = states.sign(link);
-      expect((await resolveConnectReturn(deps(), { result: 'success', accountId: 'acc_made_up', link, state })).outcome).toBe('unconfirmed');
-      expect((await resolveConnectReturn(deps(null, fakeApi('down')), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).outcome).toBe('unconfirmed');
+      expect((await resolveConnectReturn(deps(), { result: 'success', accountId: 'acc_made_up', link, state })).outcome).toBe(
+        'unconfirmed',
+      );
+      expect(
+        (await resolveConnectReturn(deps(null, fakeApi('down')), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).outcome,
+      ).toBe('unconfirmed');
       expect((await getConsentLink(t.db, ids.org, link))?.status).toBe('PENDING');
       expect(await settledAudit(link)).toEqual([]);
       // Once the upstream answers, the same visit completes it.
@@ -104,7 +132,10 @@ for (const leg of await databaseLegs()) {
       const view = await resolveConnectReturn(deps(), { result: 'failure', error: 'ACCESS_DENIED', link, state: states.sign(link) });
       expect(view).toMatchObject({ outcome: 'failed', errorCode: 'ACCESS_DENIED', singleVehicle: true, member: null });
       expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'FAILED', errorCode: 'ACCESS_DENIED', accountId: null });
-      expect((await settledAudit(link))[0]).toMatchObject({ outcome: 'failure', details: { status: 'FAILED', errorCode: 'ACCESS_DENIED' } });
+      expect((await settledAudit(link))[0]).toMatchObject({
+        outcome: 'failure',
+        details: { status: 'FAILED', errorCode: 'ACCESS_DENIED' },
+      });
     });
 
     it('gives members links to the account, names them in the audit trail, and treats members of other organizations as anonymous', async () => {
@@ -112,9 +143,19 @@ for (const leg of await databaseLegs()) {
       const state = states.sign(link);
       const asManager = await resolveConnectReturn(deps(ids.manager), { result: 'success', accountId: KNOWN_ACCOUNT, link, state });
       expect(asManager.member).toEqual({ org: 'acme', accountId: KNOWN_ACCOUNT, canConnect: true });
-      expect((await settledAudit(link))[0]).toMatchObject({ actorUserId: ids.manager, actorEmail: 'manager@acme.test', details: { by: 'member' } });
-      expect((await resolveConnectReturn(deps(ids.support), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).member).toEqual({ org: 'acme', accountId: KNOWN_ACCOUNT, canConnect: false });
-      expect((await resolveConnectReturn(deps(ids.stranger), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).member).toBeNull();
+      expect((await settledAudit(link))[0]).toMatchObject({
+        actorUserId: ids.manager,
+        actorEmail: 'manager@acme.test',
+        details: { by: 'member' },
+      });
+      expect((await resolveConnectReturn(deps(ids.support), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).member).toEqual({
+        org: 'acme',
+        accountId: KNOWN_ACCOUNT,
+        canConnect: false,
+      });
+      expect(
+        (await resolveConnectReturn(deps(ids.stranger), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).member,
+      ).toBeNull();
     });
   });
 }

@@ -58,7 +58,8 @@ async function accountExists(deps: ResolveDeps, organizationId: string, accountI
     await (await deps.apiFor(organizationId)).getAccount(accountId);
     return true;
   } catch (error) {
-    if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR')) return false;
+    if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR'))
+      return false;
     console.error('consent return: the account could not be checked', error);
     return null;
   }
@@ -95,7 +96,12 @@ export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectRetu
             targetType: 'consent_link',
             targetId: link.id,
             outcome: settle.status === 'COMPLETED' ? 'success' : 'failure',
-            details: { status: settle.status, accountId: settle.accountId ?? null, errorCode: settle.errorCode ?? null, by: access ? 'member' : 'owner' },
+            details: {
+              status: settle.status,
+              accountId: settle.accountId ?? null,
+              errorCode: settle.errorCode ?? null,
+              by: access ? 'member' : 'owner',
+            },
             ip: deps.ip,
           });
         }

@@ -18,7 +18,9 @@ function sealV1(plaintext: string, context: string): string {
   const cipher = createCipheriv('aes-256-gcm', deriveKeyFromSecret(AUTH_SECRET), iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 for (const leg of await databaseLegs()) {
@@ -27,13 +29,27 @@ for (const leg of await databaseLegs()) {
 
     it('re-seals client secrets and cached tokens under the newest key; the old key is then not needed', async () => {
       // Before the ring: sealed under the key derived from AUTH_SECRET (one of them in the first format).
-      const acme = await createOrganization(t.db, { slug: 'acme', name: 'Acme', apiBaseUrl: null, clientId: 'a', clientSecret: 'acme-secret' });
+      const acme = await createOrganization(t.db, {
+        slug: 'acme',
+        name: 'Acme',
+        apiBaseUrl: null,
+        clientId: 'a',
+        clientSecret: 'acme-secret',
+      });
       const globex = await createOrganization(t.db, { slug: 'globex', name: 'Globex', apiBaseUrl: null, clientId: 'g', clientSecret: 'x' });
-      await t.db.update(organizations).set({ clientSecretEncrypted: sealV1('globex-secret', 'organizations.client_secret') }).where(eq(organizations.id, globex.id));
+      await t.db
+        .update(organizations)
+        .set({ clientSecretEncrypted: sealV1('globex-secret', 'organizations.client_secret') })
+        .where(eq(organizations.id, globex.id));
       const broken = await createOrganization(t.db, { slug: 'broken', name: 'Broken', apiBaseUrl: null, clientId: 'b', clientSecret: 'x' });
-      await t.db.update(organizations).set({ clientSecretEncrypted: 'v2.gone.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' }).where(eq(organizations.id, broken.id));
+      await t.db
+        .update(organizations)
+        .set({ clientSecretEncrypted: 'v2.gone.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(organizations.id, broken.id));
       await new DbTokenStore(t.db).set('org:acme', { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: 5 });
-      await t.db.insert(apiTokens).values({ key: 'org:stale', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
+      await t.db
+        .insert(apiTokens)
+        .values({ key: 'org:stale', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
       expect(secretBox().currentKeyId).toBe('auth');
 
       const ring = createSecretBox({ keys: [NEW_KEY], authSecret: AUTH_SECRET });
@@ -57,7 +73,10 @@ for (const leg of await databaseLegs()) {
       expect(onlyNew.decrypt(tokens[0].refreshTokenEncrypted!, refreshTokenContext('org:acme'))).toBe('refresh-1');
 
       // Idempotent: a second run finds everything current.
-      expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({ organizations: { resealed: 0, current: 2 }, tokens: { resealed: 0, current: 1 } });
+      expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({
+        organizations: { resealed: 0, current: 2 },
+        tokens: { resealed: 0, current: 1 },
+      });
       // The process's own box (derived key only) no longer opens what the ring sealed.
       await expect(getOrganizationCredentials(t.db, acme.id)).rejects.toThrow(/not in the key ring/);
     });

@@ -27,7 +27,9 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
     tokens: { resealed: 0, current: 0, dropped: 0 },
   };
 
-  const orgs = await db.select({ id: organizations.id, slug: organizations.slug, sealed: organizations.clientSecretEncrypted }).from(organizations);
+  const orgs = await db
+    .select({ id: organizations.id, slug: organizations.slug, sealed: organizations.clientSecretEncrypted })
+    .from(organizations);
   for (const org of orgs) {
     if (box.isCurrent(org.sealed)) {
       report.organizations.current += 1;
@@ -58,8 +60,12 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
     let values: { accessTokenEncrypted: string; refreshTokenEncrypted: string | null };
     try {
       values = {
-        accessTokenEncrypted: box.encrypt(box.decrypt(token.accessTokenEncrypted, accessTokenContext(token.key)), accessTokenContext(token.key)),
-        refreshTokenEncrypted: refresh === null ? null : box.encrypt(box.decrypt(refresh, refreshTokenContext(token.key)), refreshTokenContext(token.key)),
+        accessTokenEncrypted: box.encrypt(
+          box.decrypt(token.accessTokenEncrypted, accessTokenContext(token.key)),
+          accessTokenContext(token.key),
+        ),
+        refreshTokenEncrypted:
+          refresh === null ? null : box.encrypt(box.decrypt(refresh, refreshTokenContext(token.key)), refreshTokenContext(token.key)),
       };
     } catch {
       await db.delete(apiTokens).where(and(eq(apiTokens.key, token.key), eq(apiTokens.accessTokenEncrypted, token.accessTokenEncrypted)));

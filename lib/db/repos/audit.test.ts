@@ -27,7 +27,9 @@ for (const leg of await databaseLegs()) {
 
     it('appends events', async () => {
       orgId = (await createOrganization(t.db, { slug: 'audited', name: 'Audited', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
-      otherOrgId = (await createOrganization(t.db, { slug: 'elsewhere', name: 'Elsewhere', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
+      otherOrgId = (
+        await createOrganization(t.db, { slug: 'elsewhere', name: 'Elsewhere', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })
+      ).id;
       const alice = await createUser(t.db, { email: 'alice@example.com' });
       const bob = await createUser(t.db, { email: 'bob@example.com' });
       aliceId = alice.id;
@@ -49,9 +51,25 @@ for (const leg of await databaseLegs()) {
           details: { i, start },
         });
       }
-      await audit.appendAuditEvent(t.db, { organizationId: otherOrgId, actorEmail: 'alice@example.com', action: 'tags.write', outcome: 'success' });
-      await audit.appendAuditEvent(t.db, { actorUserId: alice.id, actorEmail: 'alice@example.com', action: 'auth.sign_in', outcome: 'success', ip: '10.0.0.1' });
-      await audit.appendAuditEvent(t.db, { actorUserId: bob.id, actorEmail: 'bob@example.com', action: 'auth.sign_in', outcome: 'success' });
+      await audit.appendAuditEvent(t.db, {
+        organizationId: otherOrgId,
+        actorEmail: 'alice@example.com',
+        action: 'tags.write',
+        outcome: 'success',
+      });
+      await audit.appendAuditEvent(t.db, {
+        actorUserId: alice.id,
+        actorEmail: 'alice@example.com',
+        action: 'auth.sign_in',
+        outcome: 'success',
+        ip: '10.0.0.1',
+      });
+      await audit.appendAuditEvent(t.db, {
+        actorUserId: bob.id,
+        actorEmail: 'bob@example.com',
+        action: 'auth.sign_in',
+        outcome: 'success',
+      });
     });
 
     it('pages newest first with a keyset cursor, without gaps or repeats', async () => {
@@ -68,7 +86,9 @@ for (const leg of await databaseLegs()) {
 
     it('filters by actor, action, target, outcome and time', async () => {
       const list = (filter: audit.AuditFilter) =>
-        audit.listAuditEvents(t.db, { organizationId: orgId, includeMemberSignIns: false, ...filter }).then((p) => p.events.map((e) => (e.details as { i: number }).i));
+        audit
+          .listAuditEvents(t.db, { organizationId: orgId, includeMemberSignIns: false, ...filter })
+          .then((p) => p.events.map((e) => (e.details as { i: number }).i));
       expect(await list({ actor: 'ALICE' })).toEqual([10, 8, 6, 4, 2, 0]);
       expect(await list({ action: 'commands.send' })).toEqual([9, 6, 3, 0]);
       expect(await list({ action: 'commands.*' })).toEqual([9, 6, 3, 0]);
@@ -98,14 +118,23 @@ for (const leg of await databaseLegs()) {
 
     it('keeps entries of a user deleted since, with their email', async () => {
       const gone = await createUser(t.db, { email: 'gone@example.com' });
-      await audit.appendAuditEvent(t.db, { organizationId: orgId, actorUserId: gone.id, actorEmail: gone.email, action: 'tags.write', outcome: 'success' });
+      await audit.appendAuditEvent(t.db, {
+        organizationId: orgId,
+        actorUserId: gone.id,
+        actorEmail: gone.email,
+        action: 'tags.write',
+        outcome: 'success',
+      });
       await t.db.delete(users).where(eq(users.id, gone.id));
       const [entry] = (await audit.listAuditEvents(t.db, { organizationId: orgId, actor: 'gone@' })).events;
       expect(entry).toMatchObject({ actorUserId: gone.id, actorEmail: 'gone@example.com' });
     });
 
     it('rejects a forged cursor', async () => {
-      await expect(audit.listAuditEvents(t.db, { organizationId: orgId, cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'INVALID_CURSOR', status: 400 });
+      await expect(audit.listAuditEvents(t.db, { organizationId: orgId, cursor: 'not-a-cursor' })).rejects.toMatchObject({
+        code: 'INVALID_CURSOR',
+        status: 400,
+      });
     });
   });
 }

@@ -93,14 +93,18 @@ export async function listAuditEvents(db: Db, filter: AuditFilter = {}): Promise
     if (filter.includeMemberSignIns === false) conditions.push(own);
     else {
       const members = db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.organizationId, filter.organizationId));
-      conditions.push(or(own, and(isNull(auditEvents.organizationId), like(auditEvents.action, 'auth.%'), inArray(auditEvents.actorUserId, members)))!);
+      conditions.push(
+        or(own, and(isNull(auditEvents.organizationId), like(auditEvents.action, 'auth.%'), inArray(auditEvents.actorUserId, members)))!,
+      );
     }
   }
   if (filter.actor) conditions.push(ilike(auditEvents.actorEmail, `%${escapeLike(filter.actor.toLowerCase())}%`));
   if (filter.actorUserId) conditions.push(eq(auditEvents.actorUserId, filter.actorUserId));
   if (filter.action) {
     conditions.push(
-      filter.action.endsWith('*') ? like(auditEvents.action, `${escapeLike(filter.action.slice(0, -1))}%`) : eq(auditEvents.action, filter.action),
+      filter.action.endsWith('*')
+        ? like(auditEvents.action, `${escapeLike(filter.action.slice(0, -1))}%`)
+        : eq(auditEvents.action, filter.action),
     );
   }
   if (filter.target) conditions.push(or(eq(auditEvents.targetId, filter.target), eq(auditEvents.targetType, filter.target))!);

@@ -28,9 +28,18 @@ for (const leg of await databaseLegs()) {
       orgId = (await createOrganization(t.db, { slug: 'fleet', name: 'Fleet', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
       userId = (await createUser(t.db, { email: 'driver@example.com' })).id;
       const requested = await request('veh-1', 'SET_TEMPERATURE', { driverTemperature: 21, passengerTemperature: 20.5 });
-      expect(requested).toMatchObject({ localStatus: 'REQUESTING', status: null, requestedBy: userId, arguments: { driverTemperature: 21, passengerTemperature: 20.5 } });
+      expect(requested).toMatchObject({
+        localStatus: 'REQUESTING',
+        status: null,
+        requestedBy: userId,
+        arguments: { driverTemperature: 21, passengerTemperature: 20.5 },
+      });
 
-      const sent = await recordCommandSent(t.db, requested.id, { upstreamExecutionId: 'exec-1', status: 'PENDING', upstreamRequestId: 'req-1' });
+      const sent = await recordCommandSent(t.db, requested.id, {
+        upstreamExecutionId: 'exec-1',
+        status: 'PENDING',
+        upstreamRequestId: 'req-1',
+      });
       expect(sent).toMatchObject({ localStatus: 'SENT', status: 'PENDING', upstreamExecutionId: 'exec-1', settledAt: null });
 
       const executedAt = new Date('2026-11-22T10:00:00.123Z');
@@ -45,7 +54,10 @@ for (const leg of await databaseLegs()) {
 
     it('records a refusal with its error code', async () => {
       const requested = await request('veh-2', 'UNLOCK');
-      const rejected = await recordCommandRejected(t.db, requested.id, { errorCode: 'COMMAND_ALREADY_IN_PROGRESS', upstreamRequestId: 'req-2' });
+      const rejected = await recordCommandRejected(t.db, requested.id, {
+        errorCode: 'COMMAND_ALREADY_IN_PROGRESS',
+        upstreamRequestId: 'req-2',
+      });
       expect(rejected).toMatchObject({ localStatus: 'REJECTED', errorCode: 'COMMAND_ALREADY_IN_PROGRESS', status: null });
       const failed = await request('veh-2', 'LOCK');
       await recordCommandSent(t.db, failed.id, { upstreamExecutionId: 'exec-3', status: 'PENDING' });
@@ -55,16 +67,24 @@ for (const leg of await databaseLegs()) {
     it('lists newest first with filters and keyset paging', async () => {
       const all = await listCommandExecutions(t.db, { organizationId: orgId });
       expect(all.map((e) => e.command)).toEqual(['LOCK', 'UNLOCK', 'SET_TEMPERATURE']);
-      expect((await listCommandExecutions(t.db, { organizationId: orgId, vehicleId: 'veh-2' })).map((e) => e.command)).toEqual(['LOCK', 'UNLOCK']);
-      expect((await listCommandExecutions(t.db, { organizationId: orgId, status: ['FAILED'] })).map((e) => e.failedReason)).toEqual(['VEHICLE_OFFLINE']);
+      expect((await listCommandExecutions(t.db, { organizationId: orgId, vehicleId: 'veh-2' })).map((e) => e.command)).toEqual([
+        'LOCK',
+        'UNLOCK',
+      ]);
+      expect((await listCommandExecutions(t.db, { organizationId: orgId, status: ['FAILED'] })).map((e) => e.failedReason)).toEqual([
+        'VEHICLE_OFFLINE',
+      ]);
       expect((await listCommandExecutions(t.db, { organizationId: orgId, command: 'UNLOCK' })).length).toBe(1);
       expect((await listCommandExecutions(t.db, { organizationId: orgId, requestedBy: userId })).length).toBe(3);
-      expect((await listCommandExecutions(t.db, { organizationId: orgId, localStatus: ['REJECTED'] })).map((e) => e.command)).toEqual(['UNLOCK']);
+      expect((await listCommandExecutions(t.db, { organizationId: orgId, localStatus: ['REJECTED'] })).map((e) => e.command)).toEqual([
+        'UNLOCK',
+      ]);
       expect(await listCommandExecutions(t.db, { organizationId: orgId, from: new Date(Date.now() + 60_000) })).toEqual([]);
       const first = await listCommandExecutions(t.db, { organizationId: orgId, limit: 2 });
       const next = await listCommandExecutions(t.db, { organizationId: orgId, limit: 2, before: first[1] });
       expect([...first, ...next].map((e) => e.command)).toEqual(['LOCK', 'UNLOCK', 'SET_TEMPERATURE']);
-      const other = (await createOrganization(t.db, { slug: 'other', name: 'Other', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
+      const other = (await createOrganization(t.db, { slug: 'other', name: 'Other', apiBaseUrl: null, clientId: 'c', clientSecret: 's' }))
+        .id;
       expect(await listCommandExecutions(t.db, { organizationId: other })).toEqual([]);
       expect(await getCommandExecution(t.db, other, first[0].id)).toBeUndefined();
     });

@@ -13,7 +13,13 @@ import { commandExecutions, type CommandExecution, type CommandStatus, type Loca
 
 export async function recordCommandRequested(
   db: Db,
-  input: { organizationId: string; vehicleId: string; command: string; arguments?: Record<string, unknown> | null; requestedBy: string | null },
+  input: {
+    organizationId: string;
+    vehicleId: string;
+    command: string;
+    arguments?: Record<string, unknown> | null;
+    requestedBy: string | null;
+  },
 ): Promise<CommandExecution> {
   const [row] = await db
     .insert(commandExecutions)
@@ -39,7 +45,13 @@ function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date
 export async function recordCommandSent(
   db: Db,
   id: string,
-  result: { upstreamExecutionId: string; status: CommandStatus; failedReason?: string | null; upstreamRequestId?: string | null; executedAt?: Date | null },
+  result: {
+    upstreamExecutionId: string;
+    status: CommandStatus;
+    failedReason?: string | null;
+    upstreamRequestId?: string | null;
+    executedAt?: Date | null;
+  },
 ): Promise<CommandExecution> {
   const now = new Date();
   const [row] = await db
@@ -140,7 +152,11 @@ export async function getCommandExecution(db: Db, organizationId: string, id: st
   return row;
 }
 
-export async function findCommandExecutionByUpstreamId(db: Db, organizationId: string, upstreamExecutionId: string): Promise<CommandExecution | undefined> {
+export async function findCommandExecutionByUpstreamId(
+  db: Db,
+  organizationId: string,
+  upstreamExecutionId: string,
+): Promise<CommandExecution | undefined> {
   const [row] = await db
     .select()
     .from(commandExecutions)

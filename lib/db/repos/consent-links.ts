@@ -79,7 +79,12 @@ export async function listConsentLinks(db: Db, filter: ConsentLinkFilter): Promi
     conditions.push(or(eq(consentLinks.status, 'EXPIRED'), and(eq(consentLinks.status, 'PENDING'), lte(consentLinks.expiresAt, now)))!);
   } else if (filter.status) conditions.push(eq(consentLinks.status, filter.status));
   const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 100), 1), 1000);
-  const rows = await db.select().from(consentLinks).where(and(...conditions)).orderBy(desc(consentLinks.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(consentLinks)
+    .where(and(...conditions))
+    .orderBy(desc(consentLinks.createdAt))
+    .limit(limit);
   return rows.map((row) => withDerivedStatus(row, now));
 }
 
@@ -98,7 +103,13 @@ export async function settleConsentLink(
   const now = new Date();
   const [row] = await db
     .update(consentLinks)
-    .set({ status: outcome.status, accountId: outcome.accountId ?? null, errorCode: outcome.errorCode ?? null, completedAt: now, updatedAt: now })
+    .set({
+      status: outcome.status,
+      accountId: outcome.accountId ?? null,
+      errorCode: outcome.errorCode ?? null,
+      completedAt: now,
+      updatedAt: now,
+    })
     .where(and(eq(consentLinks.organizationId, organizationId), eq(consentLinks.id, id), eq(consentLinks.status, 'PENDING')))
     .returning();
   if (row) return { link: withDerivedStatus(row), changed: true };

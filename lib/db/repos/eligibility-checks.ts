@@ -65,7 +65,11 @@ export async function getEligibilityCheck(db: Db, organizationId: string, id: st
   return row;
 }
 
-export async function findEligibilityCheckByUpstreamId(db: Db, organizationId: string, upstreamId: string): Promise<EligibilityCheck | undefined> {
+export async function findEligibilityCheckByUpstreamId(
+  db: Db,
+  organizationId: string,
+  upstreamId: string,
+): Promise<EligibilityCheck | undefined> {
   const [row] = await db
     .select()
     .from(eligibilityChecks)
@@ -86,7 +90,11 @@ export async function listEligibilityChecks(db: Db, organizationId: string, opti
 }
 
 /** Checks still in progress, newest first: those whose status is worth asking the upstream for. */
-export async function listOpenEligibilityChecks(db: Db, organizationId: string, options: { limit?: number } = {}): Promise<EligibilityCheck[]> {
+export async function listOpenEligibilityChecks(
+  db: Db,
+  organizationId: string,
+  options: { limit?: number } = {},
+): Promise<EligibilityCheck[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20), 1), 1000);
   return db
     .select()
@@ -95,4 +103,3 @@ export async function listOpenEligibilityChecks(db: Db, organizationId: string, 
     .orderBy(desc(eligibilityChecks.createdAt))
     .limit(limit);
 }
-

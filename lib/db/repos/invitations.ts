@@ -67,7 +67,13 @@ export async function revokeInvitation(db: Db, organizationId: string, id: strin
   return row;
 }
 
-export type OpenInvitation = { id: string; email: string; role: Role; expiresAt: Date; organization: { id: string; slug: string; name: string } };
+export type OpenInvitation = {
+  id: string;
+  email: string;
+  role: Role;
+  expiresAt: Date;
+  organization: { id: string; slug: string; name: string };
+};
 
 /** The open invitation with this token hash (not accepted, revoked or expired), or undefined. */
 export async function findOpenInvitation(db: Db, tokenHash: string, now = new Date()): Promise<OpenInvitation | undefined> {
@@ -95,7 +101,10 @@ async function lockOpen(tx: Tx, tokenHash: string, now: Date) {
     .where(and(eq(invitations.tokenHash, tokenHash), pending(now)))
     .for('update')
     .limit(1);
-  if (!row) throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', { status: 410 });
+  if (!row)
+    throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {
+      status: 410,
+    });
   return row;
 }
 
@@ -108,11 +117,18 @@ async function join(tx: Tx, invitation: Invitation, userId: string, now: Date) {
  * Accepts an invitation for a signed-in user whose email it names: adds the membership (an
  * existing one keeps its role) and uses the invitation up. The account itself is not touched.
  */
-export async function acceptInvitationAsUser(db: Db, tokenHash: string, user: { id: string; email: string }, now = new Date()): Promise<Invitation> {
+export async function acceptInvitationAsUser(
+  db: Db,
+  tokenHash: string,
+  user: { id: string; email: string },
+  now = new Date(),
+): Promise<Invitation> {
   return db.transaction(async (tx) => {
     const invitation = await lockOpen(tx, tokenHash, now);
     if (invitation.email !== normalizeEmail(user.email)) {
-      throw new AppError('INVITATION_OTHER_ACCOUNT', 'This invitation is for another email address. Sign out, then open the link again.', { status: 403 });
+      throw new AppError('INVITATION_OTHER_ACCOUNT', 'This invitation is for another email address. Sign out, then open the link again.', {
+        status: 403,
+      });
     }
     await join(tx, invitation, user.id, now);
     return invitation;
@@ -124,24 +140,43 @@ export async function acceptInvitationAsUser(db: Db, tokenHash: string, user: { 
  * email without an account: an existing account (with a password, or a member anywhere) is never
  * changed here; its owner signs in and accepts. `passwordHash` is computed before the call.
  */
-export async function acceptInvitationAsNewAccount(db: Db, tokenHash: string, passwordHash: string, now = new Date()): Promise<Invitation & { userId: string }> {
+export async function acceptInvitationAsNewAccount(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<Invitation & { userId: string }> {
   return db.transaction(async (tx) => {
     const invitation = await lockOpen(tx, tokenHash, now);
-    const [inserted] = await tx.insert(users).values({ email: invitation.email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
+    const [inserted] = await tx
+      .insert(users)
+      .values({ email: invitation.email, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     let userId = inserted?.id;
     if (!userId) {
       // A user row without a password and without any membership is a leftover of an earlier
       // invitation (or a removed OIDC-only person): nobody holds it, so it may be claimed.
       const [existing] = await tx
-        .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt, memberships: sql<number>`(select count(*) from ${memberships} where ${memberships.userId} = ${users.id})`.mapWith(Number) })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          disabledAt: users.disabledAt,
+          memberships: sql<number>`(select count(*) from ${memberships} where ${memberships.userId} = ${users.id})`.mapWith(Number),
+        })
         .from(users)
         .where(eq(users.email, invitation.email))
         .for('update')
         .limit(1);
       if (!existing || existing.passwordHash !== null || existing.memberships > 0 || existing.disabledAt !== null) {
-        throw new AppError('ACCOUNT_EXISTS', 'An account with this email exists already: sign in with it to accept the invitation.', { status: 409 });
+        throw new AppError('ACCOUNT_EXISTS', 'An account with this email exists already: sign in with it to accept the invitation.', {
+          status: 409,
+        });
       }
-      await tx.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, existing.id));
       userId = existing.id;
     }
     await join(tx, invitation, userId, now);

@@ -17,7 +17,8 @@ vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0003');
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`memberships on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
-    const org = (slug: string) => createOrganization(t.db, { slug, name: slug.toUpperCase(), apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const org = (slug: string) =>
+      createOrganization(t.db, { slug, name: slug.toUpperCase(), apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
 
     it('lists a user’s organizations, first joined first, and finds one by slug', async () => {
       const user = await createUser(t.db, { email: 'multi@example.com' });
@@ -42,7 +43,10 @@ for (const leg of await databaseLegs()) {
       expect(known).toMatchObject({ invited: false, member: { email: 'known@example.com', role: 'manager', hasPassword: true } });
       const fresh = await addMemberByEmail(t.db, o.id, 'new@example.com', 'support');
       expect(fresh).toMatchObject({ invited: true, member: { email: 'new@example.com', hasPassword: false } });
-      await expect(addMemberByEmail(t.db, o.id, 'known@example.com', 'admin')).rejects.toMatchObject({ code: 'ALREADY_MEMBER', status: 409 });
+      await expect(addMemberByEmail(t.db, o.id, 'known@example.com', 'admin')).rejects.toMatchObject({
+        code: 'ALREADY_MEMBER',
+        status: 409,
+      });
       expect((await listMembers(t.db, o.id)).map((m) => m.email)).toEqual(['known@example.com', 'new@example.com']);
     });
 
@@ -69,7 +73,10 @@ for (const leg of await databaseLegs()) {
       const b = await createUser(t.db, { email: 'race-b@example.com' });
       await ensureMembership(t.db, o.id, a.id, 'admin');
       await ensureMembership(t.db, o.id, b.id, 'admin');
-      const results = await Promise.allSettled([changeMemberRole(t.db, o.id, a.id, 'manager'), changeMemberRole(t.db, o.id, b.id, 'manager')]);
+      const results = await Promise.allSettled([
+        changeMemberRole(t.db, o.id, a.id, 'manager'),
+        changeMemberRole(t.db, o.id, b.id, 'manager'),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect((await listMembers(t.db, o.id)).filter((m) => m.role === 'admin')).toHaveLength(1);
     });

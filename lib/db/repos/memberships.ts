@@ -122,7 +122,12 @@ export async function ensureMembership(db: Db, organizationId: string, userId: s
  * Adds the person with this email. Someone without an account is created without a password:
  * that row is the invitation (OIDC sign-in accepts only people who have one).
  */
-export async function addMemberByEmail(db: Db, organizationId: string, email: string, role: Role): Promise<{ member: Member; invited: boolean }> {
+export async function addMemberByEmail(
+  db: Db,
+  organizationId: string,
+  email: string,
+  role: Role,
+): Promise<{ member: Member; invited: boolean }> {
   const { user, created } = await ensureUser(db, { email: normalizeEmail(email) });
   const [row] = await db.insert(memberships).values({ organizationId, userId: user.id, role }).onConflictDoNothing().returning();
   if (!row) throw new RepositoryError('ALREADY_MEMBER', `${user.email} is a member already.`);

@@ -68,7 +68,11 @@ export async function getOrganizationCredentials(db: Db, organizationId: string)
     .where(eq(organizations.id, organizationId))
     .limit(1);
   if (!row) return undefined;
-  return { apiBaseUrl: row.apiBaseUrl, clientId: row.clientId, clientSecret: decryptSecret(row.sealed, clientSecretContext(organizationId)) };
+  return {
+    apiBaseUrl: row.apiBaseUrl,
+    clientId: row.clientId,
+    clientSecret: decryptSecret(row.sealed, clientSecretContext(organizationId)),
+  };
 }
 
 /** Without `clientSecret` (or with an empty one) the stored secret is kept. */

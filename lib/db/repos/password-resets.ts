@@ -7,7 +7,10 @@ import { passwordResets, users } from '../schema';
 export async function createPasswordReset(db: Db, input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
   // A new link replaces every earlier unused one of the user.
   await db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values(input);
   });
 }
@@ -24,14 +27,20 @@ export async function findOpenPasswordReset(db: Db, tokenHash: string, now = new
 }
 
 /** Uses the link once: sets the password hash and ends every session of the user. */
-export async function consumePasswordReset(db: Db, tokenHash: string, passwordHash: string, now = new Date()): Promise<{ userId: string; email: string }> {
+export async function consumePasswordReset(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<{ userId: string; email: string }> {
   return db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
+    if (!reset)
+      throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
     const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })

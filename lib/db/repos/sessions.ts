@@ -15,7 +15,11 @@ export const sessionRevoked = (sid: string) =>
  * Records a signed-out session as ended until it would have expired anyway, and prunes the
  * entries past that point (the index on expires_at keeps the prune cheap).
  */
-export async function revokeSession(db: Db, input: { sid: string; userId: string | null; expiresAt: Date }, now = new Date()): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  input: { sid: string; userId: string | null; expiresAt: Date },
+  now = new Date(),
+): Promise<void> {
   await db.insert(revokedSessions).values(input).onConflictDoNothing();
   await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, now));
 }

@@ -35,18 +35,30 @@ for (const leg of await databaseLegs()) {
 
     it('lets 5 attempts of a pair through, then makes the pair wait, doubling', async () => {
       for (let i = 0; i < 5; i++) expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(i))).allowed).toBe(true);
-      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(10))).toEqual({ allowed: false, reason: 'account', retryAfterSeconds: 1 });
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(10))).toEqual({
+        allowed: false,
+        reason: 'account',
+        retryAfterSeconds: 1,
+      });
       // The refused attempt left no row: the wait is not extended by trying.
       expect((await countRecentAttempts(t.db, pair, SIGN_IN_THROTTLE, at(10))).pair).toBe(5);
       expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + SECOND))).allowed).toBe(true);
-      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + SECOND + 100))).toMatchObject({ allowed: false, retryAfterSeconds: 2 });
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + SECOND + 100))).toMatchObject({
+        allowed: false,
+        retryAfterSeconds: 2,
+      });
       expect((await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + 3 * SECOND))).allowed).toBe(true);
-      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + 3 * SECOND + 1))).toMatchObject({ allowed: false, retryAfterSeconds: 4 });
+      expect(await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, at(4 + 3 * SECOND + 1))).toMatchObject({
+        allowed: false,
+        retryAfterSeconds: 4,
+      });
     });
 
     it('does not slow the same account from another address, nor another account from the same address', async () => {
       expect((await reserveSignInAttempt(t.db, { ...pair, ip: '10.0.0.2' }, SIGN_IN_THROTTLE, at(5 * SECOND))).allowed).toBe(true);
-      expect((await reserveSignInAttempt(t.db, { ...pair, email: 'other@example.com' }, SIGN_IN_THROTTLE, at(5 * SECOND))).allowed).toBe(true);
+      expect((await reserveSignInAttempt(t.db, { ...pair, email: 'other@example.com' }, SIGN_IN_THROTTLE, at(5 * SECOND))).allowed).toBe(
+        true,
+      );
     });
 
     it('a success clears only its own pair', async () => {
@@ -56,7 +68,8 @@ for (const leg of await databaseLegs()) {
 
     it('stops an address at a much higher ceiling across accounts', async () => {
       const policy: ThrottlePolicy = { ...SIGN_IN_THROTTLE, maxPerAddress: 10 };
-      for (let i = 0; i < 10; i++) expect((await reserveSignInAttempt(t.db, { email: `user${i}@example.com`, ip: '192.0.2.7' }, policy, at(i))).allowed).toBe(true);
+      for (let i = 0; i < 10; i++)
+        expect((await reserveSignInAttempt(t.db, { email: `user${i}@example.com`, ip: '192.0.2.7' }, policy, at(i))).allowed).toBe(true);
       expect(await reserveSignInAttempt(t.db, { email: 'fresh@example.com', ip: '192.0.2.7' }, policy, at(20))).toEqual({
         allowed: false,
         reason: 'ip',
@@ -78,7 +91,9 @@ for (const leg of await databaseLegs()) {
       await reserveSignInAttempt(t.db, pair, SIGN_IN_THROTTLE, new Date(Date.now() - 25 * 60 * MINUTE));
       expect((await countRecentAttempts(t.db, pair, { ...SIGN_IN_THROTTLE, pairWindowMs: 48 * 60 * MINUTE })).pair).toBe(1);
       const stop = startSignInAttemptPruning(() => t.db, 20);
-      await vi.waitFor(async () => expect((await countRecentAttempts(t.db, pair, { ...SIGN_IN_THROTTLE, pairWindowMs: 48 * 60 * MINUTE })).pair).toBe(0));
+      await vi.waitFor(async () =>
+        expect((await countRecentAttempts(t.db, pair, { ...SIGN_IN_THROTTLE, pairWindowMs: 48 * 60 * MINUTE })).pair).toBe(0),
+      );
       stop();
     });
   });

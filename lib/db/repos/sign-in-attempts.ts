@@ -40,8 +40,7 @@ export const SIGN_IN_THROTTLE: ThrottlePolicy = {
 export const SIGN_IN_ATTEMPTS_KEPT_MS = 24 * 60 * 60_000;
 
 export type ThrottleVerdict =
-  | { allowed: true; attemptId: number }
-  | { allowed: false; reason: 'account' | 'ip'; retryAfterSeconds: number };
+  { allowed: true; attemptId: number } | { allowed: false; reason: 'account' | 'ip'; retryAfterSeconds: number };
 
 export interface AttemptKey {
   email: string;
@@ -117,13 +116,18 @@ export async function countRecentAttempts(
 ): Promise<{ pair: number; address: number; account: number }> {
   const email = key.email ? normalizeEmail(key.email) : undefined;
   const stat = async (...conditions: Parameters<typeof and>) => {
-    const [row] = await db.select({ n: count() }).from(signInAttempts).where(and(...conditions));
+    const [row] = await db
+      .select({ n: count() })
+      .from(signInAttempts)
+      .where(and(...conditions));
     return row?.n ?? 0;
   };
   const pairSince = gte(signInAttempts.attemptedAt, new Date(now.getTime() - policy.pairWindowMs));
   return {
     pair: email && key.ip ? await stat(eq(signInAttempts.email, email), eq(signInAttempts.ip, key.ip), pairSince) : 0,
-    address: key.ip ? await stat(eq(signInAttempts.ip, key.ip), gte(signInAttempts.attemptedAt, new Date(now.getTime() - policy.addressWindowMs))) : 0,
+    address: key.ip
+      ? await stat(eq(signInAttempts.ip, key.ip), gte(signInAttempts.attemptedAt, new Date(now.getTime() - policy.addressWindowMs)))
+      : 0,
     account: email ? await stat(eq(signInAttempts.email, email), pairSince) : 0,
   };
 }

@@ -18,7 +18,10 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 /** `passwordHash`: a hash made earlier by hashPassword (the seed hashes the demo password once). */
-export async function createUser(db: Db, input: { email: string; name?: string; password?: string; passwordHash?: string }): Promise<PublicUser> {
+export async function createUser(
+  db: Db,
+  input: { email: string; name?: string; password?: string; passwordHash?: string },
+): Promise<PublicUser> {
   const passwordHash = input.passwordHash ?? (input.password === undefined ? null : await hashPassword(input.password));
   const [row] = await db
     .insert(users)
@@ -32,7 +35,11 @@ export async function createUser(db: Db, input: { email: string; name?: string; 
 /** The user with this email, created without a password when missing (an invitation). */
 export async function ensureUser(db: Db, input: { email: string; name?: string }): Promise<{ user: PublicUser; created: boolean }> {
   const email = normalizeEmail(input.email);
-  const [inserted] = await db.insert(users).values({ email, name: input.name?.trim() ?? '' }).onConflictDoNothing().returning();
+  const [inserted] = await db
+    .insert(users)
+    .values({ email, name: input.name?.trim() ?? '' })
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return { user: toPublicUser(inserted), created: true };
   const existing = await findUserByEmail(db, email);
   if (!existing) throw new RepositoryError('CONFLICT', 'The user vanished while being created; try again.');
@@ -40,7 +47,11 @@ export async function ensureUser(db: Db, input: { email: string; name?: string }
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<PublicUser | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row && toPublicUser(row);
 }
 
@@ -54,7 +65,11 @@ export async function findUserById(db: Db, id: string): Promise<PublicUser | und
  * password costs the same time as a wrong password, so timing does not reveal accounts.
  */
 export async function verifyCredentials(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   if (!row?.passwordHash) {
     await burnPasswordCheck(password);
     return undefined;

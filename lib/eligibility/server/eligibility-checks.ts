@@ -18,12 +18,20 @@ export async function listEligibilityChecks(org: Org) {
   const db = getDb();
   await refreshOpenChecks(db, await orgVehicleApi(org), org.id);
   const checks = await listCheckRows(db, org.id, { limit: 100 });
-  const emails = await memberEmails(db, org.id, checks.map((c) => c.createdBy));
+  const emails = await memberEmails(
+    db,
+    org.id,
+    checks.map((c) => c.createdBy),
+  );
   return { checks: checks.map((c) => toCheckView(c, emails)) };
 }
 
 /** One kept check; `refresh` asks the upstream (at most once a second however many poll). */
-export async function getEligibilityCheck(org: Org, checkId: string, options: { refresh: boolean }): Promise<{ check: EligibilityCheckView }> {
+export async function getEligibilityCheck(
+  org: Org,
+  checkId: string,
+  options: { refresh: boolean },
+): Promise<{ check: EligibilityCheckView }> {
   const db = getDb();
   let check = await getCheckOrThrow(db, org.id, checkId);
   if (options.refresh) check = await refreshCheck(db, await orgVehicleApi(org), check);
@@ -40,7 +48,11 @@ export async function findEligibilityCheck(org: Org, checkId: string): Promise<E
 /** One check of at most 500 VINs; the browser sends a longer list as several of these. */
 export async function createEligibilityCheck(access: OrgAccess, body: EligibilityCheckBody) {
   const { org, user } = access;
-  const { check, requestId } = await submitEligibilityCheck(getDb(), await orgVehicleApi(org), { organizationId: org.id, userId: user.id, body });
+  const { check, requestId } = await submitEligibilityCheck(getDb(), await orgVehicleApi(org), {
+    organizationId: org.id,
+    userId: user.id,
+    body,
+  });
   return { check: toCheckView(check, new Map([[user.id, user.email]])), requestId };
 }
 
@@ -55,5 +67,9 @@ export async function getEligibilityResults(org: Org, checkId: string, query: Re
 export async function exportEligibilityResults(org: Org, checkId: string): Promise<Response> {
   const check = await getCheckOrThrow(getDb(), org.id, checkId);
   const api = await orgVehicleApi(org);
-  return csvResponse(`eligibility-${check.createdAt.toISOString().slice(0, 10)}-${check.id.slice(-8)}.csv`, ELIGIBILITY_CSV_HEADER, eligibilityResultRows(api, check.upstreamId));
+  return csvResponse(
+    `eligibility-${check.createdAt.toISOString().slice(0, 10)}-${check.id.slice(-8)}.csv`,
+    ELIGIBILITY_CSV_HEADER,
+    eligibilityResultRows(api, check.upstreamId),
+  );
 }

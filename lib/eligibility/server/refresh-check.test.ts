@@ -19,10 +19,19 @@ for (const leg of await databaseLegs()) {
     let clock = Date.parse('2026-06-01T12:00:00Z');
     const sandbox = createSandbox({ vehiclesPerOrg: 20, now: () => clock });
     const org = sandbox.organizations[0];
-    const api = createVehicleApi({ baseUrl: 'http://sandbox.test', fetch: sandbox.fetch, clientId: org.clientId, clientSecret: org.clientSecret, tokenStore: createMemoryTokenStore(), logger: () => {} });
+    const api = createVehicleApi({
+      baseUrl: 'http://sandbox.test',
+      fetch: sandbox.fetch,
+      clientId: org.clientId,
+      clientSecret: org.clientSecret,
+      tokenStore: createMemoryTokenStore(),
+      logger: () => {},
+    });
 
     it('keeps a submitted check, follows it to COMPLETED with its counts, then stops asking', async () => {
-      const organizationId = (await createOrganization(t.db, { slug: 'elig', name: 'Elig', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })).id;
+      const organizationId = (
+        await createOrganization(t.db, { slug: 'elig', name: 'Elig', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })
+      ).id;
       const userId = (await createUser(t.db, { email: 'checker@example.com' })).id;
       const vins = [...Array.from({ length: 150 }, (_, i) => ({ vin: vin(i), countryCode: 'DE' })), { vin: vin(900), countryCode: 'ZW' }];
       const { check } = await submitEligibilityCheck(t.db, api, { organizationId, userId, body: { vins, label: 'fleet.csv' } });

@@ -25,7 +25,12 @@ async function tally(api: Pick<VehicleApi, 'getEligibilityResults'>, upstreamId:
  * Brings a kept check up to date with the upstream. A check that settles as COMPLETED gets its
  * per-status counts, read once from the results, so lists never page through results again.
  */
-export function refreshCheck(db: Db, api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>, check: EligibilityCheck, now = Date.now()): Promise<EligibilityCheck> {
+export function refreshCheck(
+  db: Db,
+  api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>,
+  check: EligibilityCheck,
+  now = Date.now(),
+): Promise<EligibilityCheck> {
   if (isSettled(check.status) || now - check.updatedAt.getTime() < MIN_REFRESH_MS) return Promise.resolve(check);
   const running = inFlight.get(check.id);
   if (running) return running;
@@ -43,7 +48,12 @@ export function refreshCheck(db: Db, api: Pick<VehicleApi, 'getEligibilityCheck'
  * Refreshes the newest open checks of an organization, so lists and the overview count what is
  * really still running. A check the upstream cannot answer for keeps its stored status.
  */
-export async function refreshOpenChecks(db: Db, api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>, organizationId: string, options: { limit?: number; now?: number } = {}): Promise<void> {
+export async function refreshOpenChecks(
+  db: Db,
+  api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>,
+  organizationId: string,
+  options: { limit?: number; now?: number } = {},
+): Promise<void> {
   const open = await listOpenEligibilityChecks(db, organizationId, { limit: options.limit ?? 10 });
   await Promise.all(
     open.map((check) =>

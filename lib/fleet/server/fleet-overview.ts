@@ -37,5 +37,10 @@ export async function fleetOverview(org: Org): Promise<FleetOverview> {
     listConsentLinks(db, { organizationId: org.id, status: 'PENDING', limit: 1000 }),
     listOpenEligibilityChecks(db, org.id, { limit: 1000 }),
   ]);
-  return { fleet, commands: { since: since.toISOString(), ...countOutcomes(commands) }, pendingLinks: pendingLinks.length, openEligibilityChecks: checks.length };
+  return {
+    fleet,
+    commands: { since: since.toISOString(), ...countOutcomes(commands) },
+    pendingLinks: pendingLinks.length,
+    openEligibilityChecks: checks.length,
+  };
 }

@@ -20,7 +20,11 @@ const shapeOf = (value: unknown): unknown =>
   value instanceof Date
     ? 'date'
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, shapeOf(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, shapeOf(v)]),
+        )
       : value === null
         ? 'null'
         : typeof value;
@@ -49,7 +53,13 @@ for (const leg of await databaseLegs()) {
 
     it('answers the same shape whether or not the email has an account elsewhere, and never touches that account', async () => {
       const { org, admin } = await setUp('shape');
-      const other = await createOrganization(t.db, { slug: 'shape-other', name: 'Other', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const other = await createOrganization(t.db, {
+        slug: 'shape-other',
+        name: 'Other',
+        apiBaseUrl: null,
+        clientId: 'c',
+        clientSecret: 's',
+      });
       const existing = await createUser(t.db, { email: 'taken@example.com', password: 'their own password' });
       await ensureMembership(t.db, other.id, existing.id, 'manager');
 
@@ -67,7 +77,9 @@ for (const leg of await databaseLegs()) {
       expect((await listUserOrganizations(t.db, existing.id)).map((m) => m.organization.slug)).toEqual(['shape-other']);
 
       // Someone else signed in cannot use it either; the owner, signed in, joins.
-      await expect(acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), user: admin, ip: null })).rejects.toMatchObject({ code: 'INVITATION_OTHER_ACCOUNT' });
+      await expect(acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), user: admin, ip: null })).rejects.toMatchObject({
+        code: 'INVITATION_OTHER_ACCOUNT',
+      });
       const joined = await acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), user: existing, ip: '203.0.113.9' });
       expect(joined).toEqual({ accepted: true, organization: { slug: 'shape', name: 'SHAPE' }, signIn: false });
       expect((await listMembers(t.db, org.id)).find((m) => m.email === 'taken@example.com')?.role).toBe('manager');
@@ -76,14 +88,24 @@ for (const leg of await databaseLegs()) {
 
     it('creates a new account with the password its person chose; single use; the rules apply', async () => {
       const { org, admin } = await setUp('accept');
-      const { inviteUrl } = await inviteMember(t.db, { organization: org, email: 'fresh@example.com', role: 'support', invitedBy: admin.id });
+      const { inviteUrl } = await inviteMember(t.db, {
+        organization: org,
+        email: 'fresh@example.com',
+        role: 'support',
+        invitedBy: admin.id,
+      });
       const token = tokenOf(inviteUrl);
-      await expect(acceptInvitation(t.db, { token, password: 'FRESH@example.com', user: null, ip: null })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(acceptInvitation(t.db, { token, password: 'FRESH@example.com', user: null, ip: null })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
       const result = await acceptInvitation(t.db, { token, password: 'my chosen password', user: null, ip: null });
       expect(result).toEqual({ accepted: true, organization: { slug: 'accept', name: 'ACCEPT' }, signIn: true });
       expect(await verifyCredentials(t.db, 'fresh@example.com', 'my chosen password')).toBeDefined();
       expect((await listMembers(t.db, org.id)).find((m) => m.email === 'fresh@example.com')?.role).toBe('support');
-      await expect(acceptInvitation(t.db, { token, password: 'another password!', user: null, ip: null })).rejects.toMatchObject({ code: 'INVITATION_INVALID', status: 410 });
+      await expect(acceptInvitation(t.db, { token, password: 'another password!', user: null, ip: null })).rejects.toMatchObject({
+        code: 'INVITATION_INVALID',
+        status: 410,
+      });
       expect(await verifyCredentials(t.db, 'fresh@example.com', 'my chosen password')).toBeDefined();
       const audit = await listAuditEvents(t.db, { organizationId: org.id });
       expect(audit.events.map((e) => e.action)).toContain('members.invitation_accepted');
@@ -91,15 +113,25 @@ for (const leg of await databaseLegs()) {
 
     it('refuses an expired or revoked link; a new invitation replaces the open one; a leftover password-less row may be claimed', async () => {
       const { org, admin } = await setUp('expiry');
-      const old = await inviteMember(t.db, { organization: org, email: 'late@example.com', role: 'manager', invitedBy: admin.id }, new Date(Date.now() - 8 * 86_400_000));
-      await expect(acceptInvitation(t.db, { token: tokenOf(old.inviteUrl), password: 'late but long enough', user: null, ip: null })).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
+      const old = await inviteMember(
+        t.db,
+        { organization: org, email: 'late@example.com', role: 'manager', invitedBy: admin.id },
+        new Date(Date.now() - 8 * 86_400_000),
+      );
+      await expect(
+        acceptInvitation(t.db, { token: tokenOf(old.inviteUrl), password: 'late but long enough', user: null, ip: null }),
+      ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
 
       const first = await inviteMember(t.db, { organization: org, email: 'twice@example.com', role: 'manager', invitedBy: admin.id });
       const second = await inviteMember(t.db, { organization: org, email: 'twice@example.com', role: 'support', invitedBy: admin.id });
-      await expect(acceptInvitation(t.db, { token: tokenOf(first.inviteUrl), password: 'first link password', user: null, ip: null })).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
+      await expect(
+        acceptInvitation(t.db, { token: tokenOf(first.inviteUrl), password: 'first link password', user: null, ip: null }),
+      ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
       expect((await listPendingInvitations(t.db, org.id)).map((i) => i.email)).toEqual(['twice@example.com']);
       await revokeInvitation(t.db, org.id, second.invitation.id);
-      await expect(acceptInvitation(t.db, { token: tokenOf(second.inviteUrl), password: 'second link password', user: null, ip: null })).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
+      await expect(
+        acceptInvitation(t.db, { token: tokenOf(second.inviteUrl), password: 'second link password', user: null, ip: null }),
+      ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
       await expect(revokeInvitation(t.db, org.id, second.invitation.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       await ensureUser(t.db, { email: 'leftover@example.com' });
@@ -110,7 +142,9 @@ for (const leg of await databaseLegs()) {
 
     it('refuses to invite a current member (visible to the admin anyway)', async () => {
       const { org, admin } = await setUp('dup');
-      await expect(inviteMember(t.db, { organization: org, email: admin.email, role: 'manager', invitedBy: admin.id })).rejects.toMatchObject({ code: 'ALREADY_MEMBER' });
+      await expect(
+        inviteMember(t.db, { organization: org, email: admin.email, role: 'manager', invitedBy: admin.id }),
+      ).rejects.toMatchObject({ code: 'ALREADY_MEMBER' });
     });
   });
 }

@@ -21,7 +21,10 @@ export async function acceptInvitation(
 ): Promise<AcceptResult> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenInvitation(db, tokenHash);
-  if (!open) throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', { status: 410 });
+  if (!open)
+    throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {
+      status: 410,
+    });
   const organization = { slug: open.organization.slug, name: open.organization.name };
 
   if (input.user) {
@@ -40,9 +43,12 @@ export async function acceptInvitation(
     return { accepted: true, organization, signIn: false };
   }
 
-  if (input.password === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a password, or sign in to accept.', { fields: { password: ['Enter a new password'] } });
+  if (input.password === undefined)
+    throw new AppError('VALIDATION_FAILED', 'Choose a password, or sign in to accept.', { fields: { password: ['Enter a new password'] } });
   if (passwordIsEmail(input.password, open.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, { fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] } });
+    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
+      fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
+    });
   }
   const invitation = await acceptInvitationAsNewAccount(db, tokenHash, await hashPassword(input.password));
   await appendAuditEvent(db, {

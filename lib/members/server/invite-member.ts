@@ -27,6 +27,12 @@ export async function inviteMember(
     now,
   );
   const inviteUrl = new URL(`/invite/${token}`, appUrl()).toString();
-  const mailed = await sendInvitationMail({ to: invitation.email, organizationName: input.organization.name, role: invitation.role, inviteUrl, expiresAt });
+  const mailed = await sendInvitationMail({
+    to: invitation.email,
+    organizationName: input.organization.name,
+    role: invitation.role,
+    inviteUrl,
+    expiresAt,
+  });
   return { invited: true, invitation, inviteUrl, mailed };
 }

@@ -9,7 +9,12 @@ const emailCache = new Map<string, { at: number; emails: Promise<Map<string, str
  * user id → email of the organization's members, to say who sent each command. Remembered for
  * ten seconds: every status poll needs it, and a stale email only mislabels a row briefly.
  */
-export async function memberEmails(db: Db, organizationId: string, mustInclude: (string | null)[] = [], now = Date.now()): Promise<Map<string, string>> {
+export async function memberEmails(
+  db: Db,
+  organizationId: string,
+  mustInclude: (string | null)[] = [],
+  now = Date.now(),
+): Promise<Map<string, string>> {
   const hit = emailCache.get(organizationId);
   if (hit && now - hit.at < EMAILS_TTL_MS) {
     const emails = await hit.emails;

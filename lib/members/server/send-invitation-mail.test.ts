@@ -2,7 +2,13 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
 import { sendInvitationMail } from './send-invitation-mail';
 
-const mail = { to: 'new@example.com', organizationName: 'Demo Fleet', role: 'manager', inviteUrl: 'https://motorpool.example/invite/abc', expiresAt: new Date('2026-01-08T00:00:00Z') };
+const mail = {
+  to: 'new@example.com',
+  organizationName: 'Demo Fleet',
+  role: 'manager',
+  inviteUrl: 'https://motorpool.example/invite/abc',
+  expiresAt: new Date('2026-01-08T00:00:00Z'),
+};
 
 describe('invitation mail', () => {
   it('sends the link, the organization and the expiry through the transport (no network: jsonTransport)', async () => {
@@ -10,7 +16,12 @@ describe('invitation mail', () => {
     const sent = vi.spyOn(transport, 'sendMail');
     expect(await sendInvitationMail(mail, { transport, from: 'Motorpool <noreply@motorpool.example>' })).toBe(true);
     const info = (await sent.mock.results[0].value) as { message: string };
-    const message = JSON.parse(info.message) as { from: { address: string }; to: Array<{ address: string }>; subject: string; text: string };
+    const message = JSON.parse(info.message) as {
+      from: { address: string };
+      to: Array<{ address: string }>;
+      subject: string;
+      text: string;
+    };
     expect(message.from.address).toBe('noreply@motorpool.example');
     expect(message.to[0].address).toBe('new@example.com');
     expect(message.subject).toContain('Demo Fleet');

@@ -33,10 +33,7 @@ export function invitationMailText(mail: InvitationMail): { subject: string; tex
  * Mails the invitation link when `SMTP_URL` is set; answers whether a mail was handed to the
  * server. A failure is logged, not thrown: the admin still has the link to pass on.
  */
-export async function sendInvitationMail(
-  mail: InvitationMail,
-  options: { transport?: Transporter; from?: string } = {},
-): Promise<boolean> {
+export async function sendInvitationMail(mail: InvitationMail, options: { transport?: Transporter; from?: string } = {}): Promise<boolean> {
   const via = options.transport ?? defaultTransport();
   if (!via) return false;
   const { subject, text } = invitationMailText(mail);

@@ -14,7 +14,9 @@ beforeAll(async () => {
       res.writeHead(302, { location: `http://127.0.0.1:${port}/landed` }).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }).end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }));
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] })
+      .end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -25,8 +27,12 @@ describe('guarded upstream fetch', () => {
   it('refuses loopback outside development, by literal and by name, before sending anything', async () => {
     const guarded = createGuardedFetch({ allowLoopback: false });
     hits.length = 0;
-    await expect(guarded(`http://127.0.0.1:${port}/token`, { method: 'POST', body: 'x', headers: { authorization: 'Basic c2VjcmV0' } })).rejects.toBeInstanceOf(ForbiddenUpstreamAddressError);
-    await expect(guarded(`http://[::ffff:127.0.0.1]:${port}/token`, { method: 'POST' })).rejects.toBeInstanceOf(ForbiddenUpstreamAddressError);
+    await expect(
+      guarded(`http://127.0.0.1:${port}/token`, { method: 'POST', body: 'x', headers: { authorization: 'Basic c2VjcmV0' } }),
+    ).rejects.toBeInstanceOf(ForbiddenUpstreamAddressError);
+    await expect(guarded(`http://[::ffff:127.0.0.1]:${port}/token`, { method: 'POST' })).rejects.toBeInstanceOf(
+      ForbiddenUpstreamAddressError,
+    );
     await expect(guarded(`http://localhost:${port}/token`, { method: 'POST' })).rejects.toThrow(/non-public address/);
     expect(hits).toEqual([]);
   });
@@ -44,13 +50,19 @@ describe('guarded upstream fetch', () => {
     const second = await new Promise((resolve) => lookup('api.example.test', {}, (error) => resolve(error)));
     expect(second).toBeInstanceOf(ForbiddenUpstreamAddressError);
     const fetchRebound = createGuardedFetch({ allowLoopback: false, resolve: rebinding });
-    await expect(fetchRebound(`http://api.example.test:${port}/token`, { method: 'POST' })).rejects.toBeInstanceOf(ForbiddenUpstreamAddressError);
+    await expect(fetchRebound(`http://api.example.test:${port}/token`, { method: 'POST' })).rejects.toBeInstanceOf(
+      ForbiddenUpstreamAddressError,
+    );
   });
 
   it('in development reaches loopback, answers status, headers and body, and never follows a redirect', async () => {
     const guarded = createGuardedFetch({ allowLoopback: true });
     hits.length = 0;
-    const ok = await guarded(`http://localhost:${port}/token`, { method: 'POST', body: 'grant_type=client_credentials', headers: { authorization: 'Basic abc' } });
+    const ok = await guarded(`http://localhost:${port}/token`, {
+      method: 'POST',
+      body: 'grant_type=client_credentials',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ method: 'POST', auth: 'Basic abc' });
     expect(ok.headers.get('set-cookie')).toContain('a=1');

@@ -20,7 +20,11 @@ export class ForbiddenUpstreamAddressError extends Error {
  * private one now (DNS rebinding) is still refused.
  */
 export function guardedLookup(allowLoopback: boolean, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
-  return ((hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return ((
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as unknown as LookupAddress[];
@@ -62,7 +66,12 @@ export function createGuardedFetch(options: { allowLoopback: boolean; resolve?: 
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(
         url,
-        { method: init.method ?? 'GET', headers: init.headers as Record<string, string> | undefined, lookup, signal: init.signal ?? undefined },
+        {
+          method: init.method ?? 'GET',
+          headers: init.headers as Record<string, string> | undefined,
+          lookup,
+          signal: init.signal ?? undefined,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;

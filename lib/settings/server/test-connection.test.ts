@@ -12,7 +12,15 @@ describe('test connection failures', () => {
     ['NETWORK_ERROR', 0, 504, 'NETWORK_ERROR'],
     ['RATE_LIMITED', 429, 429, 'RATE_LIMITED'],
   ])('%s answers our own words, never the body of the host', (code, status, expectedStatus, expectedCode) => {
-    const error = new VehicleApiError({ code, status, endpoint: 'POST /v1/auth/token', message: LEAK, raw: LEAK, details: { leak: LEAK }, requestId: `<script>${LEAK}` });
+    const error = new VehicleApiError({
+      code,
+      status,
+      endpoint: 'POST /v1/auth/token',
+      message: LEAK,
+      raw: LEAK,
+      details: { leak: LEAK },
+      requestId: `<script>${LEAK}`,
+    });
     const appError = testFailure(error);
     expect(appError.status).toBe(expectedStatus);
     expect(appError.body.code).toBe(expectedCode);
@@ -20,7 +28,13 @@ describe('test connection failures', () => {
   });
 
   it('keeps a plain upstream request id for support', () => {
-    const error = new VehicleApiError({ code: 'SERVER_ERROR', status: 503, endpoint: 'POST /v1/auth/token', message: LEAK, requestId: 'req_123-abc' });
+    const error = new VehicleApiError({
+      code: 'SERVER_ERROR',
+      status: 503,
+      endpoint: 'POST /v1/auth/token',
+      message: LEAK,
+      requestId: 'req_123-abc',
+    });
     expect(testFailure(error).body).toMatchObject({ requestId: 'req_123-abc', details: { upstreamStatus: 503 } });
   });
 });

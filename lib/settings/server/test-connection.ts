@@ -13,19 +13,29 @@ const SAFE_REQUEST_ID = /^[\w.:-]{1,100}$/;
  * status, never the text of its body (a host's error page or whatever it chose to answer).
  */
 export function testFailure(error: VehicleApiError): AppError {
-  const code = isKnownErrorCode(error.code) || ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH'].includes(error.code) ? error.code : 'UPSTREAM_ERROR';
+  const code =
+    isKnownErrorCode(error.code) || ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH'].includes(error.code)
+      ? error.code
+      : 'UPSTREAM_ERROR';
   const requestId = error.requestId && SAFE_REQUEST_ID.test(error.requestId) ? error.requestId : undefined;
   const base = { requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
   switch (code) {
     case 'AUTHENTICATION_ERROR':
-      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused these credentials or their scope.', { status: 502, ...base });
+      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused these credentials or their scope.', {
+        status: 502,
+        ...base,
+      });
     case 'RATE_LIMITED':
       return new AppError('RATE_LIMITED', 'The Vehicle API asks us to slow down. Try again later.', { status: 429, ...base });
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
       return new AppError(code, 'The Vehicle API could not be reached or did not answer in time.', { status: 504, ...base });
     default:
-      return new AppError(code, error.status ? `The Vehicle API answered with HTTP ${error.status}.` : 'The Vehicle API gave no usable answer.', { status: 502, ...base });
+      return new AppError(
+        code,
+        error.status ? `The Vehicle API answered with HTTP ${error.status}.` : 'The Vehicle API gave no usable answer.',
+        { status: 502, ...base },
+      );
   }
 }
 
@@ -34,16 +44,25 @@ export async function testConnection(org: PublicOrganization) {
   if (org.apiBaseUrl !== null) {
     const verdict = checkUpstreamBaseUrl(org.apiBaseUrl);
     if (!verdict.ok) {
-      throw new AppError('VALIDATION_FAILED', `The stored base URL is not allowed on this server (${verdict.message}). Choose another and enter the client secret again.`, {
-        status: 409,
-        fields: { baseUrl: [verdict.message] },
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The stored base URL is not allowed on this server (${verdict.message}). Choose another and enter the client secret again.`,
+        {
+          status: 409,
+          fields: { baseUrl: [verdict.message] },
+        },
+      );
     }
   }
   const api = await orgVehicleApi(org);
   try {
     const response = await api.testToken();
-    return { clientId: response.data.clientId, organizationId: response.data.organizationId, requestId: response.requestId, durationMs: response.durationMs };
+    return {
+      clientId: response.data.clientId,
+      organizationId: response.data.organizationId,
+      requestId: response.requestId,
+      durationMs: response.durationMs,
+    };
   } catch (error) {
     if (error instanceof VehicleApiError) throw testFailure(error);
     throw error;

@@ -17,13 +17,27 @@ vi.mock('./upstream-host-policy', async (importOriginal) => {
   const original = await importOriginal<typeof import('./upstream-host-policy')>();
   // No network here: api.vehicles.example answers a public address, everything else resolves for real.
   const fakeLookup = (async (host: string, options: object) =>
-    host === 'api.vehicles.example' ? [{ address: '93.184.215.14', family: 4 }] : (await import('node:dns/promises')).lookup(host, options)) as never;
-  return { ...original, resolvedAddressProblem: (host: string, allowLoopback: boolean) => original.resolvedAddressProblem(host, allowLoopback, fakeLookup) };
+    host === 'api.vehicles.example'
+      ? [{ address: '93.184.215.14', family: 4 }]
+      : (await import('node:dns/promises')).lookup(host, options)) as never;
+  return {
+    ...original,
+    resolvedAddressProblem: (host: string, allowLoopback: boolean) => original.resolvedAddressProblem(host, allowLoopback, fakeLookup),
+  };
 });
 
 const { updateCredentials } = await import('./update-credentials');
 
-const org = (apiBaseUrl: string | null) => ({ id: 'org-1', slug: 'acme', name: 'Acme', apiBaseUrl, clientId: 'c', createdAt: new Date(), updatedAt: new Date() }) as PublicOrganization;
+const org = (apiBaseUrl: string | null) =>
+  ({
+    id: 'org-1',
+    slug: 'acme',
+    name: 'Acme',
+    apiBaseUrl,
+    clientId: 'c',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }) as PublicOrganization;
 const fieldsOf = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -39,20 +53,33 @@ describe('update credentials', () => {
   });
 
   it('refuses a base URL change without the secret re-entered, naming clientSecret', async () => {
-    const fields = await fieldsOf(updateCredentials(org(null), { environment: 'custom', baseUrl: 'https://api.vehicles.example', clientId: 'c' }));
+    const fields = await fieldsOf(
+      updateCredentials(org(null), { environment: 'custom', baseUrl: 'https://api.vehicles.example', clientId: 'c' }),
+    );
     expect(fields).toEqual({ clientSecret: ['Enter the client secret again: it is required whenever the base URL changes'] });
-    const back = await fieldsOf(updateCredentials(org('https://api.vehicles.example'), { environment: 'embedded', clientId: 'c', clientSecret: '' }));
+    const back = await fieldsOf(
+      updateCredentials(org('https://api.vehicles.example'), { environment: 'embedded', clientId: 'c', clientSecret: '' }),
+    );
     expect(back).toHaveProperty('clientSecret');
     expect(saved.calls).toEqual([]);
   });
 
   it('keeps the stored secret when the base URL stays the same, however it is spelled', async () => {
-    await updateCredentials(org('https://api.vehicles.example'), { environment: 'custom', baseUrl: 'https://API.vehicles.example/', clientId: 'c2' });
+    await updateCredentials(org('https://api.vehicles.example'), {
+      environment: 'custom',
+      baseUrl: 'https://API.vehicles.example/',
+      clientId: 'c2',
+    });
     expect(saved.calls).toEqual([{ apiBaseUrl: 'https://API.vehicles.example/', clientId: 'c2', clientSecret: undefined }]);
   });
 
   it('saves a listed public https host with a new secret', async () => {
-    await updateCredentials(org(null), { environment: 'custom', baseUrl: 'https://api.vehicles.example', clientId: 'c', clientSecret: 'new-secret' });
+    await updateCredentials(org(null), {
+      environment: 'custom',
+      baseUrl: 'https://api.vehicles.example',
+      clientId: 'c',
+      clientSecret: 'new-secret',
+    });
     expect(saved.calls).toHaveLength(1);
   });
 
@@ -63,7 +90,9 @@ describe('update credentials', () => {
     ['https://evil.example', 'The host evil.example is not allowed here; allowed: api.vehicles.example, localhost, 169.254.169.254'],
     ['https://localhost', 'The host localhost resolves to a private, loopback or link-local address ('],
   ])('refuses %s with a message on baseUrl, even with a new secret', async (baseUrl, message) => {
-    const fields = await fieldsOf(updateCredentials(org(null), { environment: 'custom', baseUrl, clientId: 'c', clientSecret: 'new-secret' }));
+    const fields = await fieldsOf(
+      updateCredentials(org(null), { environment: 'custom', baseUrl, clientId: 'c', clientSecret: 'new-secret' }),
+    );
     expect(fields?.baseUrl?.[0]?.startsWith(message), fields?.baseUrl?.[0]).toBe(true);
     expect(saved.calls).toEqual([]);
   });

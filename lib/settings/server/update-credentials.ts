@@ -27,7 +27,9 @@ function sameBaseUrl(a: string | null, b: string | null): boolean {
  */
 export async function updateCredentials(org: PublicOrganization, input: CredentialsInput) {
   if (input.environment === 'embedded' && !usesEmbeddedSandbox()) {
-    throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', { fields: { environment: ['Not available here'] } });
+    throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', {
+      fields: { environment: ['Not available here'] },
+    });
   }
   // Every problem at once, each on its field.
   const fields: Partial<Record<keyof CredentialsInput, string[]>> = {};
@@ -36,7 +38,11 @@ export async function updateCredentials(org: PublicOrganization, input: Credenti
     apiBaseUrl = (input.baseUrl ?? '').trim();
     const policy = upstreamHostPolicy();
     const verdict = checkUpstreamBaseUrl(apiBaseUrl, policy);
-    const problem = !verdict.ok ? verdict.message : verdict.trustedByOperator ? undefined : await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
+    const problem = !verdict.ok
+      ? verdict.message
+      : verdict.trustedByOperator
+        ? undefined
+        : await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
     if (problem) fields.baseUrl = [problem];
   }
   const secret = input.clientSecret || undefined;
@@ -46,5 +52,10 @@ export async function updateCredentials(org: PublicOrganization, input: Credenti
   const first = fields.baseUrl?.[0] ?? fields.clientSecret?.[0];
   if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
   const updated = await updateOrganizationCredentials(getDb(), org.id, { apiBaseUrl, clientId: input.clientId, clientSecret: secret });
-  return { environment: updated.apiBaseUrl === null ? 'embedded' : 'custom', baseUrl: updated.apiBaseUrl, clientId: updated.clientId, updatedAt: updated.updatedAt };
+  return {
+    environment: updated.apiBaseUrl === null ? 'embedded' : 'custom',
+    baseUrl: updated.apiBaseUrl,
+    clientId: updated.clientId,
+    updatedAt: updated.updatedAt,
+  };
 }

@@ -24,7 +24,8 @@ export function checkUpstreamBaseUrl(raw: string, policy = upstreamHostPolicy())
  */
 export async function resolvedAddressProblem(hostname: string, allowLoopback: boolean, resolve = lookup): Promise<string | undefined> {
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (classifyAddress(host) !== 'invalid') return isForbiddenAddress(host, allowLoopback) ? 'The base URL must not point at a private, loopback or link-local address' : undefined;
+  if (classifyAddress(host) !== 'invalid')
+    return isForbiddenAddress(host, allowLoopback) ? 'The base URL must not point at a private, loopback or link-local address' : undefined;
   let addresses: { address: string }[];
   try {
     addresses = await resolve(host, { all: true, verbatim: true });

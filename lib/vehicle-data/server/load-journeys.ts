@@ -12,7 +12,11 @@ export async function loadJourneys(api: VehicleApi, { params, query }: { params:
   });
   const page = response.data;
   return {
-    data: { items: page.results, nextPageToken: page.nextPageToken ?? null, totalResults: page.estimatedTotalResults ?? page.totalResults ?? null },
+    data: {
+      items: page.results,
+      nextPageToken: page.nextPageToken ?? null,
+      totalResults: page.estimatedTotalResults ?? page.totalResults ?? null,
+    },
     call: response,
   };
 }

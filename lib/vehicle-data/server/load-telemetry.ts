@@ -5,7 +5,8 @@ import type { VehicleApi } from '@/lib/vehicle-api';
 type VehicleInput = { params: { vehicleId: string } };
 
 /** The vehicle's latest telemetry. */
-export const loadTelemetry = async (api: VehicleApi, { params }: VehicleInput) => single('telemetry', await api.getTelemetry(params.vehicleId));
+export const loadTelemetry = async (api: VehicleApi, { params }: VehicleInput) =>
+  single('telemetry', await api.getTelemetry(params.vehicleId));
 
 /** When the vehicle must be charged by, per weekday. */
 export async function loadDepartureTimes(api: VehicleApi, { params }: VehicleInput) {

@@ -9,7 +9,13 @@ import { rememberTags } from './tags-seen';
 export async function listVehicles(org: Org, query: VehicleListQuery) {
   const api = await orgVehicleApi(org);
   const page = toListPage(
-    await api.listVehicles({ maxPageSize: query.pageSize, pageToken: query.pageToken, filter: query.filter, tagKey: query.tagKey, tagValue: query.tagValue }),
+    await api.listVehicles({
+      maxPageSize: query.pageSize,
+      pageToken: query.pageToken,
+      filter: query.filter,
+      tagKey: query.tagKey,
+      tagValue: query.tagValue,
+    }),
   );
   if (query.tagKey && query.tagValue && page.items.length > 0) rememberTags(org.id, [{ key: query.tagKey, value: query.tagValue }]);
   return page;

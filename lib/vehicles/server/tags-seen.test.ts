@@ -3,7 +3,10 @@ import { rememberTags, tagsSeen } from './tags-seen';
 
 describe('tags seen', () => {
   it('keeps each tag once per organization, sorted, and bounded', () => {
-    rememberTags('org-a', [{ key: 'pool', value: 'B' }, { key: 'depot', value: 'North' }]);
+    rememberTags('org-a', [
+      { key: 'pool', value: 'B' },
+      { key: 'depot', value: 'North' },
+    ]);
     rememberTags('org-a', [{ key: 'pool', value: 'B' }]);
     rememberTags('org-b', [{ key: 'other', value: 'x' }]);
     expect(tagsSeen('org-a')).toEqual([

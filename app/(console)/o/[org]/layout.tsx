@@ -17,7 +17,13 @@ export default async function OrgLayout({ children, params }: LayoutProps<'/o/[o
   const nav = NAV_ITEMS.filter((item) => can(access.role, item.permission));
   return (
     <SessionRole org={access.org.slug} role={access.role}>
-      <ConsoleShell org={access.org.slug} orgs={orgs} nav={nav} user={{ email: access.user.email, role: access.role }} demo={usesEmbeddedSandbox()}>
+      <ConsoleShell
+        org={access.org.slug}
+        orgs={orgs}
+        nav={nav}
+        user={{ email: access.user.email, role: access.role }}
+        demo={usesEmbeddedSandbox()}
+      >
         <ExecutionWatcherProvider org={access.org.slug}>{children as ReactNode}</ExecutionWatcherProvider>
       </ConsoleShell>
     </SessionRole>

@@ -12,7 +12,10 @@ export default async function AccountsPage({ params }: PageProps<'/o/[org]/accou
   await requireOrgPage(org, 'accounts.read');
   return (
     <>
-      <PageHeader title="Accounts" description="The OEM accounts whose owners connected vehicles. Open one to see its vehicles, tag them all or disconnect it." />
+      <PageHeader
+        title="Accounts"
+        description="The OEM accounts whose owners connected vehicles. Open one to see its vehicles, tag them all or disconnect it."
+      />
       <Suspense fallback={<LoadingRows label="Loading accounts" />}>
         <AccountsBrowser org={org} />
       </Suspense>

@@ -12,7 +12,10 @@ export default async function ConnectPage({ params }: PageProps<'/o/[org]/connec
   await requireOrgPage(org, 'connect.read');
   return (
     <>
-      <PageHeader title="Connect" description="Ask a vehicle owner for access to their manufacturer account, or to one vehicle, with a consent link." />
+      <PageHeader
+        title="Connect"
+        description="Ask a vehicle owner for access to their manufacturer account, or to one vehicle, with a consent link."
+      />
       <Suspense fallback={<LoadingRows label="Loading consent links" />}>
         <ConnectWorkspace org={org} />
       </Suspense>

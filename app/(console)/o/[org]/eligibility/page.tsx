@@ -12,7 +12,10 @@ export default async function EligibilityPage({ params }: PageProps<'/o/[org]/el
   await requireOrgPage(org, 'eligibility.read');
   return (
     <>
-      <PageHeader title="Eligibility" description="Check which vehicles can be connected before asking their owners, and follow bulk connection requests." />
+      <PageHeader
+        title="Eligibility"
+        description="Check which vehicles can be connected before asking their owners, and follow bulk connection requests."
+      />
       <Suspense fallback={<LoadingRows label="Loading checks" />}>
         <EligibilityWorkspace org={org} />
       </Suspense>

@@ -12,7 +12,10 @@ export default async function VehiclesPage({ params }: PageProps<'/o/[org]/vehic
   await requireOrgPage(org, 'vehicles.read');
   return (
     <>
-      <PageHeader title="Vehicles" description="Every connected vehicle, one page at a time. Filter by field or tag, open one by VIN or id, export what matches." />
+      <PageHeader
+        title="Vehicles"
+        description="Every connected vehicle, one page at a time. Filter by field or tag, open one by VIN or id, export what matches."
+      />
       <Suspense fallback={<LoadingRows label="Loading vehicles" rows={8} />}>
         <VehiclesBrowser org={org} />
       </Suspense>

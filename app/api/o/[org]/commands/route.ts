@@ -3,4 +3,7 @@ import { listCommandHistory } from '@/lib/commands/server/command-history';
 import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
 
 /** Every command sent through Motorpool, newest first, with the history filters. */
-export const GET = withOrg(({ org, query }) => listCommandHistory(org, query), { permission: 'commands.read', query: commandHistoryQuerySchema });
+export const GET = withOrg(({ org, query }) => listCommandHistory(org, query), {
+  permission: 'commands.read',
+  query: commandHistoryQuerySchema,
+});

@@ -3,7 +3,10 @@ import { createOrgConnectLink } from '@/lib/connect/server/create-connect-link';
 import { listConsentLinks } from '@/lib/connect/server/list-consent-links';
 import { connectLinkSchema, consentLinkListQuerySchema } from '@/lib/validations/connect';
 
-export const GET = withOrg(({ org, query }) => listConsentLinks(org, query), { permission: 'connect.read', query: consentLinkListQuerySchema });
+export const GET = withOrg(({ org, query }) => listConsentLinks(org, query), {
+  permission: 'connect.read',
+  query: consentLinkListQuerySchema,
+});
 
 export const POST = withOrg((access) => createOrgConnectLink(access, access.body), {
   permission: 'connect.create',
@@ -11,6 +14,13 @@ export const POST = withOrg((access) => createOrgConnectLink(access, access.body
   audit: {
     action: 'connect.link_created',
     resultTarget: (result) => ({ type: 'consent_link', id: result.link.id }),
-    details: ({ body: b }) => ({ mode: b.mode, scopes: b.scopes, makes: b.makes, region: b.region, locale: b.locale, vin: b.mode === 'vehicle' ? b.vin : undefined }),
+    details: ({ body: b }) => ({
+      mode: b.mode,
+      scopes: b.scopes,
+      makes: b.makes,
+      region: b.region,
+      locale: b.locale,
+      vin: b.mode === 'vehicle' ? b.vin : undefined,
+    }),
   },
 });

@@ -11,6 +11,11 @@ export const POST = withOrg((access) => inviteOrgMember(access, access.body), {
     action: 'members.invited',
     target: ({ body }) => ({ type: 'user', id: body.email }),
     resultTarget: (result) => ({ type: 'invitation', id: result.invitation.id }),
-    details: ({ body, result }) => ({ email: body.email, role: body.role, expiresAt: result.invitation.expiresAt.toISOString(), mailed: result.mailed }),
+    details: ({ body, result }) => ({
+      email: body.email,
+      role: body.role,
+      expiresAt: result.invitation.expiresAt.toISOString(),
+      mailed: result.mailed,
+    }),
   },
 });

@@ -32,7 +32,8 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/api/b
   upstream ??= connect((await params).org);
   const { baseUrl, token } = await upstream;
   const size = Number(request.nextUrl.searchParams.get('maxPageSize') ?? 20);
-  if (!Number.isInteger(size) || size < 1 || size > 100) return NextResponse.json({ error: 'maxPageSize must be 1 to 100' }, { status: 400 });
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    return NextResponse.json({ error: 'maxPageSize must be 1 to 100' }, { status: 400 });
   const response = await fetch(`${baseUrl}/v1/vehicles?maxPageSize=${size}`, { headers: { Authorization: `Bearer ${token}` } });
   return NextResponse.json(await response.json(), { status: response.status });
 }

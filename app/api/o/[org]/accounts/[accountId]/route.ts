@@ -2,4 +2,7 @@ import { getAccount } from '@/lib/accounts/server/get-account';
 import { withOrg } from '@/lib/bff/with-org';
 import { accountParamsSchema } from '@/lib/validations/fleet';
 
-export const GET = withOrg(({ org, params }) => getAccount(org, params.accountId), { permission: 'accounts.read', params: accountParamsSchema });
+export const GET = withOrg(({ org, params }) => getAccount(org, params.accountId), {
+  permission: 'accounts.read',
+  params: accountParamsSchema,
+});

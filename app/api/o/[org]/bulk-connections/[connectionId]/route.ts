@@ -2,4 +2,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import { getBulkConnection } from '@/lib/eligibility/server/bulk-connections';
 import { bulkConnectionParamsSchema } from '@/lib/validations/eligibility';
 
-export const GET = withOrg(({ org, params }) => getBulkConnection(org, params.connectionId), { permission: 'eligibility.read', params: bulkConnectionParamsSchema });
+export const GET = withOrg(({ org, params }) => getBulkConnection(org, params.connectionId), {
+  permission: 'eligibility.read',
+  params: bulkConnectionParamsSchema,
+});

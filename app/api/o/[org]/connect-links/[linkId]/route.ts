@@ -2,4 +2,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import { getConsentLink } from '@/lib/connect/server/list-consent-links';
 import { consentLinkParamsSchema } from '@/lib/validations/connect';
 
-export const GET = withOrg(({ org, params }) => getConsentLink(org, params.linkId), { permission: 'connect.read', params: consentLinkParamsSchema });
+export const GET = withOrg(({ org, params }) => getConsentLink(org, params.linkId), {
+  permission: 'connect.read',
+  params: consentLinkParamsSchema,
+});

@@ -9,6 +9,11 @@ export const PUT = withOrg(({ org, body }) => updateCredentials(org, body), {
     action: 'settings.credentials_updated',
     target: () => ({ type: 'organization' }),
     // The secret itself is never recorded; only whether it was replaced.
-    details: ({ body }) => ({ environment: body.environment, baseUrl: body.baseUrl ?? null, clientId: body.clientId, secretReplaced: Boolean(body.clientSecret) }),
+    details: ({ body }) => ({
+      environment: body.environment,
+      baseUrl: body.baseUrl ?? null,
+      clientId: body.clientId,
+      secretReplaced: Boolean(body.clientSecret),
+    }),
   },
 });

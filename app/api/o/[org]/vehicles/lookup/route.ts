@@ -2,4 +2,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import { vehicleLookupQuerySchema } from '@/lib/validations/fleet';
 import { lookupVehicle } from '@/lib/vehicles/server/lookup-vehicle';
 
-export const GET = withOrg(({ org, query }) => lookupVehicle(org, query.q), { permission: 'vehicles.read', query: vehicleLookupQuerySchema });
+export const GET = withOrg(({ org, query }) => lookupVehicle(org, query.q), {
+  permission: 'vehicles.read',
+  query: vehicleLookupQuerySchema,
+});

@@ -2,4 +2,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import { exportEligibilityResults } from '@/lib/eligibility/server/eligibility-checks';
 import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';
 
-export const GET = withOrg(({ org, params }) => exportEligibilityResults(org, params.checkId), { permission: 'eligibility.read', params: eligibilityCheckParamsSchema });
+export const GET = withOrg(({ org, params }) => exportEligibilityResults(org, params.checkId), {
+  permission: 'eligibility.read',
+  params: eligibilityCheckParamsSchema,
+});

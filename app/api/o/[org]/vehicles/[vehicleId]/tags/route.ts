@@ -3,7 +3,10 @@ import { withOrg } from '@/lib/bff/with-org';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import { listVehicleTags } from '@/lib/vehicles/server/list-vehicle-tags';
 
-export const GET = withOrg(({ org, params }) => listVehicleTags(org, params.vehicleId), { permission: 'vehicles.read', params: vehicleParamsSchema });
+export const GET = withOrg(({ org, params }) => listVehicleTags(org, params.vehicleId), {
+  permission: 'vehicles.read',
+  params: vehicleParamsSchema,
+});
 
 const tagging = tagRoutes(vehicleParamsSchema, 'vehicleId', 'vehicle');
 export const POST = tagging.POST;
