@@ -18,7 +18,14 @@ const user = await createUser(database.db as Db, { email: 'session@example.com',
 
 async function signedInAs(uid: string) {
   state.cookies = [
-    { name: 'next-auth.session-token', value: await encode({ token: { uid, email: 'stale@example.com' }, secret: SECRET, maxAge: 60 }) },
+    {
+      name: 'next-auth.session-token',
+      value: await encode({
+        token: { uid, sid: 'session-1', sv: 0, sat: Math.floor(Date.now() / 1000), email: 'stale@example.com' },
+        secret: SECRET,
+        maxAge: 60,
+      }),
+    },
   ];
 }
 

@@ -9,8 +9,11 @@ const TABLES = [
   'command_executions',
   'consent_links',
   'eligibility_checks',
+  'invitations',
   'memberships',
   'organizations',
+  'password_resets',
+  'revoked_sessions',
   'sign_in_attempts',
   'users',
 ];
