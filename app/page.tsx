@@ -10,7 +10,7 @@ export default async function HomePage() {
     <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-6 p-6">
       <div>
         <header className="flex items-center gap-2">
-          <p className="text-sm font-medium text-accent-600 dark:text-accent-500">Motorpool</p>
+          <p className="text-sm font-medium text-accent-600 dark:text-accent-100">Motorpool</p>
           {usesEmbeddedSandbox() ? <DemoBadge /> : null}
         </header>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight">Your connected fleet, in one console</h1>

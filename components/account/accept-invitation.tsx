@@ -23,7 +23,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
         <p>Your account is ready. Sign in as {email} with the password you chose.</p>
         <Link
           href={`/sign-in?callbackUrl=${encodeURIComponent(`/o/${organization.slug}`)}`}
-          className="font-medium text-accent-700 underline dark:text-accent-500"
+          className="font-medium text-accent-700 underline dark:text-accent-100"
         >
           Sign in
         </Link>
@@ -87,7 +87,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
       />
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         Already have a Motorpool account with this email?{' '}
-        <Link href={signInHere} className="font-medium text-accent-700 underline dark:text-accent-500">
+        <Link href={signInHere} className="font-medium text-accent-700 underline dark:text-accent-100">
           Sign in to accept
         </Link>
       </p>

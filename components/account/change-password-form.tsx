@@ -46,7 +46,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     return (
       <div role="status" className="space-y-3">
         <p>Your password is changed. Every session of yours has ended, this one too: sign in with the new password.</p>
-        <Link href="/sign-in" className="font-medium text-accent-700 underline dark:text-accent-500">
+        <Link href="/sign-in" className="font-medium text-accent-700 underline dark:text-accent-100">
           Sign in
         </Link>
       </div>

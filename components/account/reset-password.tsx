@@ -11,7 +11,7 @@ export function ResetPassword({ token, email }: { token: string; email: string }
     return (
       <div role="status" className="space-y-3">
         <p>Your password is changed and every session of yours has ended. Sign in with the new password.</p>
-        <Link href="/sign-in" className="font-medium text-accent-700 underline dark:text-accent-500">
+        <Link href="/sign-in" className="font-medium text-accent-700 underline dark:text-accent-100">
           Sign in
         </Link>
       </div>

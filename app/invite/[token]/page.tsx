@@ -20,7 +20,7 @@ export default async function InvitePage({ params }: PageProps<'/invite/[token]'
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <p className="text-sm font-medium text-accent-600 dark:text-accent-500">Motorpool</p>
+        <p className="text-sm font-medium text-accent-600 dark:text-accent-100">Motorpool</p>
         <h1 className="mt-1 mb-6 text-xl font-semibold">{invitation ? `Join ${invitation.organization.name}` : 'Invitation not valid'}</h1>
         {invitation ? (
           <AcceptInvitation

@@ -13,7 +13,7 @@ export default async function ResetPasswordPage({ params }: PageProps<'/reset-pa
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <p className="text-sm font-medium text-accent-600 dark:text-accent-500">Motorpool</p>
+        <p className="text-sm font-medium text-accent-600 dark:text-accent-100">Motorpool</p>
         <h1 className="mt-1 mb-6 text-xl font-semibold">{email ? `New password for ${email}` : 'Reset link not valid'}</h1>
         {email ? (
           <ResetPassword token={token} email={email} />
