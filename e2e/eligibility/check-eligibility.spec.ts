@@ -11,6 +11,8 @@ const vin = (seed: number, n: number) => `WVWZZZ1J${String(seed).padStart(2, '0'
 test('a CSV of 501 rows with one bad line: the line is named, 500 go as one check, followed to its paged results and exported', async ({
   page,
 }) => {
+  // 501 rows parsed, sent, followed to completion, paged and exported.
+  test.slow();
   const rows = Array.from({ length: 501 }, (_, i) => (i === 250 ? 'WVWZZZ1JQQ0000001,DE' : `${vin(11, i)},${i % 3 === 0 ? 'FR' : 'DE'}`));
   const csv = ['vin,countryCode', ...rows].join('\n');
   await page.goto('/o/demo/eligibility');

@@ -38,8 +38,10 @@ for (const hostile of HOSTILE) {
     });
     await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(hostile)}`);
     await signIn(page);
-    // Refused callbacks fall back to /o (the first organization); the encoded one is a same-site path.
-    const landing = hostile === '/%2F%2Fevil.example' ? `${origin}/%2F%2Fevil.example` : `${origin}/o/demo`;
+    // Refused callbacks fall back to /o (the first organization). Two are same-site paths once
+    // parsed: the encoded one, and `/.//evil.example`, whose `//` is collapsed to `/evil.example`.
+    const SAME_SITE: Record<string, string> = { '/%2F%2Fevil.example': '/%2F%2Fevil.example', '/.//evil.example': '/evil.example' };
+    const landing = `${origin}${SAME_SITE[hostile] ?? '/o/demo'}`;
     await expect(page).toHaveURL(landing);
     await page.waitForLoadState('load');
     expect(new URL(page.url()).origin).toBe(origin);

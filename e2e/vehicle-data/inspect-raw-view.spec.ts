@@ -38,6 +38,8 @@ test('an explained refusal keeps its raw error body for support', async ({ page,
 });
 
 test('support reads every section with its raw view and sees no control that changes anything', async ({ page, request }) => {
+  // Every section in turn, each with its raw view: the longest walk of the suite.
+  test.slow();
   const { onlineListeningVehicleId: id } = await sandboxFixtures(request);
   const sections: [string, string[]][] = [
     ['', ['At a glance']],
