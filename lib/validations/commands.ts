@@ -35,17 +35,15 @@ export const setVehicleNameArgsSchema = z.strictObject({
     ),
 });
 export const scheduleSoftwareUpdateArgsSchema = z.strictObject({
-  offsetSeconds: z
-    .number({ message: 'Enter a delay in seconds' })
-    .check(
-      z.int({ message: 'Enter whole seconds' }),
-      z.gte(softwareUpdateOffsetSeconds.min, {
-        message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
-      }),
-      z.lte(softwareUpdateOffsetSeconds.max, {
-        message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
-      }),
-    ),
+  offsetSeconds: z.number({ message: 'Enter a delay in seconds' }).check(
+    z.int({ message: 'Enter whole seconds' }),
+    z.gte(softwareUpdateOffsetSeconds.min, {
+      message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
+    }),
+    z.lte(softwareUpdateOffsetSeconds.max, {
+      message: between(softwareUpdateOffsetSeconds.min, softwareUpdateOffsetSeconds.max, ' seconds'),
+    }),
+  ),
 });
 
 export const COMMAND_ARGS_SCHEMAS = {

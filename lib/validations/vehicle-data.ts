@@ -38,14 +38,12 @@ export const dayKeySchema = (what: string) =>
     );
 
 /** The date range of a view, as the person picks it: two days, the first not after the second. */
-export const dayRangeSchema = z
-  .object({ from: dayKeySchema('start'), to: dayKeySchema('end') })
-  .check(
-    z.refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, {
-      path: ['to'],
-      message: 'The end date must not be before the start date',
-    }),
-  );
+export const dayRangeSchema = z.object({ from: dayKeySchema('start'), to: dayKeySchema('end') }).check(
+  z.refine(({ from, to }) => !isDayKey(from) || !isDayKey(to) || from <= to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date',
+  }),
+);
 export type DayRange = z.infer<typeof dayRangeSchema>;
 
 const pagedQuery = z.omit(listQuerySchema, { filter: true });
