@@ -3,12 +3,11 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { failureClass } from '@/components/ui/field';
 import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
 import { ChoosePasswordForm } from './choose-password-form';
 
 type Props = { token: string; email: string; organization: { slug: string; name: string }; role: string; signedInAs: string | null };
-
-const alertClass = 'rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200';
 
 /** The invited person's side: join with the account they are signed in with, or choose a password for a new one. */
 export function AcceptInvitation({ token, email, organization, role, signedInAs }: Props) {
@@ -38,7 +37,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
           Join {organization.name} as {role} with your account {email}.
         </p>
         {failure ? (
-          <p role="alert" className={alertClass}>
+          <p role="alert" className={failureClass}>
             {failure}
           </p>
         ) : null}
@@ -66,7 +65,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
 
   if (signedInAs !== null) {
     return (
-      <p role="alert" className={alertClass}>
+      <p role="alert" className={failureClass}>
         You are signed in as {signedInAs}, but this invitation is for {email}. Sign out, then open this link again.
       </p>
     );

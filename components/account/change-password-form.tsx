@@ -3,11 +3,11 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormSubmit } from '@/components/ui/field';
 import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/validations/auth';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import { NewPasswordFields } from './new-password-fields';
 import { endThisSession } from './sign-out';
 
 type Values = ChangePasswordInput & { confirm: string };
@@ -64,31 +64,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <Field
-        id="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters, not your email address."
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
+      <NewPasswordFields
+        password={{ ...register('newPassword'), error: errors.newPassword?.message }}
+        confirm={{ ...register('confirm'), error: errors.confirm?.message }}
+        confirmLabel="Repeat the new password"
       />
-      <Field
-        id="confirm-password"
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm?.message}
-        {...register('confirm')}
-      />
-      {failure ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+      <FormSubmit failure={failure} pending={isSubmitting}>
         Change password
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { FormSubmit } from '@/components/ui/field';
+import { NewPasswordFields } from './new-password-fields';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import type { ChoosePasswordInput } from '@/lib/validations/auth';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
@@ -45,31 +45,14 @@ export function ChoosePasswordForm({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        id="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters, not your email address."
-        error={errors.password?.message}
-        {...register('password')}
+      <NewPasswordFields
+        password={{ ...register('password'), error: errors.password?.message }}
+        confirm={{ ...register('confirm'), error: errors.confirm?.message }}
+        confirmLabel="Repeat the password"
       />
-      <Field
-        id="confirm-password"
-        label="Repeat the password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm?.message}
-        {...register('confirm')}
-      />
-      {failure ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+      <FormSubmit failure={failure} pending={isSubmitting}>
         {submitLabel}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

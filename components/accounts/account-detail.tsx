@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Mono } from '@/components/ui/copy-button';
 import { DataTable } from '@/components/ui/data-table';
@@ -39,36 +39,34 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
   });
   const fleetLink = `/o/${org}/vehicles?${new URLSearchParams({ filter })}`;
   return (
-    <Card aria-labelledby="account-vehicles-heading">
-      <CardHeader
-        id="account-vehicles-heading"
-        title="Vehicles of this account"
-        description={vehicles.data?.totalResults != null ? `${vehicles.data.totalResults} vehicles` : undefined}
-        actions={
-          <Link href={fleetLink} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-100">
-            Open in Vehicles
-          </Link>
-        }
-      />
-      <CardBody>
-        {disconnected ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">The account is disconnected; its vehicles no longer synchronise.</p>
-        ) : (
-          <DataTable
-            label="Vehicles"
-            caption={vehicleCaption(sort)}
-            columns={vehicleColumns({ org, columns: [...ACCOUNT_COLUMNS] })}
-            query={vehicles}
-            rows={vehicles.data ? sortVehicles(vehicles.data.items, sort) : undefined}
-            rowKey={(v) => v.id}
-            sort={{ value: toSortValue(sort), onChange: (next) => setSort(fromSortValue(next)) }}
-            virtualize={VEHICLE_VIRTUALIZE}
-            texts={{ loading: "Loading the account's vehicles" }}
-            empty={<EmptyState title="No vehicles under this account">Vehicles show here once they synchronise.</EmptyState>}
-          />
-        )}
-      </CardBody>
-    </Card>
+    <SectionCard
+      id="account-vehicles-heading"
+      bodyClassName=""
+      title="Vehicles of this account"
+      description={vehicles.data?.totalResults != null ? `${vehicles.data.totalResults} vehicles` : undefined}
+      actions={
+        <Link href={fleetLink} className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-100">
+          Open in Vehicles
+        </Link>
+      }
+    >
+      {disconnected ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The account is disconnected; its vehicles no longer synchronise.</p>
+      ) : (
+        <DataTable
+          label="Vehicles"
+          caption={vehicleCaption(sort)}
+          columns={vehicleColumns({ org, columns: [...ACCOUNT_COLUMNS] })}
+          query={vehicles}
+          rows={vehicles.data ? sortVehicles(vehicles.data.items, sort) : undefined}
+          rowKey={(v) => v.id}
+          sort={{ value: toSortValue(sort), onChange: (next) => setSort(fromSortValue(next)) }}
+          virtualize={VEHICLE_VIRTUALIZE}
+          texts={{ loading: "Loading the account's vehicles" }}
+          empty={<EmptyState title="No vehicles under this account">Vehicles show here once they synchronise.</EmptyState>}
+        />
+      )}
+    </SectionCard>
   );
 }
 
@@ -144,17 +142,19 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
         </p>
       ) : null}
       {canTag && !disconnected ? (
-        <Card aria-labelledby="account-tag-heading">
-          <CardHeader id="account-tag-heading" title="Tag this account" description="The tag is added to every vehicle of the account." />
-          <CardBody>
-            <AddTagForm
-              org={org}
-              idPrefix="account-tag"
-              endpoint={`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/tags`}
-              onAdded={() => void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) })}
-            />
-          </CardBody>
-        </Card>
+        <SectionCard
+          id="account-tag-heading"
+          bodyClassName=""
+          title="Tag this account"
+          description="The tag is added to every vehicle of the account."
+        >
+          <AddTagForm
+            org={org}
+            idPrefix="account-tag"
+            endpoint={`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/tags`}
+            onAdded={() => void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) })}
+          />
+        </SectionCard>
       ) : null}
       <AccountVehicles org={org} accountId={accountId} disconnected={disconnected} />
     </div>

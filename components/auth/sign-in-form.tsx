@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormSubmit } from '@/components/ui/field';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { signInSchema, type SignInInput } from '@/lib/validations/auth';
 
@@ -51,14 +51,9 @@ export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; 
         error={errors.password?.message}
         {...register('password')}
       />
-      {failure ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full justify-center" disabled={isSubmitting}>
+      <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </Button>
+      </FormSubmit>
       {sso ? (
         <Button
           variant="secondary"

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Field, inputClass } from '@/components/ui/field';
 import type { ConsentLinkView } from '@/lib/connect/links';
@@ -124,162 +124,150 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
   });
 
   return (
-    <Card aria-labelledby="connect-form-heading">
-      <CardHeader
-        id="connect-form-heading"
-        title="New consent link"
-        description="The owner opens the link, signs in with the manufacturer and approves what you ask for."
-      />
-      <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-6" aria-labelledby="connect-form-heading">
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">What to connect</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" value="account" className="h-4 w-4" {...form.register('mode')} />
-                An owner’s account, with all its vehicles
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" value="vehicle" className="h-4 w-4" {...form.register('mode')} />
-                One vehicle, by VIN
-              </label>
-            </div>
-          </fieldset>
+    <SectionCard
+      id="connect-form-heading"
+      bodyClassName=""
+      title="New consent link"
+      description="The owner opens the link, signs in with the manufacturer and approves what you ask for."
+    >
+      <form onSubmit={submit} noValidate className="space-y-6" aria-labelledby="connect-form-heading">
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">What to connect</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" value="account" className="h-4 w-4" {...form.register('mode')} />
+              An owner’s account, with all its vehicles
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" value="vehicle" className="h-4 w-4" {...form.register('mode')} />
+              One vehicle, by VIN
+            </label>
+          </div>
+        </fieldset>
 
-          {mode === 'vehicle' ? (
-            <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,0.8fr)]">
-              <Field
-                id="connect-vin"
-                label="VIN"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={17}
-                className="[&_input]:font-mono [&_input]:uppercase"
-                hint={`${vin.trim().length} of 17 characters · letters I, O and Q never appear in a VIN`}
-                error={errors.vin?.message}
-                {...form.register('vin')}
-              />
-              <Field
-                id="connect-model"
-                label="Model (optional)"
-                autoComplete="off"
-                error={errors.model?.message}
-                {...form.register('model')}
-              />
-              <Field
-                id="connect-model-year"
-                label="Model year (optional)"
-                inputMode="numeric"
-                autoComplete="off"
-                error={errors.modelYear?.message}
-                {...form.register('modelYear', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
-              />
-            </div>
-          ) : null}
-
-          <fieldset className="space-y-2" aria-describedby={errors.makes ? 'connect-makes-error' : 'connect-makes-hint'}>
-            <legend className="text-sm font-medium">Brands (optional)</legend>
-            <p id="connect-makes-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-              Leave empty to let the owner choose their brand on the consent page.
-            </p>
-            <Controller
-              control={form.control}
-              name="makes"
-              render={({ field }) => <MakesPicker value={field.value} onChange={field.onChange} />}
+        {mode === 'vehicle' ? (
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,0.8fr)]">
+            <Field
+              id="connect-vin"
+              label="VIN"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={17}
+              className="[&_input]:font-mono [&_input]:uppercase"
+              hint={`${vin.trim().length} of 17 characters · letters I, O and Q never appear in a VIN`}
+              error={errors.vin?.message}
+              {...form.register('vin')}
             />
-            <FieldError
-              id="connect-makes-error"
-              message={
-                errors.makes?.message ??
-                errors.makes?.root?.message ??
-                (Array.isArray(errors.makes) ? errors.makes.find(Boolean)?.message : undefined)
-              }
+            <Field
+              id="connect-model"
+              label="Model (optional)"
+              autoComplete="off"
+              error={errors.model?.message}
+              {...form.register('model')}
             />
-          </fieldset>
+            <Field
+              id="connect-model-year"
+              label="Model year (optional)"
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.modelYear?.message}
+              {...form.register('modelYear', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
+            />
+          </div>
+        ) : null}
 
-          <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'connect-scopes-error' : undefined}>
-            <legend className="text-sm font-medium">Scopes: what the owner allows</legend>
-            <div className="grid gap-2 md:grid-cols-2">
-              {CONNECT_SCOPES.map((scope) => (
-                <label
-                  key={scope}
-                  className="flex items-start gap-3 rounded-md border border-zinc-200 p-3 text-sm has-[:checked]:border-accent-500 has-[:checked]:bg-accent-50 dark:border-zinc-800 dark:has-[:checked]:bg-zinc-800"
-                >
-                  <input
-                    type="checkbox"
-                    value={scope}
-                    className="mt-0.5 h-4 w-4 shrink-0"
-                    aria-describedby={`scope-${scope}-text`}
-                    {...form.register('scopes')}
-                  />
-                  <span className="min-w-0">
-                    <span className="block font-medium">
-                      {SCOPE_TEXT[scope].label}{' '}
-                      <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{scope}</span>
-                    </span>
-                    <span id={`scope-${scope}-text`} className="block text-zinc-600 dark:text-zinc-400">
-                      {SCOPE_TEXT[scope].allows}
-                    </span>
+        <fieldset className="space-y-2" aria-describedby={errors.makes ? 'connect-makes-error' : 'connect-makes-hint'}>
+          <legend className="text-sm font-medium">Brands (optional)</legend>
+          <p id="connect-makes-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+            Leave empty to let the owner choose their brand on the consent page.
+          </p>
+          <Controller
+            control={form.control}
+            name="makes"
+            render={({ field }) => <MakesPicker value={field.value} onChange={field.onChange} />}
+          />
+          <FieldError
+            id="connect-makes-error"
+            message={
+              errors.makes?.message ??
+              errors.makes?.root?.message ??
+              (Array.isArray(errors.makes) ? errors.makes.find(Boolean)?.message : undefined)
+            }
+          />
+        </fieldset>
+
+        <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'connect-scopes-error' : undefined}>
+          <legend className="text-sm font-medium">Scopes: what the owner allows</legend>
+          <div className="grid gap-2 md:grid-cols-2">
+            {CONNECT_SCOPES.map((scope) => (
+              <label
+                key={scope}
+                className="flex items-start gap-3 rounded-md border border-zinc-200 p-3 text-sm has-[:checked]:border-accent-500 has-[:checked]:bg-accent-50 dark:border-zinc-800 dark:has-[:checked]:bg-zinc-800"
+              >
+                <input
+                  type="checkbox"
+                  value={scope}
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                  aria-describedby={`scope-${scope}-text`}
+                  {...form.register('scopes')}
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium">
+                    {SCOPE_TEXT[scope].label}{' '}
+                    <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{scope}</span>
                   </span>
-                </label>
+                  <span id={`scope-${scope}-text`} className="block text-zinc-600 dark:text-zinc-400">
+                    {SCOPE_TEXT[scope].allows}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="connect-scopes-error" message={errors.scopes?.message ?? errors.scopes?.root?.message} />
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor="connect-region" className="block text-sm font-medium">
+              Region of the owner’s account
+            </label>
+            <select id="connect-region" className={inputClass} aria-invalid={errors.region ? true : undefined} {...form.register('region')}>
+              {REGIONS.map((region) => (
+                <option key={region} value={region}>
+                  {REGION_TEXT[region]}
+                </option>
               ))}
-            </div>
-            <FieldError id="connect-scopes-error" message={errors.scopes?.message ?? errors.scopes?.root?.message} />
-          </fieldset>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1">
-              <label htmlFor="connect-region" className="block text-sm font-medium">
-                Region of the owner’s account
-              </label>
-              <select
-                id="connect-region"
-                className={inputClass}
-                aria-invalid={errors.region ? true : undefined}
-                {...form.register('region')}
-              >
-                {REGIONS.map((region) => (
-                  <option key={region} value={region}>
-                    {REGION_TEXT[region]}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="connect-region-error" message={errors.region?.message} />
-            </div>
-            <div className="space-y-1">
-              <label htmlFor="connect-locale" className="block text-sm font-medium">
-                Language of the consent pages
-              </label>
-              <select
-                id="connect-locale"
-                className={inputClass}
-                aria-invalid={errors.locale ? true : undefined}
-                {...form.register('locale')}
-              >
-                {LOCALES.map((locale) => (
-                  <option key={locale} value={locale}>
-                    {LOCALE_TEXT[locale]} ({locale})
-                  </option>
-                ))}
-              </select>
-              <FieldError id="connect-locale-error" message={errors.locale?.message} />
-            </div>
+            </select>
+            <FieldError id="connect-region-error" message={errors.region?.message} />
           </div>
-
-          {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? (
-            <ConnectError error={create.error} />
-          ) : null}
-
-          <div className={cn('flex flex-wrap items-center gap-3')}>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create consent link'}
-            </Button>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.
-            </p>
+          <div className="space-y-1">
+            <label htmlFor="connect-locale" className="block text-sm font-medium">
+              Language of the consent pages
+            </label>
+            <select id="connect-locale" className={inputClass} aria-invalid={errors.locale ? true : undefined} {...form.register('locale')}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {LOCALE_TEXT[locale]} ({locale})
+                </option>
+              ))}
+            </select>
+            <FieldError id="connect-locale-error" message={errors.locale?.message} />
           </div>
-        </form>
-      </CardBody>
-    </Card>
+        </div>
+
+        {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? (
+          <ConnectError error={create.error} />
+        ) : null}
+
+        <div className={cn('flex flex-wrap items-center gap-3')}>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create consent link'}
+          </Button>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.
+          </p>
+        </div>
+      </form>
+    </SectionCard>
   );
 }

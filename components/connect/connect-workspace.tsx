@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCan } from '@/components/layout/session-role';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { ConnectForm } from './connect-form';
@@ -16,17 +16,14 @@ const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResul
 
 function HowItWorks() {
   return (
-    <Card aria-labelledby="how-heading">
-      <CardHeader id="how-heading" title="How connecting works" />
-      <CardBody>
-        <ol className="list-decimal space-y-2 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-          <li>Create a link with the brands and scopes you need.</li>
-          <li>Send it to the owner, or let them scan the QR code. It is valid for one hour.</li>
-          <li>They approve with the manufacturer and land on Motorpool’s page, which records the outcome here.</li>
-          <li>The new account and its vehicles appear under Accounts and Vehicles.</li>
-        </ol>
-      </CardBody>
-    </Card>
+    <SectionCard id="how-heading" bodyClassName="" title="How connecting works">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+        <li>Create a link with the brands and scopes you need.</li>
+        <li>Send it to the owner, or let them scan the QR code. It is valid for one hour.</li>
+        <li>They approve with the manufacturer and land on Motorpool’s page, which records the outcome here.</li>
+        <li>The new account and its vehicles appear under Accounts and Vehicles.</li>
+      </ol>
+    </SectionCard>
   );
 }
 

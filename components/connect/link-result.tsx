@@ -5,7 +5,7 @@ import { ExternalLink, X } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
 import { ErrorState, Skeleton } from '@/components/ui/states';
@@ -107,100 +107,97 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
   const l = link.data.link;
   const links = l.accountId ? accountLinks(org, l.accountId) : null;
   return (
-    <Card aria-labelledby="link-result-heading">
-      <CardHeader
-        id="link-result-heading"
-        title={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            Consent link <LinkStatusBadge status={status!} />
-          </span>
-        }
-        actions={close}
-      />
-      <CardBody className="space-y-4">
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-        {status === 'PENDING' ? (
-          <>
-            <div className="space-y-1">
-              <label htmlFor="consent-link-url" className="block text-sm font-medium">
-                Send this link to the owner
-              </label>
-              <div className="flex items-center gap-1">
-                <input
-                  id="consent-link-url"
-                  readOnly
-                  value={l.url}
-                  className={`${inputClass} font-mono text-xs`}
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <CopyButton value={l.url} label="Copy the consent link" />
-                <Button variant="ghost" size="icon" asChild>
-                  <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label="Open the consent link in a new tab">
-                    <ExternalLink aria-hidden className="h-4 w-4" />
-                  </a>
-                </Button>
-              </div>
-            </div>
-            <Countdown expiresAt={l.expiresAt} now={now} />
-            <figure className="flex flex-col items-center gap-1">
-              <QrCode
+    <SectionCard
+      id="link-result-heading"
+      title={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          Consent link <LinkStatusBadge status={status!} />
+        </span>
+      }
+      actions={close}
+    >
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {status === 'PENDING' ? (
+        <>
+          <div className="space-y-1">
+            <label htmlFor="consent-link-url" className="block text-sm font-medium">
+              Send this link to the owner
+            </label>
+            <div className="flex items-center gap-1">
+              <input
+                id="consent-link-url"
+                readOnly
                 value={l.url}
-                label="QR code of the consent link"
-                className="h-44 w-44 rounded-md border border-zinc-200 dark:border-zinc-700"
+                className={`${inputClass} font-mono text-xs`}
+                onFocus={(e) => e.currentTarget.select()}
               />
-              <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">The owner can scan this with a phone.</figcaption>
-            </figure>
-          </>
-        ) : status === 'EXPIRED' ? (
-          <p className="text-sm">
-            This link expired <Time value={l.expiresAt} relative /> without the owner finishing. Create a new link to try again.
+              <CopyButton value={l.url} label="Copy the consent link" />
+              <Button variant="ghost" size="icon" asChild>
+                <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label="Open the consent link in a new tab">
+                  <ExternalLink aria-hidden className="h-4 w-4" />
+                </a>
+              </Button>
+            </div>
+          </div>
+          <Countdown expiresAt={l.expiresAt} now={now} />
+          <figure className="flex flex-col items-center gap-1">
+            <QrCode
+              value={l.url}
+              label="QR code of the consent link"
+              className="h-44 w-44 rounded-md border border-zinc-200 dark:border-zinc-700"
+            />
+            <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">The owner can scan this with a phone.</figcaption>
+          </figure>
+        </>
+      ) : status === 'EXPIRED' ? (
+        <p className="text-sm">
+          This link expired <Time value={l.expiresAt} relative /> without the owner finishing. Create a new link to try again.
+        </p>
+      ) : status === 'COMPLETED' ? (
+        <div className="space-y-2 text-sm">
+          <p>
+            The owner approved <Time value={l.completedAt} relative />.
           </p>
-        ) : status === 'COMPLETED' ? (
-          <div className="space-y-2 text-sm">
-            <p>
-              The owner approved <Time value={l.completedAt} relative />.
+          {links ? (
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={links.account}>
+                Open the account
+              </Link>
+              <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={links.vehicles}>
+                See its vehicles
+              </Link>
             </p>
-            {links ? (
-              <p className="flex flex-wrap gap-x-4 gap-y-1">
-                <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={links.account}>
-                  Open the account
-                </Link>
-                <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={links.vehicles}>
-                  See its vehicles
-                </Link>
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <div className="space-y-1 text-sm">
-            <p>
-              {(l.errorCode && (RETURN_FAILURE_TEXT[l.errorCode] ?? CONNECT_ERROR_TEXT[l.errorCode]?.what)) ||
-                'The owner did not complete the connection.'}
-            </p>
-            {l.errorCode ? <p className="font-mono text-xs">{l.errorCode}</p> : null}
-            <p>Create a new link if the owner wants to try again.</p>
-          </div>
-        )}
-        <dl className="divide-y divide-zinc-100 border-t border-zinc-200 pt-2 dark:divide-zinc-800 dark:border-zinc-800">
-          <Detail term="Created">
-            <Time value={l.createdAt} />
-            {l.createdBy ? ` by ${l.createdBy}` : ''}
-          </Detail>
-          <Detail term="Connects">{l.mode === 'vehicle' ? 'One vehicle' : 'An account and all its vehicles'}</Detail>
-          {l.vin ? (
-            <Detail term="VIN">
-              <span className="font-mono">{l.vin}</span>
-              {l.model || l.modelYear ? ` · ${[l.model, l.modelYear].filter(Boolean).join(' ')}` : ''}
-            </Detail>
           ) : null}
-          <Detail term="Brands">{l.makes.length ? l.makes.join(', ') : 'Owner chooses'}</Detail>
-          <Detail term="Scopes">{l.scopes.map((s) => SCOPE_TEXT[s as keyof typeof SCOPE_TEXT]?.label ?? s).join(', ')}</Detail>
-          <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
-          <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
-        </dl>
-      </CardBody>
-    </Card>
+        </div>
+      ) : (
+        <div className="space-y-1 text-sm">
+          <p>
+            {(l.errorCode && (RETURN_FAILURE_TEXT[l.errorCode] ?? CONNECT_ERROR_TEXT[l.errorCode]?.what)) ||
+              'The owner did not complete the connection.'}
+          </p>
+          {l.errorCode ? <p className="font-mono text-xs">{l.errorCode}</p> : null}
+          <p>Create a new link if the owner wants to try again.</p>
+        </div>
+      )}
+      <dl className="divide-y divide-zinc-100 border-t border-zinc-200 pt-2 dark:divide-zinc-800 dark:border-zinc-800">
+        <Detail term="Created">
+          <Time value={l.createdAt} />
+          {l.createdBy ? ` by ${l.createdBy}` : ''}
+        </Detail>
+        <Detail term="Connects">{l.mode === 'vehicle' ? 'One vehicle' : 'An account and all its vehicles'}</Detail>
+        {l.vin ? (
+          <Detail term="VIN">
+            <span className="font-mono">{l.vin}</span>
+            {l.model || l.modelYear ? ` · ${[l.model, l.modelYear].filter(Boolean).join(' ')}` : ''}
+          </Detail>
+        ) : null}
+        <Detail term="Brands">{l.makes.length ? l.makes.join(', ') : 'Owner chooses'}</Detail>
+        <Detail term="Scopes">{l.scopes.map((s) => SCOPE_TEXT[s as keyof typeof SCOPE_TEXT]?.label ?? s).join(', ')}</Detail>
+        <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
+        <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
+      </dl>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { inputClass } from '@/components/ui/field';
 import type { DataColumn } from '@/components/ui/data-table';
@@ -132,77 +132,74 @@ export function BulkLookup({ org }: { org: string }) {
 
   const look = lookOf(GROUP_STATUS, group.data?.connection.status);
   return (
-    <Card aria-labelledby="bulk-heading">
-      <CardHeader
-        id="bulk-heading"
-        title="Bulk connection look-up"
-        description="Enter the id of a bulk connection request to see its status and the outcome for each VIN."
-      />
-      <CardBody className="space-y-4">
-        <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
-          <div className="min-w-56 flex-1 space-y-1">
-            <label htmlFor="bulk-id" className="sr-only">
-              Bulk connection id
-            </label>
-            <input
-              id="bulk-id"
-              className={`${inputClass} font-mono`}
-              placeholder="Bulk connection id"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              aria-invalid={draftError ? true : undefined}
-              aria-describedby={draftError ? 'bulk-id-error' : undefined}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {draftError ? (
-              <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
-                {draftError}
-              </p>
-            ) : null}
-          </div>
-          <Button type="submit" variant="secondary">
-            Look up
-          </Button>
-        </form>
+    <SectionCard
+      id="bulk-heading"
+      title="Bulk connection look-up"
+      description="Enter the id of a bulk connection request to see its status and the outcome for each VIN."
+    >
+      <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
+        <div className="min-w-56 flex-1 space-y-1">
+          <label htmlFor="bulk-id" className="sr-only">
+            Bulk connection id
+          </label>
+          <input
+            id="bulk-id"
+            className={`${inputClass} font-mono`}
+            placeholder="Bulk connection id"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-invalid={draftError ? true : undefined}
+            aria-describedby={draftError ? 'bulk-id-error' : undefined}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          {draftError ? (
+            <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
+              {draftError}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" variant="secondary">
+          Look up
+        </Button>
+      </form>
 
-        {!validId ? null : group.isPending ? (
-          <LoadingRows rows={2} label="Looking up the bulk connection" />
-        ) : group.isError ? (
-          <ErrorState error={group.error} title="The bulk connection could not be found" onRetry={() => group.refetch()} />
-        ) : (
-          <div className="space-y-3">
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-              <Mono value={group.data.connection.id} />
-              <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
-              <span className="text-zinc-600 dark:text-zinc-400">
-                Created <Time value={group.data.connection.createdAt} />
-              </span>
-            </div>
-            <PagedResults
-              query={results}
-              texts={{
-                table: 'Bulk connection outcomes',
-                caption: 'Outcome per VIN',
-                pager: 'Bulk connection outcomes',
-                loading: 'Loading the outcomes',
-                refreshing: 'Loading outcomes',
-                error: 'The outcomes could not be loaded',
-                empty: 'No outcomes on this page',
-                emptyFirstPage: 'The request holds no VINs.',
-              }}
-              columns={outcomeColumns(org)}
-              rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
-              rowClassName="align-top"
-              loadingRows={3}
-              page={page}
-              size={size}
-              onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
-              onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
-            />
+      {!validId ? null : group.isPending ? (
+        <LoadingRows rows={2} label="Looking up the bulk connection" />
+      ) : group.isError ? (
+        <ErrorState error={group.error} title="The bulk connection could not be found" onRetry={() => group.refetch()} />
+      ) : (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <Mono value={group.data.connection.id} />
+            <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
+            <span className="text-zinc-600 dark:text-zinc-400">
+              Created <Time value={group.data.connection.createdAt} />
+            </span>
           </div>
-        )}
-      </CardBody>
-    </Card>
+          <PagedResults
+            query={results}
+            texts={{
+              table: 'Bulk connection outcomes',
+              caption: 'Outcome per VIN',
+              pager: 'Bulk connection outcomes',
+              loading: 'Loading the outcomes',
+              refreshing: 'Loading outcomes',
+              error: 'The outcomes could not be loaded',
+              empty: 'No outcomes on this page',
+              emptyFirstPage: 'The request holds no VINs.',
+            }}
+            columns={outcomeColumns(org)}
+            rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
+            rowClassName="align-top"
+            loadingRows={3}
+            page={page}
+            size={size}
+            onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
+            onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
+          />
+        </div>
+      )}
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
 import type { DataColumn } from '@/components/ui/data-table';
@@ -89,46 +89,43 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
         }
       />
       <div className="space-y-6">
-        <Card aria-labelledby="check-status-heading">
-          <CardHeader id="check-status-heading" title="Status" />
-          <CardBody className="space-y-3">
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
-              <span className="text-zinc-600 dark:text-zinc-400">
-                Service id <Mono value={c.upstreamId} />
-              </span>
-              <span className="text-zinc-600 dark:text-zinc-400">
-                Updated <Time value={c.updatedAt} relative />
-              </span>
-            </div>
-            {!done ? (
-              <div className="space-y-1">
-                <div
-                  role="progressbar"
-                  aria-label="The check is running"
-                  aria-valuetext="Running"
-                  className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-                >
-                  <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600" />
-                </div>
-                <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-                  The service is checking {c.vinCount} VINs. This page updates by itself; you can also leave and come back.
-                </p>
+        <SectionCard id="check-status-heading" bodyClassName="space-y-3" title="Status">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
+            <span className="text-zinc-600 dark:text-zinc-400">
+              Service id <Mono value={c.upstreamId} />
+            </span>
+            <span className="text-zinc-600 dark:text-zinc-400">
+              Updated <Time value={c.updatedAt} relative />
+            </span>
+          </div>
+          {!done ? (
+            <div className="space-y-1">
+              <div
+                role="progressbar"
+                aria-label="The check is running"
+                aria-valuetext="Running"
+                className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+              >
+                <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600" />
               </div>
-            ) : c.status === 'COMPLETED' ? (
-              <p className="text-sm font-medium" aria-live="polite">
-                {summarizeCounts(c.counts)}
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+                The service is checking {c.vinCount} VINs. This page updates by itself; you can also leave and come back.
               </p>
-            ) : (
-              <p className="text-sm" aria-live="polite">
-                The service could not finish this check. Send the VINs again in a new check.
-              </p>
-            )}
-            {check.isError ? (
-              <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} />
-            ) : null}
-          </CardBody>
-        </Card>
+            </div>
+          ) : c.status === 'COMPLETED' ? (
+            <p className="text-sm font-medium" aria-live="polite">
+              {summarizeCounts(c.counts)}
+            </p>
+          ) : (
+            <p className="text-sm" aria-live="polite">
+              The service could not finish this check. Send the VINs again in a new check.
+            </p>
+          )}
+          {check.isError ? (
+            <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} />
+          ) : null}
+        </SectionCard>
 
         <div className="space-y-3">
           <h2 className="text-base font-semibold">Results per VIN</h2>

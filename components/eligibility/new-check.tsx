@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
@@ -101,237 +101,234 @@ export function NewCheck({ org }: { org: string }) {
   const percent = sending ? Math.round((sending.done / Math.max(1, sending.total)) * 100) : 0;
 
   return (
-    <Card aria-labelledby="new-check-heading">
-      <CardHeader
-        id="new-check-heading"
-        title="New eligibility check"
-        description="Find out which vehicles can be connected. One row per vehicle: VIN and country code (ISO, such as DE), optionally the make; a header row is optional."
-      />
-      <CardBody className="space-y-4">
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+    <SectionCard
+      id="new-check-heading"
+      title="New eligibility check"
+      description="Find out which vehicles can be connected. One row per vehicle: VIN and country code (ISO, such as DE), optionally the make; a header row is optional."
+    >
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="space-y-1">
+          <label htmlFor={`${ids}-vins`} className="block text-sm font-medium">
+            VINs
+          </label>
+          <textarea
+            id={`${ids}-vins`}
+            className={`${inputClass} h-40 font-mono text-xs`}
+            placeholder={'vin,countryCode\nWVWZZZ1JZXW000001,DE\n5YJ3E1EA7KF317000,GB'}
+            spellCheck={false}
+            value={text}
+            disabled={busy}
+            onChange={(e) => {
+              setText(e.target.value);
+              setSending(null);
+            }}
+          />
+        </div>
+        <div className="space-y-4">
           <div className="space-y-1">
-            <label htmlFor={`${ids}-vins`} className="block text-sm font-medium">
-              VINs
+            <label htmlFor={`${ids}-file`} className="block text-sm font-medium">
+              Or upload a CSV file
             </label>
-            <textarea
-              id={`${ids}-vins`}
-              className={`${inputClass} h-40 font-mono text-xs`}
-              placeholder={'vin,countryCode\nWVWZZZ1JZXW000001,DE\n5YJ3E1EA7KF317000,GB'}
-              spellCheck={false}
-              value={text}
+            <input
+              id={`${ids}-file`}
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
               disabled={busy}
+              aria-describedby={fileProblem ? `${ids}-file-problem` : undefined}
               onChange={(e) => {
-                setText(e.target.value);
-                setSending(null);
+                void readFile(e.target.files?.[0]);
+                e.target.value = '';
               }}
             />
+            {fileProblem ? (
+              <p id={`${ids}-file-problem`} className="text-sm text-red-700 dark:text-red-400">
+                {fileProblem}
+              </p>
+            ) : null}
           </div>
-          <div className="space-y-4">
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-file`} className="block text-sm font-medium">
-                Or upload a CSV file
-              </label>
-              <input
-                id={`${ids}-file`}
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-900 hover:file:bg-zinc-100 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
-                disabled={busy}
-                aria-describedby={fileProblem ? `${ids}-file-problem` : undefined}
-                onChange={(e) => {
-                  void readFile(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-              {fileProblem ? (
-                <p id={`${ids}-file-problem`} className="text-sm text-red-700 dark:text-red-400">
-                  {fileProblem}
-                </p>
+          <div className="space-y-1">
+            <label htmlFor={`${ids}-country`} className="block text-sm font-medium">
+              Country for rows without one
+            </label>
+            <select
+              id={`${ids}-country`}
+              className={inputClass}
+              value={defaultCountry}
+              onChange={(e) => setDefaultCountry(e.target.value)}
+              disabled={busy}
+            >
+              <option value="">None (each row has one)</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name === c.code ? c.code : `${c.name} (${c.code})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={`${ids}-label`} className="block text-sm font-medium">
+              Label (optional)
+            </label>
+            <input
+              id={`${ids}-label`}
+              className={inputClass}
+              maxLength={90}
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+              disabled={busy}
+              placeholder="Depot north, May"
+            />
+          </div>
+        </div>
+      </div>
+
+      {parsed ? (
+        <section aria-labelledby={`${ids}-review`} className="space-y-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+          <h3 id={`${ids}-review`} className="text-sm font-semibold">
+            Before sending
+          </h3>
+          <p className="text-sm" role="status">
+            <span className="font-medium">{rowsWord(parsed.rows.length)} ready</span>
+            {parsed.problems.length ? (
+              <>
+                {' '}
+                ·{' '}
+                <span className="font-medium text-red-700 dark:text-red-400">
+                  {parsed.problems.length} line{parsed.problems.length === 1 ? '' : 's'} with problems
+                </span>
+                , left out unless you fix them
+              </>
+            ) : (
+              ' · no problems found'
+            )}
+            {parsed.headerLine ? ` · header on line ${parsed.headerLine}` : ''}
+          </p>
+          {parsed.problems.length ? (
+            <div
+              role="region"
+              aria-label="Lines with problems"
+              tabIndex={0}
+              className="max-h-64 overflow-auto rounded-md border border-red-200 dark:border-red-900"
+            >
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Lines with problems, by line number</caption>
+                <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase dark:bg-red-950 dark:text-red-100">
+                  <tr>
+                    <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                      Line
+                    </th>
+                    <th scope="col" className="px-3 py-1.5 font-medium">
+                      Content
+                    </th>
+                    <th scope="col" className="px-3 py-1.5 font-medium">
+                      Why
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-red-100 dark:divide-red-950">
+                  {parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (
+                    <tr key={p.line} className="align-top">
+                      <td className="tabular px-3 py-1.5 text-right">{p.line}</td>
+                      <td className="max-w-48 px-3 py-1.5 font-mono text-xs break-all">{p.text}</td>
+                      <td className="px-3 py-1.5">{p.reasons.join(' ')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {parsed.problems.length > PROBLEMS_SHOWN ? (
+                <p className="px-3 py-2 text-sm">And {parsed.problems.length - PROBLEMS_SHOWN} more lines with problems.</p>
               ) : null}
             </div>
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-country`} className="block text-sm font-medium">
-                Country for rows without one
-              </label>
-              <select
-                id={`${ids}-country`}
-                className={inputClass}
-                value={defaultCountry}
-                onChange={(e) => setDefaultCountry(e.target.value)}
-                disabled={busy}
-              >
-                <option value="">None (each row has one)</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name === c.code ? c.code : `${c.name} (${c.code})`}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-label`} className="block text-sm font-medium">
-                Label (optional)
-              </label>
-              <input
-                id={`${ids}-label`}
-                className={inputClass}
-                maxLength={90}
-                value={label}
-                onChange={(e) => setLabel(e.target.value)}
-                disabled={busy}
-                placeholder="Depot north, May"
-              />
-            </div>
-          </div>
-        </div>
-
-        {parsed ? (
-          <section aria-labelledby={`${ids}-review`} className="space-y-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-            <h3 id={`${ids}-review`} className="text-sm font-semibold">
-              Before sending
-            </h3>
-            <p className="text-sm" role="status">
-              <span className="font-medium">{rowsWord(parsed.rows.length)} ready</span>
-              {parsed.problems.length ? (
-                <>
-                  {' '}
-                  ·{' '}
-                  <span className="font-medium text-red-700 dark:text-red-400">
-                    {parsed.problems.length} line{parsed.problems.length === 1 ? '' : 's'} with problems
-                  </span>
-                  , left out unless you fix them
-                </>
-              ) : (
-                ' · no problems found'
-              )}
-              {parsed.headerLine ? ` · header on line ${parsed.headerLine}` : ''}
-            </p>
-            {parsed.problems.length ? (
-              <div
-                role="region"
-                aria-label="Lines with problems"
-                tabIndex={0}
-                className="max-h-64 overflow-auto rounded-md border border-red-200 dark:border-red-900"
-              >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Lines with problems, by line number</caption>
-                  <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase dark:bg-red-950 dark:text-red-100">
-                    <tr>
-                      <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                        Line
-                      </th>
-                      <th scope="col" className="px-3 py-1.5 font-medium">
-                        Content
-                      </th>
-                      <th scope="col" className="px-3 py-1.5 font-medium">
-                        Why
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-red-100 dark:divide-red-950">
-                    {parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-                      <tr key={p.line} className="align-top">
-                        <td className="tabular px-3 py-1.5 text-right">{p.line}</td>
-                        <td className="max-w-48 px-3 py-1.5 font-mono text-xs break-all">{p.text}</td>
-                        <td className="px-3 py-1.5">{p.reasons.join(' ')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {parsed.problems.length > PROBLEMS_SHOWN ? (
-                  <p className="px-3 py-2 text-sm">And {parsed.problems.length - PROBLEMS_SHOWN} more lines with problems.</p>
-                ) : null}
-              </div>
-            ) : null}
-            {needsSplitConsent ? (
-              <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-                <p>
-                  A check takes at most {ELIGIBILITY_BATCH_SIZE} VINs. Your {rowsWord(parsed.rows.length)} would be sent as {batches.length}{' '}
-                  separate checks ({batches.map((b) => b.length).join(' + ')}), each with its own results.
-                </p>
-                <label className="flex items-center gap-2 font-medium">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={agreedSplit}
-                    onChange={(e) => setAgreedSplit(e.target.checked)}
-                    disabled={busy}
-                  />
-                  Send as {batches.length} separate checks
-                </label>
-              </div>
-            ) : null}
-          </section>
-        ) : null}
-
-        {sending ? (
-          <div className="space-y-2">
-            <div
-              role="progressbar"
-              aria-label="Sending checks"
-              aria-valuemin={0}
-              aria-valuemax={sending.total}
-              aria-valuenow={sending.done}
-              aria-valuetext={`${sending.done} of ${sending.total} checks sent`}
-              className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-            >
-              <div className="h-full bg-accent-600 transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
-            <p className="tabular text-sm" aria-live="polite">
-              {sending.done} of {sending.total} check{sending.total === 1 ? '' : 's'} sent
-            </p>
-            {sending.created.length ? (
-              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                {sending.created.map((c) => (
-                  <li key={c.id}>
-                    <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={`/o/${org}/eligibility/${c.id}`}>
-                      Follow {c.label ?? `the check of ${rowsWord(c.vinCount)}`}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {sending.failedAt !== null ? (
-              <div className="space-y-2">
-                <ErrorState
-                  error={sending.error}
-                  title={
-                    sending.total > 1
-                      ? `Part ${sending.failedAt + 1} of ${sending.total} was not sent${sending.failedAt ? `; parts 1 to ${sending.failedAt} were` : ''}`
-                      : 'The check was not sent'
-                  }
+          ) : null}
+          {needsSplitConsent ? (
+            <div className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+              <p>
+                A check takes at most {ELIGIBILITY_BATCH_SIZE} VINs. Your {rowsWord(parsed.rows.length)} would be sent as {batches.length}{' '}
+                separate checks ({batches.map((b) => b.length).join(' + ')}), each with its own results.
+              </p>
+              <label className="flex items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={agreedSplit}
+                  onChange={(e) => setAgreedSplit(e.target.checked)}
+                  disabled={busy}
                 />
-                {explainRejection(sending.error, batches[sending.failedAt] ?? []).map((line) => (
-                  <p key={line} className="text-sm text-red-700 dark:text-red-400">
-                    {line}
-                  </p>
-                ))}
-                <Button variant="secondary" onClick={() => void send(sending.failedAt!, sending.created)}>
-                  {sending.total > 1 ? 'Send the remaining parts' : 'Try again'}
-                </Button>
-              </div>
-            ) : null}
-          </div>
-        ) : null}
+                Send as {batches.length} separate checks
+              </label>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
 
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            onClick={() => void send(0, [])}
-            disabled={
-              !parsed ||
-              parsed.rows.length === 0 ||
-              busy ||
-              (needsSplitConsent && !agreedSplit) ||
-              (sending !== null && sending.failedAt !== null)
-            }
+      {sending ? (
+        <div className="space-y-2">
+          <div
+            role="progressbar"
+            aria-label="Sending checks"
+            aria-valuemin={0}
+            aria-valuemax={sending.total}
+            aria-valuenow={sending.done}
+            aria-valuetext={`${sending.done} of ${sending.total} checks sent`}
+            className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
           >
-            {busy ? 'Sending…' : parsed && parsed.rows.length ? `Check ${rowsWord(parsed.rows.length)}` : 'Check VINs'}
-          </Button>
-          {parsed && needsSplitConsent && !agreedSplit ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">Agree to sending several checks first.</p>
+            <div className="h-full bg-accent-600 transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="tabular text-sm" aria-live="polite">
+            {sending.done} of {sending.total} check{sending.total === 1 ? '' : 's'} sent
+          </p>
+          {sending.created.length ? (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {sending.created.map((c) => (
+                <li key={c.id}>
+                  <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={`/o/${org}/eligibility/${c.id}`}>
+                    Follow {c.label ?? `the check of ${rowsWord(c.vinCount)}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {sending.failedAt !== null ? (
+            <div className="space-y-2">
+              <ErrorState
+                error={sending.error}
+                title={
+                  sending.total > 1
+                    ? `Part ${sending.failedAt + 1} of ${sending.total} was not sent${sending.failedAt ? `; parts 1 to ${sending.failedAt} were` : ''}`
+                    : 'The check was not sent'
+                }
+              />
+              {explainRejection(sending.error, batches[sending.failedAt] ?? []).map((line) => (
+                <p key={line} className="text-sm text-red-700 dark:text-red-400">
+                  {line}
+                </p>
+              ))}
+              <Button variant="secondary" onClick={() => void send(sending.failedAt!, sending.created)}>
+                {sending.total > 1 ? 'Send the remaining parts' : 'Try again'}
+              </Button>
+            </div>
           ) : null}
         </div>
-      </CardBody>
-    </Card>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          onClick={() => void send(0, [])}
+          disabled={
+            !parsed ||
+            parsed.rows.length === 0 ||
+            busy ||
+            (needsSplitConsent && !agreedSplit) ||
+            (sending !== null && sending.failedAt !== null)
+          }
+        >
+          {busy ? 'Sending…' : parsed && parsed.rows.length ? `Check ${rowsWord(parsed.rows.length)}` : 'Check VINs'}
+        </Button>
+        {parsed && needsSplitConsent && !agreedSplit ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Agree to sending several checks first.</p>
+        ) : null}
+      </div>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Card, SectionCard } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { useOverview } from '@/lib/query/fleet';
@@ -45,42 +45,40 @@ export function OverviewDashboard({ org }: { org: string }) {
           hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`}
         />
       </div>
-      <Card aria-labelledby="brands-heading">
-        <CardHeader
-          id="brands-heading"
-          title="Vehicles by brand"
-          description={
-            <>
-              Counted <Time value={fleet.computedAt} relative />
-            </>
-          }
-        />
-        <CardBody>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Vehicles per brand</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Brand</th>
-                <th scope="col">Vehicles</th>
-                <th scope="col">Share</th>
+      <SectionCard
+        id="brands-heading"
+        bodyClassName=""
+        title="Vehicles by brand"
+        description={
+          <>
+            Counted <Time value={fleet.computedAt} relative />
+          </>
+        }
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Vehicles per brand</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Brand</th>
+              <th scope="col">Vehicles</th>
+              <th scope="col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fleet.byBrand.map((b) => (
+              <tr key={b.brand}>
+                <th scope="row" className="w-32 py-1 pr-3 text-left font-medium">
+                  {b.brand}
+                </th>
+                <td className="tabular w-12 py-1 pr-3 text-right">{b.count}</td>
+                <td className="py-1" aria-hidden>
+                  <div className="h-2.5 rounded-full bg-accent-500" style={{ width: `${(b.count / maxBrand) * 100}%` }} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {fleet.byBrand.map((b) => (
-                <tr key={b.brand}>
-                  <th scope="row" className="w-32 py-1 pr-3 text-left font-medium">
-                    {b.brand}
-                  </th>
-                  <td className="tabular w-12 py-1 pr-3 text-right">{b.count}</td>
-                  <td className="py-1" aria-hidden>
-                    <div className="h-2.5 rounded-full bg-accent-500" style={{ width: `${(b.count / maxBrand) * 100}%` }} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </CardBody>
-      </Card>
+            ))}
+          </tbody>
+        </table>
+      </SectionCard>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Field, inputClass } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
@@ -66,82 +66,79 @@ export function CredentialsPanel({ org }: { org: string }) {
   const errors = form.formState.errors;
 
   return (
-    <Card aria-labelledby="api-heading">
-      <CardHeader
-        id="api-heading"
-        title="Vehicle API connection"
-        description="The organization’s client credentials. They never leave the server."
-      />
-      <CardBody className="space-y-4">
-        {settings.isPending ? (
-          <LoadingRows rows={3} label="Loading settings" />
-        ) : settings.isError ? (
-          <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
-        ) : canWrite ? (
-          <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
-            <div className="space-y-1">
-              <label htmlFor="environment" className="block text-sm font-medium">
-                Environment
-              </label>
-              <select id="environment" className={inputClass} {...form.register('environment')}>
-                {settings.data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
-                <option value="custom">Vehicle API at a base URL</option>
-              </select>
-            </div>
-            {environment === 'custom' ? (
-              <Field
-                id="baseUrl"
-                label="Base URL"
-                placeholder="https://api.example.com"
-                error={errors.baseUrl?.message}
-                {...form.register('baseUrl')}
-              />
-            ) : null}
-            <Field id="clientId" label="Client id" autoComplete="off" error={errors.clientId?.message} {...form.register('clientId')} />
+    <SectionCard
+      id="api-heading"
+      title="Vehicle API connection"
+      description="The organization’s client credentials. They never leave the server."
+    >
+      {settings.isPending ? (
+        <LoadingRows rows={3} label="Loading settings" />
+      ) : settings.isError ? (
+        <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
+      ) : canWrite ? (
+        <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
+          <div className="space-y-1">
+            <label htmlFor="environment" className="block text-sm font-medium">
+              Environment
+            </label>
+            <select id="environment" className={inputClass} {...form.register('environment')}>
+              {settings.data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
+              <option value="custom">Vehicle API at a base URL</option>
+            </select>
+          </div>
+          {environment === 'custom' ? (
             <Field
-              id="clientSecret"
-              label="Client secret"
-              type="password"
-              autoComplete="new-password"
-              placeholder="•••••••• stored"
-              hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
-              error={errors.clientSecret?.message}
-              {...form.register('clientSecret')}
+              id="baseUrl"
+              label="Base URL"
+              placeholder="https://api.example.com"
+              error={errors.baseUrl?.message}
+              {...form.register('baseUrl')}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save credentials'}
-              </Button>
-              <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
-                {test.isPending ? 'Testing…' : 'Test connection'}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
-            <dt className="text-zinc-600 dark:text-zinc-400">Environment</dt>
-            <dd>{settings.data.environment === 'embedded' ? 'Embedded sandbox' : settings.data.baseUrl}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Client id</dt>
-            <dd className="font-mono">{settings.data.clientId}</dd>
-            <dt className="text-zinc-600 dark:text-zinc-400">Client secret</dt>
-            <dd>stored, not shown</dd>
-          </dl>
-        )}
-        <div aria-live="polite">
-          {test.isSuccess ? (
-            <div className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-              <p className="font-semibold">Connection works.</p>
-              <p>
-                Client id <span className="font-mono">{test.data.clientId}</span>, organization{' '}
-                <span className="font-mono">{test.data.organizationId}</span> ({Math.round(test.data.durationMs)} ms
-                {test.data.requestId ? `, request id ${test.data.requestId}` : ''}).
-              </p>
-            </div>
-          ) : test.isError ? (
-            <ErrorState error={test.error} title="The connection test failed" />
           ) : null}
-        </div>
-      </CardBody>
-    </Card>
+          <Field id="clientId" label="Client id" autoComplete="off" error={errors.clientId?.message} {...form.register('clientId')} />
+          <Field
+            id="clientSecret"
+            label="Client secret"
+            type="password"
+            autoComplete="new-password"
+            placeholder="•••••••• stored"
+            hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
+            error={errors.clientSecret?.message}
+            {...form.register('clientSecret')}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save credentials'}
+            </Button>
+            <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+              {test.isPending ? 'Testing…' : 'Test connection'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
+          <dt className="text-zinc-600 dark:text-zinc-400">Environment</dt>
+          <dd>{settings.data.environment === 'embedded' ? 'Embedded sandbox' : settings.data.baseUrl}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Client id</dt>
+          <dd className="font-mono">{settings.data.clientId}</dd>
+          <dt className="text-zinc-600 dark:text-zinc-400">Client secret</dt>
+          <dd>stored, not shown</dd>
+        </dl>
+      )}
+      <div aria-live="polite">
+        {test.isSuccess ? (
+          <div className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            <p className="font-semibold">Connection works.</p>
+            <p>
+              Client id <span className="font-mono">{test.data.clientId}</span>, organization{' '}
+              <span className="font-mono">{test.data.organizationId}</span> ({Math.round(test.data.durationMs)} ms
+              {test.data.requestId ? `, request id ${test.data.requestId}` : ''}).
+            </p>
+          </div>
+        ) : test.isError ? (
+          <ErrorState error={test.error} title="The connection test failed" />
+        ) : null}
+      </div>
+    </SectionCard>
   );
 }

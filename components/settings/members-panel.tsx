@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, inputClass } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -93,142 +93,139 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   };
 
   return (
-    <Card aria-labelledby="members-heading">
-      <CardHeader
-        id="members-heading"
-        title="Members"
-        description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
-      />
-      <CardBody className="space-y-4">
-        {members.isPending ? (
-          <LoadingRows rows={3} label="Loading members" />
-        ) : members.isError ? (
-          <ErrorState error={members.error} onRetry={() => members.refetch()} />
-        ) : (
+    <SectionCard
+      id="members-heading"
+      title="Members"
+      description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
+    >
+      {members.isPending ? (
+        <LoadingRows rows={3} label="Loading members" />
+      ) : members.isError ? (
+        <ErrorState error={members.error} onRetry={() => members.refetch()} />
+      ) : (
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {members.data.members.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">
+                  {member.email}
+                  {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
+                </p>
+                {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
+              </div>
+              {canWrite ? (
+                <>
+                  <label className="sr-only" htmlFor={`role-${member.userId}`}>
+                    Role of {member.email}
+                  </label>
+                  <select
+                    id={`role-${member.userId}`}
+                    className={cn(inputClass, 'w-auto')}
+                    value={member.role}
+                    onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {role}
+                      </option>
+                    ))}
+                  </select>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
+                        Remove
+                      </Button>
+                    }
+                    title={`Remove ${member.email}?`}
+                    description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
+                    confirmLabel="Remove member"
+                    onConfirm={() => remove(member)}
+                  />
+                </>
+              ) : (
+                <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite ? (
+        <form
+          onSubmit={form.handleSubmit((values) => add.mutate(values))}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start"
+        >
+          <Field
+            id="member-email"
+            label="Invite by email"
+            type="email"
+            autoComplete="off"
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
+          <div className="space-y-1">
+            <label htmlFor="member-role" className="block text-sm font-medium">
+              Role
+            </label>
+            <select id="member-role" className={inputClass} {...form.register('role')}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+            Invite member
+          </Button>
+        </form>
+      ) : null}
+      {oneTime ? (
+        <div
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">Invitation link for {oneTime.email}</p>
+          <p>
+            {oneTime.mailed ? 'It was also mailed to them. ' : ''}Pass it on through a safe channel; it is shown only now, works once and
+            expires. They set their own password (or, with an account already, sign in) to join.
+          </p>
+          <p className="mt-1 flex items-center gap-1 font-mono break-all">
+            <span data-testid="invite-url">{oneTime.url}</span> <CopyButton value={oneTime.url} label="Copy the invitation link" />
+          </p>
+        </div>
+      ) : null}
+      {canWrite && invitations.data && invitations.data.invitations.length > 0 ? (
+        <section aria-labelledby="invitations-heading" className="space-y-2">
+          <h3 id="invitations-heading" className="text-sm font-semibold">
+            Pending invitations
+          </h3>
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {members.data.members.map((member) => (
-              <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
+            {invitations.data.invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">
-                    {member.email}
-                    {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
+                  <p className="truncate font-medium">{invitation.email}</p>
+                  <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                    {invitation.role}, expires <Time value={invitation.expiresAt} />
+                    {invitation.invitedByEmail ? `, invited by ${invitation.invitedByEmail}` : ''}
                   </p>
-                  {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
                 </div>
-                {canWrite ? (
-                  <>
-                    <label className="sr-only" htmlFor={`role-${member.userId}`}>
-                      Role of {member.email}
-                    </label>
-                    <select
-                      id={`role-${member.userId}`}
-                      className={cn(inputClass, 'w-auto')}
-                      value={member.role}
-                      onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {role}
-                        </option>
-                      ))}
-                    </select>
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
-                          Remove
-                        </Button>
-                      }
-                      title={`Remove ${member.email}?`}
-                      description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
-                      confirmLabel="Remove member"
-                      onConfirm={() => remove(member)}
-                    />
-                  </>
-                ) : (
-                  <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
-                )}
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${invitation.email}`}>
+                      Revoke
+                    </Button>
+                  }
+                  title={`Revoke the invitation of ${invitation.email}?`}
+                  description={<p>The link stops working at once. You can invite them again later.</p>}
+                  confirmLabel="Revoke invitation"
+                  onConfirm={() => revoke(invitation)}
+                />
               </li>
             ))}
           </ul>
-        )}
-        {canWrite ? (
-          <form
-            onSubmit={form.handleSubmit((values) => add.mutate(values))}
-            noValidate
-            className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start"
-          >
-            <Field
-              id="member-email"
-              label="Invite by email"
-              type="email"
-              autoComplete="off"
-              error={form.formState.errors.email?.message}
-              {...form.register('email')}
-            />
-            <div className="space-y-1">
-              <label htmlFor="member-role" className="block text-sm font-medium">
-                Role
-              </label>
-              <select id="member-role" className={inputClass} {...form.register('role')}>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
-              Invite member
-            </Button>
-          </form>
-        ) : null}
-        {oneTime ? (
-          <div
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <p className="font-semibold">Invitation link for {oneTime.email}</p>
-            <p>
-              {oneTime.mailed ? 'It was also mailed to them. ' : ''}Pass it on through a safe channel; it is shown only now, works once and
-              expires. They set their own password (or, with an account already, sign in) to join.
-            </p>
-            <p className="mt-1 flex items-center gap-1 font-mono break-all">
-              <span data-testid="invite-url">{oneTime.url}</span> <CopyButton value={oneTime.url} label="Copy the invitation link" />
-            </p>
-          </div>
-        ) : null}
-        {canWrite && invitations.data && invitations.data.invitations.length > 0 ? (
-          <section aria-labelledby="invitations-heading" className="space-y-2">
-            <h3 id="invitations-heading" className="text-sm font-semibold">
-              Pending invitations
-            </h3>
-            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {invitations.data.invitations.map((invitation) => (
-                <li key={invitation.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{invitation.email}</p>
-                    <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                      {invitation.role}, expires <Time value={invitation.expiresAt} />
-                      {invitation.invitedByEmail ? `, invited by ${invitation.invitedByEmail}` : ''}
-                    </p>
-                  </div>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${invitation.email}`}>
-                        Revoke
-                      </Button>
-                    }
-                    title={`Revoke the invitation of ${invitation.email}?`}
-                    description={<p>The link stops working at once. You can invite them again later.</p>}
-                    confirmLabel="Revoke invitation"
-                    onConfirm={() => revoke(invitation)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </CardBody>
-    </Card>
+        </section>
+      ) : null}
+    </SectionCard>
   );
 }

@@ -37,3 +37,29 @@ export function CardHeader({
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('p-4', className)} {...props} />;
 }
+
+/** The usual section of a page: a card named by its heading, with the content in its body. */
+export function SectionCard({
+  id,
+  title,
+  description,
+  actions,
+  className,
+  bodyClassName = 'space-y-4',
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} className={className}>
+      <CardHeader id={id} title={title} description={description} actions={actions} />
+      <CardBody className={bodyClassName}>{children}</CardBody>
+    </Card>
+  );
+}

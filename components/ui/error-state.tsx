@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { Button } from './button';
 
@@ -6,14 +7,19 @@ import { Button } from './button';
 export function ErrorState({
   error,
   title = 'This could not be loaded',
+  message,
   onRetry,
+  children,
 }: {
   error: unknown;
   title?: string;
+  /** Replaces the error's own message, for an error the caller explains better. */
+  message?: ReactNode;
   onRetry?: () => void;
+  /** Advice shown under the message. */
+  children?: ReactNode;
 }) {
   const apiError = error instanceof ApiClientError ? error : undefined;
-  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <div
       role="alert"
@@ -23,9 +29,10 @@ export function ErrorState({
         <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{title}</p>
-          <p>{message}</p>
+          <p>{message ?? (error instanceof Error ? error.message : 'Unknown error')}</p>
+          {children}
           {apiError ? (
-            <p className="font-mono text-xs">
+            <p className="font-mono text-xs break-all">
               {apiError.code}
               {apiError.requestId ? ` · request id ${apiError.requestId}` : ''}
             </p>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Button } from './button';
 import { cn } from './cn';
 
 export const inputClass =
@@ -33,3 +34,21 @@ export function Field({ id, label, error, hint, className, ...input }: FieldProp
     </div>
   );
 }
+
+/** The end of a one-column form: what failed, if anything, then the full-width submit button. */
+export function FormSubmit({ failure, pending, children }: { failure: string | null; pending: boolean; children: ReactNode }) {
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className={failureClass}>
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full justify-center" disabled={pending}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
+export const failureClass = 'rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200';

@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -86,41 +86,38 @@ function JourneysSummary({
   const title = `${dayLabel(range.from)} to ${dayLabel(range.to)}`;
   const loaded = query.data?.journeys ?? [];
   return (
-    <Card aria-labelledby="journeys-summary-heading">
-      <CardHeader
-        id="journeys-summary-heading"
-        title="Totals and distance per day"
-        description={`Journeys that started from ${title}, in your time zone.`}
-        actions={
-          loaded.length > 0 ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() =>
-                downloadFile(`journeys-${vehicleId}-${range.from}-to-${range.to}.csv`, [
-                  csvRow(JOURNEY_CSV_HEADER),
-                  ...loaded.map((j) => csvRow(journeyCsvValues(j))),
-                ])
-              }
-            >
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </Button>
-          ) : null
-        }
-      />
-      <CardBody className="space-y-4">
-        {query.isPending ? (
-          <div role="status" aria-label="Loading the totals" className="space-y-3">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-64 w-full" />
-          </div>
-        ) : query.isError ? (
-          <ErrorState error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
-        ) : (
-          <SummaryContent range={range} load={query.data} />
-        )}
-      </CardBody>
-    </Card>
+    <SectionCard
+      id="journeys-summary-heading"
+      title="Totals and distance per day"
+      description={`Journeys that started from ${title}, in your time zone.`}
+      actions={
+        loaded.length > 0 ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              downloadFile(`journeys-${vehicleId}-${range.from}-to-${range.to}.csv`, [
+                csvRow(JOURNEY_CSV_HEADER),
+                ...loaded.map((j) => csvRow(journeyCsvValues(j))),
+              ])
+            }
+          >
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </Button>
+        ) : null
+      }
+    >
+      {query.isPending ? (
+        <div role="status" aria-label="Loading the totals" className="space-y-3">
+          <Skeleton className="h-14 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : query.isError ? (
+        <ErrorState error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
+      ) : (
+        <SummaryContent range={range} load={query.data} />
+      )}
+    </SectionCard>
   );
 }
 
