@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Unplug } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
+import { RecordHeader } from '@/components/ui/page-header';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
@@ -84,19 +85,15 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            <Link href={`/o/${org}/accounts`} className="hover:underline">
-              Accounts
-            </Link>{' '}
-            /
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight break-all">{name}</h1>
+      <RecordHeader
+        parent={{ href: `/o/${org}/accounts`, label: 'Accounts' }}
+        title={name}
+        details={
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Account id <Mono value={account.data.account.id} />
           </p>
-        </div>
+        }
+      >
         {canDisconnect && !disconnected ? (
           <ConfirmDialog
             trigger={
@@ -129,7 +126,7 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
             }}
           />
         ) : null}
-      </div>
+      </RecordHeader>
       {disconnected ? (
         <p
           role="status"

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
+import { RecordHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { ErrorState, Skeleton } from '@/components/ui/states';
@@ -49,35 +50,35 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            <Link href={`/o/${org}/vehicles`} className="hover:underline">
-              Vehicles
-            </Link>{' '}
-            /
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight">
+      <RecordHeader
+        parent={{ href: `/o/${org}/vehicles`, label: 'Vehicles' }}
+        title={
+          <>
             {vehicleTitle(vehicle)}
             {vehicle.modelYear ? <span className="tabular font-normal text-zinc-600 dark:text-zinc-400"> {vehicle.modelYear}</span> : null}
-          </h1>
-          {vehicle.trim ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{vehicle.trim}</p> : null}
-          <div className="mt-2 flex flex-wrap gap-2">
-            {locked ? (
-              <StatusBadge tone="pending">{disconnected.processing ? 'Disconnecting: processing' : 'Disconnected'}</StatusBadge>
-            ) : (
-              <ConnectionBadge value={vehicle.connectionStatus} />
-            )}
-            <ListeningSwitch
-              org={org}
-              vehicleId={vehicle.id}
-              isListening={vehicle.isListening !== false}
-              lastUpdated={vehicle.listeningLastUpdated}
-            />
-          </div>
-        </div>
+          </>
+        }
+        details={
+          <>
+            {vehicle.trim ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{vehicle.trim}</p> : null}
+            <div className="mt-2 flex flex-wrap gap-2">
+              {locked ? (
+                <StatusBadge tone="pending">{disconnected.processing ? 'Disconnecting: processing' : 'Disconnected'}</StatusBadge>
+              ) : (
+                <ConnectionBadge value={vehicle.connectionStatus} />
+              )}
+              <ListeningSwitch
+                org={org}
+                vehicleId={vehicle.id}
+                isListening={vehicle.isListening !== false}
+                lastUpdated={vehicle.listeningLastUpdated}
+              />
+            </div>
+          </>
+        }
+      >
         {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
-      </div>
+      </RecordHeader>
 
       {locked ? (
         <p

@@ -74,6 +74,18 @@ export function claimThrottleAudit(key: string, now = Date.now()): boolean {
  * answer for both), and throws SignInThrottledError when the account-and-address pair must
  * wait, the address made too many attempts, or too many password checks are running.
  */
+async function auditFailedSignIn(db: Db, email: string, ip: string | null, details: Record<string, unknown>) {
+  const known = await findUserByEmail(db, email);
+  await appendAuditEvent(db, {
+    actorUserId: known?.id,
+    actorEmail: email,
+    action: 'auth.sign_in_failed',
+    outcome: 'failure',
+    details: { method: 'credentials', ...details },
+    ip,
+  });
+}
+
 export async function authorizeCredentials(
   db: Db,
   credentials: Record<string, unknown>,
@@ -92,15 +104,7 @@ export async function authorizeCredentials(
   if (!verdict.allowed) {
     const auditKey = verdict.reason === 'ip' ? `ip ${key.ip}` : `pair ${email.toLowerCase()} ${key.ip}`;
     if (claimThrottleAudit(auditKey)) {
-      const known = await findUserByEmail(db, email);
-      await appendAuditEvent(db, {
-        actorUserId: known?.id,
-        actorEmail: email,
-        action: 'auth.sign_in_failed',
-        outcome: 'failure',
-        details: { method: 'credentials', reason: 'throttled', limit: verdict.reason, retryAfterSeconds: verdict.retryAfterSeconds },
-        ip,
-      });
+      await auditFailedSignIn(db, email, ip, { reason: 'throttled', limit: verdict.reason, retryAfterSeconds: verdict.retryAfterSeconds });
     }
     throw new SignInThrottledError(verdict.retryAfterSeconds);
   }
@@ -117,15 +121,7 @@ export async function authorizeCredentials(
     throw error;
   }
   if (!user) {
-    const known = await findUserByEmail(db, email);
-    await appendAuditEvent(db, {
-      actorUserId: known?.id,
-      actorEmail: email,
-      action: 'auth.sign_in_failed',
-      outcome: 'failure',
-      details: { method: 'credentials', reason: 'invalid_credentials' },
-      ip,
-    });
+    await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
     return null;
   }
 
