@@ -17,8 +17,6 @@ export type OrgContext<P, Q, B> = OrgAccess & {
   params: P;
   query: Q;
   body: B;
-  /** Upstream request id of the call that mattered, for the audit entry. */
-  setUpstreamRequestId: (id: string | undefined) => void;
 };
 
 type Options<PS, QS, BS, R> = {
@@ -84,13 +82,10 @@ export function withOrg<
         params,
         query,
         body,
-        setUpstreamRequestId: (id) => {
-          upstreamRequestId = id;
-        },
       });
       if (options.audit && access) {
         const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
-        upstreamRequestId ??= requestIdOf(result);
+        upstreamRequestId = requestIdOf(result);
         await recordAudit(access, options.audit, {
           outcome: 'success',
           target,
