@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { Field, inputClass } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -138,42 +138,30 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
             ))}
           </select>
         </div>
-        <div className="space-y-1">
-          <label htmlFor="history-user" className="block text-xs font-medium">
-            Sent by (email)
-          </label>
-          <input
-            id="history-user"
-            className={inputClass}
-            defaultValue={filters.user}
-            onBlur={(e) => update({ user: e.target.value.trim() })}
-            onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="history-from" className="block text-xs font-medium">
-            From
-          </label>
-          <input
-            id="history-from"
-            type="datetime-local"
-            className={inputClass}
-            value={filters.from}
-            onChange={(e) => update({ from: e.target.value })}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="history-to" className="block text-xs font-medium">
-            Until
-          </label>
-          <input
-            id="history-to"
-            type="datetime-local"
-            className={inputClass}
-            value={filters.to}
-            onChange={(e) => update({ to: e.target.value })}
-          />
-        </div>
+        <Field
+          id="history-user"
+          label="Sent by (email)"
+          compact
+          defaultValue={filters.user}
+          onBlur={(e) => update({ user: e.target.value.trim() })}
+          onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })}
+        />
+        <Field
+          id="history-from"
+          label="From"
+          compact
+          type="datetime-local"
+          value={filters.from}
+          onChange={(e) => update({ from: e.target.value })}
+        />
+        <Field
+          id="history-to"
+          label="Until"
+          compact
+          type="datetime-local"
+          value={filters.to}
+          onChange={(e) => update({ to: e.target.value })}
+        />
         <Button variant="secondary" asChild className="ml-auto">
           <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
             <Download aria-hidden className="h-4 w-4" /> Export CSV

@@ -10,14 +10,16 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  /** The small label of a filter bar. */
+  compact?: boolean;
 };
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ id, label, error, hint, className, ...input }: FieldProps) {
+export function Field({ id, label, error, hint, compact, className, ...input }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1', className)}>
-      <label htmlFor={id} className="block text-sm font-medium">
+      <label htmlFor={id} className={cn('block font-medium', compact ? 'text-xs' : 'text-sm')}>
         {label}
       </label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />

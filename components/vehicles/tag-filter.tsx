@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/fleet/types';
 import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
 import { useTagsSeen } from '@/lib/query/vehicles';
@@ -47,34 +47,28 @@ export function TagFilter({
   };
   return (
     <form onSubmit={submit} aria-label="Tag filter" className="flex flex-wrap items-end gap-2">
-      <div className="min-w-32 flex-1 space-y-1">
-        <label htmlFor="tag-filter-key" className="block text-xs font-medium">
-          Tag key
-        </label>
-        <input
-          id="tag-filter-key"
-          list="tag-filter-keys"
-          maxLength={TAG_LIMIT}
-          className={inputClass}
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
-      <div className="min-w-32 flex-1 space-y-1">
-        <label htmlFor="tag-filter-value" className="block text-xs font-medium">
-          Tag value
-        </label>
-        <input
-          id="tag-filter-value"
-          list="tag-filter-values"
-          maxLength={TAG_LIMIT}
-          className={inputClass}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          autoComplete="off"
-        />
-      </div>
+      <Field
+        id="tag-filter-key"
+        label="Tag key"
+        compact
+        className="min-w-32 flex-1"
+        list="tag-filter-keys"
+        maxLength={TAG_LIMIT}
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        autoComplete="off"
+      />
+      <Field
+        id="tag-filter-value"
+        label="Tag value"
+        compact
+        className="min-w-32 flex-1"
+        list="tag-filter-values"
+        maxLength={TAG_LIMIT}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        autoComplete="off"
+      />
       <TagDatalists idPrefix="tag-filter" tags={seen.data?.tags ?? []} keyText={key.trim()} />
       <Button type="submit" size="md" variant="secondary">
         Filter by tag
