@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '@/lib/db/repos/sessions';
+import { SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
 import { createUser, verifyCredentials } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { changePassword } from './change-password';
@@ -36,6 +37,22 @@ for (const leg of await databaseLegs()) {
       expect(await version(t.db, user.id)).toBe(1);
       expect(await verifyCredentials(t.db, user.email, 'the new password')).toBeDefined();
       expect(await verifyCredentials(t.db, user.email, 'the old password')).toBeUndefined();
+    });
+
+    it('guesses at the current password are throttled like sign-in attempts, per address', async () => {
+      const user = await createUser(t.db, { email: 'guess@example.com', password: 'the old password' });
+      // The sign-in policy with a long first delay, so a slow hash cannot outlast it.
+      const throttle = { ...SIGN_IN_THROTTLE, baseDelayMs: 10 * 60_000 };
+      const attempt = (currentPassword: string, ip: string) =>
+        changePassword(t.db, { user, currentPassword, newPassword: 'the new password', ip }, throttle);
+      for (let i = 0; i < 5; i++) await expect(attempt(`guess ${i}`, '203.0.113.9')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(attempt('the old password', '203.0.113.9')).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        body: { retryAfterSeconds: expect.any(Number) },
+      });
+      expect(await version(t.db, user.id)).toBe(0);
+      await attempt('the old password', '198.51.100.7');
+      expect(await version(t.db, user.id)).toBe(1);
     });
 
     it('"sign out everywhere" moves the session version', async () => {

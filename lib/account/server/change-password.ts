@@ -2,16 +2,22 @@ import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { clearSignInPair, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { PasswordHashingBusyError } from '@/lib/crypto/password';
 import { setUserPassword, verifyCredentials } from '@/lib/db/repos/users';
 import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/validations/auth';
 
 /**
  * Changes the signed-in user's password after checking the current one, and ends every session
- * of theirs (this one too: they sign in again with the new password).
+ * of theirs (this one too: they sign in again with the new password). A guess at the current
+ * password counts as a sign-in attempt of the same account and address, so a copied session
+ * cannot try passwords faster than the sign-in form allows.
  */
 export async function changePassword(
   db: Db,
   input: { user: { id: string; email: string }; currentPassword: string; newPassword: string; ip: string | null },
+  throttle = SIGN_IN_THROTTLE,
 ): Promise<{ changed: true }> {
   const { user } = input;
   if (passwordIsEmail(input.newPassword, user.email)) {
@@ -19,7 +25,23 @@ export async function changePassword(
       fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] },
     });
   }
-  const verified = await verifyCredentials(db, user.email, input.currentPassword);
+  const key = { email: user.email, ip: input.ip ?? DIRECT_BUCKET };
+  const verdict = await reserveSignInAttempt(db, key, throttle);
+  if (!verdict.allowed) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Wait before trying again.', {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+  }
+  let verified: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    verified = await verifyCredentials(db, user.email, input.currentPassword);
+  } catch (error) {
+    if (error instanceof PasswordHashingBusyError) {
+      await releaseSignInAttempt(db, verdict.attemptId);
+      throw new AppError('RATE_LIMITED', 'The server is busy checking passwords. Try again in a moment.', { retryAfterSeconds: 1 });
+    }
+    throw error;
+  }
   if (!verified || verified.id !== user.id) {
     await appendAuditEvent(db, {
       actorUserId: user.id,
@@ -33,6 +55,7 @@ export async function changePassword(
       fields: { currentPassword: ['The current password is wrong'] },
     });
   }
+  await clearSignInPair(db, key);
   await setUserPassword(db, user.id, input.newPassword, { endSessions: true });
   await appendAuditEvent(db, {
     actorUserId: user.id,
