@@ -86,12 +86,16 @@ test.describe('a command of a type already running', () => {
     const { onlineListeningVehicleId } = await sandboxFixtures(request);
     await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
     const origin = new URL(page.url()).origin;
+    // The sandbox settles the first command 1.5 s after it is sent: the button must be ready
+    // before it goes, so the click reaches the server while the first is still pending.
+    const button = panel(page).getByRole('button', { name: 'Window heating on', exact: true });
+    await expect(button).toBeEnabled();
     const first = await page.request.post(`/api/o/demo/vehicles/${onlineListeningVehicleId}/commands`, {
       data: { command: 'WINDOW_HEATING_ON' },
       headers: { Origin: origin },
     });
     expect(first.ok()).toBe(true);
-    await panel(page).getByRole('button', { name: 'Window heating on', exact: true }).click();
+    await button.click();
     await expect(latest(page)).toContainText('This command was already running');
     await expect(latest(page).getByText(/Pending|Executed/)).toBeVisible();
   });
