@@ -54,9 +54,11 @@ describe('eligibility checks and bulk connections', () => {
     for (const r of pending.body.results) expect(r.status).toBe('PENDING');
 
     h.clock.advance(1000);
-    expect((await h.json('GET', `/v1/vehicles/eligibility/${id}`, { token })).body.status).toBe('PROCESSING');
+    const processing = await h.json('GET', `/v1/vehicles/eligibility/${id}/results?maxPageSize=5&currentPage=0`, { token });
+    expect(processing.body.results.map((r: { status: string }) => r.status)).toContain('SUBMITTED');
     h.clock.advance(10_000);
-    expect((await h.json('GET', `/v1/vehicles/eligibility/${id}`, { token })).body.status).toBe('COMPLETED');
+    // The vendor publishes no status read for a check: only the 202 answer and the results.
+    expect((await h.json('GET', `/v1/vehicles/eligibility/${id}`, { token })).status).toBe(404);
 
     const all = [];
     for (let page = 0; page < 4; page++) {
@@ -90,7 +92,7 @@ describe('eligibility checks and bulk connections', () => {
       results: [],
       totalResults: 3,
     });
-    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}`, { token: await h.token(1) })).status).toBe(404);
+    expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results`, { token: await h.token(1) })).status).toBe(404);
   });
 
   it('reports the seeded bulk connection group and its per-VIN results', async () => {

@@ -37,7 +37,7 @@ for (const leg of await databaseLegs()) {
       const { check } = await submitEligibilityCheck(t.db, api, { organizationId, userId, body: { vins, label: 'fleet.csv' } });
       expect(check).toMatchObject({ status: 'CREATED', vinCount: 151, label: 'fleet.csv', createdBy: userId });
 
-      const spy = vi.spyOn(api, 'getEligibilityCheck');
+      const spy = vi.spyOn(api, 'getEligibilityResults');
       // Within a second of the last write: no upstream call.
       expect((await refreshCheck(t.db, api, check)).status).toBe('CREATED');
       expect(spy).not.toHaveBeenCalled();
@@ -50,6 +50,8 @@ for (const leg of await databaseLegs()) {
       await refreshOpenChecks(t.db, api, organizationId, { now: Date.now() + 5_000 });
       const done = (await getEligibilityCheck(t.db, organizationId, check.id))!;
       expect(done.status).toBe('COMPLETED');
+      // Derived from the results alone: the sandbox, like the vendor, has no status read for a check.
+      expect((await sandbox.fetch(`http://sandbox.test/v1/vehicles/eligibility/${check.upstreamId}`)).status).toBe(404);
       expect(Object.values(done.counts).reduce((a, b) => a + b, 0)).toBe(151);
       expect(done.counts.INELIGIBLE).toBeGreaterThanOrEqual(1);
 
