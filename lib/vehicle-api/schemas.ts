@@ -27,6 +27,25 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const tokenTestSchema = obj({ clientId: text, organizationId: text });
 
+/** An array the vendor leaves out when it would be empty (`{}` means none). */
+const absentArray = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((items) => items ?? []);
+
+/**
+ * The eligibility and bulk-connection results: both fields optional, an empty check answers
+ * `{"totalResults": 0}` or `{}`. Without `results` the total is 0; with results but no total it
+ * stays unknown (null), so paging goes on until a short page.
+ */
+const numberedResults = <T extends z.ZodType>(item: T) =>
+  obj({ results: z.array(item).nullish(), totalResults: int }).transform(({ results, totalResults, ...rest }) => ({
+    ...rest,
+    results: results ?? [],
+    totalResults: totalResults ?? (results ? null : 0),
+  }));
+
 const cursorPage = <T extends z.ZodType>(item: T) =>
   obj({ results: z.array(item), nextPageToken: z.string().nullish(), totalResults: int });
 
@@ -125,7 +144,7 @@ export const eligibilityResultSchema = obj({
   status: text,
   errorMessage: text,
 });
-export const eligibilityResultsSchema = obj({ results: z.array(eligibilityResultSchema), totalResults: int });
+export const eligibilityResultsSchema = numberedResults(eligibilityResultSchema);
 
 export const bulkConnectionResultSchema = obj({
   vehicleId: text,
@@ -142,7 +161,7 @@ export const bulkConnectionResultSchema = obj({
   modelYear: z.union([z.string(), z.number()]).nullish(),
   wasAlreadyConnected: bool,
 });
-export const bulkConnectionResultsSchema = obj({ results: z.array(bulkConnectionResultSchema), totalResults: int });
+export const bulkConnectionResultsSchema = numberedResults(bulkConnectionResultSchema);
 
 export const commandExecutionSchema = obj({
   id: z.string(),
@@ -227,7 +246,7 @@ export const tireReadingSchema = obj({
   rearLeft: numericString,
   rearRight: numericString,
 });
-export const tireHistorySchema = obj({ tires: z.array(tireReadingSchema) });
+export const tireHistorySchema = obj({ tires: absentArray(tireReadingSchema) });
 
 export const manufacturerAlertSchema = obj({
   status: openEnum(['ACTIVE', 'RESOLVED', 'UNKNOWN']),
@@ -242,7 +261,7 @@ export const manufacturerAlertSchema = obj({
   recommendedAction: text,
   oemMetadata: z.unknown().optional(),
 });
-export const manufacturerAlertsSchema = obj({ alerts: z.array(manufacturerAlertSchema) });
+export const manufacturerAlertsSchema = obj({ alerts: absentArray(manufacturerAlertSchema) });
 
 export const rateLimitSchema = obj({
   remainingRequests: int,

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createVehicleApi } from './api';
+import { createFakeUpstream, json } from './fake-upstream';
+import bulkResultsEmpty from './fixtures/vendor/bulk-connection-results-empty.json';
+import bulkResults from './fixtures/vendor/bulk-connection-results.json';
+import eligibilityResultsEmpty from './fixtures/vendor/eligibility-results-empty.json';
+import eligibilityResults from './fixtures/vendor/eligibility-results.json';
+import alertsEmpty from './fixtures/vendor/manufacturer-alerts-empty.json';
+import tireHistoryEmpty from './fixtures/vendor/tire-history-empty.json';
+
+/** The client reading the shapes of the vendor's published examples (fixtures/vendor/*.json). */
+function serve(route: string, body: unknown) {
+  const upstream = createFakeUpstream();
+  upstream.on(route, () => json(body));
+  const api = createVehicleApi({
+    baseUrl: 'http://vendor.test',
+    clientId: 'client',
+    clientSecret: 'secret',
+    fetch: upstream.fetch,
+    logger: () => {},
+  });
+  return api;
+}
+
+describe('absent arrays in the published shapes', () => {
+  it('reads an eligibility check without results ({"totalResults": 0}) as no results', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', eligibilityResultsEmpty);
+    expect((await api.getEligibilityResults('elg_1')).data).toMatchObject({ results: [], totalResults: 0 });
+  });
+
+  it('reads eligibility results with upper-case makes', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', eligibilityResults);
+    const { data } = await api.getEligibilityResults('elg_1');
+    expect(data.totalResults).toBe(2);
+    expect(data.results.map((r) => r.make)).toEqual(['VOLKSWAGEN', 'MERCEDES BENZ']);
+  });
+
+  it('reads bulk-connection results given as {} as none, and with results as they came', async () => {
+    expect((await serve('GET /v1/vehicles/connect/bcg_1/results', bulkResultsEmpty).getBulkConnectionResults('bcg_1')).data).toMatchObject({
+      results: [],
+      totalResults: 0,
+    });
+    const { data } = await serve('GET /v1/vehicles/connect/bcg_1/results', bulkResults).getBulkConnectionResults('bcg_1');
+    expect(data.results[0]).toMatchObject({ status: 'CONNECTION_REQUIRED', canRetry: true, make: 'TESLA' });
+  });
+
+  it('keeps the total unknown when results come without one, so paging goes on to a short page', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', { results: eligibilityResults.results });
+    expect((await api.getEligibilityResults('elg_1')).data.totalResults).toBeNull();
+  });
+
+  it('reads a tire history without tires ({}) as none', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/tires/historic', tireHistoryEmpty);
+    expect((await api.getTireHistory('veh_1')).data.tires).toEqual([]);
+  });
+
+  it('reads manufacturer alerts without alerts ({}) as none', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/manufacturer-alerts/current', alertsEmpty);
+    expect((await api.getManufacturerAlerts('veh_1')).data.alerts).toEqual([]);
+  });
+});
