@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
-import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, humanize, isWordCode } from '@/lib/vehicle-data/format';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { useVehicleData } from '@/lib/query/vehicle-data';
@@ -111,7 +111,7 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
                     {record[key] === null || record[key] === undefined ? (
                       <span className="text-zinc-500 dark:text-zinc-400">—</span>
                     ) : unit ? (
-                      withUnit(Number(record[key]), unit)
+                      figureText(record[key] as number | string, unit)
                     ) : (
                       String(record[key])
                     )}

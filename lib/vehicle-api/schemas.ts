@@ -14,6 +14,15 @@ const bool = z.boolean().nullish();
 const timestamp = z.string().nullish();
 const strings = z.array(z.string()).nullish();
 
+/**
+ * A figure the vendor sends as a decimal string (`"12.5"`) where the contract says number: read
+ * both as a number; a string that is no number is kept as it came, to be shown as such.
+ */
+const decimal = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+
 /** A string enum that still accepts values the contract does not list yet. */
 const openEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.string()]).nullish();
 
@@ -94,11 +103,11 @@ export const vehicleSpecificationsSchema = obj({
   make: text,
   model: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
-  batteryCapacity: num,
-  batteryCapacityNet: num,
-  standardEvr: num,
-  allElectricRange: num,
-  allElectricRangeMin: num,
+  batteryCapacity: decimal,
+  batteryCapacityNet: decimal,
+  standardEvr: decimal,
+  allElectricRange: decimal,
+  allElectricRangeMin: decimal,
 });
 export type VehicleSpecifications = z.infer<typeof vehicleSpecificationsSchema>;
 
@@ -224,14 +233,13 @@ export const chargingSessionSchema = obj({
 export const chargingSessionPageSchema = cursorPage(chargingSessionSchema);
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 
-const numericString = z.union([z.string(), z.number()]).nullish();
 export const maintenanceServiceSchema = obj({
   component: text,
   type: text,
-  kmToNextService: numericString,
+  kmToNextService: decimal,
   dateOfNextServiceAt: timestamp,
   dateOfLastServiceAt: timestamp,
-  odometerKmAtLastService: numericString,
+  odometerKmAtLastService: decimal,
   status: text,
 });
 export const maintenanceServicesSchema = obj({ services: z.array(maintenanceServiceSchema) });
@@ -241,10 +249,10 @@ export const departureTimesSchema = obj({ departureTimes: z.array(departureTimeS
 
 export const tireReadingSchema = obj({
   bucket: timestamp,
-  frontLeft: numericString,
-  frontRight: numericString,
-  rearLeft: numericString,
-  rearRight: numericString,
+  frontLeft: decimal,
+  frontRight: decimal,
+  rearLeft: decimal,
+  rearRight: decimal,
 });
 export const tireHistorySchema = obj({ tires: absentArray(tireReadingSchema) });
 

@@ -6,6 +6,9 @@ import bulkResults from './fixtures/vendor/bulk-connection-results.json';
 import eligibilityResultsEmpty from './fixtures/vendor/eligibility-results-empty.json';
 import eligibilityResults from './fixtures/vendor/eligibility-results.json';
 import alertsEmpty from './fixtures/vendor/manufacturer-alerts-empty.json';
+import services from './fixtures/vendor/maintenance-services.json';
+import specifications from './fixtures/vendor/specifications.json';
+import tireHistory from './fixtures/vendor/tire-history.json';
 import tireHistoryEmpty from './fixtures/vendor/tire-history-empty.json';
 
 /** The client reading the shapes of the vendor's published examples (fixtures/vendor/*.json). */
@@ -57,5 +60,36 @@ describe('absent arrays in the published shapes', () => {
   it('reads manufacturer alerts without alerts ({}) as none', async () => {
     const api = serve('GET /v1/vehicles/veh_1/maintenance/manufacturer-alerts/current', alertsEmpty);
     expect((await api.getManufacturerAlerts('veh_1')).data.alerts).toEqual([]);
+  });
+});
+
+describe('decimal strings in the published shapes', () => {
+  it('reads specification ranges sent as decimal strings as numbers', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/specifications', specifications);
+    const { data } = await api.getVehicleSpecifications('veh_1');
+    expect(data).toMatchObject({ standardEvr: 426.5, allElectricRange: 426.5, allElectricRangeMin: 350, modelYear: 2023 });
+  });
+
+  it('keeps a figure that is no number as it came rather than refusing the whole body', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/specifications', { ...specifications, standardEvr: 'n/a' });
+    expect((await api.getVehicleSpecifications('veh_1')).data.standardEvr).toBe('n/a');
+  });
+
+  it('reads tire pressures sent as decimal strings as numbers', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/tires/historic', tireHistory);
+    const { data } = await api.getTireHistory('veh_1');
+    expect(data.tires[0]).toMatchObject({ frontLeft: 250.5, rearLeft: 248.25 });
+  });
+
+  it('reads service kilometres sent as decimal strings as numbers, with the published type and status', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/services', services);
+    const { data } = await api.getMaintenanceServices('veh_1');
+    expect(data.services[0]).toMatchObject({
+      type: 'FULL_SERVICE',
+      status: 'PENDING',
+      kmToNextService: 12500,
+      odometerKmAtLastService: 31250.5,
+    });
+    expect(data.services[1]).toMatchObject({ type: 'STATUTORY', kmToNextService: null });
   });
 });
