@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -139,7 +140,7 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
             <Explanation title="Options are not available for this brand">
               <p>
                 The Vehicle API offers factory options for one manufacturer&apos;s vehicles only
-                {vehicle?.make ? `, and this vehicle is a ${vehicle.make}` : ''}. It answered{' '}
+                {vehicle?.make ? `, and this vehicle is a ${makeLabel(vehicle.make)}` : ''}. It answered{' '}
                 <span className="font-mono">{unsupported?.code ?? 'no options'}</span>
                 {unsupported?.message ? `: “${unsupported.message}”` : ''}.
               </p>

@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -26,7 +27,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function vehicleTitle(v: VehicleRecord): string {
-  return [v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
+  return [makeLabel(v.make), v.model].filter(Boolean).join(' ') || 'Vehicle';
 }
 
 /** The top of the vehicle page: identity, account, listening, plate, tags and disconnect. */

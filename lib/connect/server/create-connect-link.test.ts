@@ -38,7 +38,7 @@ for (const leg of await databaseLegs()) {
       const spy = vi.spyOn(api, 'connectAccount');
       const request = connectLinkSchema.parse({
         mode: 'vehicle',
-        makes: ['Tesla', 'tesla'],
+        makes: ['Tesla', 'tesla', 'Mercedes-Benz'],
         scopes: ['vehicle:information', 'vehicle:information', 'vehicle:commands'],
         region: 'EUROPE',
         locale: 'de-DE',
@@ -55,7 +55,8 @@ for (const leg of await databaseLegs()) {
       expect(returnState().verify(link.id, returnUrl.searchParams.get('state') ?? undefined)).toBe(true);
       expect(sent).toMatchObject({
         scopes: ['vehicle:information', 'vehicle:commands'],
-        makes: ['Tesla'],
+        // The vendor takes only its upper-case enumeration.
+        makes: ['TESLA', 'MERCEDES BENZ'],
         deviceTypes: ['VEHICLE'],
         locale: 'de-DE',
         vin: '5YJ3E1EA7KF317000',
@@ -106,7 +107,7 @@ for (const leg of await databaseLegs()) {
       const before = (await listConsentLinks(t.db, { organizationId: ids.org })).length;
       const request = connectLinkSchema.parse({
         mode: 'account',
-        makes: ['Trabant'],
+        makes: ['Fiat'], // listed by the vendor, but no brand of the sandbox's accounts
         scopes: ['vehicle:all'],
         region: 'EUROPE',
         locale: 'en-GB',

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { toVendorMake } from '@/lib/contract/makes';
 import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
@@ -33,7 +34,8 @@ export async function createConnectLink(
   const { request } = input;
   const id = uuidv7();
   const vehicle = request.mode === 'vehicle';
-  const makes = unique(request.makes, (m) => m.toLowerCase());
+  // The vendor takes only its own upper-case spelling; the schema refused any make it does not list.
+  const makes = unique(request.makes.map((m) => toVendorMake(m) ?? m));
   const scopes = unique(request.scopes);
   const response = await api.connectAccount({
     returnUrl: returnUrlFor(id),

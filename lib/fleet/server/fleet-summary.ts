@@ -1,4 +1,5 @@
 import 'server-only';
+import { makeLabel } from '@/lib/contract/makes';
 import { paginate, type VehicleApi } from '@/lib/vehicle-api';
 
 export type FleetSummary = {
@@ -45,7 +46,7 @@ async function computeSummary(api: VehicleApi): Promise<FleetSummary> {
     upstreamCalls += 1;
     for (const vehicle of page.data.results) {
       vehicles += 1;
-      const brand = typeof vehicle.make === 'string' && vehicle.make ? vehicle.make : 'Unknown';
+      const brand = typeof vehicle.make === 'string' && vehicle.make ? makeLabel(vehicle.make) : 'Unknown';
       brands.set(brand, (brands.get(brand) ?? 0) + 1);
       if (vehicle.isListening === false) listening.off += 1;
       else listening.on += 1;
