@@ -199,6 +199,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
           <Detail term="Brands">{l.makes.length ? l.makes.map(makeLabel).join(', ') : 'Owner chooses'}</Detail>
           <Detail term="Scopes">{l.scopes.map((s) => SCOPE_TEXT[s as keyof typeof SCOPE_TEXT]?.label ?? s).join(', ')}</Detail>
           <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
+          {l.countryCode ? <Detail term="Country">{l.countryCode}</Detail> : null}
           <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
         </dl>
       </CardBody>

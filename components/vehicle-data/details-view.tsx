@@ -86,15 +86,18 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
     >
       {({ specifications, available }) => {
         if (!available) {
-          const country = vehicle?.registrationCountry;
+          const sent = vehicle?.registrationCountry;
+          const country = vehicle?.accountCountry;
           return (
             <Explanation title="No specifications for this registration country">
               <p>
                 Specifications depend on identifying the vehicle&apos;s trim, which the Vehicle API can only do for vehicles registered in{' '}
                 {listOf(SPECIFICATION_COUNTRIES.map(countryName))}.{' '}
-                {country
-                  ? `This vehicle is registered in ${countryName(country)} (${country}).`
-                  : 'This vehicle’s registration country is not known.'}
+                {sent
+                  ? `This vehicle is registered in ${countryName(sent)} (${sent}).`
+                  : country
+                    ? `The Vehicle API takes the country from the vehicle's account, connected for ${countryName(country)} (${country}).`
+                    : 'The Vehicle API keeps no registration country per vehicle: it takes the one given when the account was connected, and none was given through Motorpool for this account.'}
               </p>
               <p>Nothing is wrong with the vehicle or its connection; every field came back empty.</p>
             </Explanation>

@@ -2,6 +2,7 @@ import * as z from './zod';
 import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { toVendorMake } from '@/lib/contract/makes';
+import { countryCodeProblem } from './country-codes';
 import { vinProblem } from './vin';
 
 /** The vendor refuses any make outside its list: say so before anything is sent. */
@@ -32,6 +33,16 @@ export const connectLinkSchema = z
     scopes: z.array(z.enum(CONNECT_SCOPES, { message: 'Unknown scope.' })).check(z.minLength(1, 'Choose at least one scope.')),
     region: z.enum(REGIONS, { message: 'Choose Europe or North America.' }),
     locale: z.enum(LOCALES, { message: 'Choose the language of the consent pages.' }),
+    // [V] The service has no registration country per vehicle: it takes the account's, given here.
+    countryCode: z.optional(
+      z.string().check(
+        z.trim(),
+        z.toUpperCase(),
+        z.refine((code) => code === '' || countryCodeProblem(code) === null, {
+          message: 'The country is a two-letter ISO 3166 code such as DE or GB.',
+        }),
+      ),
+    ),
     vin: z.optional(z.string().check(z.trim(), z.toUpperCase())),
     model: z.optional(z.string().check(z.trim(), z.maxLength(100, 'The model has at most 100 characters.'))),
     modelYear: z.optional(

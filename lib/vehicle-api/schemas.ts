@@ -69,7 +69,8 @@ export const emptyBodySchema = z.unknown();
 export const tagSchema = obj({ key: z.string(), value: z.string(), objectType: text, objectId: text });
 export const tagListSchema = obj({ tags: z.array(tagSchema) });
 
-const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: timestamp });
+/** [V] `registrationDate` is a date (`YYYY-MM-DD`); a vehicle has no registration country of its own. */
+const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: text });
 
 export const vehicleSchema = obj({
   id: z.string(),
@@ -79,7 +80,6 @@ export const vehicleSchema = obj({
   trim: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
   registrationPlate: text,
-  registrationCountry: text,
   isRegNoValidated: bool,
   regNoValidatedAt: timestamp,
   metadata: metadataSchema.nullish(),

@@ -43,6 +43,7 @@ export async function createConnectLink(
     deviceTypes: ['VEHICLE'],
     region: request.region,
     locale: request.locale,
+    ...(request.countryCode ? { countryCode: request.countryCode } : {}),
     ...(makes.length ? { makes } : {}),
     ...(vehicle
       ? {
@@ -69,6 +70,7 @@ export async function createConnectLink(
     makes,
     region: request.region,
     locale: request.locale,
+    countryCode: request.countryCode || null,
     vin: vehicle ? request.vin : null,
     model: vehicle ? request.model || null : null,
     modelYear: vehicle ? (request.modelYear ?? null) : null,

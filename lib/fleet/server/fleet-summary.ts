@@ -42,7 +42,12 @@ async function computeSummary(api: VehicleApi): Promise<FleetSummary> {
   const brands = new Map<string, number>();
   const listening = { on: 0, off: 0 };
   let vehicles = 0;
-  for await (const page of paginate(api.listVehicles, { maxPageSize: 100 })) {
+  // An expired page token starts the walk again: count from zero rather than twice.
+  const restart = () => {
+    brands.clear();
+    listening.on = listening.off = vehicles = 0;
+  };
+  for await (const page of paginate(api.listVehicles, { maxPageSize: 100 }, { onRestart: restart })) {
     upstreamCalls += 1;
     for (const vehicle of page.data.results) {
       vehicles += 1;
