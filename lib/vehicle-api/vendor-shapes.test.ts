@@ -93,3 +93,40 @@ describe('decimal strings in the published shapes', () => {
     expect(data.services[1]).toMatchObject({ type: 'STATUTORY', kmToNextService: null });
   });
 });
+
+describe('the client against the sandbox on the vendor profile', () => {
+  it('reads every vehicle section, eligibility and rate limits without a contract mismatch', async () => {
+    const { createSandbox } = await import('@/lib/sandbox');
+    let now = Date.parse('2026-06-01T12:00:00Z');
+    const sandbox = createSandbox({ profile: 'vendor', vehiclesPerOrg: 20, now: () => now });
+    const org = sandbox.organizations[0];
+    const api = createVehicleApi({
+      baseUrl: 'http://sandbox.test',
+      clientId: org.clientId,
+      clientSecret: org.clientSecret,
+      fetch: sandbox.fetch,
+      logger: () => {},
+    });
+    const { results } = (await api.listVehicles({ maxPageSize: 20 })).data;
+    expect(results.length).toBeGreaterThan(0);
+    for (const vehicle of results.slice(0, 8)) {
+      expect(vehicle.make).toBe(vehicle.make?.toUpperCase());
+      await api.getVehicle(vehicle.id);
+      await api.getTelemetry(vehicle.id);
+      await api.getVehicleSpecifications(vehicle.id);
+      await api.getMaintenanceServices(vehicle.id);
+      expect(Array.isArray((await api.getTireHistory(vehicle.id)).data.tires)).toBe(true);
+      expect(Array.isArray((await api.getManufacturerAlerts(vehicle.id)).data.alerts)).toBe(true);
+      await api.getDepartureTimes(vehicle.id);
+      await api.getRateLimits(vehicle.id);
+    }
+    const check = await api.createEligibilityCheck([{ vin: 'WDD2050041F000002', countryCode: 'DE', make: 'MERCEDES BENZ' }]);
+    now += 60_000;
+    const checked = await api.getEligibilityResults(check.data.id);
+    expect(checked.data.results[0]).toMatchObject({ make: 'MERCEDES BENZ' });
+    expect((await api.getEligibilityResults(check.data.id, { currentPage: 5, maxPageSize: 10 })).data).toMatchObject({
+      results: [],
+      totalResults: 1,
+    });
+  });
+});
