@@ -9,6 +9,8 @@ describe('parseEnv', () => {
     expect(env.VEHICLE_API_BASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe('.data');
     expect(env.SANDBOX_PORT).toBe(4010);
+    expect(env.SANDBOX_PROFILE).toBe('contract');
+    expect(parseEnv({ SANDBOX_PROFILE: 'vendor' }).SANDBOX_PROFILE).toBe('vendor');
     expect(env.LOG_UPSTREAM).toBe(false);
     expect(env.INVITATION_TTL_DAYS).toBe(7);
     expect(env.SESSION_MAX_AGE_HOURS).toBe(12);
@@ -27,6 +29,7 @@ describe('parseEnv', () => {
     [{ VEHICLE_API_BASE_URL: 'not a url' }, 'VEHICLE_API_BASE_URL: must be an absolute URL'],
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL: must be an email address'],
     [{ SANDBOX_FAULT_RATE: '2' }, 'SANDBOX_FAULT_RATE: must be a number from 0 to 1'],
+    [{ SANDBOX_PROFILE: 'openapi' }, 'SANDBOX_PROFILE: must be contract or vendor'],
     [{ LOG_UPSTREAM: 'maybe' }, 'LOG_UPSTREAM: must be true or false'],
     [{ INVITATION_TTL_DAYS: '0' }, 'INVITATION_TTL_DAYS: must be a whole number from 1 to 90'],
     [{ SESSION_MAX_AGE_HOURS: '1.5' }, 'SESSION_MAX_AGE_HOURS: must be a whole number'],

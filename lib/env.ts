@@ -129,6 +129,12 @@ export const envSchema = z
     /** Unlocks /sandbox/_admin on the console's mount (tests use it); unset, those routes answer 404. */
     SANDBOX_ADMIN_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
     SANDBOX_FAULT_RATE: numberFromString({ min: 0, max: 1, fallback: 0, integer: false }),
+    /**
+     * Which shapes the sandbox writes: `contract` (the contract's superset, all 21 commands) or
+     * `vendor` (the vendor's published shapes: arrays left out, decimal strings, upper-case makes,
+     * brand rate-limit keys, expiring page tokens, only the 13 published command paths).
+     */
+    SANDBOX_PROFILE: optionalString.pipe(z.enum(['contract', 'vendor'], { message: 'must be contract or vendor' }).default('contract')),
     LOG_UPSTREAM: booleanFromString,
     /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0: only the TCP peer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

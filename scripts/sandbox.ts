@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     commandFaultRate: e.SANDBOX_FAULT_RATE,
+    profile: e.SANDBOX_PROFILE,
     publicBaseUrl: baseUrl,
   });
   const running = await serve(sandbox.handle, { port: e.SANDBOX_PORT });
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
   console.log(`  demo organization: ${demo.name} (${demo.id})`);
   console.log(`  client id:     ${demo.clientId}`);
   console.log(`  client secret: ${demo.clientSecret}`);
-  console.log(`  seed ${e.SANDBOX_SEED}, ${e.SANDBOX_VEHICLES_PER_ORG} vehicles per organization; admin API under ${running.url}/_admin`);
+  console.log(
+    `  ${e.SANDBOX_PROFILE} profile, seed ${e.SANDBOX_SEED}, ${e.SANDBOX_VEHICLES_PER_ORG} vehicles per organization; admin API under ${running.url}/_admin`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -19,7 +19,7 @@ import { ConnectError } from './connect-error';
 import { connectKeys } from '@/lib/query/connect';
 
 const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
-const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'vin', 'model', 'modelYear'] as const;
+const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear'] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -252,6 +252,25 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
               ))}
             </select>
             <FieldError id="connect-locale-error" message={errors.locale?.message} />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="connect-country" className="block text-sm font-medium">
+              Country of registration (optional)
+            </label>
+            <input
+              id="connect-country"
+              className={inputClass}
+              maxLength={2}
+              autoComplete="off"
+              placeholder="DE"
+              aria-describedby={errors.countryCode ? 'connect-country-error' : 'connect-country-hint'}
+              aria-invalid={errors.countryCode ? true : undefined}
+              {...form.register('countryCode')}
+            />
+            <p id="connect-country-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+              The Vehicle API has no registration country per vehicle: it uses this one for the account&apos;s specifications.
+            </p>
+            <FieldError id="connect-country-error" message={errors.countryCode?.message} />
           </div>
         </div>
 

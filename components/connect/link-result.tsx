@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, X } from 'lucide-react';
 import Link from 'next/link';
@@ -193,9 +194,10 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
             {l.model || l.modelYear ? ` · ${[l.model, l.modelYear].filter(Boolean).join(' ')}` : ''}
           </Detail>
         ) : null}
-        <Detail term="Brands">{l.makes.length ? l.makes.join(', ') : 'Owner chooses'}</Detail>
+        <Detail term="Brands">{l.makes.length ? l.makes.map(makeLabel).join(', ') : 'Owner chooses'}</Detail>
         <Detail term="Scopes">{l.scopes.map((s) => SCOPE_TEXT[s as keyof typeof SCOPE_TEXT]?.label ?? s).join(', ')}</Detail>
         <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
+        {l.countryCode ? <Detail term="Country">{l.countryCode}</Detail> : null}
         <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
       </dl>
     </SectionCard>

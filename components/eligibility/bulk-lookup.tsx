@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -49,7 +50,7 @@ function outcomeColumns(org: string): DataColumn<BulkResult>[] {
       header: 'Vehicle',
       cell: (r) => (
         <>
-          {[r.make, r.model].filter(Boolean).join(' ') || '—'}
+          {[makeLabel(r.make), r.model].filter(Boolean).join(' ') || '—'}
           {r.countryCode ? <span className="text-zinc-600 dark:text-zinc-400"> · {r.countryCode}</span> : null}
           {r.vehicleId ? (
             <Link

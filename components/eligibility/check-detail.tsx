@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
@@ -33,7 +34,7 @@ const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED
 const RESULT_COLUMNS: DataColumn<Result>[] = [
   { id: 'row', header: 'Row', align: 'right', cell: (r) => r.rowId ?? '—' },
   { id: 'vin', header: 'VIN', className: 'font-mono text-xs', cell: (r) => r.vin ?? '—' },
-  { id: 'make', header: 'Make', cell: (r) => r.make ?? '—' },
+  { id: 'make', header: 'Make', cell: (r) => makeLabel(r.make) || '—' },
   {
     id: 'status',
     header: 'Status',

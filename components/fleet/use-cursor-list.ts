@@ -7,16 +7,7 @@ import type { ListPage } from '@/lib/fleet/types';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
-
-/** Upstream paging errors that mean "start again from the first page", never a broken page. */
-const RESET_CODES = ['PAGE_SIZE_TOO_LARGE', 'PAGINATED_QUERY_FILTER_CHANGED'] as const;
-type ResetCode = (typeof RESET_CODES)[number];
-
-export const RESET_MESSAGES: Record<ResetCode, string> = {
-  PAGE_SIZE_TOO_LARGE: `That page size is larger than the Vehicle API allows (at most ${PAGE_SIZE.max}). Showing ${PAGE_SIZE.default} per page from the first page.`,
-  PAGINATED_QUERY_FILTER_CHANGED:
-    'The filter changed since that page was loaded, so its page token no longer applies. Showing the first page.',
-};
+import { isListResetCode, RESET_MESSAGES, resetUpdateFor, type ListResetCode } from '@/lib/fleet/list-reset';
 
 /** URL parameters every list control clears when it changes the list, so a reset notice does not linger. */
 export const LIST_RESET = { pages: undefined, reset: undefined } as const;
@@ -62,17 +53,13 @@ export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
     placeholderData: keepPreviousData,
   });
 
-  const resetCode =
-    query.error instanceof ApiClientError && (RESET_CODES as readonly string[]).includes(query.error.code)
-      ? (query.error.code as ResetCode)
-      : null;
+  const resetCode = query.error instanceof ApiClientError && isListResetCode(query.error.code) ? query.error.code : null;
   useEffect(() => {
-    if (resetCode === 'PAGE_SIZE_TOO_LARGE') update({ size: undefined, pages: undefined, reset: resetCode });
-    else if (resetCode === 'PAGINATED_QUERY_FILTER_CHANGED') update({ pages: undefined, reset: resetCode });
+    if (resetCode) update(resetUpdateFor(resetCode));
   }, [resetCode, update]);
 
   const resetParam = searchParams.get('reset');
-  const notice = resetParam && resetParam in RESET_MESSAGES ? RESET_MESSAGES[resetParam as ResetCode] : null;
+  const notice = isListResetCode(resetParam) ? RESET_MESSAGES[resetParam as ListResetCode] : null;
 
   return {
     query,

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
@@ -19,6 +19,7 @@ import { LazyChargingChart } from './charts/lazy';
 import { DataCard } from './data-card';
 import { RawView } from './raw-view';
 import { useVehicleData } from '@/lib/query/vehicle-data';
+import { SectionError } from './section-error';
 
 function lossText(session: ChargingSession): string {
   const loss = chargingLoss(session);
@@ -190,7 +191,7 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
           {query.isPending || list.resetting ? (
             <LoadingRows label="Loading charging sessions" />
           ) : query.isError ? (
-            <ErrorState error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
+            <SectionError error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
           ) : !page!.listAvailable ? (
             <ListNotice>
               This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a

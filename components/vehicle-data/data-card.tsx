@@ -3,9 +3,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { Skeleton } from '@/components/ui/states';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { RawView } from './raw-view';
+import { SectionError } from './section-error';
 
 type DataCardProps<T extends UpstreamMeta> = {
   id: string;
@@ -37,7 +38,7 @@ export function DataCard<T extends UpstreamMeta>({
             <Skeleton className={`${skeleton} w-full`} />
           </div>
         ) : query.isError ? (
-          <ErrorState error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
+          <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
         ) : (
           children(query.data)
         )}

@@ -1,11 +1,12 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
-import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, humanize, isWordCode } from '@/lib/vehicle-data/format';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { useVehicleData } from '@/lib/query/vehicle-data';
@@ -85,15 +86,18 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
     >
       {({ specifications, available }) => {
         if (!available) {
-          const country = vehicle?.registrationCountry;
+          const sent = vehicle?.registrationCountry;
+          const country = vehicle?.accountCountry;
           return (
             <Explanation title="No specifications for this registration country">
               <p>
                 Specifications depend on identifying the vehicle&apos;s trim, which the Vehicle API can only do for vehicles registered in{' '}
                 {listOf(SPECIFICATION_COUNTRIES.map(countryName))}.{' '}
-                {country
-                  ? `This vehicle is registered in ${countryName(country)} (${country}).`
-                  : 'This vehicle’s registration country is not known.'}
+                {sent
+                  ? `This vehicle is registered in ${countryName(sent)} (${sent}).`
+                  : country
+                    ? `The Vehicle API takes the country from the vehicle's account, connected for ${countryName(country)} (${country}).`
+                    : 'The Vehicle API keeps no registration country per vehicle: it takes the one given when the account was connected, and none was given through Motorpool for this account.'}
               </p>
               <p>Nothing is wrong with the vehicle or its connection; every field came back empty.</p>
             </Explanation>
@@ -111,7 +115,7 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
                     {record[key] === null || record[key] === undefined ? (
                       <span className="text-zinc-500 dark:text-zinc-400">—</span>
                     ) : unit ? (
-                      withUnit(Number(record[key]), unit)
+                      figureText(record[key] as number | string, unit)
                     ) : (
                       String(record[key])
                     )}
@@ -139,7 +143,7 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
             <Explanation title="Options are not available for this brand">
               <p>
                 The Vehicle API offers factory options for one manufacturer&apos;s vehicles only
-                {vehicle?.make ? `, and this vehicle is a ${vehicle.make}` : ''}. It answered{' '}
+                {vehicle?.make ? `, and this vehicle is a ${makeLabel(vehicle.make)}` : ''}. It answered{' '}
                 <span className="font-mono">{unsupported?.code ?? 'no options'}</span>
                 {unsupported?.message ? `: “${unsupported.message}”` : ''}.
               </p>

@@ -7,7 +7,7 @@ import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { EmptyState, LoadingRows, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
@@ -32,6 +32,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
 import { RawView } from './raw-view';
+import { SectionError } from './section-error';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;
@@ -113,7 +114,7 @@ function JourneysSummary({
           <Skeleton className="h-64 w-full" />
         </div>
       ) : query.isError ? (
-        <ErrorState error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
+        <SectionError error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
       ) : (
         <SummaryContent range={range} load={query.data} />
       )}
@@ -222,7 +223,7 @@ function JourneysTable({
         {query.isPending || list.resetting ? (
           <LoadingRows label="Loading journeys" />
         ) : query.isError ? (
-          <ErrorState error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
+          <SectionError error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
         ) : page!.items.length === 0 && !list.hasPrevious ? (
           <EmptyState title="No journeys in this period">
             The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the

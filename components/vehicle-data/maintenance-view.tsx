@@ -7,7 +7,8 @@ import type { Tone } from '@/lib/tone';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { useNow } from '@/lib/hooks/use-now';
-import { humanize, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, humanize } from '@/lib/vehicle-data/format';
+import { serviceStatusLook, serviceTypeLabel } from '@/lib/vehicle-data/services';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';
 import type {
   AlertsResponse,
@@ -38,10 +39,8 @@ function dueText(service: MaintenanceService, now: number): { text: string; over
   return { text: days === 0 ? 'due today' : `in ${days} day${days === 1 ? '' : 's'}`, overdue: false };
 }
 
-function kmText(value: string | number | null | undefined): string {
-  const km = typeof value === 'string' ? Number(value) : value;
-  return typeof km === 'number' && Number.isFinite(km) ? withUnit(km, 'km', 0) : '—';
-}
+/** Kilometres arrive as decimal strings [V], read as numbers by the client; anything else as it came. */
+const kmText = (value: string | number | null | undefined) => figureText(value, 'km', 0);
 
 function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<ServicesResponse>(org, vehicleId, 'maintenance/services');
@@ -82,19 +81,18 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                 {services.map((service, i) => {
                   const due = dueText(service, now);
+                  const status = serviceStatusLook(service.status);
                   return (
                     <tr key={`${service.component}-${service.type}-${i}`}>
                       <th scope="row" className="px-3 py-2 text-left font-medium">
-                        {humanize(service.type) || 'Service'}
+                        {serviceTypeLabel(service.type)}
                         <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
                       </th>
                       <td className="px-3 py-2">
                         {due?.overdue ? (
                           <StatusBadge tone="danger">Overdue</StatusBadge>
                         ) : (
-                          <StatusBadge tone={service.status === 'DUE' ? 'pending' : 'neutral'}>
-                            {humanize(service.status) || 'Unknown'}
-                          </StatusBadge>
+                          <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
                         )}
                       </td>
                       <td className="px-3 py-2 whitespace-nowrap">
@@ -120,7 +118,7 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
                         ) : (
                           <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
                         )}
-                        {service.odometerKmAtLastService ? (
+                        {service.odometerKmAtLastService != null && service.odometerKmAtLastService !== '' ? (
                           <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
                             at {kmText(service.odometerKmAtLastService)}
                           </span>

@@ -18,6 +18,7 @@ import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
 import { useVehicleData, vehicleDataKeys } from '@/lib/query/vehicle-data';
+import { SectionError } from './section-error';
 
 /** Three months ending today, today included: never longer than the 92 days the upstream allows. */
 const lastMonths = (months: number): DayRange => ({ from: addDays(addMonths(todayKey(), -months), 1), to: todayKey() });
@@ -153,7 +154,7 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
             <Skeleton className="h-80 w-full" />
           </div>
         ) : query.isError ? (
-          <ErrorState error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
+          <SectionError error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
         ) : (
           <TireCharts data={query.data} />
         )}

@@ -1,5 +1,6 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Unplug } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
@@ -35,8 +36,9 @@ export function DisconnectVehicle({
       description={
         <>
           <p>
-            {[vehicle.make, vehicle.model].filter(Boolean).join(' ') || 'This vehicle'} (<span className="font-mono">{confirmText}</span>)
-            stops synchronising: no more data, no commands. This cannot be undone here; the owner would have to connect it again.
+            {[makeLabel(vehicle.make), vehicle.model].filter(Boolean).join(' ') || 'This vehicle'} (
+            <span className="font-mono">{confirmText}</span>) stops synchronising: no more data, no commands. This cannot be undone here;
+            the owner would have to connect it again.
           </p>
         </>
       }

@@ -1,5 +1,7 @@
 'use client';
 
+import { makeLabel } from '@/lib/contract/makes';
+import { registrationDateText } from '@/lib/vehicles/registration';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -16,6 +18,14 @@ import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
 import { VehicleTags } from './vehicle-tags';
 import { useVehicle } from '@/lib/query/vehicles';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
+
+/** A calendar day, never shifted by a time zone; the server render shows it as it came (no locale yet). */
+function RegistrationDate({ value }: { value: string | null | undefined }) {
+  const inBrowser = useInBrowser();
+  if (!value) return <span className="text-zinc-500 dark:text-zinc-400">date not reported</span>;
+  return <span className="tabular">{inBrowser ? registrationDateText(value) : value}</span>;
+}
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,7 +37,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function vehicleTitle(v: VehicleRecord): string {
-  return [v.make, v.model].filter(Boolean).join(' ') || 'Vehicle';
+  return [makeLabel(v.make), v.model].filter(Boolean).join(' ') || 'Vehicle';
 }
 
 /** The top of the vehicle page: identity, account, listening, plate, tags and disconnect. */
@@ -124,6 +134,16 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
           </Item>
           <Item label="Last seen">
             <Time value={vehicle.metadata?.lastSeenAt} relative />
+          </Item>
+          <Item label="Registered">
+            <RegistrationDate value={vehicle.metadata?.registrationDate} />
+            {vehicle.registrationCountry ? (
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">in {vehicle.registrationCountry}</span>
+            ) : vehicle.accountCountry ? (
+              <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                in {vehicle.accountCountry} (the account&apos;s country)
+              </span>
+            ) : null}
           </Item>
         </dl>
         {vehicle.connectionErrorMessage ? (

@@ -1,6 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { VehicleApiError } from '@/lib/vehicle-api';
 import { AppError, validationError, type ErrorBody } from '@/lib/errors/app-error';
 
@@ -28,6 +29,13 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
       return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });
     case 'UPSTREAM_CONTRACT_MISMATCH':
       return new AppError(error.code, error.message, { status: 502, ...base });
+    case CONSENT_MISSING:
+      // The owner's consent, not our credentials nor the person's session: a 403 the section explains.
+      return new AppError(CONSENT_MISSING, error.message, {
+        status: 403,
+        requestId: error.requestId,
+        details: { ...base.details, ...(error.details as object) },
+      });
   }
   const status = error.status >= 500 || error.status === 0 ? 502 : error.status;
   return new AppError(error.code, error.message || error.code, { status, ...base });

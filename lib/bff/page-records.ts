@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
+import { withAccountCountry } from '@/lib/vehicles/server/account-country';
 
 /**
  * A record for a page's first render: a 404 upstream is the page's 404; any other failure is left
@@ -17,5 +18,8 @@ async function recordOrNotFound<T>(access: OrgAccess, load: (api: VehicleApi) =>
   }
 }
 
-export const vehicleForPage = (access: OrgAccess, id: string) => recordOrNotFound(access, (api) => api.getVehicle(id));
+export const vehicleForPage = async (access: OrgAccess, id: string) => {
+  const vehicle = await recordOrNotFound(access, (api) => api.getVehicle(id));
+  return vehicle && withAccountCountry(access.org.id, vehicle);
+};
 export const accountForPage = (access: OrgAccess, id: string) => recordOrNotFound(access, (api) => api.getAccount(id));

@@ -14,7 +14,7 @@ export function tagRoutes<K extends string>(params: ObjectParams<K>, idParam: K,
   const target = ({ params: p }: { params: Record<K, string> }) => ({ type: targetType, id: p[idParam] });
   const details = ({ result }: { result: { tag: Record<string, unknown> } }) => result.tag;
 
-  const POST = withOrg(({ org, params: p, body }) => addTag(org, p[idParam], body), {
+  const POST = withOrg(({ org, params: p, body }) => addTag(org, p[idParam], body, targetType), {
     permission: 'tags.write',
     params,
     body: tagInputSchema,
@@ -22,7 +22,7 @@ export function tagRoutes<K extends string>(params: ObjectParams<K>, idParam: K,
   });
 
   // DELETE has no body: the tag comes in the query string and reaches the audit through the result.
-  const DELETE = withOrg(({ org, params: p, query }) => removeTag(org, p[idParam], query), {
+  const DELETE = withOrg(({ org, params: p, query }) => removeTag(org, p[idParam], query, targetType), {
     permission: 'tags.write',
     params,
     query: tagInputSchema,

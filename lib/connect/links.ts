@@ -9,6 +9,7 @@ export type ConsentLinkView = {
   makes: string[];
   region: string | null;
   locale: string | null;
+  countryCode: string | null;
   vin: string | null;
   model: string | null;
   modelYear: number | null;

@@ -83,6 +83,15 @@ describe('parseVinList', () => {
     expect(parsed.problems[0].text.length).toBeLessThanOrEqual(80);
   });
 
+  it('refuses a make the vendor does not list (it would refuse the whole check), and accepts either spelling', () => {
+    const parsed = parseVinList(`vin,country,make\n${vin(1)},de,Trabant\n${vin(2)},de,MERCEDES BENZ\n${vin(3)},de,Škoda`);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({ line: 2, reasons: [expect.stringContaining('does not know the make "Trabant"')] }),
+    ]);
+    expect(parsed.batches[0].map((r) => r.make)).toEqual(['MERCEDES BENZ', 'Škoda']);
+    expect(eligibilityCheckBodySchema.safeParse({ vins: [{ vin: vin(1), countryCode: 'DE', make: 'Trabant' }] }).success).toBe(false);
+  });
+
   it('rows it accepts are accepted by the schema the server applies', () => {
     const parsed = parseVinList(`vin,country,make\n${vin(1)},de,Volkswagen\n${vin(2)},gb,`);
     expect(

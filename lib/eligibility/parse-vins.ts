@@ -1,3 +1,4 @@
+import { toVendorMake } from '@/lib/contract/makes';
 import { countryCodeProblem } from '@/lib/validations/country-codes';
 import { normalizeVin, vinProblem } from '@/lib/validations/vin';
 import { ELIGIBILITY } from '@/lib/contract/vehicle-api';
@@ -131,6 +132,8 @@ export function parseVinList(text: string, options: { defaultCountry?: string; b
 
     const make = columns.make === null ? '' : (cells[columns.make] ?? '').trim();
     if (make.length > 50) reasons.push('The make has more than 50 characters.');
+    else if (make && !toVendorMake(make))
+      reasons.push(`The Vehicle API does not know the make "${make}"; leave it empty to let the service read it from the VIN.`);
 
     if (reasons.length) problems.push({ line: number, text: preview(line.trim()), reasons });
     else rows.push({ line: number, vin, countryCode: country, ...(make ? { make } : {}) });

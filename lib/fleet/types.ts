@@ -7,7 +7,10 @@ export type VehicleRecord = {
   trim?: string | null;
   modelYear?: string | number | null;
   registrationPlate?: string | null;
+  /** The contract's withdrawn field: the vendor sends none [V]; only the contract profile's sandbox does. */
   registrationCountry?: string | null;
+  /** Not the vendor's: the country given when the vehicle's account was connected, when Motorpool knows it. */
+  accountCountry?: string | null;
   isListening?: boolean | null;
   listeningLastUpdated?: string | null;
   connectionStatus?: string | null;

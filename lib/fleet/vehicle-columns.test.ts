@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readColumns, readSort, sortVehicles, writeSort } from './vehicle-columns';
+import { readColumns, readSort, sortVehicles, VEHICLE_COLUMNS, writeSort } from './vehicle-columns';
 
 const v = (id: string, make: string | null, modelYear: string | null) => ({ id, make, modelYear });
 
@@ -22,5 +22,11 @@ describe('vehicle columns', () => {
     expect(sortVehicles(list, { column: 'year', descending: true }).map((x) => x.id)).toEqual(['d', 'a', 'c', 'b']);
     expect(sortVehicles(list, { column: 'make', descending: false }).map((x) => x.id)).toEqual(['d', 'c', 'a', 'b']);
     expect(sortVehicles(list, null).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it("shows and sorts a make in a person's spelling, whichever spelling the service sent", () => {
+    const list = [v('a', 'MERCEDES BENZ', null), v('b', 'Audi', null), v('c', 'VOLKSWAGEN', null)];
+    expect(sortVehicles(list, { column: 'make', descending: false }).map((x) => x.id)).toEqual(['b', 'a', 'c']);
+    expect(VEHICLE_COLUMNS.find((c) => c.id === 'make')!.value(list[0] as never)).toBe('Mercedes-Benz');
   });
 });

@@ -1,9 +1,10 @@
+import { makeLabel } from '@/lib/contract/makes';
 import type { TagRecord, VehicleRecord } from './types';
 
 /** The vehicle table's columns: id in the URL (`cols`, `sort`), header, and the value sorted and exported. */
 export const VEHICLE_COLUMNS = [
   { id: 'vin', label: 'VIN', value: (v: VehicleRecord) => v.vin ?? '' },
-  { id: 'make', label: 'Brand', value: (v: VehicleRecord) => v.make ?? '' },
+  { id: 'make', label: 'Brand', value: (v: VehicleRecord) => makeLabel(v.make) },
   { id: 'model', label: 'Model', value: (v: VehicleRecord) => v.model ?? '' },
   {
     id: 'year',

@@ -1,3 +1,5 @@
+import { toVendorMake } from '@/lib/contract/makes';
+
 /** The makes, models and countries the seeded fleet is drawn from. */
 
 export interface ModelSpec {
@@ -91,9 +93,10 @@ export const BRANDS: Brand[] = [
 /** The one brand whose vehicles have options; the others answer UNSUPPORTED_OEM. */
 export const OPTIONS_MAKE = 'Tesla';
 
+/** A brand by its make in either spelling: `Mercedes-Benz` or the vendor's `MERCEDES BENZ`. */
 export function findBrand(make: string): Brand | undefined {
-  const wanted = make.trim().toLowerCase();
-  return BRANDS.find((b) => b.make.toLowerCase() === wanted);
+  const wanted = toVendorMake(make);
+  return wanted ? BRANDS.find((b) => toVendorMake(b.make) === wanted) : undefined;
 }
 
 export function brandOfVin(vin: string): Brand | undefined {

@@ -8,6 +8,7 @@ import { seedOrganizations } from './fleet';
 import type { ChargingSession, Journey } from './history';
 import { type Organization, type Vehicle, isActive } from './model';
 import { createRng, hashSeed, type Rng } from './random';
+import type { SandboxProfile } from './vendor-profile';
 
 export interface CoreOptions {
   seed: number;
@@ -20,6 +21,9 @@ export interface CoreOptions {
   now: () => number;
   basePath: string;
   publicBaseUrl?: string;
+  profile: SandboxProfile;
+  /** Null: page tokens never expire (the contract profile). */
+  pageTokenTtlMs: number | null;
 }
 
 /** The mutable world of one sandbox; `reset()` builds a fresh one from the same options. */
@@ -67,6 +71,11 @@ export class Core {
     if (!vehicle || !isActive(vehicle)) throw notFound(`Vehicle ${id}`);
     settleExecutions(vehicle, this.now());
     return vehicle;
+  }
+
+  /** What `readPageQuery` needs to issue and check page tokens that may expire. */
+  pageClock(): { now: number; ttlMs: number | null } {
+    return { now: this.now(), ttlMs: this.options.pageTokenTtlMs };
   }
 
   activeVehicles(org: Organization): Vehicle[] {

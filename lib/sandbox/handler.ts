@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './routes-accounts';
 import { registerAdminRoutes } from './routes-admin';
 import { registerBulkRoutes } from './routes-bulk';
 import { registerVehicleRoutes } from './routes-vehicles';
+import { frameworkNotFound, unpublishedCommand, vendorResponse } from './vendor-profile';
 
 const MALFORMED_JSON = '{"results": [{"id": "veh_';
 
@@ -55,11 +56,14 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
           headers: { 'content-type': 'application/json', allow: 'POST' },
         });
     }
+    const vendor = core.options.profile === 'vendor';
+    if (vendor && unpublishedCommand(request.method, path)) return frameworkNotFound();
     const match = router.match(request.method, path);
     if (!match) throw notFound(`${request.method} ${path}`);
     let caller: ReturnType<Core['authenticate']> | undefined;
     const ctx: Ctx = { core, request, url, path, caller: () => (caller ??= core.authenticate(request)) };
-    return match.handler(ctx, match.params);
+    const response = await match.handler(ctx, match.params);
+    return vendor ? vendorResponse(request.method, path, response) : response;
   }
 
   return async function handle(request: Request): Promise<Response> {

@@ -4,9 +4,11 @@ import { Core } from './core';
 import type { FaultSpec } from './faults';
 import { createHandler } from './handler';
 import type { AuditEntry, SandboxFixtures } from './model';
+import { type SandboxProfile, VENDOR_PAGE_TOKEN_TTL_MS } from './vendor-profile';
 
 export type { FaultSpec } from './faults';
 export type { SandboxFixtures, AuditEntry } from './model';
+export type { SandboxProfile } from './vendor-profile';
 
 export interface SandboxOptions {
   /** Deterministic data from this seed (default 42). */
@@ -29,6 +31,10 @@ export interface SandboxOptions {
   basePath?: string;
   /** Absolute URL of the handler's root as a browser sees it, for consent links. */
   publicBaseUrl?: string;
+  /** The shapes it writes: `contract` (default, the contract's superset) or `vendor` (the published ones). */
+  profile?: SandboxProfile;
+  /** Vendor profile: page tokens older than this answer QUERY_PAGE_TOKEN_EXPIRED (default 15 minutes). */
+  pageTokenTtlMs?: number;
 }
 
 export interface SandboxOrganization {
@@ -70,6 +76,9 @@ function coreOptions(options: SandboxOptions) {
     now: options.now ?? Date.now,
     basePath,
     publicBaseUrl: options.publicBaseUrl,
+    profile: options.profile ?? 'contract',
+    // The contract's tokens never expire; the vendor's do.
+    pageTokenTtlMs: options.profile === 'vendor' ? (options.pageTokenTtlMs ?? VENDOR_PAGE_TOKEN_TTL_MS) : null,
   };
 }
 
@@ -113,6 +122,7 @@ export function getEmbeddedSandbox(): Sandbox {
       commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
       tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
       commandFaultRate: e.SANDBOX_FAULT_RATE,
+      profile: e.SANDBOX_PROFILE,
       basePath: '/sandbox',
       publicBaseUrl: `${appUrl()}/sandbox`,
     });

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, createHarness, filterParam } from './test-support';
+import { type Harness, PROFILES, createHarness, filterParam } from './test-support';
 
-describe('paged lists', () => {
+describe.each(PROFILES)('paged lists (%s profile)', (profile) => {
+  const TESLA = profile === 'vendor' ? 'TESLA' : 'Tesla';
   let h: Harness;
   let token: string;
   let orgId: string;
 
   beforeEach(async () => {
-    h = createHarness({ vehiclesPerOrg: 120 });
+    h = createHarness({ vehiclesPerOrg: 120, profile });
     token = await h.token();
     orgId = h.sandbox.organizations[0].id;
   });
@@ -99,12 +100,12 @@ describe('paged lists', () => {
     for (const v of recent.body.results) expect(Date.parse(v.metadata.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(since));
 
     const combined = {
-      or: [{ field: 'make', operator: '==', value: 'Tesla' }, { not: [{ field: 'isListening', operator: '==', value: true }] }],
+      or: [{ field: 'make', operator: '==', value: TESLA }, { not: [{ field: 'isListening', operator: '==', value: true }] }],
     };
     const res = await h.json('GET', `/v1/vehicles?maxPageSize=100&${filterParam(combined)}`, { token });
     expect(res.body.totalResults).toBeGreaterThan(0);
-    for (const v of res.body.results) expect(v.make === 'Tesla' || v.isListening === false).toBe(true);
-    expect(res.body.results.some((v: { make: string }) => v.make !== 'Tesla')).toBe(true);
+    for (const v of res.body.results) expect(v.make === TESLA || v.isListening === false).toBe(true);
+    expect(res.body.results.some((v: { make: string }) => v.make !== TESLA)).toBe(true);
   });
 
   it('rejects a malformed filter with REQUEST_VALIDATION_ERROR', async () => {
@@ -182,7 +183,7 @@ describe('paged lists', () => {
   it('serves the same journeys for the same seed', async () => {
     const { onlineListeningVehicleId } = h.sandbox.fixtures(orgId);
     const a = await h.json('GET', `/v1/vehicles/${onlineListeningVehicleId}/journeys?maxPageSize=3`, { token });
-    const other = createHarness({ vehiclesPerOrg: 120 });
+    const other = createHarness({ vehiclesPerOrg: 120, profile });
     const b = await other.json('GET', `/v1/vehicles/${onlineListeningVehicleId}/journeys?maxPageSize=3`, { token: await other.token() });
     expect(b.body.results).toEqual(a.body.results);
   });

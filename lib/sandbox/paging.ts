@@ -10,6 +10,8 @@ export interface PageQuery {
   predicate: ((record: unknown) => boolean) | null;
   /** Identifies the filter (and any extra list parameters) the page token was issued for. */
   queryKey: string;
+  /** When the next page token is issued (the sandbox clock), for tokens that expire. */
+  issuedAt: number;
 }
 
 function parsePageSize(raw: string | null): number {
@@ -21,8 +23,15 @@ function parsePageSize(raw: string | null): number {
   return size;
 }
 
-/** Reads `maxPageSize`, `pageToken` and `filter`; `extraKey` covers other list parameters (tags). */
-export function readPageQuery(params: URLSearchParams, extraKey = ''): PageQuery {
+/**
+ * Reads `maxPageSize`, `pageToken` and `filter`; `extraKey` covers other list parameters (tags).
+ * With a `clock` whose `ttlMs` is set (the vendor profile), a token older than that has expired.
+ */
+export function readPageQuery(
+  params: URLSearchParams,
+  extraKey = '',
+  clock: { now: number; ttlMs: number | null } = { now: 0, ttlMs: null },
+): PageQuery {
   const pageSize = parsePageSize(params.get('maxPageSize'));
   const filterText = params.get('filter');
   const predicate = toPredicate(parseFilter(filterText));
@@ -30,7 +39,7 @@ export function readPageQuery(params: URLSearchParams, extraKey = ''): PageQuery
   let offset = 0;
   const token = params.get('pageToken');
   if (token) {
-    let decoded: { o?: unknown; q?: unknown };
+    let decoded: { o?: unknown; q?: unknown; t?: unknown };
     try {
       decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
     } catch {
@@ -39,16 +48,19 @@ export function readPageQuery(params: URLSearchParams, extraKey = ''): PageQuery
     if (typeof decoded?.o !== 'number' || !Number.isInteger(decoded.o) || decoded.o < 0 || typeof decoded.q !== 'string') {
       throw invalid('pageToken is not a token this service issued');
     }
+    if (clock.ttlMs !== null && (typeof decoded.t !== 'number' || clock.now - decoded.t > clock.ttlMs)) {
+      throw new ApiError('QUERY_PAGE_TOKEN_EXPIRED', 'The page token has expired; start again without one');
+    }
     if (decoded.q !== queryKey) {
       throw new ApiError('PAGINATED_QUERY_FILTER_CHANGED', 'The filter differs from the one the page token was issued for');
     }
     offset = decoded.o;
   }
-  return { pageSize, offset, predicate, queryKey };
+  return { pageSize, offset, predicate, queryKey, issuedAt: clock.now };
 }
 
-function encodeToken(offset: number, queryKey: string): string {
-  return Buffer.from(JSON.stringify({ o: offset, q: queryKey })).toString('base64url');
+function encodeToken(offset: number, queryKey: string, issuedAt: number): string {
+  return Buffer.from(JSON.stringify({ o: offset, q: queryKey, t: issuedAt })).toString('base64url');
 }
 
 export interface Page<T> {
@@ -67,15 +79,15 @@ export function paginate<S, T>(
   query: PageQuery,
   view: (item: S) => unknown = render,
 ): Page<T> {
-  const { predicate, offset, pageSize, queryKey } = query;
+  const { predicate, offset, pageSize, queryKey, issuedAt } = query;
   if (!predicate) {
     const results = items.slice(offset, offset + pageSize).map(render);
-    const next = offset + pageSize < items.length ? encodeToken(offset + pageSize, queryKey) : null;
+    const next = offset + pageSize < items.length ? encodeToken(offset + pageSize, queryKey, issuedAt) : null;
     return { results, nextPageToken: next, total: items.length };
   }
   const matching: S[] = [];
   for (const item of items) if (predicate(view(item))) matching.push(item);
   const results = matching.slice(offset, offset + pageSize).map(render);
-  const next = offset + pageSize < matching.length ? encodeToken(offset + pageSize, queryKey) : null;
+  const next = offset + pageSize < matching.length ? encodeToken(offset + pageSize, queryKey, issuedAt) : null;
   return { results, nextPageToken: next, total: matching.length };
 }

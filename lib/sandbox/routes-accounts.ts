@@ -124,7 +124,7 @@ export function registerAccountRoutes(router: Router<Ctx>): void {
       const page = paginate(
         org.accounts.filter((a) => a.active),
         (a) => ({ id: a.id, username: a.username }),
-        readPageQuery(ctx.url.searchParams),
+        readPageQuery(ctx.url.searchParams, '', ctx.core.pageClock()),
       );
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     })

@@ -161,9 +161,6 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
       org.bulkGroups.set(group.id, group);
       return json(renderGroup(group, ctx.core.now()), 202);
     })
-    .on('GET', `/v1/vehicles/eligibility/${ID}`, (ctx, [id]) => {
-      return json(renderGroup(groupOf(ctx.caller().organization, id, 'eligibility'), ctx.core.now()));
-    })
     .on('GET', `/v1/vehicles/eligibility/${ID}/results`, (ctx, [id]) => {
       const group = groupOf(ctx.caller().organization, id, 'eligibility');
       const paging = readResultsPaging(ctx.url.searchParams);

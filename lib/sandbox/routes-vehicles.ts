@@ -21,6 +21,7 @@ import type { Vehicle } from './model';
 import { paginate, readPageQuery } from './paging';
 import { RATE_LIMITS, budgetsOf, renderTelemetry, renderVehicle, vehicleFilterView } from './sim';
 import { parseOrThrow } from './routes-accounts';
+import { vendorFilterView } from './vendor-profile';
 
 const listeningSchema = z.object({ isListening: z.boolean() });
 const plateSchema = z.object({ registrationPlate: z.string().trim().min(1).max(50) });
@@ -51,7 +52,7 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
       const params = ctx.url.searchParams;
       const tagKey = params.get('tagKey');
       const tagValue = params.get('tagValue');
-      const query = readPageQuery(params, `${tagKey ?? ''}\u0000${tagValue ?? ''}`);
+      const query = readPageQuery(params, `${tagKey ?? ''}\u0000${tagValue ?? ''}`, ctx.core.pageClock());
       let vehicles = ctx.core.activeVehicles(org);
       if (tagKey !== null || tagValue !== null) {
         vehicles = vehicles.filter((v) =>
@@ -63,7 +64,9 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         vehicles,
         (v) => renderVehicle(v, withInformation),
         query,
-        (v) => vehicleFilterView(v, withInformation),
+        ctx.core.options.profile === 'vendor'
+          ? (v) => vendorFilterView(vehicleFilterView(v, withInformation))
+          : (v) => vehicleFilterView(v, withInformation),
       );
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     })
@@ -130,7 +133,11 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
     .on('GET', `/v1/vehicles/${ID}/command-executions`, (ctx, [id]) => {
       const vehicle = ctx.core.vehicle(ctx.caller(), id);
       const now = ctx.core.now();
-      const page = paginate([...vehicle.executions].reverse(), (e) => renderExecution(e, now), readPageQuery(ctx.url.searchParams));
+      const page = paginate(
+        [...vehicle.executions].reverse(),
+        (e) => renderExecution(e, now),
+        readPageQuery(ctx.url.searchParams, '', ctx.core.pageClock()),
+      );
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     })
     .on('GET', `/v1/vehicles/${ID}/command-executions/${ID}`, (ctx, [id, executionId]) => {
@@ -141,13 +148,17 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
     })
     .on('GET', `/v1/vehicles/${ID}/journeys`, (ctx, [id]) => {
       const vehicle = ctx.core.vehicle(ctx.caller(), id);
-      const page = paginate(journeysOf(vehicle, ctx.core.seededAt, ctx.core.journeys), (j) => j, readPageQuery(ctx.url.searchParams));
+      const page = paginate(
+        journeysOf(vehicle, ctx.core.seededAt, ctx.core.journeys),
+        (j) => j,
+        readPageQuery(ctx.url.searchParams, '', ctx.core.pageClock()),
+      );
       return json({ results: page.results, nextPageToken: page.nextPageToken, estimatedTotalResults: page.total });
     })
     .on('GET', `/v1/vehicles/${ID}/charging-history`, (ctx, [id]) => {
       const vehicle = ctx.core.vehicle(ctx.caller(), id, 'vehicle:charging_history');
       const sessions = chargingSessionsOf(vehicle, ctx.core.seededAt, ctx.core.chargingSessions);
-      const page = paginate(sessions, (s) => s, readPageQuery(ctx.url.searchParams));
+      const page = paginate(sessions, (s) => s, readPageQuery(ctx.url.searchParams, '', ctx.core.pageClock()));
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     })
     .on('GET', `/v1/vehicles/${ID}/charging-history/${ID}`, (ctx, [id, sessionId]) => {

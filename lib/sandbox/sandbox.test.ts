@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@/lib/contract/vehicle-api';
 import { createSandbox } from './index';
-import { type Harness, BASE, createHarness } from './test-support';
+import { type Harness, BASE, PROFILES, createHarness } from './test-support';
 
 async function fixturesOf(h: Harness) {
   return h.sandbox.fixtures(h.sandbox.organizations[0].id);
 }
 
-describe('errors, faults and the sandbox controls', () => {
+describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', (profile) => {
+  const harness = (options: Parameters<typeof createHarness>[0] = {}) => createHarness({ profile, ...options });
   it('puts X-Request-Id on every response and the contract body on errors', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     const responses = [
       await h.call('GET', '/v1/vehicles', { token }),
@@ -28,7 +29,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('answers only under the base path and builds consent links from publicBaseUrl', async () => {
-    const h = createHarness({ basePath: '/sandbox', publicBaseUrl: 'https://motorpool.example/sandbox' });
+    const h = harness({ basePath: '/sandbox', publicBaseUrl: 'https://motorpool.example/sandbox' });
     const token = await h.token();
     expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(200);
     expect((await h.sandbox.handle(new Request(`${BASE}/v1/vehicles`, { headers: { authorization: `Bearer ${token}` } }))).status).toBe(
@@ -39,7 +40,7 @@ describe('errors, faults and the sandbox controls', () => {
       body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'] },
     });
     expect(link.body.authenticationUrl).toMatch(/^https:\/\/motorpool\.example\/sandbox\/consent\/lnk_/);
-    const derived = createHarness({ basePath: '/sandbox' });
+    const derived = harness({ basePath: '/sandbox' });
     const t2 = await derived.token();
     const link2 = await derived.json('POST', '/v1/accounts:connect', {
       token: t2,
@@ -67,7 +68,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('injects server errors for the next N matching requests, sparing the token endpoint', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     h.sandbox.faults.inject({ kind: 'server_error', times: 2, pathPrefix: '/v1/vehicles', method: 'GET' });
     expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
@@ -90,7 +91,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('injects 429 with Retry-After, malformed JSON and latency', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     h.sandbox.faults.inject({ kind: 'rate_limit', retryAfterSeconds: 7, times: 1 });
     const limited = await h.call('GET', '/v1/vehicles', { token });
@@ -111,7 +112,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('answers 405 for one exact path, as a service without that list would, leaving the look-ups under it alone', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     const { onlineListeningVehicleId: id } = await fixturesOf(h);
     const list = `/v1/vehicles/${id}/charging-history`;
@@ -128,7 +129,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('applies a fault with its probability', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     h.sandbox.faults.inject({ kind: 'server_error', probability: 0.5 });
     const statuses = [];
@@ -139,7 +140,7 @@ describe('errors, faults and the sandbox controls', () => {
   });
 
   it('controls faults, tokens, the clock and resets over the admin API', async () => {
-    const h = createHarness();
+    const h = harness();
     const token = await h.token();
     expect((await h.call('POST', '/_admin/faults', { body: { kind: 'server_error', times: 1 } })).status).toBe(200);
     expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(500);
@@ -170,7 +171,7 @@ describe('errors, faults and the sandbox controls', () => {
 
   it('seeds the fixtures in every organization for any seed', async () => {
     for (const seed of [1, 42, 2024]) {
-      const h = createHarness({ seed, vehiclesPerOrg: 10 });
+      const h = harness({ seed, vehiclesPerOrg: 10 });
       for (const [i, org] of h.sandbox.organizations.entries()) {
         const token = await h.token(i);
         const f = h.sandbox.fixtures(org.id);

@@ -3,6 +3,8 @@ import { type Sandbox, type SandboxOptions, createSandbox } from './index';
 /** Test harness: a sandbox on a settable clock, with helpers to authenticate and call it. */
 
 export const BASE = 'http://sandbox.test';
+/** The contract suites run on both: the contract's superset and the vendor's published shapes. */
+export const PROFILES = ['contract', 'vendor'] as const;
 export const START = Date.parse('2026-06-01T12:00:00.000Z');
 
 export interface Harness {

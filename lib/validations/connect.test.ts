@@ -29,6 +29,14 @@ describe('connectLinkSchema', () => {
     expect(vinOnly.error?.issues).toEqual([expect.objectContaining({ path: ['vin'], message: expect.stringContaining('I, O or Q') })]);
   });
 
+  it('refuses a brand the vendor does not list, and accepts either spelling of one it does', () => {
+    expect(connectLinkSchema.safeParse({ ...base, makes: ['Trabant'] }).error?.issues[0]).toMatchObject({
+      path: ['makes', 0],
+      message: expect.stringContaining('does not know this brand'),
+    });
+    expect(connectLinkSchema.parse({ ...base, makes: ['Mercedes-Benz', 'MERCEDES BENZ', 'vw'] }).makes).toHaveLength(3);
+  });
+
   it('requires a VIN only in vehicle mode, and refuses unknown scopes and a return URL it never takes', () => {
     expect(connectLinkSchema.safeParse({ ...base, mode: 'vehicle' }).error?.issues[0].path).toEqual(['vin']);
     expect(connectLinkSchema.safeParse({ ...base, scopes: ['vehicle:everything'] }).success).toBe(false);

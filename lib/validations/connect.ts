@@ -1,7 +1,13 @@
 import * as z from './zod';
 import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
+import { toVendorMake } from '@/lib/contract/makes';
+import { countryCodeProblem } from './country-codes';
 import { vinProblem } from './vin';
+
+/** The vendor refuses any make outside its list: say so before anything is sent. */
+export const UNKNOWN_MAKE_MESSAGE =
+  'The Vehicle API does not know this brand; choose one it lists (for example Volkswagen or Mercedes-Benz).';
 
 export const CONNECT_MODES = ['account', 'vehicle'] as const;
 
@@ -16,14 +22,27 @@ export const connectLinkSchema = z
     mode: z.enum(CONNECT_MODES, { message: 'Choose whether to connect an account or one vehicle.' }),
     makes: z
       .array(
-        z
-          .string()
-          .check(z.trim(), z.minLength(1, 'A brand name cannot be empty.'), z.maxLength(50, 'A brand name has at most 50 characters.')),
+        z.string().check(
+          z.trim(),
+          z.minLength(1, 'A brand name cannot be empty.'),
+          z.maxLength(50, 'A brand name has at most 50 characters.'),
+          z.refine((make) => toVendorMake(make) !== null, { message: UNKNOWN_MAKE_MESSAGE }),
+        ),
       )
       .check(z.maxLength(20, 'Choose at most 20 brands.')),
     scopes: z.array(z.enum(CONNECT_SCOPES, { message: 'Unknown scope.' })).check(z.minLength(1, 'Choose at least one scope.')),
     region: z.enum(REGIONS, { message: 'Choose Europe or North America.' }),
     locale: z.enum(LOCALES, { message: 'Choose the language of the consent pages.' }),
+    // [V] The service has no registration country per vehicle: it takes the account's, given here.
+    countryCode: z.optional(
+      z.string().check(
+        z.trim(),
+        z.toUpperCase(),
+        z.refine((code) => code === '' || countryCodeProblem(code) === null, {
+          message: 'The country is a two-letter ISO 3166 code such as DE or GB.',
+        }),
+      ),
+    ),
     vin: z.optional(z.string().check(z.trim(), z.toUpperCase())),
     model: z.optional(z.string().check(z.trim(), z.maxLength(100, 'The model has at most 100 characters.'))),
     modelYear: z.optional(

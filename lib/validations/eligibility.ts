@@ -2,6 +2,8 @@ import * as z from './zod';
 import { ELIGIBILITY, PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { countryCodeProblem } from './country-codes';
 import { upstreamId } from './route-params';
+import { toVendorMake } from '@/lib/contract/makes';
+import { UNKNOWN_MAKE_MESSAGE } from './connect';
 import { vinProblem } from './vin';
 
 /** A value normalized the way people paste it (trimmed, upper case), refused with the words of `problem`. */
@@ -21,7 +23,14 @@ export const countryCodeSchema = normalizedCode(countryCodeProblem);
 export const eligibilityVinSchema = z.object({
   vin: vinSchema,
   countryCode: countryCodeSchema,
-  make: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50, 'A make has at most 50 characters.'))),
+  make: z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(50, 'A make has at most 50 characters.'),
+      z.refine((make) => toVendorMake(make) !== null, { message: UNKNOWN_MAKE_MESSAGE }),
+    ),
+  ),
 });
 
 /** One eligibility check: 1 to 500 distinct VINs. The browser sends a larger list as several of these. */

@@ -103,8 +103,8 @@ export function createVehicleApi(options: VehicleApiOptions) {
       get(`${V}/vehicles/{vehicleId}/specifications`, s.vehicleSpecificationsSchema, { vehicleId }),
     getTelemetry: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/telemetry`, s.telemetrySchema, { vehicleId }),
 
+    /** The service has no status read for a check: derive it from the results (`deriveCheckStatus`). */
     createEligibilityCheck: (vins: EligibilityVin[]) => post(`${V}/vehicles/eligibility`, s.bulkGroupSchema, undefined, { vins }),
-    getEligibilityCheck: (checkId: string) => get(`${V}/vehicles/eligibility/{checkId}`, s.bulkGroupSchema, { checkId }),
     getEligibilityResults: (checkId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/eligibility/{checkId}/results`, s.eligibilityResultsSchema, { checkId }, { ...page }),
     getBulkConnection: (connectionId: string) => get(`${V}/vehicles/connect/{connectionId}`, s.bulkGroupSchema, { connectionId }),

@@ -117,6 +117,53 @@ describe('tokens', () => {
     expect(upstream.count('POST /v1/vehicles/veh_1/command-execution:lock-doors')).toBe(2);
   });
 
+  it('reads a 401 on one endpoint while the token works elsewhere as a missing consent, and never renews for it', async () => {
+    const { api, upstream } = setup();
+    upstream.on('GET /v1/vehicles/veh_1', () => json(VEHICLE));
+    upstream.on('GET /v1/vehicles/veh_1/specifications', () => json({ error: 'AUTHENTICATION_ERROR', message: 'Unauthorized' }, 401));
+    await api.getVehicle('veh_1');
+    const error = await rejection(api.getVehicleSpecifications('veh_1'));
+    expect(error).toMatchObject({ code: 'CONSENT_MISSING', status: 401, retryable: false, details: { scope: 'vehicle:information' } });
+    expect(error.message).toBe("This vehicle's owner did not grant vehicle information.");
+    expect(upstream.tokenCalls()).toHaveLength(1);
+    expect(upstream.count('GET /v1/vehicles/veh_1/specifications')).toBe(1);
+    // The organization's token is still the one in use.
+    await api.getVehicle('veh_1');
+    expect(upstream.apiCalls().at(-1)!.headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  it('reads a 401 right after a fresh token as a missing consent, on the first call of a cold cache', async () => {
+    const { api, upstream } = setup();
+    upstream.on('GET /v1/vehicles/veh_1/telemetry', () => json({ error: 'AUTHENTICATION_ERROR', message: 'Unauthorized' }, 401));
+    const error = await rejection(api.getTelemetry('veh_1'));
+    expect(error).toMatchObject({ code: 'CONSENT_MISSING', details: { scope: 'vehicle:telemetry' } });
+    expect(upstream.tokenCalls()).toHaveLength(1);
+  });
+
+  it('renews a token of unknown age once on a scoped endpoint, then reads a second 401 as a missing consent', async () => {
+    let clock = 1_000_000;
+    const { api, upstream } = setup({ now: () => clock });
+    upstream.on('GET /v1/vehicles/veh_1/departure-times', () => json({ error: 'AUTHENTICATION_ERROR', message: 'Unauthorized' }, 401));
+    upstream.on('GET /v1/vehicles', () => json({ error: 'AUTHENTICATION_ERROR', message: 'expired' }, 401));
+    // A token obtained long ago that never worked: it may have expired early, so one renewal is fair.
+    await rejection(api.listVehicles());
+    clock += 10 * 60_000;
+    upstream.on('GET /v1/vehicles', () => json({ results: [], nextPageToken: null }));
+    const tokensBefore = upstream.tokenCalls().length;
+    const error = await rejection(api.getDepartureTimes('veh_1'));
+    expect(error).toMatchObject({ code: 'CONSENT_MISSING', details: { scope: 'vehicle:charging_history' } });
+    expect(upstream.tokenCalls().length - tokensBefore).toBe(1);
+    expect(upstream.count('GET /v1/vehicles/veh_1/departure-times')).toBe(2);
+  });
+
+  it('still renews and reports AUTHENTICATION_ERROR on an endpoint no consent scope guards', async () => {
+    const { api, upstream } = setup();
+    upstream.on('GET /v1/vehicles', () => json({ error: 'AUTHENTICATION_ERROR', message: 'revoked' }, 401));
+    const error = await rejection(api.listVehicles());
+    expect(error.code).toBe('AUTHENTICATION_ERROR');
+    expect(upstream.tokenCalls()).toHaveLength(2);
+  });
+
   it('asks for one token however many calls start on a cold cache (single flight)', async () => {
     const { api, upstream } = setup();
     for (let i = 0; i < 50; i++) upstream.on(`GET /v1/vehicles/v${i}`, () => json({ ...VEHICLE, id: `v${i}` }));

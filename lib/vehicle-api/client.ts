@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
@@ -74,6 +75,9 @@ interface AttemptResult {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_SKEW_MS = 30_000;
 const MAX_REMEMBERED_SECRETS = 9;
+/** A token obtained this recently that meets a 401 was not refused for its age: the consent lacks the scope. */
+const FRESH_TOKEN_MS = 60_000;
+const MAX_REMEMBERED_TOKENS = 8;
 
 /** Coalesced GETs in flight, per transport: separate sandboxes or upstreams never share. */
 interface SharedRead {
@@ -140,6 +144,22 @@ export function createClient(options: ClientOptions): Client {
     if (secrets.includes(value)) return;
     secrets.push(value);
     if (secrets.length > MAX_REMEMBERED_SECRETS) secrets.splice(1, 1);
+  };
+  // What this client knows of its bearer tokens: when it obtained one, whether a call succeeded with it.
+  const tokenFacts = new Map<string, { obtainedAt?: number; worked?: boolean }>();
+  const noteToken = (token: string, fact: { obtainedAt?: number; worked?: boolean }) => {
+    tokenFacts.set(token, { ...tokenFacts.get(token), ...fact });
+    if (tokenFacts.size > MAX_REMEMBERED_TOKENS) tokenFacts.delete(tokenFacts.keys().next().value!);
+  };
+  /**
+   * A 401 on an endpoint that needs a consent scope, with a token that is known good (it worked
+   * elsewhere, or was obtained a moment ago, or was just renewed), is the vehicle's consent lacking
+   * the scope: renewing the organization's token would change nothing.
+   */
+  const isMissingConsent = (template: string, token: string, renewed: boolean) => {
+    if (!consentScopeOf(template)) return false;
+    const fact = tokenFacts.get(token);
+    return renewed || fact?.worked === true || (fact?.obtainedAt !== undefined && now() - fact.obtainedAt < FRESH_TOKEN_MS);
   };
   let reads = readsByTransport.get(doFetch);
   if (!reads) {
@@ -271,6 +291,19 @@ export function createClient(options: ClientOptions): Client {
       if (token) rememberSecret(token);
       try {
         const result = await attempt(method, template, url, { ...init, headers }, attemptNo);
+        if (result.status === 401 && token && isMissingConsent(template, token, renewed)) {
+          const scope = consentScopeOf(template)!;
+          throw new VehicleApiError({
+            code: CONSENT_MISSING,
+            status: 401,
+            endpoint,
+            requestId: result.error?.requestId ?? result.requestId,
+            retryable: false,
+            message: consentMissingMessage(scope),
+            details: { scope, upstreamCode: result.error?.code },
+            raw: result.error?.raw,
+          });
+        }
         if (result.status === 401 && token && !renewed) {
           // Expired or revoked early: one renewal, one repeat. A 401 means nothing was done, so this is safe for commands too.
           renewed = true;
@@ -278,6 +311,7 @@ export function createClient(options: ClientOptions): Client {
           continue;
         }
         if (result.error) throw result.error;
+        if (token) noteToken(token, { worked: true });
         const json = readJson(result.text);
         const requestId = result.requestId;
         if (!json.ok) {
@@ -322,6 +356,7 @@ export function createClient(options: ClientOptions): Client {
       );
       const parsed = parseWith(tokenResponseSchema, result, `POST ${template}`);
       rememberSecret(parsed.access_token);
+      noteToken(parsed.access_token, { obtainedAt: now() });
       if (parsed.refresh_token) rememberSecret(parsed.refresh_token);
       return parsed;
     },

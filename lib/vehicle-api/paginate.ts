@@ -1,5 +1,14 @@
 import 'server-only';
 import type { ApiResponse } from './client';
+import { isVehicleApiError } from './errors';
+
+/** [V] Page tokens expire; a list walk then starts again from the first page, with the same filter. */
+const MAX_RESTARTS = 2;
+
+export interface PaginateOptions {
+  /** Called when an expired page token made the walk start again: what was counted so far is counted again. */
+  onRestart?: () => void;
+}
 
 interface CursorPage {
   results: readonly unknown[];
@@ -8,16 +17,30 @@ interface CursorPage {
 
 /**
  * Iterates every page of a cursor-paged list, keeping the caller's filter on each request (the
- * upstream refuses a page token with a different filter). Yields each page's response.
+ * upstream refuses a page token with a different filter). Yields each page's response. A page
+ * token that expired (`QUERY_PAGE_TOKEN_EXPIRED`) starts the walk again from the first page, with
+ * the same filter, at most twice; `onRestart` says so.
  */
 export async function* paginate<P extends { pageToken?: string } | undefined, R extends CursorPage>(
   listFn: (params: P) => Promise<ApiResponse<R>>,
   params: NoInfer<P>,
+  options: PaginateOptions = {},
 ): AsyncGenerator<ApiResponse<R>, void, undefined> {
   let pageToken = params?.pageToken;
   const seen = new Set<string>();
+  let restarts = 0;
   for (;;) {
-    const page = await listFn({ ...params, pageToken } as P);
+    let page: ApiResponse<R>;
+    try {
+      page = await listFn({ ...params, pageToken } as P);
+    } catch (error) {
+      if (!pageToken || restarts >= MAX_RESTARTS || !isVehicleApiError(error) || error.code !== 'QUERY_PAGE_TOKEN_EXPIRED') throw error;
+      restarts++;
+      pageToken = undefined;
+      seen.clear();
+      options.onRestart?.();
+      continue;
+    }
     yield page;
     const next = page.data.nextPageToken;
     if (!next) return;
@@ -28,13 +51,20 @@ export async function* paginate<P extends { pageToken?: string } | undefined, R 
   }
 }
 
-/** Every item of every page, in list order. */
+/** Every item of every page, in list order; after a restart, items already given (by `id`) are not given again. */
 export async function* paginateItems<P extends { pageToken?: string } | undefined, R extends CursorPage>(
   listFn: (params: P) => Promise<ApiResponse<R>>,
   params: NoInfer<P>,
 ): AsyncGenerator<R['results'][number], void, undefined> {
-  for await (const page of paginate(listFn, params)) {
-    for (const item of page.data.results as R['results']) yield item as R['results'][number];
+  const given = new Set<unknown>();
+  let restarted = false;
+  for await (const page of paginate(listFn, params, { onRestart: () => (restarted = true) })) {
+    for (const item of page.data.results as R['results']) {
+      const id = (item as { id?: unknown } | null)?.id;
+      if (restarted && id !== undefined && given.has(id)) continue;
+      if (id !== undefined) given.add(id);
+      yield item as R['results'][number];
+    }
   }
 }
 

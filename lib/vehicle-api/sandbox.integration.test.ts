@@ -160,7 +160,6 @@ describe('every endpoint against the sandbox', () => {
     ]);
     expect(check.data.status).toBe('CREATED');
     clock.now += 60 * 60_000;
-    expect((await api.getEligibilityCheck(check.data.id)).data.id).toBe(check.data.id);
     const results = await api.getEligibilityResults(check.data.id, { maxPageSize: 1, currentPage: 1 });
     expect(results.data.results).toHaveLength(1);
     expect(results.data.totalResults).toBe(2);

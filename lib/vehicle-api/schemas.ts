@@ -14,6 +14,15 @@ const bool = z.boolean().nullish();
 const timestamp = z.string().nullish();
 const strings = z.array(z.string()).nullish();
 
+/**
+ * A figure the vendor sends as a decimal string (`"12.5"`) where the contract says number: read
+ * both as a number; a string that is no number is kept as it came, to be shown as such.
+ */
+const decimal = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+
 /** A string enum that still accepts values the contract does not list yet. */
 const openEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.string()]).nullish();
 
@@ -26,6 +35,25 @@ export const tokenResponseSchema = obj({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const tokenTestSchema = obj({ clientId: text, organizationId: text });
+
+/** An array the vendor leaves out when it would be empty (`{}` means none). */
+const absentArray = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((items) => items ?? []);
+
+/**
+ * The eligibility and bulk-connection results: both fields optional, an empty check answers
+ * `{"totalResults": 0}` or `{}`. Without `results` the total is 0; with results but no total it
+ * stays unknown (null), so paging goes on until a short page.
+ */
+const numberedResults = <T extends z.ZodType>(item: T) =>
+  obj({ results: z.array(item).nullish(), totalResults: int }).transform(({ results, totalResults, ...rest }) => ({
+    ...rest,
+    results: results ?? [],
+    totalResults: totalResults ?? (results ? null : 0),
+  }));
 
 const cursorPage = <T extends z.ZodType>(item: T) =>
   obj({ results: z.array(item), nextPageToken: z.string().nullish(), totalResults: int });
@@ -41,7 +69,8 @@ export const emptyBodySchema = z.unknown();
 export const tagSchema = obj({ key: z.string(), value: z.string(), objectType: text, objectId: text });
 export const tagListSchema = obj({ tags: z.array(tagSchema) });
 
-const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: timestamp });
+/** [V] `registrationDate` is a date (`YYYY-MM-DD`); a vehicle has no registration country of its own. */
+const metadataSchema = obj({ lastSeenAt: timestamp, consentId: text, accountId: text, registrationDate: text });
 
 export const vehicleSchema = obj({
   id: z.string(),
@@ -51,7 +80,6 @@ export const vehicleSchema = obj({
   trim: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
   registrationPlate: text,
-  registrationCountry: text,
   isRegNoValidated: bool,
   regNoValidatedAt: timestamp,
   metadata: metadataSchema.nullish(),
@@ -75,11 +103,11 @@ export const vehicleSpecificationsSchema = obj({
   make: text,
   model: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
-  batteryCapacity: num,
-  batteryCapacityNet: num,
-  standardEvr: num,
-  allElectricRange: num,
-  allElectricRangeMin: num,
+  batteryCapacity: decimal,
+  batteryCapacityNet: decimal,
+  standardEvr: decimal,
+  allElectricRange: decimal,
+  allElectricRangeMin: decimal,
 });
 export type VehicleSpecifications = z.infer<typeof vehicleSpecificationsSchema>;
 
@@ -125,7 +153,7 @@ export const eligibilityResultSchema = obj({
   status: text,
   errorMessage: text,
 });
-export const eligibilityResultsSchema = obj({ results: z.array(eligibilityResultSchema), totalResults: int });
+export const eligibilityResultsSchema = numberedResults(eligibilityResultSchema);
 
 export const bulkConnectionResultSchema = obj({
   vehicleId: text,
@@ -142,7 +170,7 @@ export const bulkConnectionResultSchema = obj({
   modelYear: z.union([z.string(), z.number()]).nullish(),
   wasAlreadyConnected: bool,
 });
-export const bulkConnectionResultsSchema = obj({ results: z.array(bulkConnectionResultSchema), totalResults: int });
+export const bulkConnectionResultsSchema = numberedResults(bulkConnectionResultSchema);
 
 export const commandExecutionSchema = obj({
   id: z.string(),
@@ -205,14 +233,13 @@ export const chargingSessionSchema = obj({
 export const chargingSessionPageSchema = cursorPage(chargingSessionSchema);
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 
-const numericString = z.union([z.string(), z.number()]).nullish();
 export const maintenanceServiceSchema = obj({
   component: text,
   type: text,
-  kmToNextService: numericString,
+  kmToNextService: decimal,
   dateOfNextServiceAt: timestamp,
   dateOfLastServiceAt: timestamp,
-  odometerKmAtLastService: numericString,
+  odometerKmAtLastService: decimal,
   status: text,
 });
 export const maintenanceServicesSchema = obj({ services: z.array(maintenanceServiceSchema) });
@@ -222,12 +249,12 @@ export const departureTimesSchema = obj({ departureTimes: z.array(departureTimeS
 
 export const tireReadingSchema = obj({
   bucket: timestamp,
-  frontLeft: numericString,
-  frontRight: numericString,
-  rearLeft: numericString,
-  rearRight: numericString,
+  frontLeft: decimal,
+  frontRight: decimal,
+  rearLeft: decimal,
+  rearRight: decimal,
 });
-export const tireHistorySchema = obj({ tires: z.array(tireReadingSchema) });
+export const tireHistorySchema = obj({ tires: absentArray(tireReadingSchema) });
 
 export const manufacturerAlertSchema = obj({
   status: openEnum(['ACTIVE', 'RESOLVED', 'UNKNOWN']),
@@ -242,7 +269,7 @@ export const manufacturerAlertSchema = obj({
   recommendedAction: text,
   oemMetadata: z.unknown().optional(),
 });
-export const manufacturerAlertsSchema = obj({ alerts: z.array(manufacturerAlertSchema) });
+export const manufacturerAlertsSchema = obj({ alerts: absentArray(manufacturerAlertSchema) });
 
 export const rateLimitSchema = obj({
   remainingRequests: int,

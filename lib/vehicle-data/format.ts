@@ -34,6 +34,15 @@ export function withUnit(value: number | null | undefined, unit: string | null |
   return label === '°' || label === '%' ? `${number}${label === '%' ? ' %' : label}` : `${number} ${label}`;
 }
 
+/**
+ * A figure read by the tolerant client: a number with its unit, a string that was no number as it
+ * came (never hidden), nothing as `—`.
+ */
+export function figureText(value: number | string | null | undefined, unit: string | null | undefined, maximumFractionDigits = 1): string {
+  if (typeof value === 'string') return value.trim() === '' ? '—' : value;
+  return withUnit(value, unit, maximumFractionDigits);
+}
+
 /** `1 h 05 min`, `42 min`, `3 d 4 h`. */
 export function formatDuration(minutes: number | null | undefined): string {
   if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) return '—';

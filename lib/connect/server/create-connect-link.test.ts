@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { listConsentLinks } from '@/lib/db/repos/consent-links';
+import { listConsentLinks, settleConsentLink } from '@/lib/db/repos/consent-links';
+import { accountCountryOf } from '@/lib/vehicles/server/account-country';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
@@ -38,7 +39,7 @@ for (const leg of await databaseLegs()) {
       const spy = vi.spyOn(api, 'connectAccount');
       const request = connectLinkSchema.parse({
         mode: 'vehicle',
-        makes: ['Tesla', 'tesla'],
+        makes: ['Tesla', 'tesla', 'Mercedes-Benz'],
         scopes: ['vehicle:information', 'vehicle:information', 'vehicle:commands'],
         region: 'EUROPE',
         locale: 'de-DE',
@@ -55,7 +56,8 @@ for (const leg of await databaseLegs()) {
       expect(returnState().verify(link.id, returnUrl.searchParams.get('state') ?? undefined)).toBe(true);
       expect(sent).toMatchObject({
         scopes: ['vehicle:information', 'vehicle:commands'],
-        makes: ['Tesla'],
+        // The vendor takes only its upper-case enumeration.
+        makes: ['TESLA', 'MERCEDES BENZ'],
         deviceTypes: ['VEHICLE'],
         locale: 'de-DE',
         vin: '5YJ3E1EA7KF317000',
@@ -83,6 +85,26 @@ for (const leg of await databaseLegs()) {
       expect(back.searchParams.get('result')).toBe('success');
     });
 
+    it('sends the account’s country, keeps it, and the account’s vehicles take it as their country', async () => {
+      await setup();
+      const request = connectLinkSchema.parse({
+        mode: 'account',
+        makes: [],
+        scopes: ['vehicle:all'],
+        region: 'EUROPE',
+        locale: 'en-GB',
+        countryCode: ' de ',
+      });
+      const spy = vi.spyOn(api, 'connectAccount');
+      const { link } = await createConnectLink(t.db, api, { organizationId: ids.org, userId: ids.user, request });
+      expect(spy.mock.calls.at(-1)![0]).toMatchObject({ countryCode: 'DE' });
+      expect(link.countryCode).toBe('DE');
+      await settleConsentLink(t.db, ids.org, link.id, { status: 'COMPLETED', accountId: 'acc_country' });
+      expect(await accountCountryOf(t.db, ids.org, 'acc_country')).toBe('DE');
+      expect(await accountCountryOf(t.db, ids.org, 'acc_unknown')).toBeNull();
+      expect(connectLinkSchema.safeParse({ ...request, countryCode: 'XX' }).success).toBe(false);
+    });
+
     it('leaves out VIN, model and year of an account link', async () => {
       await setup();
       const request = connectLinkSchema.parse({
@@ -106,7 +128,7 @@ for (const leg of await databaseLegs()) {
       const before = (await listConsentLinks(t.db, { organizationId: ids.org })).length;
       const request = connectLinkSchema.parse({
         mode: 'account',
-        makes: ['Trabant'],
+        makes: ['Fiat'], // listed by the vendor, but no brand of the sandbox's accounts
         scopes: ['vehicle:all'],
         region: 'EUROPE',
         locale: 'en-GB',

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { toVendorMake } from '@/lib/contract/makes';
 import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
@@ -33,7 +34,8 @@ export async function createConnectLink(
   const { request } = input;
   const id = uuidv7();
   const vehicle = request.mode === 'vehicle';
-  const makes = unique(request.makes, (m) => m.toLowerCase());
+  // The vendor takes only its own upper-case spelling; the schema refused any make it does not list.
+  const makes = unique(request.makes.map((m) => toVendorMake(m) ?? m));
   const scopes = unique(request.scopes);
   const response = await api.connectAccount({
     returnUrl: returnUrlFor(id),
@@ -41,6 +43,7 @@ export async function createConnectLink(
     deviceTypes: ['VEHICLE'],
     region: request.region,
     locale: request.locale,
+    ...(request.countryCode ? { countryCode: request.countryCode } : {}),
     ...(makes.length ? { makes } : {}),
     ...(vehicle
       ? {
@@ -67,6 +70,7 @@ export async function createConnectLink(
     makes,
     region: request.region,
     locale: request.locale,
+    countryCode: request.countryCode || null,
     vin: vehicle ? request.vin : null,
     model: vehicle ? request.model || null : null,
     modelYear: vehicle ? (request.modelYear ?? null) : null,

@@ -11,6 +11,7 @@ export function toLinkView(link: ConsentLink, emails: Map<string, string>): Cons
     makes: link.makes,
     region: link.region,
     locale: link.locale,
+    countryCode: link.countryCode,
     vin: link.vin,
     model: link.model,
     modelYear: link.modelYear,

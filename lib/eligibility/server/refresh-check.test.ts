@@ -33,11 +33,18 @@ for (const leg of await databaseLegs()) {
         await createOrganization(t.db, { slug: 'elig', name: 'Elig', apiBaseUrl: null, clientId: 'c', clientSecret: 's' })
       ).id;
       const userId = (await createUser(t.db, { email: 'checker@example.com' })).id;
-      const vins = [...Array.from({ length: 150 }, (_, i) => ({ vin: vin(i), countryCode: 'DE' })), { vin: vin(900), countryCode: 'ZW' }];
+      const vins = [
+        { vin: vin(1000), countryCode: 'DE', make: 'Mercedes-Benz' },
+        ...Array.from({ length: 149 }, (_, i) => ({ vin: vin(i), countryCode: 'DE' })),
+        { vin: vin(900), countryCode: 'ZW' },
+      ];
+      const sent = vi.spyOn(api, 'createEligibilityCheck');
       const { check } = await submitEligibilityCheck(t.db, api, { organizationId, userId, body: { vins, label: 'fleet.csv' } });
       expect(check).toMatchObject({ status: 'CREATED', vinCount: 151, label: 'fleet.csv', createdBy: userId });
+      // The vendor takes only its upper-case spelling of a make.
+      expect(sent.mock.calls[0][0][0]).toEqual({ vin: vin(1000), countryCode: 'DE', make: 'MERCEDES BENZ' });
 
-      const spy = vi.spyOn(api, 'getEligibilityCheck');
+      const spy = vi.spyOn(api, 'getEligibilityResults');
       // Within a second of the last write: no upstream call.
       expect((await refreshCheck(t.db, api, check)).status).toBe('CREATED');
       expect(spy).not.toHaveBeenCalled();
@@ -50,6 +57,8 @@ for (const leg of await databaseLegs()) {
       await refreshOpenChecks(t.db, api, organizationId, { now: Date.now() + 5_000 });
       const done = (await getEligibilityCheck(t.db, organizationId, check.id))!;
       expect(done.status).toBe('COMPLETED');
+      // Derived from the results alone: the sandbox, like the vendor, has no status read for a check.
+      expect((await sandbox.fetch(`http://sandbox.test/v1/vehicles/eligibility/${check.upstreamId}`)).status).toBe(404);
       expect(Object.values(done.counts).reduce((a, b) => a + b, 0)).toBe(151);
       expect(done.counts.INELIGIBLE).toBeGreaterThanOrEqual(1);
 

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { listOpenEligibilityChecks, SETTLED_CHECK_STATUSES, updateEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheck } from '@/lib/db/schema';
+import { deriveCheckStatus } from '@/lib/eligibility/derive-check-status';
 import { paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
 
 export const isSettled = (status: string) => (SETTLED_CHECK_STATUSES as readonly string[]).includes(status);
@@ -22,12 +23,13 @@ async function tally(api: Pick<VehicleApi, 'getEligibilityResults'>, upstreamId:
 }
 
 /**
- * Brings a kept check up to date with the upstream. A check that settles as COMPLETED gets its
- * per-status counts, read once from the results, so lists never page through results again.
+ * Brings a kept check up to date with the upstream. The service has no status endpoint for a
+ * check: its status is derived from its results, whose per-status counts are kept with it, so a
+ * settled check's list row never pages through results again.
  */
 export function refreshCheck(
   db: Db,
-  api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>,
+  api: Pick<VehicleApi, 'getEligibilityResults'>,
   check: EligibilityCheck,
   now = Date.now(),
 ): Promise<EligibilityCheck> {
@@ -35,9 +37,8 @@ export function refreshCheck(
   const running = inFlight.get(check.id);
   if (running) return running;
   const work = (async () => {
-    const { data } = await api.getEligibilityCheck(check.upstreamId);
-    const status = data.status ?? check.status;
-    const counts = status === 'COMPLETED' ? await tally(api, check.upstreamId) : undefined;
+    const counts = await tally(api, check.upstreamId);
+    const status = deriveCheckStatus(counts, check.vinCount, check.status);
     return (await updateEligibilityCheck(db, check.organizationId, check.id, { status, counts })) ?? check;
   })().finally(() => inFlight.delete(check.id));
   inFlight.set(check.id, work);
@@ -50,7 +51,7 @@ export function refreshCheck(
  */
 export async function refreshOpenChecks(
   db: Db,
-  api: Pick<VehicleApi, 'getEligibilityCheck' | 'getEligibilityResults'>,
+  api: Pick<VehicleApi, 'getEligibilityResults'>,
   organizationId: string,
   options: { limit?: number; now?: number } = {},
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { toVendorMake } from '@/lib/contract/makes';
 import type { Db } from '@/lib/db';
 import { createEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheck } from '@/lib/db/schema';
@@ -10,7 +11,12 @@ export async function submitEligibilityCheck(
   api: Pick<VehicleApi, 'createEligibilityCheck'>,
   input: { organizationId: string; userId: string; body: EligibilityCheckBody },
 ): Promise<{ check: EligibilityCheck; requestId: string | undefined }> {
-  const vins = input.body.vins.map(({ vin, countryCode, make }) => ({ vin, countryCode, ...(make ? { make } : {}) }));
+  // The vendor takes only its upper-case spelling of a make (the schema refused any it does not list).
+  const vins = input.body.vins.map(({ vin, countryCode, make }) => ({
+    vin,
+    countryCode,
+    ...(make ? { make: toVendorMake(make) ?? make } : {}),
+  }));
   const response = await api.createEligibilityCheck(vins);
   const check = await createEligibilityCheck(db, {
     organizationId: input.organizationId,

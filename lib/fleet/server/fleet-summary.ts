@@ -1,4 +1,5 @@
 import 'server-only';
+import { makeLabel } from '@/lib/contract/makes';
 import { paginate, type VehicleApi } from '@/lib/vehicle-api';
 
 export type FleetSummary = {
@@ -41,11 +42,16 @@ async function computeSummary(api: VehicleApi): Promise<FleetSummary> {
   const brands = new Map<string, number>();
   const listening = { on: 0, off: 0 };
   let vehicles = 0;
-  for await (const page of paginate(api.listVehicles, { maxPageSize: 100 })) {
+  // An expired page token starts the walk again: count from zero rather than twice.
+  const restart = () => {
+    brands.clear();
+    listening.on = listening.off = vehicles = 0;
+  };
+  for await (const page of paginate(api.listVehicles, { maxPageSize: 100 }, { onRestart: restart })) {
     upstreamCalls += 1;
     for (const vehicle of page.data.results) {
       vehicles += 1;
-      const brand = typeof vehicle.make === 'string' && vehicle.make ? vehicle.make : 'Unknown';
+      const brand = typeof vehicle.make === 'string' && vehicle.make ? makeLabel(vehicle.make) : 'Unknown';
       brands.set(brand, (brands.get(brand) ?? 0) + 1);
       if (vehicle.isListening === false) listening.off += 1;
       else listening.on += 1;

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { createVehicleApi } from './api';
+import { createFakeUpstream, json } from './fake-upstream';
+import bulkResultsEmpty from './fixtures/vendor/bulk-connection-results-empty.json';
+import bulkResults from './fixtures/vendor/bulk-connection-results.json';
+import eligibilityResultsEmpty from './fixtures/vendor/eligibility-results-empty.json';
+import eligibilityResults from './fixtures/vendor/eligibility-results.json';
+import alertsEmpty from './fixtures/vendor/manufacturer-alerts-empty.json';
+import services from './fixtures/vendor/maintenance-services.json';
+import specifications from './fixtures/vendor/specifications.json';
+import tireHistory from './fixtures/vendor/tire-history.json';
+import tireHistoryEmpty from './fixtures/vendor/tire-history-empty.json';
+
+/** The client reading the shapes of the vendor's published examples (fixtures/vendor/*.json). */
+function serve(route: string, body: unknown) {
+  const upstream = createFakeUpstream();
+  upstream.on(route, () => json(body));
+  const api = createVehicleApi({
+    baseUrl: 'http://vendor.test',
+    clientId: 'client',
+    clientSecret: 'secret',
+    fetch: upstream.fetch,
+    logger: () => {},
+  });
+  return api;
+}
+
+describe('absent arrays in the published shapes', () => {
+  it('reads an eligibility check without results ({"totalResults": 0}) as no results', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', eligibilityResultsEmpty);
+    expect((await api.getEligibilityResults('elg_1')).data).toMatchObject({ results: [], totalResults: 0 });
+  });
+
+  it('reads eligibility results with upper-case makes', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', eligibilityResults);
+    const { data } = await api.getEligibilityResults('elg_1');
+    expect(data.totalResults).toBe(2);
+    expect(data.results.map((r) => r.make)).toEqual(['VOLKSWAGEN', 'MERCEDES BENZ']);
+  });
+
+  it('reads bulk-connection results given as {} as none, and with results as they came', async () => {
+    expect((await serve('GET /v1/vehicles/connect/bcg_1/results', bulkResultsEmpty).getBulkConnectionResults('bcg_1')).data).toMatchObject({
+      results: [],
+      totalResults: 0,
+    });
+    const { data } = await serve('GET /v1/vehicles/connect/bcg_1/results', bulkResults).getBulkConnectionResults('bcg_1');
+    expect(data.results[0]).toMatchObject({ status: 'CONNECTION_REQUIRED', canRetry: true, make: 'TESLA' });
+  });
+
+  it('keeps the total unknown when results come without one, so paging goes on to a short page', async () => {
+    const api = serve('GET /v1/vehicles/eligibility/elg_1/results', { results: eligibilityResults.results });
+    expect((await api.getEligibilityResults('elg_1')).data.totalResults).toBeNull();
+  });
+
+  it('reads a tire history without tires ({}) as none', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/tires/historic', tireHistoryEmpty);
+    expect((await api.getTireHistory('veh_1')).data.tires).toEqual([]);
+  });
+
+  it('reads manufacturer alerts without alerts ({}) as none', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/manufacturer-alerts/current', alertsEmpty);
+    expect((await api.getManufacturerAlerts('veh_1')).data.alerts).toEqual([]);
+  });
+});
+
+describe('decimal strings in the published shapes', () => {
+  it('reads specification ranges sent as decimal strings as numbers', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/specifications', specifications);
+    const { data } = await api.getVehicleSpecifications('veh_1');
+    expect(data).toMatchObject({ standardEvr: 426.5, allElectricRange: 426.5, allElectricRangeMin: 350, modelYear: 2023 });
+  });
+
+  it('keeps a figure that is no number as it came rather than refusing the whole body', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/specifications', { ...specifications, standardEvr: 'n/a' });
+    expect((await api.getVehicleSpecifications('veh_1')).data.standardEvr).toBe('n/a');
+  });
+
+  it('reads tire pressures sent as decimal strings as numbers', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/tires/historic', tireHistory);
+    const { data } = await api.getTireHistory('veh_1');
+    expect(data.tires[0]).toMatchObject({ frontLeft: 250.5, rearLeft: 248.25 });
+  });
+
+  it('reads service kilometres sent as decimal strings as numbers, with the published type and status', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/maintenance/services', services);
+    const { data } = await api.getMaintenanceServices('veh_1');
+    expect(data.services[0]).toMatchObject({
+      type: 'FULL_SERVICE',
+      status: 'PENDING',
+      kmToNextService: 12500,
+      odometerKmAtLastService: 31250.5,
+    });
+    expect(data.services[1]).toMatchObject({ type: 'STATUTORY', kmToNextService: null });
+  });
+});
+
+describe('the client against the sandbox on the vendor profile', () => {
+  it('reads every vehicle section, eligibility and rate limits without a contract mismatch', async () => {
+    const { createSandbox } = await import('@/lib/sandbox');
+    let now = Date.parse('2026-06-01T12:00:00Z');
+    const sandbox = createSandbox({ profile: 'vendor', vehiclesPerOrg: 20, now: () => now });
+    const org = sandbox.organizations[0];
+    const api = createVehicleApi({
+      baseUrl: 'http://sandbox.test',
+      clientId: org.clientId,
+      clientSecret: org.clientSecret,
+      fetch: sandbox.fetch,
+      logger: () => {},
+    });
+    const { results } = (await api.listVehicles({ maxPageSize: 20 })).data;
+    expect(results.length).toBeGreaterThan(0);
+    for (const vehicle of results.slice(0, 8)) {
+      expect(vehicle.make).toBe(vehicle.make?.toUpperCase());
+      await api.getVehicle(vehicle.id);
+      await api.getTelemetry(vehicle.id);
+      await api.getVehicleSpecifications(vehicle.id);
+      await api.getMaintenanceServices(vehicle.id);
+      expect(Array.isArray((await api.getTireHistory(vehicle.id)).data.tires)).toBe(true);
+      expect(Array.isArray((await api.getManufacturerAlerts(vehicle.id)).data.alerts)).toBe(true);
+      await api.getDepartureTimes(vehicle.id);
+      await api.getRateLimits(vehicle.id);
+    }
+    const check = await api.createEligibilityCheck([{ vin: 'WDD2050041F000002', countryCode: 'DE', make: 'MERCEDES BENZ' }]);
+    now += 60_000;
+    const checked = await api.getEligibilityResults(check.data.id);
+    expect(checked.data.results[0]).toMatchObject({ make: 'MERCEDES BENZ' });
+    expect((await api.getEligibilityResults(check.data.id, { currentPage: 5, maxPageSize: 10 })).data).toMatchObject({
+      results: [],
+      totalResults: 1,
+    });
+  });
+});
