@@ -4,7 +4,8 @@
  * key first in the ring (with the old ones still listed); afterwards old keys can be removed.
  * With the embedded database, stop the console first (one process owns the folder).
  */
-import { closeDb, getDb } from '@/lib/db';
+import { getDb } from '@/lib/db';
+import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { rotateEncryptionKeys } from '@/lib/crypto/server/rotate-encryption-keys';
 
@@ -26,13 +27,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await closeDb();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await closeDb().catch(() => {});
-    process.exit(1);
-  });
+runWithDb(main);

@@ -7,7 +7,8 @@
  * On the embedded database (PGlite), stop the server first: only one process may open it.
  */
 import { createResetLink } from '@/lib/account/server/reset-password';
-import { closeDb, getDb, getDbHandle } from '@/lib/db';
+import { getDb, getDbHandle } from '@/lib/db';
+import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { setUserDisabled } from '@/lib/db/repos/sessions';
@@ -44,13 +45,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await closeDb();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await closeDb();
-    process.exit(1);
-  });
+runWithDb(main);
