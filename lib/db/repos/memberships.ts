@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { memberships, organizations, users, type Role } from '../schema';
-import type { PublicOrganization } from './organizations';
+import { publicColumns, type PublicOrganization } from './organizations';
 import { sessionRevoked } from './sessions';
 import { ensureUser, normalizeEmail } from './users';
 
@@ -22,20 +22,11 @@ export interface OrganizationMembership {
   role: Role;
 }
 
-const organizationColumns = {
-  id: organizations.id,
-  slug: organizations.slug,
-  name: organizations.name,
-  apiBaseUrl: organizations.apiBaseUrl,
-  clientId: organizations.clientId,
-  createdAt: organizations.createdAt,
-  updatedAt: organizations.updatedAt,
-};
 
 /** The user's organizations, the one joined first first (where sign-in lands). */
 export async function listUserOrganizations(db: Db, userId: string): Promise<OrganizationMembership[]> {
   const rows = await db
-    .select({ organization: organizationColumns, role: memberships.role })
+    .select({ organization: publicColumns, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
@@ -46,7 +37,7 @@ export async function listUserOrganizations(db: Db, userId: string): Promise<Org
 /** The membership of the user in the organization with this slug, or undefined (treat as 404). */
 export async function getMembershipBySlug(db: Db, userId: string, slug: string): Promise<OrganizationMembership | undefined> {
   const [row] = await db
-    .select({ organization: organizationColumns, role: memberships.role })
+    .select({ organization: publicColumns, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.userId, userId), eq(organizations.slug, slug)))
@@ -74,7 +65,7 @@ export async function getUserAccessBySlug(
 > {
   const [row] = await db
     .select({
-      organization: organizationColumns,
+      organization: publicColumns,
       role: memberships.role,
       user: { id: users.id, email: users.email, name: users.name },
       sessionVersion: users.sessionVersion,

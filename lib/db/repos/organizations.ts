@@ -19,7 +19,8 @@ export interface OrganizationCredentials {
 /** The client secret is sealed to its row: copied into another organization's row, it does not decrypt. */
 export const clientSecretContext = (organizationId: string) => ({ table: 'organizations', column: 'client_secret', row: organizationId });
 
-const publicColumns = {
+/** The columns anyone in the organization may read: never the client secret. */
+export const publicColumns = {
   id: organizations.id,
   slug: organizations.slug,
   name: organizations.name,

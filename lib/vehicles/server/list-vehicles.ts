@@ -1,5 +1,5 @@
 import 'server-only';
-import { toListPage } from '@/lib/bff/list-page';
+import { loadVehiclePage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import type { VehicleListQuery } from '@/lib/validations/fleet';
@@ -8,15 +8,7 @@ import { rememberTags } from './tags-seen';
 /** One page of vehicles: a single upstream call whatever the size of the fleet. */
 export async function listVehicles(org: Org, query: VehicleListQuery) {
   const api = await orgVehicleApi(org);
-  const page = toListPage(
-    await api.listVehicles({
-      maxPageSize: query.pageSize,
-      pageToken: query.pageToken,
-      filter: query.filter,
-      tagKey: query.tagKey,
-      tagValue: query.tagValue,
-    }),
-  );
+  const page = await loadVehiclePage(api, query);
   if (query.tagKey && query.tagValue && page.items.length > 0) rememberTags(org.id, [{ key: query.tagKey, value: query.tagValue }]);
   return page;
 }
