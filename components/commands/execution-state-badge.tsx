@@ -41,6 +41,9 @@ export function ExecutionStateBadge({ execution }: { execution: Pick<ExecutionVi
   );
 }
 
+/** Error codes of a command the upstream accepted without saying which execution it became. */
+const ACCEPTED_UNFOLLOWABLE = new Set(['EXECUTION_ID_MISSING']);
+
 /** Why it failed in plain words, the next step, and the raw code. */
 export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'failed') {
@@ -66,10 +69,23 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'unknown') {
     return (
       <p className="text-sm">
-        No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.
+        {ACCEPTED_UNFOLLOWABLE.has(execution.errorCode ?? '')
+          ? 'The Vehicle API accepted the command but gave no execution id to follow, so its outcome is not known here. Check the vehicle before sending it again.'
+          : 'No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.'}
       </p>
     );
   }
-  if (execution.state === 'executed') return <p className="text-sm">The vehicle carried out the command.</p>;
+  const reportedTime = execution.executedAtRaw ? (
+    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+      The service reported its time as <span className="font-mono">{execution.executedAtRaw}</span>, which is not a date.
+    </span>
+  ) : null;
+  if (execution.state === 'executed')
+    return (
+      <p className="text-sm">
+        The vehicle carried out the command.
+        {reportedTime}
+      </p>
+    );
   return <p className="text-sm">Sent to the manufacturer; waiting for the vehicle to confirm.</p>;
 }

@@ -40,6 +40,36 @@ function requestIdOf(result: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * The success entry is written once the answer is decided and can never turn it into an error:
+ * the action already happened (a command may be moving a car), and a 500 would invite a repeat.
+ */
+async function recordSuccess<P, B, R>(
+  access: OrgAccess,
+  audit: AuditSpec<P, B, R>,
+  auditTarget: { type?: string; id?: string },
+  upstreamRequestId: string | undefined,
+  request: NextRequest,
+  params: P,
+  body: B,
+  result: R,
+): Promise<void> {
+  try {
+    const target = { ...auditTarget, ...audit.resultTarget?.(result) };
+    await recordAudit(access, audit, {
+      outcome: 'success',
+      target,
+      upstreamRequestId: upstreamRequestId ?? requestIdOf(result),
+      request,
+      params,
+      body,
+      result,
+    });
+  } catch (auditError) {
+    console.error('audit write failed after a successful action', { action: audit.action }, auditError);
+  }
+}
+
 function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = z.safeParse(schema, input);
@@ -88,19 +118,8 @@ export function withOrg<
           upstreamRequestId = id;
         },
       });
-      if (options.audit && access) {
-        const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
-        upstreamRequestId ??= requestIdOf(result);
-        await recordAudit(access, options.audit, {
-          outcome: 'success',
-          target,
-          upstreamRequestId,
-          request,
-          params: parsedParams,
-          body: parsedBody,
-          result,
-        });
-      }
+      if (options.audit && access)
+        await recordSuccess(access, options.audit, auditTarget, upstreamRequestId, request, parsedParams, parsedBody, result);
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {

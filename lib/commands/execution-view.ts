@@ -18,6 +18,8 @@ export type ExecutionView = {
   upstreamRequestId: string | null;
   requestedAt: string;
   executedAt: string | null;
+  /** The upstream's `executedAt` as it came, when it was not a date. */
+  executedAtRaw: string | null;
   settledAt: string | null;
 };
 
@@ -37,6 +39,7 @@ type Row = {
   upstreamRequestId: string | null;
   requestedAt: Date;
   executedAt: Date | null;
+  executedAtRaw: string | null;
   settledAt: Date | null;
 };
 
@@ -64,6 +67,7 @@ export function toExecutionView(row: Row, emails: ReadonlyMap<string, string>): 
     upstreamRequestId: row.upstreamRequestId,
     requestedAt: row.requestedAt.toISOString(),
     executedAt: iso(row.executedAt),
+    executedAtRaw: row.executedAtRaw,
     settledAt: iso(row.settledAt),
   };
 }

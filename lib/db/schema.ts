@@ -107,6 +107,8 @@ export const commandExecutions = pgTable(
     upstreamRequestId: text('upstream_request_id'),
     requestedAt: ts('requested_at').notNull().defaultNow(),
     executedAt: ts('executed_at'),
+    /** The upstream's `executedAt` exactly as it came when it is not a date (kept and shown, never a failure). */
+    executedAtRaw: text('executed_at_raw'),
     settledAt: ts('settled_at'),
     updatedAt: updatedAt(),
   },

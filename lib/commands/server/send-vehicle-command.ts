@@ -3,8 +3,8 @@ import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { toExecutionView } from '@/lib/commands/execution-view';
+import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { getDb, type Db } from '@/lib/db';
-import { memberEmails } from '@/lib/members/server/member-emails';
 import {
   listCommandExecutions,
   recordCommandOutcomeUnknown,
@@ -13,7 +13,7 @@ import {
   recordCommandSent,
 } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
-import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
+import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
 import type { SendCommandInput } from '@/lib/validations/commands';
 
 export type SendOutcome = { record: CommandExecution; requestId?: string };
@@ -27,10 +27,38 @@ export function knownStatus(status: string | null | undefined): (typeof STATUSES
 /** Failures after which nobody knows whether the vehicle got the command. */
 const OUTCOME_UNKNOWN = new Set(['TIMEOUT', 'NETWORK_ERROR']);
 
+/** What Motorpool keeps of an execution the upstream answered with 2xx, however little of it could be read. */
+type Accepted = {
+  upstreamExecutionId: string | null;
+  status?: string | null;
+  failedReason?: string | null;
+  executedAt?: string | null;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A 2xx body that did not parse still names the execution when it has a string `id`. */
+function acceptedFromRaw(raw: unknown): Accepted {
+  const body = isRecord(raw) ? raw : {};
+  return {
+    upstreamExecutionId: textOrNull(body.id),
+    status: textOrNull(body.status),
+    failedReason: textOrNull(body.failedReason),
+    executedAt: textOrNull(body.executedAt),
+  };
+}
+
+/** The upstream answered 2xx: the command was accepted, whatever happened to reading the answer. */
+const acceptedAnswer = (error: unknown): error is VehicleApiError => isVehicleApiError(error) && error.status >= 200 && error.status < 300;
+
 /**
  * Sends one command and keeps Motorpool's record of it: written before the upstream call and
  * completed after, so a crash in between leaves a record that start-up marks UNKNOWN.
  * Never retried: a repeated command is a repeated physical action.
+ *
+ * Once the upstream answered 2xx, nothing local (an unreadable answer, a failed write) may turn
+ * the record into a refusal or the answer into an error: the person would press again.
  */
 export async function sendVehicleCommand(
   db: Db,
@@ -44,32 +72,66 @@ export async function sendVehicleCommand(
     arguments: input.args && Object.keys(input.args).length > 0 ? input.args : null,
     requestedBy: input.userId,
   });
+  let accepted: Accepted;
+  let requestId: string | undefined;
   try {
     const response = await api.sendCommand(input.vehicleId, input.command, input.args as never);
-    const execution = response.data;
-    const sent = await recordCommandSent(db, record.id, {
-      upstreamExecutionId: execution.id,
-      status: knownStatus(execution.status),
-      failedReason: execution.failedReason ?? null,
-      upstreamRequestId: response.requestId ?? null,
-      executedAt: execution.executedAt ? new Date(execution.executedAt) : null,
-    });
-    return { record: sent, requestId: response.requestId };
+    const { id, status, failedReason, executedAt } = response.data;
+    accepted = { upstreamExecutionId: id, status, failedReason, executedAt };
+    requestId = response.requestId;
   } catch (error) {
-    const code = isVehicleApiError(error) ? String(error.code) : 'INTERNAL';
-    const requestId = isVehicleApiError(error) ? error.requestId : undefined;
+    if (!acceptedAnswer(error)) throw await recordRefusal(db, record, input, error);
+    accepted = acceptedFromRaw(error.raw);
+    requestId = error.requestId;
+  }
+  return { record: await recordAcceptance(db, record, accepted, requestId), requestId };
+}
+
+/** Records an accepted command; a failed write is logged and answered from memory, never as an error. */
+async function recordAcceptance(db: Db, record: CommandExecution, accepted: Accepted, requestId: string | undefined) {
+  const executedAt = readUpstreamDate(accepted.executedAt);
+  const status = knownStatus(accepted.status);
+  const update = {
+    upstreamExecutionId: accepted.upstreamExecutionId,
+    status,
+    failedReason: accepted.failedReason ?? null,
+    upstreamRequestId: requestId ?? null,
+    executedAt: executedAt.date,
+    executedAtRaw: executedAt.raw,
+  };
+  try {
+    return await recordCommandSent(db, record.id, update);
+  } catch (error) {
+    console.error('an accepted command could not be recorded as sent', { executionId: record.id, requestId }, error);
+    return { ...record, ...update, localStatus: 'SENT' as const, updatedAt: new Date() };
+  }
+}
+
+/** Records why the upstream did not take the command, and answers the error to throw. */
+async function recordRefusal(
+  db: Db,
+  record: CommandExecution,
+  input: { organizationId: string; vehicleId: string; command: string },
+  error: unknown,
+): Promise<unknown> {
+  const code = isVehicleApiError(error) ? String(error.code) : 'INTERNAL';
+  const requestId = isVehicleApiError(error) ? error.requestId : undefined;
+  try {
     if (OUTCOME_UNKNOWN.has(code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
     else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
-    if (isVehicleApiError(error) && error.code === 'COMMAND_ALREADY_IN_PROGRESS') {
-      const running = await findRunningExecution(db, input.organizationId, input.vehicleId, input.command);
-      throw new AppError('COMMAND_ALREADY_IN_PROGRESS', 'This command is already running on the vehicle; its execution is shown instead.', {
-        status: 409,
-        requestId,
-        details: { runningExecutionId: running?.id ?? null },
-      });
-    }
-    throw error;
+  } catch (writeError) {
+    // The upstream's answer matters more to the person than our bookkeeping of it.
+    console.error('a refused command could not be recorded', { executionId: record.id, requestId }, writeError);
   }
+  if (isVehicleApiError(error) && error.code === 'COMMAND_ALREADY_IN_PROGRESS') {
+    const running = await findRunningExecution(db, input.organizationId, input.vehicleId, input.command);
+    return new AppError('COMMAND_ALREADY_IN_PROGRESS', 'This command is already running on the vehicle; its execution is shown instead.', {
+      status: 409,
+      requestId,
+      details: { runningExecutionId: running?.id ?? null },
+    });
+  }
+  return error;
 }
 
 /** The pending execution of the same command on the same vehicle, from Motorpool's records. */
@@ -95,5 +157,6 @@ export async function sendCommand(access: OrgAccess, vehicleId: string, input: S
     vehicleId,
     ...input,
   });
-  return { execution: toExecutionView(record, await memberEmails(db, org.id, [record.requestedBy])), requestId };
+  // The sender is the signed-in member: no read that could fail after the upstream accepted.
+  return { execution: toExecutionView(record, new Map([[user.id, user.email]])), requestId };
 }

@@ -41,16 +41,23 @@ function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date
   return status === 'EXECUTED' || status === 'FAILED' ? now : null;
 }
 
-/** The upstream accepted the command and returned its execution. */
+/** Local states a record may still leave; SENT and REJECTED are final for the local side. */
+const OPEN_LOCAL_STATES: LocalCommandStatus[] = ['REQUESTING', 'UNKNOWN'];
+
+/**
+ * The upstream accepted the command and returned its execution. A record already SENT or
+ * REJECTED is left as it is (and returned): a late or repeated write never moves it backwards.
+ */
 export async function recordCommandSent(
   db: Db,
   id: string,
   result: {
-    upstreamExecutionId: string;
+    upstreamExecutionId: string | null;
     status: CommandStatus;
     failedReason?: string | null;
     upstreamRequestId?: string | null;
     executedAt?: Date | null;
+    executedAtRaw?: string | null;
   },
 ): Promise<CommandExecution> {
   const now = new Date();
@@ -61,13 +68,20 @@ export async function recordCommandSent(
       upstreamExecutionId: result.upstreamExecutionId,
       status: result.status,
       failedReason: result.failedReason ?? null,
+      errorCode: null,
       upstreamRequestId: result.upstreamRequestId ?? null,
       executedAt: result.executedAt ?? null,
+      executedAtRaw: result.executedAtRaw ?? null,
       settledAt: settledAtFor(result.status, now),
       updatedAt: now,
     })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), inArray(commandExecutions.localStatus, OPEN_LOCAL_STATES)))
     .returning();
+  return row ?? existing(db, id);
+}
+
+async function existing(db: Db, id: string): Promise<CommandExecution> {
+  const row = await getCommandExecutionById(db, id);
   if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
   return row;
 }
@@ -89,10 +103,9 @@ export async function recordCommandRejected(
       settledAt: now,
       updatedAt: now,
     })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
     .returning();
-  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
-  return row;
+  return row ?? existing(db, id);
 }
 
 /**
@@ -108,10 +121,9 @@ export async function recordCommandOutcomeUnknown(
   const [row] = await db
     .update(commandExecutions)
     .set({ localStatus: 'UNKNOWN', errorCode: result.errorCode, upstreamRequestId: result.upstreamRequestId ?? null, updatedAt: now })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
     .returning();
-  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
-  return row;
+  return row ?? existing(db, id);
 }
 
 /**
@@ -121,7 +133,7 @@ export async function recordCommandOutcomeUnknown(
 export async function updateCommandStatus(
   db: Db,
   id: string,
-  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null },
+  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null; executedAtRaw?: string | null },
 ): Promise<CommandExecution | undefined> {
   const now = new Date();
   const [row] = await db
@@ -130,6 +142,7 @@ export async function updateCommandStatus(
       status: update.status,
       failedReason: update.failedReason ?? null,
       executedAt: update.executedAt ?? null,
+      executedAtRaw: update.executedAtRaw ?? null,
       settledAt: settledAtFor(update.status, now),
       updatedAt: now,
     })

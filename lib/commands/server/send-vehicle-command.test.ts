@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestDatabase } from '@/lib/db/test-legs';
+import { getCommandExecution } from '@/lib/db/repos/command-executions';
+import { createOrganization } from '@/lib/db/repos/organizations';
+import { createUser } from '@/lib/db/repos/users';
+import { createVehicleApi } from '@/lib/vehicle-api';
+import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
+import { toExecutionView } from '@/lib/commands/execution-view';
+import { sendVehicleCommand } from './send-vehicle-command';
+
+/** Lets a test make the write after the upstream's answer fail, as a database hiccup would. */
+const faults = vi.hoisted(() => ({ failSentWrite: false }));
+vi.mock('@/lib/db/repos/command-executions', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/db/repos/command-executions')>();
+  return {
+    ...actual,
+    recordCommandSent: (...args: Parameters<typeof actual.recordCommandSent>) =>
+      faults.failSentWrite ? Promise.reject(new Error('connection reset')) : actual.recordCommandSent(...args),
+  };
+});
+
+const LOCK = 'POST /v1/vehicles/veh-1/command-execution:lock-doors';
+
+function upstreamAnswering(body: unknown, status = 201) {
+  const upstream = createFakeUpstream();
+  upstream.on(LOCK, () => json(body, status));
+  const api = createVehicleApi({
+    baseUrl: 'http://upstream.test',
+    clientId: 'c',
+    clientSecret: 's',
+    fetch: upstream.fetch,
+    logger: () => {},
+  });
+  return { upstream, api };
+}
+
+describe('an accepted command is never recorded or answered as refused', () => {
+  const t = useTestDatabase('pglite');
+  afterEach(() => {
+    faults.failSentWrite = false;
+    vi.restoreAllMocks();
+  });
+
+  async function member() {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const org = await createOrganization(t.db, { slug: `o${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const user = await createUser(t.db, { email: `u${suffix}@example.com` });
+    return { organizationId: org.id, userId: user.id, vehicleId: 'veh-1', command: 'LOCK_DOORS' as const };
+  }
+
+  it('keeps an executedAt that is not a date as it came, and the command as executed', async () => {
+    const { api } = upstreamAnswering({
+      id: 'exec-1',
+      vehicleId: 'veh-1',
+      command: 'LOCK_DOORS',
+      status: 'EXECUTED',
+      executedAt: 'soon-ish',
+    });
+    const input = await member();
+    const { record } = await sendVehicleCommand(t.db, api, input);
+    expect(record).toMatchObject({
+      localStatus: 'SENT',
+      status: 'EXECUTED',
+      upstreamExecutionId: 'exec-1',
+      executedAt: null,
+      executedAtRaw: 'soon-ish',
+    });
+    const stored = await getCommandExecution(t.db, input.organizationId, record.id);
+    expect(toExecutionView(stored!, new Map())).toMatchObject({ state: 'executed', executedAt: null, executedAtRaw: 'soon-ish' });
+  });
+
+  it('keeps the upstream id of a 2xx answer that does not match the contract, and follows it as pending', async () => {
+    const { api } = upstreamAnswering({ id: 'exec-2', status: 'PENDING', executedAt: 1764000000, timeout: 'five minutes' });
+    const input = await member();
+    const { record } = await sendVehicleCommand(t.db, api, input);
+    expect(record).toMatchObject({ localStatus: 'SENT', status: 'PENDING', upstreamExecutionId: 'exec-2', errorCode: null });
+  });
+
+  it('answers the accepted command when the write after the answer fails, never a refusal or an error', async () => {
+    const { api, upstream } = upstreamAnswering({ id: 'exec-3', status: 'PENDING' });
+    const input = await member();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    faults.failSentWrite = true;
+    const { record } = await sendVehicleCommand(t.db, api, input);
+    expect(record).toMatchObject({ localStatus: 'SENT', status: 'PENDING', upstreamExecutionId: 'exec-3' });
+    expect(upstream.count(LOCK)).toBe(1);
+    // Not REJECTED: the record stays where a crash would leave it, for start-up to mark UNKNOWN.
+    expect((await getCommandExecution(t.db, input.organizationId, record.id))?.localStatus).toBe('REQUESTING');
+  });
+
+  it('still records a real refusal as refused', async () => {
+    const { api } = upstreamAnswering({ error: 'VEHICLE_NOT_FOUND', message: 'no such vehicle' }, 404);
+    const input = await member();
+    const error = await sendVehicleCommand(t.db, api, input).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'VEHICLE_NOT_FOUND' });
+    const [id] = (await t.db.query.commandExecutions.findMany({ where: (c, { eq }) => eq(c.organizationId, input.organizationId) })).map(
+      (r) => r.id,
+    );
+    expect((await getCommandExecution(t.db, input.organizationId, id))?.localStatus).toBe('REJECTED');
+  });
+});
