@@ -14,6 +14,7 @@ import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { commandKeys, useCommandBudget, useExecution, useListeningState } from '@/lib/query/commands';
 import type { SendCommandInput } from '@/lib/validations/commands';
+import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
 import { CommandHistory } from './command-history';
@@ -28,6 +29,7 @@ const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => 
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
 type Pending = { input: SendCommandInput; warnings: string[] };
+type SendAnswer = { execution: ExecutionView; replayed?: boolean };
 
 /** The remote commands of one vehicle: send with confirmation where it matters, watch the outcome live. */
 export function CommandPanel({ org, vehicleId, vehicleName, isListening: initialListening }: Props) {
@@ -40,14 +42,29 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
 
+  const [submitKeys] = useState(() => createSubmitKeys());
+
   const send = useMutation({
-    mutationFn: (input: SendCommandInput) =>
-      apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
-        method: 'POST',
-        json: input,
-      }),
-    onSuccess: ({ execution }) => {
-      setCurrent({ execution });
+    mutationFn: async (input: SendCommandInput) => {
+      const key = submitKeys.keyFor(commandFingerprint(vehicleId, input));
+      try {
+        const answer = await apiFetch<SendAnswer>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
+          method: 'POST',
+          json: input,
+          headers: { [IDEMPOTENCY_HEADER]: key },
+        });
+        submitKeys.settle(key, 200);
+        return answer;
+      } catch (error) {
+        submitKeys.settle(key, error instanceof ApiClientError ? error.status : undefined);
+        throw error;
+      }
+    },
+    onSuccess: ({ execution, replayed }) => {
+      setCurrent({
+        execution,
+        note: replayed ? 'This command had already been sent; nothing new was sent. Here is its execution.' : undefined,
+      });
       setArgsFor(null);
       queryClient.setQueryData(commandKeys.execution(org, execution.id), execution);
       watcher.watch(execution);

@@ -109,6 +109,8 @@ export const commandExecutions = pgTable(
     executedAt: ts('executed_at'),
     /** The upstream's `executedAt` exactly as it came when it is not a date (kept and shown, never a failure). */
     executedAtRaw: text('executed_at_raw'),
+    /** Made by the browser for one intended command: a repeat with the same key answers this record. */
+    idempotencyKey: text('idempotency_key'),
     settledAt: ts('settled_at'),
     updatedAt: updatedAt(),
   },
@@ -117,6 +119,7 @@ export const commandExecutions = pgTable(
     index('command_executions_org_vehicle_idx').on(t.organizationId, t.vehicleId, t.requestedAt.desc()),
     index('command_executions_org_upstream_idx').on(t.organizationId, t.upstreamExecutionId),
     index('command_executions_local_status_idx').on(t.localStatus),
+    uniqueIndex('command_executions_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     check('command_executions_local_status_valid', sql.raw(inList('local_status', LOCAL_COMMAND_STATUSES))),
     check('command_executions_status_valid', sql.raw(`status is null or ${inList('status', COMMAND_STATUSES)}`)),
   ],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
@@ -23,7 +23,7 @@ const LOCK = 'POST /v1/vehicles/veh-1/command-execution:lock-doors';
 
 function upstreamAnswering(body: unknown, status = 201) {
   const upstream = createFakeUpstream();
-  upstream.on(LOCK, () => json(body, status));
+  upstream.on(LOCK, () => json(typeof body === 'function' ? body() : body, status));
   const api = createVehicleApi({
     baseUrl: 'http://upstream.test',
     clientId: 'c',
@@ -99,3 +99,79 @@ describe('an accepted command is never recorded or answered as refused', () => {
     expect((await getCommandExecution(t.db, input.organizationId, id))?.localStatus).toBe('REJECTED');
   });
 });
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`a repeated idempotency key executes once (${leg.kind})`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    async function member() {
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const org = await createOrganization(t.db, { slug: `o${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const user = await createUser(t.db, { email: `u${suffix}@example.com` });
+      return {
+        organizationId: org.id,
+        userId: user.id,
+        vehicleId: 'veh-1',
+        command: 'LOCK_DOORS' as const,
+        idempotencyKey: `key-${suffix}`,
+      };
+    }
+    let executions = 0;
+    const upstream = () => upstreamAnswering(() => ({ id: `exec-${++executions}`, status: 'PENDING' }));
+
+    it('answers a double submit with the first execution and calls the upstream once', async () => {
+      const { api, upstream: fake } = upstream();
+      const input = await member();
+      const first = await sendVehicleCommand(t.db, api, input);
+      const second = await sendVehicleCommand(t.db, api, input);
+      expect(fake.count(LOCK)).toBe(1);
+      expect(second).toMatchObject({
+        replayed: true,
+        record: { id: first.record.id, upstreamExecutionId: first.record.upstreamExecutionId },
+      });
+      expect(first.replayed).toBeUndefined();
+    });
+
+    it('answers two concurrent requests with one execution, the second once the first has its answer', async () => {
+      const { api, upstream: fake } = upstream();
+      const input = await member();
+      const [a, b] = await Promise.all([sendVehicleCommand(t.db, api, input), sendVehicleCommand(t.db, api, input)]);
+      expect(fake.count(LOCK)).toBe(1);
+      expect(a.record.id).toBe(b.record.id);
+      expect([a.record.localStatus, b.record.localStatus]).toEqual(['SENT', 'SENT']);
+      expect([a.replayed, b.replayed].filter(Boolean)).toHaveLength(1);
+    });
+
+    it('answers a retry after a dropped response with the first outcome, unknown included, without sending again', async () => {
+      const fake = createFakeUpstream();
+      fake.on(LOCK, () => new Promise<Response>(() => {}));
+      const api = createVehicleApi({
+        baseUrl: 'http://upstream.test',
+        clientId: 'c',
+        clientSecret: 's',
+        fetch: fake.fetch,
+        timeoutMs: 50,
+        logger: () => {},
+      });
+      const input = await member();
+      await expect(sendVehicleCommand(t.db, api, input)).rejects.toMatchObject({ code: 'TIMEOUT' });
+      const retry = await sendVehicleCommand(t.db, api, input);
+      expect(fake.count(LOCK)).toBe(1);
+      expect(retry).toMatchObject({ replayed: true, record: { localStatus: 'UNKNOWN', errorCode: 'TIMEOUT' } });
+    });
+
+    it('refuses a key reused for another command, and keeps keys apart per organization', async () => {
+      const { api, upstream: fake } = upstream();
+      const input = await member();
+      await sendVehicleCommand(t.db, api, input);
+      await expect(sendVehicleCommand(t.db, api, { ...input, command: 'UNLOCK_DOORS' })).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        status: 422,
+      });
+      const other = await member();
+      await sendVehicleCommand(t.db, api, { ...other, idempotencyKey: input.idempotencyKey });
+      expect(fake.count(LOCK)).toBe(2);
+      expect(fake.count('POST /v1/vehicles/veh-1/command-execution:unlock-doors')).toBe(0);
+    });
+  });
+}

@@ -1,11 +1,15 @@
 import 'server-only';
+import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
+import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { getDb, type Db } from '@/lib/db';
 import {
+  claimCommandRequest,
+  getCommandExecutionById,
   listCommandExecutions,
   recordCommandOutcomeUnknown,
   recordCommandRejected,
@@ -14,9 +18,11 @@ import {
 } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
-import type { SendCommandInput } from '@/lib/validations/commands';
+import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
+import { idempotencyKeySchema, type SendCommandInput } from '@/lib/validations/commands';
 
-export type SendOutcome = { record: CommandExecution; requestId?: string };
+/** `replayed`: the key was used before, and this is the first request's execution (nothing new was sent). */
+export type SendOutcome = { record: CommandExecution; requestId?: string; replayed?: boolean };
 
 const STATUSES = ['PENDING', 'EXECUTED', 'FAILED'] as const;
 /** A status outside the contract's three is treated as still pending (and kept in the raw view). */
@@ -63,15 +69,21 @@ const acceptedAnswer = (error: unknown): error is VehicleApiError => isVehicleAp
 export async function sendVehicleCommand(
   db: Db,
   api: VehicleApi,
-  input: { organizationId: string; userId: string; vehicleId: string } & SendCommandInput,
+  input: { organizationId: string; userId: string; vehicleId: string; idempotencyKey?: string } & SendCommandInput,
+  options: { repeatWaitMs?: number } = {},
 ): Promise<SendOutcome> {
-  const record = await recordCommandRequested(db, {
+  const request = {
     organizationId: input.organizationId,
     vehicleId: input.vehicleId,
     command: input.command,
     arguments: input.args && Object.keys(input.args).length > 0 ? input.args : null,
     requestedBy: input.userId,
-  });
+  };
+  const claim = input.idempotencyKey
+    ? await claimCommandRequest(db, { ...request, idempotencyKey: input.idempotencyKey })
+    : { record: await recordCommandRequested(db, request), first: true };
+  if (!claim.first) return answerRepeat(db, claim.record, request, options.repeatWaitMs ?? REPEAT_WAIT_MS);
+  const record = claim.record;
   let accepted: Accepted;
   let requestId: string | undefined;
   try {
@@ -85,6 +97,49 @@ export async function sendVehicleCommand(
     requestId = error.requestId;
   }
   return { record: await recordAcceptance(db, record, accepted, requestId), requestId };
+}
+
+/** How long a repeat waits for the first request with its key to get the upstream's answer. */
+const REPEAT_WAIT_MS = 20_000;
+
+/** Keys in a stable order, so stored JSON compares equal to the same arguments sent again. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * A request whose key the organization already used: the first execution is the answer, once
+ * the first request has it; the upstream is not called again. A key reused for another command
+ * is refused rather than silently answered with the wrong execution.
+ */
+async function answerRepeat(
+  db: Db,
+  first: CommandExecution,
+  request: { vehicleId: string; command: string; arguments: Record<string, unknown> | null },
+  waitMs: number,
+): Promise<SendOutcome> {
+  const same =
+    first.vehicleId === request.vehicleId &&
+    first.command === request.command &&
+    canonical(first.arguments) === canonical(request.arguments);
+  if (!same) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for another command; send it with a new key.', {
+      status: 422,
+      details: { executionId: first.id },
+    });
+  }
+  let current = first;
+  const deadline = Date.now() + waitMs;
+  while (current.localStatus === 'REQUESTING' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = (await getCommandExecutionById(db, first.id)) ?? current;
+  }
+  return { record: current, requestId: current.upstreamRequestId ?? undefined, replayed: true };
 }
 
 /** Records an accepted command; a failed write is logged and answered from memory, never as an error. */
@@ -148,15 +203,33 @@ async function findRunningExecution(db: Db, organizationId: string, vehicleId: s
 }
 
 /** A command sent by a member, answered as the execution view the panel watches. */
-export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput) {
+export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput, idempotencyKeyHeader: string | null) {
   const db = getDb();
   const { org, user } = access;
-  const { record, requestId } = await sendVehicleCommand(db, await orgVehicleApi(org), {
+  const idempotencyKey = readIdempotencyKey(idempotencyKeyHeader);
+  const {
+    record,
+    requestId,
+    replayed = false,
+  } = await sendVehicleCommand(db, await orgVehicleApi(org), {
     organizationId: org.id,
     userId: user.id,
     vehicleId,
+    idempotencyKey,
     ...input,
   });
-  // The sender is the signed-in member: no read that could fail after the upstream accepted.
-  return { execution: toExecutionView(record, new Map([[user.id, user.email]])), requestId };
+  // The sender is the signed-in member for a new record; a repeat may name another (an earlier request in another tab).
+  const emails = record.requestedBy === user.id ? new Map([[user.id, user.email]]) : await memberEmails(db, org.id, [record.requestedBy]);
+  return { execution: toExecutionView(record, emails), requestId, replayed };
+}
+
+/** Optional for API clients; the console always sends one. */
+function readIdempotencyKey(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  const parsed = z.safeParse(idempotencyKeySchema, header);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'Invalid idempotency key';
+  throw new AppError('VALIDATION_FAILED', `Invalid ${IDEMPOTENCY_HEADER} header: ${message}`, {
+    fields: { [IDEMPOTENCY_HEADER]: [message] },
+  });
 }

@@ -11,30 +11,53 @@ import { commandExecutions, type CommandExecution, type CommandStatus, type Loca
  * UNKNOWN. Nothing here deletes a record.
  */
 
-export async function recordCommandRequested(
+type CommandRequest = {
+  organizationId: string;
+  vehicleId: string;
+  command: string;
+  arguments?: Record<string, unknown> | null;
+  requestedBy: string | null;
+};
+
+const requestedValues = (input: CommandRequest & { idempotencyKey?: string | null }) => ({
+  organizationId: input.organizationId,
+  vehicleId: input.vehicleId,
+  command: input.command,
+  arguments: input.arguments ?? null,
+  requestedBy: input.requestedBy,
+  idempotencyKey: input.idempotencyKey ?? null,
+  localStatus: 'REQUESTING' as const,
+  requestedAt: new Date(),
+  updatedAt: new Date(),
+});
+
+export async function recordCommandRequested(db: Db, input: CommandRequest): Promise<CommandExecution> {
+  const [row] = await db.insert(commandExecutions).values(requestedValues(input)).returning();
+  return row;
+}
+
+/**
+ * Records a command under the browser's idempotency key, unless the organization already has a
+ * record with that key: then that record is answered (`first: false`) and nothing is written.
+ * The unique index decides between two concurrent requests, on one instance or several.
+ */
+export async function claimCommandRequest(
   db: Db,
-  input: {
-    organizationId: string;
-    vehicleId: string;
-    command: string;
-    arguments?: Record<string, unknown> | null;
-    requestedBy: string | null;
-  },
-): Promise<CommandExecution> {
+  input: CommandRequest & { idempotencyKey: string },
+): Promise<{ record: CommandExecution; first: boolean }> {
   const [row] = await db
     .insert(commandExecutions)
-    .values({
-      organizationId: input.organizationId,
-      vehicleId: input.vehicleId,
-      command: input.command,
-      arguments: input.arguments ?? null,
-      requestedBy: input.requestedBy,
-      localStatus: 'REQUESTING',
-      requestedAt: new Date(),
-      updatedAt: new Date(),
-    })
+    .values(requestedValues(input))
+    .onConflictDoNothing({ target: [commandExecutions.organizationId, commandExecutions.idempotencyKey] })
     .returning();
-  return row;
+  if (row) return { record: row, first: true };
+  const [earlier] = await db
+    .select()
+    .from(commandExecutions)
+    .where(and(eq(commandExecutions.organizationId, input.organizationId), eq(commandExecutions.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (!earlier) throw new RepositoryError('NOT_FOUND', 'The command with this idempotency key disappeared.');
+  return { record: earlier, first: false };
 }
 
 function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date | null {
