@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
-import type { ExecutionState, ExecutionView } from '@/lib/commands/execution-view';
+import { EXECUTION_ID_MISSING, type ExecutionState, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
 const TONES: Record<ExecutionState, Tone> = {
@@ -41,9 +41,6 @@ export function ExecutionStateBadge({ execution }: { execution: Pick<ExecutionVi
   );
 }
 
-/** Error codes of a command the upstream accepted without saying which execution it became. */
-const ACCEPTED_UNFOLLOWABLE = new Set(['EXECUTION_ID_MISSING']);
-
 /** Why it failed in plain words, the next step, and the raw code. */
 export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'failed') {
@@ -69,7 +66,7 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'unknown') {
     return (
       <p className="text-sm">
-        {ACCEPTED_UNFOLLOWABLE.has(execution.errorCode ?? '')
+        {execution.errorCode === EXECUTION_ID_MISSING
           ? 'The Vehicle API accepted the command but gave no execution id to follow, so its outcome is not known here. Check the vehicle before sending it again.'
           : 'No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.'}
       </p>

@@ -23,6 +23,9 @@ export type ExecutionView = {
   settledAt: string | null;
 };
 
+/** The error code of a command the upstream accepted without an execution id: sent, outcome unknown. */
+export const EXECUTION_ID_MISSING = 'EXECUTION_ID_MISSING';
+
 export const TERMINAL_STATES: ReadonlySet<ExecutionState> = new Set(['executed', 'failed', 'rejected', 'unknown']);
 
 type Row = {

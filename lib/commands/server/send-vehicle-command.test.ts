@@ -88,6 +88,30 @@ describe('an accepted command is never recorded or answered as refused', () => {
     expect((await getCommandExecution(t.db, input.organizationId, record.id))?.localStatus).toBe('REQUESTING');
   });
 
+  it('keeps an execution that came back without an id as sent, outcome unknown, and answers it', async () => {
+    // The vendor requires only vehicleId and command in an execution.
+    const { api } = upstreamAnswering({ vehicleId: 'veh-1', command: 'LOCK_DOORS', status: 'PENDING', id: null });
+    const input = await member();
+    const { record } = await sendVehicleCommand(t.db, api, input);
+    expect(record).toMatchObject({
+      localStatus: 'UNKNOWN',
+      errorCode: 'EXECUTION_ID_MISSING',
+      upstreamExecutionId: null,
+      status: 'PENDING',
+    });
+    const stored = await getCommandExecution(t.db, input.organizationId, record.id);
+    expect(toExecutionView(stored!, new Map())).toMatchObject({ state: 'unknown', errorCode: 'EXECUTION_ID_MISSING' });
+
+    const bare = upstreamAnswering({ vehicleId: 'veh-1', command: 'LOCK_DOORS' });
+    expect((await sendVehicleCommand(t.db, bare.api, await member())).record).toMatchObject({ localStatus: 'UNKNOWN', status: 'PENDING' });
+  });
+
+  it('keeps an outcome the answer already settles even without an id', async () => {
+    const { api } = upstreamAnswering({ vehicleId: 'veh-1', command: 'LOCK_DOORS', status: 'FAILED', failedReason: 'OEM_VEHICLE_OFFLINE' });
+    const { record } = await sendVehicleCommand(t.db, api, await member());
+    expect(record).toMatchObject({ localStatus: 'SENT', status: 'FAILED', failedReason: 'OEM_VEHICLE_OFFLINE', upstreamExecutionId: null });
+  });
+
   it('still records a real refusal as refused', async () => {
     const { api } = upstreamAnswering({ error: 'VEHICLE_NOT_FOUND', message: 'no such vehicle' }, 404);
     const input = await member();

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { toExecutionView } from '@/lib/commands/execution-view';
+import { EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { getDb, type Db } from '@/lib/db';
 import {
@@ -89,7 +89,7 @@ export async function sendVehicleCommand(
   try {
     const response = await api.sendCommand(input.vehicleId, input.command, input.args as never);
     const { id, status, failedReason, executedAt } = response.data;
-    accepted = { upstreamExecutionId: id, status, failedReason, executedAt };
+    accepted = { upstreamExecutionId: id ?? null, status, failedReason, executedAt };
     requestId = response.requestId;
   } catch (error) {
     if (!acceptedAnswer(error)) throw await recordRefusal(db, record, input, error);
@@ -146,9 +146,12 @@ async function answerRepeat(
 async function recordAcceptance(db: Db, record: CommandExecution, accepted: Accepted, requestId: string | undefined) {
   const executedAt = readUpstreamDate(accepted.executedAt);
   const status = knownStatus(accepted.status);
+  // Without an id a pending execution can never be asked about again: sent, outcome unknown.
+  const unfollowable = !accepted.upstreamExecutionId && status === 'PENDING';
   const update = {
     upstreamExecutionId: accepted.upstreamExecutionId,
     status,
+    outcomeUnknownCode: unfollowable ? EXECUTION_ID_MISSING : undefined,
     failedReason: accepted.failedReason ?? null,
     upstreamRequestId: requestId ?? null,
     executedAt: executedAt.date,
@@ -158,7 +161,14 @@ async function recordAcceptance(db: Db, record: CommandExecution, accepted: Acce
     return await recordCommandSent(db, record.id, update);
   } catch (error) {
     console.error('an accepted command could not be recorded as sent', { executionId: record.id, requestId }, error);
-    return { ...record, ...update, localStatus: 'SENT' as const, updatedAt: new Date() };
+    const { outcomeUnknownCode, ...fields } = update;
+    return {
+      ...record,
+      ...fields,
+      localStatus: outcomeUnknownCode ? ('UNKNOWN' as const) : ('SENT' as const),
+      errorCode: outcomeUnknownCode ?? null,
+      updatedAt: new Date(),
+    };
   }
 }
 

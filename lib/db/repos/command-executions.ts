@@ -70,6 +70,7 @@ const OPEN_LOCAL_STATES: LocalCommandStatus[] = ['REQUESTING', 'UNKNOWN'];
 /**
  * The upstream accepted the command and returned its execution. A record already SENT or
  * REJECTED is left as it is (and returned): a late or repeated write never moves it backwards.
+ * An UNKNOWN record may still move to SENT when its execution turns up.
  */
 export async function recordCommandSent(
   db: Db,
@@ -81,17 +82,19 @@ export async function recordCommandSent(
     upstreamRequestId?: string | null;
     executedAt?: Date | null;
     executedAtRaw?: string | null;
+    /** Accepted, but its outcome cannot be followed (no execution id): kept as UNKNOWN with this code. */
+    outcomeUnknownCode?: string;
   },
 ): Promise<CommandExecution> {
   const now = new Date();
   const [row] = await db
     .update(commandExecutions)
     .set({
-      localStatus: 'SENT',
+      localStatus: result.outcomeUnknownCode ? 'UNKNOWN' : 'SENT',
       upstreamExecutionId: result.upstreamExecutionId,
       status: result.status,
       failedReason: result.failedReason ?? null,
-      errorCode: null,
+      errorCode: result.outcomeUnknownCode ?? null,
       upstreamRequestId: result.upstreamRequestId ?? null,
       executedAt: result.executedAt ?? null,
       executedAtRaw: result.executedAtRaw ?? null,
