@@ -6,17 +6,17 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys, useCommandBudget, useExecution, useListeningState } from '@/lib/query/commands';
+import { commandKeys, useCommandBudget, useExecution, useListeningState, useUnofferedCommands } from '@/lib/query/commands';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
+import { CommandButton } from './command-button';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
@@ -38,6 +38,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const watcher = useExecutionWatcher();
   const listening = useListeningState(org, vehicleId, initialListening);
   const budget = useCommandBudget(org, vehicleId);
+  const notOffered = useNotOfferedNotes(org);
   const [current, setCurrent] = useState<{ execution: ExecutionView; note?: string } | null>(null);
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -127,21 +128,16 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
                   {group.label}
                 </legend>
                 {COMMAND_NAMES.filter((c) => COMMAND_CATALOG[c].group === group.id).map((command) => (
-                  <Button
+                  <CommandButton
                     key={command}
-                    variant={argsFor === command ? 'primary' : 'secondary'}
-                    size="sm"
-                    className="w-full justify-start"
-                    title={COMMAND_CATALOG[command].description}
-                    aria-expanded={commandHasBody(command) ? argsFor === command : undefined}
-                    disabled={send.isPending}
-                    onClick={() =>
+                    command={command}
+                    expanded={argsFor === command}
+                    busy={send.isPending}
+                    note={notOffered.get(command)}
+                    onPress={() =>
                       commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput)
                     }
-                  >
-                    {COMMAND_CATALOG[command].label}
-                    {commandHasBody(command) ? '…' : ''}
-                  </Button>
+                  />
                 ))}
               </fieldset>
             ))}
@@ -179,6 +175,14 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         }}
       />
     </Card>
+  );
+}
+
+/** "Not offered by this service" under each command the organization's service answered a framework 404. */
+function useNotOfferedNotes(org: string): Map<string, string> {
+  const { data = [] } = useUnofferedCommands(org);
+  return new Map(
+    data.map((c) => [c.command, `Not offered by this service (it answered “not found” on ${new Date(c.learnedAt).toLocaleDateString()}).`]),
   );
 }
 

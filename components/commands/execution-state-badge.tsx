@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
-import { EXECUTION_ID_MISSING, type ExecutionState, type ExecutionView } from '@/lib/commands/execution-view';
+import { commandLabel } from '@/lib/commands/catalog';
+import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, type ExecutionState, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
 const TONES: Record<ExecutionState, Tone> = {
@@ -54,6 +55,9 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
         ) : null}
       </div>
     );
+  }
+  if (execution.state === 'rejected' && execution.errorCode === COMMAND_NOT_OFFERED) {
+    return <p className="text-sm">This service does not offer {commandLabel(execution.command)}: nothing was sent to the vehicle.</p>;
   }
   if (execution.state === 'rejected') {
     return (

@@ -26,6 +26,9 @@ export type ExecutionView = {
 /** The error code of a command the upstream accepted without an execution id: sent, outcome unknown. */
 export const EXECUTION_ID_MISSING = 'EXECUTION_ID_MISSING';
 
+/** The error code of a command the organization's service does not offer (a framework 404 on its path). */
+export const COMMAND_NOT_OFFERED = 'COMMAND_NOT_OFFERED';
+
 export const TERMINAL_STATES: ReadonlySet<ExecutionState> = new Set(['executed', 'failed', 'rejected', 'unknown']);
 
 type Row = {

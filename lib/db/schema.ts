@@ -125,6 +125,25 @@ export const commandExecutions = pgTable(
   ],
 );
 
+/**
+ * Commands the organization's service answered with a framework 404 (no such path): it does not
+ * offer them. Remembered so the command panel says so before the next press; a later success forgets.
+ */
+export const unofferedCommands = pgTable(
+  'unoffered_commands',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    /** The vehicle of the press that learned it, and the upstream request id, for a support ticket. */
+    vehicleId: text('vehicle_id').notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    learnedAt: ts('learned_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.command] })],
+);
+
 export const consentLinks = pgTable(
   'consent_links',
   {
@@ -301,6 +320,7 @@ export type Membership = typeof memberships.$inferSelect;
 export type NewMembership = typeof memberships.$inferInsert;
 export type CommandExecution = typeof commandExecutions.$inferSelect;
 export type NewCommandExecution = typeof commandExecutions.$inferInsert;
+export type UnofferedCommand = typeof unofferedCommands.$inferSelect;
 export type ConsentLink = typeof consentLinks.$inferSelect;
 export type NewConsentLink = typeof consentLinks.$inferInsert;
 export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createOrganization } from '@/lib/db/repos/organizations';
+import { listUnofferedCommands } from '@/lib/db/repos/unoffered-commands';
 import { createUser } from '@/lib/db/repos/users';
 import { createVehicleApi } from '@/lib/vehicle-api';
 import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
@@ -110,6 +111,32 @@ describe('an accepted command is never recorded or answered as refused', () => {
     const { api } = upstreamAnswering({ vehicleId: 'veh-1', command: 'LOCK_DOORS', status: 'FAILED', failedReason: 'OEM_VEHICLE_OFFLINE' });
     const { record } = await sendVehicleCommand(t.db, api, await member());
     expect(record).toMatchObject({ localStatus: 'SENT', status: 'FAILED', failedReason: 'OEM_VEHICLE_OFFLINE', upstreamExecutionId: null });
+  });
+
+  it('reads a framework 404 on the command path as a command the service does not offer, remembered until it works', async () => {
+    const upstream = createFakeUpstream();
+    const FLASH = 'POST /v1/vehicles/veh-1/command-execution:flash-lights';
+    upstream.on(FLASH, (_call, n) => (n === 1 ? json({ detail: 'Not Found' }, 404) : json({ id: 'exec-f', status: 'PENDING' }, 201)));
+    const api = createVehicleApi({
+      baseUrl: 'http://upstream.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      logger: () => {},
+    });
+    const input = { ...(await member()), command: 'FLASH_LIGHTS' as const };
+    const error = await sendVehicleCommand(t.db, api, input).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'COMMAND_NOT_OFFERED',
+      status: 422,
+      message: 'This service does not offer Flash lights for this vehicle.',
+    });
+    expect(await listUnofferedCommands(t.db, input.organizationId)).toMatchObject([{ command: 'FLASH_LIGHTS', vehicleId: 'veh-1' }]);
+    const [refused] = await t.db.query.commandExecutions.findMany({ where: (c, { eq }) => eq(c.organizationId, input.organizationId) });
+    expect(refused).toMatchObject({ localStatus: 'REJECTED', errorCode: 'COMMAND_NOT_OFFERED' });
+
+    await sendVehicleCommand(t.db, api, input);
+    expect(await listUnofferedCommands(t.db, input.organizationId)).toEqual([]);
   });
 
   it('still records a real refusal as refused', async () => {

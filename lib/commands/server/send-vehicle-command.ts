@@ -4,7 +4,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
+import { commandLabel } from '@/lib/commands/catalog';
+import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { getDb, type Db } from '@/lib/db';
 import {
@@ -16,6 +17,7 @@ import {
   recordCommandRequested,
   recordCommandSent,
 } from '@/lib/db/repos/command-executions';
+import { forgetUnofferedCommand, rememberUnofferedCommand } from '@/lib/db/repos/unoffered-commands';
 import type { CommandExecution } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
@@ -96,6 +98,9 @@ export async function sendVehicleCommand(
     accepted = acceptedFromRaw(error.raw);
     requestId = error.requestId;
   }
+  await forgetUnofferedCommand(db, input.organizationId, input.command).catch((error: unknown) =>
+    console.error('could not forget that a command was not offered', error),
+  );
   return { record: await recordAcceptance(db, record, accepted, requestId), requestId };
 }
 
@@ -179,14 +184,30 @@ async function recordRefusal(
   input: { organizationId: string; vehicleId: string; command: string },
   error: unknown,
 ): Promise<unknown> {
-  const code = isVehicleApiError(error) ? String(error.code) : 'INTERNAL';
+  const notOffered = isVehicleApiError(error) && error.code === 'ENDPOINT_NOT_FOUND';
+  const code = notOffered ? COMMAND_NOT_OFFERED : isVehicleApiError(error) ? String(error.code) : 'INTERNAL';
   const requestId = isVehicleApiError(error) ? error.requestId : undefined;
   try {
+    if (notOffered) {
+      await rememberUnofferedCommand(db, {
+        organizationId: input.organizationId,
+        command: input.command,
+        vehicleId: input.vehicleId,
+        upstreamRequestId: requestId,
+      });
+    }
     if (OUTCOME_UNKNOWN.has(code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
     else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
   } catch (writeError) {
     // The upstream's answer matters more to the person than our bookkeeping of it.
     console.error('a refused command could not be recorded', { executionId: record.id, requestId }, writeError);
+  }
+  if (notOffered) {
+    return new AppError(COMMAND_NOT_OFFERED, `This service does not offer ${commandLabel(input.command)} for this vehicle.`, {
+      status: 422,
+      requestId,
+      details: { command: input.command },
+    });
   }
   if (isVehicleApiError(error) && error.code === 'COMMAND_ALREADY_IN_PROGRESS') {
     const running = await findRunningExecution(db, input.organizationId, input.vehicleId, input.command);
