@@ -11,7 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys, useCommandBudget, useExecution, useListeningState, useUnofferedCommands } from '@/lib/query/commands';
+import { commandKeys, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
+import { spentBudgetReason } from '@/lib/commands/command-availability';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
@@ -37,7 +38,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const queryClient = useQueryClient();
   const watcher = useExecutionWatcher();
   const listening = useListeningState(org, vehicleId, initialListening);
-  const budget = useCommandBudget(org, vehicleId);
+  const blockedBecause = useSpentBudgets(org, vehicleId);
   const notOffered = useNotOfferedNotes(org);
   const [current, setCurrent] = useState<{ execution: ExecutionView; note?: string } | null>(null);
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
@@ -86,17 +87,15 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
     },
   });
 
-  /** Asks first when the command is physical or the budget is spent; otherwise sends at once. */
+  /** Refuses a command whose budget is spent; asks first when the command is physical; otherwise sends at once. */
   const request = (input: SendCommandInput) => {
-    const warnings: string[] = [];
-    const confirm = COMMAND_CATALOG[input.command].confirm;
-    if (confirm) warnings.push(confirm);
-    if (budget.data && budget.data.remainingRequests === 0) {
-      warnings.push(
-        'The command budget of this vehicle is spent: the manufacturer will most likely refuse it (OEM_COMMANDS_RATE_LIMITED) until the window renews.',
-      );
+    const spent = blockedBecause(input.command);
+    if (spent) {
+      toast.error(spent);
+      return;
     }
-    if (warnings.length > 0) setPending({ input, warnings });
+    const confirm = COMMAND_CATALOG[input.command].confirm;
+    if (confirm) setPending({ input, warnings: [confirm] });
     else send.mutate(input);
   };
 
@@ -134,6 +133,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
                     expanded={argsFor === command}
                     busy={send.isPending}
                     note={notOffered.get(command)}
+                    blockedBecause={blockedBecause(command)}
                     onPress={() =>
                       commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput)
                     }
@@ -176,6 +176,12 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
       />
     </Card>
   );
+}
+
+/** Why a command's budget keeps it from being sent now, from the vehicle's rate limits as last read. */
+function useSpentBudgets(org: string, vehicleId: string): (command: CommandName) => string | undefined {
+  const { data, dataUpdatedAt } = useRateLimits(org, vehicleId);
+  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt)) : undefined);
 }
 
 /** "Not offered by this service" under each command the organization's service answered a framework 404. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import type { UnofferedCommandView } from '@/lib/commands/command-availability';
+import { commandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
 import { apiFetch } from './api-fetch';
 
 /** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
@@ -46,9 +46,9 @@ export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: st
   });
 }
 
-/** The command budget: the contract's `..._COMMANDS` key. */
+/** The command budget: the `..._COMMANDS` key, whatever its prefix (`OEM_` in the contract, a brand's at the vendor). */
 export function useCommandBudget(org: string, vehicleId: string) {
-  return useRateLimits(org, vehicleId, (data) => data.limits.find((l) => l.key === 'OEM_ENERGY_API_COMMANDS'));
+  return useRateLimits(org, vehicleId, (data) => commandBudget(data.limits));
 }
 
 /** The commands the organization's service does not offer; refreshed with the history after every send. */
