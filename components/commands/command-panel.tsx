@@ -6,16 +6,18 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys, useCommandBudget, useExecution, useListeningState } from '@/lib/query/commands';
+import { commandKeys, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
+import { spentBudgetReason } from '@/lib/commands/command-availability';
 import type { SendCommandInput } from '@/lib/validations/commands';
+import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
+import { CommandButton } from './command-button';
 import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
@@ -28,6 +30,7 @@ const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => 
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
 type Pending = { input: SendCommandInput; warnings: string[] };
+type SendAnswer = { execution: ExecutionView; replayed?: boolean };
 
 /** The remote commands of one vehicle: send with confirmation where it matters, watch the outcome live. */
 export function CommandPanel({ org, vehicleId, vehicleName, isListening: initialListening }: Props) {
@@ -35,19 +38,35 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const queryClient = useQueryClient();
   const watcher = useExecutionWatcher();
   const listening = useListeningState(org, vehicleId, initialListening);
-  const budget = useCommandBudget(org, vehicleId);
+  const blockedBecause = useSpentBudgets(org, vehicleId);
+  const notOffered = useNotOfferedNotes(org);
   const [current, setCurrent] = useState<{ execution: ExecutionView; note?: string } | null>(null);
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
 
+  const [submitKeys] = useState(() => createSubmitKeys());
+
   const send = useMutation({
-    mutationFn: (input: SendCommandInput) =>
-      apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
-        method: 'POST',
-        json: input,
-      }),
-    onSuccess: ({ execution }) => {
-      setCurrent({ execution });
+    mutationFn: async (input: SendCommandInput) => {
+      const key = submitKeys.keyFor(commandFingerprint(vehicleId, input));
+      try {
+        const answer = await apiFetch<SendAnswer>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
+          method: 'POST',
+          json: input,
+          headers: { [IDEMPOTENCY_HEADER]: key },
+        });
+        submitKeys.settle(key, 200);
+        return answer;
+      } catch (error) {
+        submitKeys.settle(key, error instanceof ApiClientError ? error.status : undefined);
+        throw error;
+      }
+    },
+    onSuccess: ({ execution, replayed }) => {
+      setCurrent({
+        execution,
+        note: replayed ? 'This command had already been sent; nothing new was sent. Here is its execution.' : undefined,
+      });
       setArgsFor(null);
       queryClient.setQueryData(commandKeys.execution(org, execution.id), execution);
       watcher.watch(execution);
@@ -68,17 +87,15 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
     },
   });
 
-  /** Asks first when the command is physical or the budget is spent; otherwise sends at once. */
+  /** Refuses a command whose budget is spent; asks first when the command is physical; otherwise sends at once. */
   const request = (input: SendCommandInput) => {
-    const warnings: string[] = [];
-    const confirm = COMMAND_CATALOG[input.command].confirm;
-    if (confirm) warnings.push(confirm);
-    if (budget.data && budget.data.remainingRequests === 0) {
-      warnings.push(
-        'The command budget of this vehicle is spent: the manufacturer will most likely refuse it (OEM_COMMANDS_RATE_LIMITED) until the window renews.',
-      );
+    const spent = blockedBecause(input.command);
+    if (spent) {
+      toast.error(spent);
+      return;
     }
-    if (warnings.length > 0) setPending({ input, warnings });
+    const confirm = COMMAND_CATALOG[input.command].confirm;
+    if (confirm) setPending({ input, warnings: [confirm] });
     else send.mutate(input);
   };
 
@@ -110,21 +127,17 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
                   {group.label}
                 </legend>
                 {COMMAND_NAMES.filter((c) => COMMAND_CATALOG[c].group === group.id).map((command) => (
-                  <Button
+                  <CommandButton
                     key={command}
-                    variant={argsFor === command ? 'primary' : 'secondary'}
-                    size="sm"
-                    className="w-full justify-start"
-                    title={COMMAND_CATALOG[command].description}
-                    aria-expanded={commandHasBody(command) ? argsFor === command : undefined}
-                    disabled={send.isPending}
-                    onClick={() =>
+                    command={command}
+                    expanded={argsFor === command}
+                    busy={send.isPending}
+                    note={notOffered.get(command)}
+                    blockedBecause={blockedBecause(command)}
+                    onPress={() =>
                       commandHasBody(command) ? setArgsFor(argsFor === command ? null : command) : request({ command } as SendCommandInput)
                     }
-                  >
-                    {COMMAND_CATALOG[command].label}
-                    {commandHasBody(command) ? '…' : ''}
-                  </Button>
+                  />
                 ))}
               </fieldset>
             ))}
@@ -162,6 +175,20 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         }}
       />
     </Card>
+  );
+}
+
+/** Why a command's budget keeps it from being sent now, from the vehicle's rate limits as last read. */
+function useSpentBudgets(org: string, vehicleId: string): (command: CommandName) => string | undefined {
+  const { data, dataUpdatedAt } = useRateLimits(org, vehicleId);
+  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt)) : undefined);
+}
+
+/** "Not offered by this service" under each command the organization's service answered a framework 404. */
+function useNotOfferedNotes(org: string): Map<string, string> {
+  const { data = [] } = useUnofferedCommands(org);
+  return new Map(
+    data.map((c) => [c.command, `Not offered by this service (it answered “not found” on ${new Date(c.learnedAt).toLocaleDateString()}).`]),
   );
 }
 

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
-import type { ExecutionState, ExecutionView } from '@/lib/commands/execution-view';
+import { commandLabel } from '@/lib/commands/catalog';
+import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, type ExecutionState, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
 const TONES: Record<ExecutionState, Tone> = {
@@ -55,6 +56,9 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
       </div>
     );
   }
+  if (execution.state === 'rejected' && execution.errorCode === COMMAND_NOT_OFFERED) {
+    return <p className="text-sm">This service does not offer {commandLabel(execution.command)}: nothing was sent to the vehicle.</p>;
+  }
   if (execution.state === 'rejected') {
     return (
       <p className="text-sm">
@@ -66,10 +70,23 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'unknown') {
     return (
       <p className="text-sm">
-        No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.
+        {execution.errorCode === EXECUTION_ID_MISSING
+          ? 'The Vehicle API accepted the command but gave no execution id to follow, so its outcome is not known here. Check the vehicle before sending it again.'
+          : 'No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.'}
       </p>
     );
   }
-  if (execution.state === 'executed') return <p className="text-sm">The vehicle carried out the command.</p>;
+  const reportedTime = execution.executedAtRaw ? (
+    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+      The service reported its time as <span className="font-mono">{execution.executedAtRaw}</span>, which is not a date.
+    </span>
+  ) : null;
+  if (execution.state === 'executed')
+    return (
+      <p className="text-sm">
+        The vehicle carried out the command.
+        {reportedTime}
+      </p>
+    );
   return <p className="text-sm">Sent to the manufacturer; waiting for the vehicle to confirm.</p>;
 }

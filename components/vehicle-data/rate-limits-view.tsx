@@ -3,12 +3,12 @@
 import { humanize, perWindow } from '@/lib/vehicle-data/format';
 import { DataCard } from './data-card';
 import { useRateLimits } from '@/lib/query/commands';
+import { BUDGET_NAMES, budgetKind } from '@/lib/commands/command-availability';
 
-/** [V] what each key limits, in words. */
-const KEY_NAMES: Record<string, string> = {
-  OEM_ENERGY_API_COMMANDS: 'Remote commands',
-  OEM_ENERGY_API_STOP_COMMANDS: 'Stop-charging commands',
-  OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE: 'Commands and state fetches',
+/** [V] what each key limits, in words, read from the key's end (`OEM_...` or a brand's `BMW_...`). */
+const keyName = (key: string | null | undefined) => {
+  const kind = budgetKind(key);
+  return kind ? BUDGET_NAMES[kind] : undefined;
 };
 
 function barClass(share: number): string {
@@ -37,7 +37,7 @@ export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: str
               const remaining = limit.remainingRequests ?? 0;
               const share = max > 0 ? Math.max(0, Math.min(1, remaining / max)) : 0;
               const window = perWindow(limit.windowSizeSeconds);
-              const name = KEY_NAMES[limit.key ?? ''] ?? (humanize(limit.key) || 'Limit');
+              const name = keyName(limit.key) ?? (humanize(limit.key) || 'Limit');
               return (
                 <li key={`${limit.key}-${i}`} className="space-y-1.5">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">

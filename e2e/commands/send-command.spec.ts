@@ -40,16 +40,20 @@ test('with listening off the panel warns, and the command fails as not permitted
   await expect(latest(page)).toContainText('NOT_PERMITTED');
 });
 
-test('a spent budget is shown and warned about before sending', async ({ page, request }) => {
+test('a spent budget disables its buttons, saying why and when it renews, and a key press sends nothing', async ({ page, request }) => {
   const { spentBudgetVehicleId } = await sandboxFixtures(request);
   await page.goto(`/o/demo/vehicles/${spentBudgetVehicleId}`);
   await expect(panel(page).getByText(/Command budget: 0 of \d+ left/)).toBeVisible();
-  await panel(page).getByRole('button', { name: 'Climate on', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('The command budget of this vehicle is spent');
-  await dialog.getByRole('button', { name: 'Send climate on', exact: true }).click();
-  await expect(latest(page).getByText('Failed')).toBeVisible({ timeout: 15_000 });
-  await expect(latest(page)).toContainText('OEM_COMMANDS_RATE_LIMITED');
+  const climateOn = panel(page).getByRole('button', { name: 'Climate on', exact: true });
+  await expect(climateOn).toBeDisabled();
+  await expect(climateOn).toHaveAccessibleDescription(/Budget spent: no remote commands left .* renews by \d\d:\d\d at the latest/);
+  await expect(panel(page).getByRole('button', { name: 'Stop charging', exact: true })).toBeDisabled();
+  const history = `/api/o/demo/vehicles/${spentBudgetVehicleId}/commands?command=CLIMATE_ON`;
+  const before = (await (await page.request.get(history)).json()).executions.length;
+  await climateOn.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await (await page.request.get(history)).json()).executions.length).toBe(before);
 });
 
 test('unlocking asks first and names the vehicle; cancelling sends nothing', async ({ page, request }) => {

@@ -3,6 +3,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { VehicleApiError } from '@/lib/vehicle-api';
+import { DEFAULT_RETRY } from '@/lib/vehicle-api/retry';
 import { AppError, validationError, type ErrorBody } from '@/lib/errors/app-error';
 
 /**
@@ -38,7 +39,20 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
       });
   }
   const status = error.status >= 500 || error.status === 0 ? 502 : error.status;
-  return new AppError(error.code, error.message || error.code, { status, ...base });
+  return new AppError(error.code, error.message || error.code, {
+    status,
+    ...base,
+    ...(browserMayRetry(error) ? { retryable: true, retryAfterSeconds: Math.ceil(error.retryAfterMs! / 1000) } : {}),
+  });
+}
+
+/**
+ * The client already repeated idempotent calls itself, so a browser retry would multiply upstream
+ * calls. The one case it does not cover: an upstream asking to wait longer than a request may be
+ * held. The browser may wait that out and ask again.
+ */
+function browserMayRetry(error: VehicleApiError): boolean {
+  return error.retryable && error.status >= 500 && error.retryAfterMs !== undefined && error.retryAfterMs > DEFAULT_RETRY.maxDelayMs;
 }
 
 function toAppError(error: unknown): AppError {

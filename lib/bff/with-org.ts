@@ -38,6 +38,35 @@ function requestIdOf(result: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * The success entry is written once the answer is decided and can never turn it into an error:
+ * the action already happened (a command may be moving a car), and a 500 would invite a repeat.
+ */
+async function recordSuccess<P, B, R>(
+  access: OrgAccess,
+  audit: AuditSpec<P, B, R>,
+  auditTarget: { type?: string; id?: string },
+  request: NextRequest,
+  params: P,
+  body: B,
+  result: R,
+): Promise<void> {
+  try {
+    const target = { ...auditTarget, ...audit.resultTarget?.(result) };
+    await recordAudit(access, audit, {
+      outcome: 'success',
+      target,
+      upstreamRequestId: requestIdOf(result),
+      request,
+      params,
+      body,
+      result,
+    });
+  } catch (auditError) {
+    console.error('audit write failed after a successful action', { action: audit.action }, auditError);
+  }
+}
+
 function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = z.safeParse(schema, input);
@@ -58,7 +87,6 @@ export function withOrg<
 >(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>, options: Options<PS, QS, BS, R>) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     let access: OrgAccess | undefined;
-    let upstreamRequestId: string | undefined;
     let auditTarget: { type?: string; id?: string } = {};
     let parsedBody: Parsed<BS> | undefined;
     let parsedParams: Parsed<PS> | undefined;
@@ -83,25 +111,13 @@ export function withOrg<
         query,
         body,
       });
-      if (options.audit && access) {
-        const target = { ...auditTarget, ...options.audit.resultTarget?.(result) };
-        upstreamRequestId = requestIdOf(result);
-        await recordAudit(access, options.audit, {
-          outcome: 'success',
-          target,
-          upstreamRequestId,
-          request,
-          params: parsedParams,
-          body: parsedBody,
-          result,
-        });
-      }
+      if (options.audit && access) await recordSuccess(access, options.audit, auditTarget, request, parsedParams, parsedBody, result);
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
       const response = errorResponse(error);
       if (options.audit && access) {
-        const requestId = upstreamRequestId ?? (error as { requestId?: string }).requestId;
+        const requestId = (error as { requestId?: string }).requestId;
         await recordAudit(access, options.audit, {
           outcome: 'failure',
           target: auditTarget,

@@ -18,8 +18,16 @@ export type ExecutionView = {
   upstreamRequestId: string | null;
   requestedAt: string;
   executedAt: string | null;
+  /** The upstream's `executedAt` as it came, when it was not a date. */
+  executedAtRaw: string | null;
   settledAt: string | null;
 };
+
+/** The error code of a command the upstream accepted without an execution id: sent, outcome unknown. */
+export const EXECUTION_ID_MISSING = 'EXECUTION_ID_MISSING';
+
+/** The error code of a command the organization's service does not offer (a framework 404 on its path). */
+export const COMMAND_NOT_OFFERED = 'COMMAND_NOT_OFFERED';
 
 export const TERMINAL_STATES: ReadonlySet<ExecutionState> = new Set(['executed', 'failed', 'rejected', 'unknown']);
 
@@ -37,6 +45,7 @@ type Row = {
   upstreamRequestId: string | null;
   requestedAt: Date;
   executedAt: Date | null;
+  executedAtRaw: string | null;
   settledAt: Date | null;
 };
 
@@ -64,6 +73,7 @@ export function toExecutionView(row: Row, emails: ReadonlyMap<string, string>): 
     upstreamRequestId: row.upstreamRequestId,
     requestedAt: row.requestedAt.toISOString(),
     executedAt: iso(row.executedAt),
+    executedAtRaw: row.executedAtRaw,
     settledAt: iso(row.settledAt),
   };
 }

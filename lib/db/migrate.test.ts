@@ -15,6 +15,7 @@ const TABLES = [
   'password_resets',
   'revoked_sessions',
   'sign_in_attempts',
+  'unoffered_commands',
   'users',
 ];
 

@@ -107,6 +107,10 @@ export const commandExecutions = pgTable(
     upstreamRequestId: text('upstream_request_id'),
     requestedAt: ts('requested_at').notNull().defaultNow(),
     executedAt: ts('executed_at'),
+    /** The upstream's `executedAt` exactly as it came when it is not a date (kept and shown, never a failure). */
+    executedAtRaw: text('executed_at_raw'),
+    /** Made by the browser for one intended command: a repeat with the same key answers this record. */
+    idempotencyKey: text('idempotency_key'),
     settledAt: ts('settled_at'),
     updatedAt: updatedAt(),
   },
@@ -115,9 +119,29 @@ export const commandExecutions = pgTable(
     index('command_executions_org_vehicle_idx').on(t.organizationId, t.vehicleId, t.requestedAt.desc()),
     index('command_executions_org_upstream_idx').on(t.organizationId, t.upstreamExecutionId),
     index('command_executions_local_status_idx').on(t.localStatus),
+    uniqueIndex('command_executions_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     check('command_executions_local_status_valid', sql.raw(inList('local_status', LOCAL_COMMAND_STATUSES))),
     check('command_executions_status_valid', sql.raw(`status is null or ${inList('status', COMMAND_STATUSES)}`)),
   ],
+);
+
+/**
+ * Commands the organization's service answered with a framework 404 (no such path): it does not
+ * offer them. Remembered so the command panel says so before the next press; a later success forgets.
+ */
+export const unofferedCommands = pgTable(
+  'unoffered_commands',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    /** The vehicle of the press that learned it, and the upstream request id, for a support ticket. */
+    vehicleId: text('vehicle_id').notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    learnedAt: ts('learned_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.command] })],
 );
 
 export const consentLinks = pgTable(
@@ -296,6 +320,7 @@ export type Membership = typeof memberships.$inferSelect;
 export type NewMembership = typeof memberships.$inferInsert;
 export type CommandExecution = typeof commandExecutions.$inferSelect;
 export type NewCommandExecution = typeof commandExecutions.$inferInsert;
+export type UnofferedCommand = typeof unofferedCommands.$inferSelect;
 export type ConsentLink = typeof consentLinks.$inferSelect;
 export type NewConsentLink = typeof consentLinks.$inferInsert;
 export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;

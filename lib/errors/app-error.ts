@@ -26,6 +26,8 @@ export type ErrorBody = {
   requestId?: string;
   fields?: Record<string, string[]>;
   retryAfterSeconds?: number;
+  /** Set where the browser may repeat the request (lib/query/retry-policy.ts); absent means never. */
+  retryable?: boolean;
   details?: unknown;
 };
 

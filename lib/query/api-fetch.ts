@@ -7,6 +7,8 @@ export class ApiClientError extends Error {
   readonly requestId?: string;
   readonly fields?: Record<string, string[]>;
   readonly retryAfterSeconds?: number;
+  /** The server says repeating this request may help and costs no repeated upstream work. */
+  readonly retryable: boolean;
   readonly details?: unknown;
 
   constructor(
@@ -17,6 +19,7 @@ export class ApiClientError extends Error {
       requestId?: string;
       fields?: Record<string, string[]>;
       retryAfterSeconds?: number;
+      retryable?: boolean;
       details?: unknown;
     },
   ) {
@@ -27,6 +30,7 @@ export class ApiClientError extends Error {
     this.requestId = body.requestId;
     this.fields = body.fields;
     this.retryAfterSeconds = body.retryAfterSeconds;
+    this.retryable = body.retryable === true;
     this.details = body.details;
   }
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
+import { commandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
 import { apiFetch } from './api-fetch';
 
 /** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
@@ -13,6 +14,7 @@ export const commandKeys = {
   execution: (org: string, id: string) => ['execution', org, id] as const,
   budget: (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const,
   listening: (org: string, vehicleId: string) => ['listening', org, vehicleId] as const,
+  notOffered: (org: string) => ['commands', org, 'not-offered'] as const,
 };
 
 /**
@@ -44,9 +46,18 @@ export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: st
   });
 }
 
-/** The command budget: the contract's `..._COMMANDS` key. */
+/** The command budget: the `..._COMMANDS` key, whatever its prefix (`OEM_` in the contract, a brand's at the vendor). */
 export function useCommandBudget(org: string, vehicleId: string) {
-  return useRateLimits(org, vehicleId, (data) => data.limits.find((l) => l.key === 'OEM_ENERGY_API_COMMANDS'));
+  return useRateLimits(org, vehicleId, (data) => commandBudget(data.limits));
+}
+
+/** The commands the organization's service does not offer; refreshed with the history after every send. */
+export function useUnofferedCommands(org: string) {
+  return useQuery({
+    queryKey: commandKeys.notOffered(org),
+    queryFn: () => apiFetch<{ commands: UnofferedCommandView[] }>(`/api/o/${org}/commands/not-offered`).then((r) => r.commands),
+    staleTime: 60_000,
+  });
 }
 
 /** Whether the vehicle listens, as the panel last learned it (seeded from the vehicle record, set by the switch). */

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { queryRetryDelayMs, shouldRetryQuery } from './retry-policy';
 
 /** One factory so every browser tab and test gets the same defaults. */
 export function createQueryClient(): QueryClient {
@@ -7,11 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 15_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          const status = (error as { status?: number }).status;
-          if (status !== undefined && status < 500 && status !== 429) return false;
-          return failureCount < 2;
-        },
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelayMs,
       },
     },
   });

@@ -92,3 +92,8 @@ export const sendCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('SCHEDULE_SOFTWARE_UPDATE'), args: scheduleSoftwareUpdateArgsSchema }),
 ]);
 export type SendCommandInput = z.infer<typeof sendCommandSchema>;
+
+/** The `Idempotency-Key` header of a command (lib/commands/idempotency.ts makes them in the browser). */
+export const idempotencyKeySchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_.:-]{8,128}$/, { message: 'An idempotency key is 8 to 128 letters, digits or _ . : -' }));

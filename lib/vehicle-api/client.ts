@@ -373,6 +373,8 @@ export function createClient(options: ClientOptions): Client {
       endpoint,
       requestId: result.requestId,
       retryable: false,
+      // A 2xx that does not parse may still have done something (a command accepted): callers read what they can.
+      raw: result.raw,
       message: `${endpoint} returned a body that does not match the contract at "${first?.field}": ${first?.message} (request id ${result.requestId ?? 'unknown'})`,
       details: { field: first?.field, issues },
     });

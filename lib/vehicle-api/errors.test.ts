@@ -25,6 +25,11 @@ describe('parseErrorBody', () => {
     expect(parseErrorBody(403, { code: 'NOT_PERMITTED', message: 'no' })).toMatchObject({ code: 'NOT_PERMITTED', message: 'no' });
   });
 
+  it('reads a 404 with a framework body as a path the service does not have, not a validation error', () => {
+    expect(parseErrorBody(404, { detail: 'Not Found' })).toMatchObject({ code: 'ENDPOINT_NOT_FOUND', message: 'Not Found' });
+    expect(parseErrorBody(404, { error: 'VEHICLE_NOT_FOUND', message: 'no such vehicle' })).toMatchObject({ code: 'VEHICLE_NOT_FOUND' });
+  });
+
   it('reads a FastAPI detail list as REQUEST_VALIDATION_ERROR', () => {
     const parsed = parseErrorBody(422, { detail: [{ loc: ['body', 'vins', 0], msg: 'field required', type: 'value_error.missing' }] });
     expect(parsed.code).toBe('REQUEST_VALIDATION_ERROR');

@@ -1,8 +1,12 @@
 import 'server-only';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicle-api';
 
-/** Codes the client raises itself, for failures that never produced a contract error body. */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH'] as const;
+/**
+ * Codes the client raises itself, for failures that never produced a contract error body.
+ * ENDPOINT_NOT_FOUND: a 404 with a framework body (`{"detail": "Not Found"}`), the service has no
+ * such path at all (a command it does not offer), unlike a contract 404 about a resource.
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH', 'ENDPOINT_NOT_FOUND'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** A contract code, a client code, or (kept as it came) a code this client does not know. */
@@ -137,6 +141,9 @@ export function parseErrorBody(status: number, body: unknown): ParsedErrorBody {
       requestId,
       details: body.data ?? body.details,
     };
+  }
+  if (status === 404 && typeof body.detail === 'string') {
+    return { code: 'ENDPOINT_NOT_FOUND', message: body.detail || 'Not Found', requestId, details: body.detail };
   }
   if (body.detail !== undefined) {
     const message = Array.isArray(body.detail)

@@ -126,12 +126,12 @@ describe('every endpoint against the sandbox', () => {
     expect(again).toMatchObject({ code: 'COMMAND_ALREADY_IN_PROGRESS', status: 409, retryable: false });
     expect(again.requestId).toMatch(/^req_/);
     clock.now += 5_000;
-    expect((await api.getCommandExecution(id, created.data.id)).data.status).toBe('EXECUTED');
+    expect((await api.getCommandExecution(id, created.data.id!)).data.status).toBe('EXECUTED');
     expect((await api.listCommandExecutions(id)).data.results.map((e) => e.id)).toContain(created.data.id);
 
     const offline = await api.sendCommand(fixtures.offlineVehicleId, 'WAKE_UP');
     clock.now += 5_000;
-    expect((await api.getCommandExecution(fixtures.offlineVehicleId, offline.data.id)).data).toMatchObject({
+    expect((await api.getCommandExecution(fixtures.offlineVehicleId, offline.data.id!)).data).toMatchObject({
       status: 'FAILED',
       failedReason: 'OEM_VEHICLE_OFFLINE',
     });

@@ -173,7 +173,8 @@ export const bulkConnectionResultSchema = obj({
 export const bulkConnectionResultsSchema = numberedResults(bulkConnectionResultSchema);
 
 export const commandExecutionSchema = obj({
-  id: z.string(),
+  // The vendor requires only vehicleId and command: an execution may come back without its id.
+  id: text,
   vehicleId: text,
   command: text,
   commandArguments: obj({}).nullish(),

@@ -4,6 +4,7 @@ import { getCommandExecutionById, updateCommandStatus } from '@/lib/db/repos/com
 import type { CommandExecution } from '@/lib/db/schema';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { knownStatus } from '@/lib/commands/server/send-vehicle-command';
+import { readUpstreamDate } from '@/lib/commands/upstream-date';
 
 /** However many browsers watch one execution, the upstream is asked about it at most this often. */
 export const STATUS_POLL_INTERVAL_MS = 1_000;
@@ -36,10 +37,12 @@ export async function refreshExecution(db: Db, api: VehicleApi, record: CommandE
     upstreamStatusCalls += 1;
     const response = await api.getCommandExecution(record.vehicleId, record.upstreamExecutionId!);
     const execution = response.data;
+    const executedAt = readUpstreamDate(execution.executedAt);
     const updated = await updateCommandStatus(db, record.id, {
       status: knownStatus(execution.status),
       failedReason: execution.failedReason ?? null,
-      executedAt: execution.executedAt ? new Date(execution.executedAt) : null,
+      executedAt: executedAt.date,
+      executedAtRaw: executedAt.raw,
     });
     return updated ?? record;
   })().finally(() => {

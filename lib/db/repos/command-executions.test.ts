@@ -5,6 +5,7 @@ import {
   findCommandExecutionByUpstreamId,
   listCommandExecutions,
   reconcileInterrupted,
+  recordCommandOutcomeUnknown,
   recordCommandRejected,
   recordCommandRequested,
   recordCommandSent,
@@ -105,6 +106,20 @@ for (const leg of await databaseLegs()) {
       const recent = await request('veh-10', 'HONK');
       expect(await reconcileInterrupted(t.db, { before: new Date(Date.now() - 60_000) })).toBe(0);
       expect((await getCommandExecution(t.db, orgId, recent.id))?.localStatus).toBe('REQUESTING');
+    });
+
+    it('never moves an accepted command backwards: a later refusal or unknown write leaves it SENT with its id', async () => {
+      const accepted = await request('veh-11', 'LOCK');
+      await recordCommandSent(t.db, accepted.id, { upstreamExecutionId: 'exec-11', status: 'PENDING' });
+      const refused = await recordCommandRejected(t.db, accepted.id, { errorCode: 'INTERNAL' });
+      expect(refused).toMatchObject({ localStatus: 'SENT', upstreamExecutionId: 'exec-11', errorCode: null });
+      const unknown = await recordCommandOutcomeUnknown(t.db, accepted.id, { errorCode: 'TIMEOUT' });
+      expect(unknown).toMatchObject({ localStatus: 'SENT', upstreamExecutionId: 'exec-11', status: 'PENDING' });
+      // An interrupted record whose answer turns up after all moves forward to SENT.
+      const interrupted = await request('veh-11', 'UNLOCK');
+      await recordCommandOutcomeUnknown(t.db, interrupted.id, { errorCode: 'INTERRUPTED' });
+      const recovered = await recordCommandSent(t.db, interrupted.id, { upstreamExecutionId: 'exec-12', status: 'EXECUTED' });
+      expect(recovered).toMatchObject({ localStatus: 'SENT', upstreamExecutionId: 'exec-12', status: 'EXECUTED', errorCode: null });
     });
   });
 }

@@ -11,63 +11,103 @@ import { commandExecutions, type CommandExecution, type CommandStatus, type Loca
  * UNKNOWN. Nothing here deletes a record.
  */
 
-export async function recordCommandRequested(
+type CommandRequest = {
+  organizationId: string;
+  vehicleId: string;
+  command: string;
+  arguments?: Record<string, unknown> | null;
+  requestedBy: string | null;
+};
+
+const requestedValues = (input: CommandRequest & { idempotencyKey?: string | null }) => ({
+  organizationId: input.organizationId,
+  vehicleId: input.vehicleId,
+  command: input.command,
+  arguments: input.arguments ?? null,
+  requestedBy: input.requestedBy,
+  idempotencyKey: input.idempotencyKey ?? null,
+  localStatus: 'REQUESTING' as const,
+  requestedAt: new Date(),
+  updatedAt: new Date(),
+});
+
+export async function recordCommandRequested(db: Db, input: CommandRequest): Promise<CommandExecution> {
+  const [row] = await db.insert(commandExecutions).values(requestedValues(input)).returning();
+  return row;
+}
+
+/**
+ * Records a command under the browser's idempotency key, unless the organization already has a
+ * record with that key: then that record is answered (`first: false`) and nothing is written.
+ * The unique index decides between two concurrent requests, on one instance or several.
+ */
+export async function claimCommandRequest(
   db: Db,
-  input: {
-    organizationId: string;
-    vehicleId: string;
-    command: string;
-    arguments?: Record<string, unknown> | null;
-    requestedBy: string | null;
-  },
-): Promise<CommandExecution> {
+  input: CommandRequest & { idempotencyKey: string },
+): Promise<{ record: CommandExecution; first: boolean }> {
   const [row] = await db
     .insert(commandExecutions)
-    .values({
-      organizationId: input.organizationId,
-      vehicleId: input.vehicleId,
-      command: input.command,
-      arguments: input.arguments ?? null,
-      requestedBy: input.requestedBy,
-      localStatus: 'REQUESTING',
-      requestedAt: new Date(),
-      updatedAt: new Date(),
-    })
+    .values(requestedValues(input))
+    .onConflictDoNothing({ target: [commandExecutions.organizationId, commandExecutions.idempotencyKey] })
     .returning();
-  return row;
+  if (row) return { record: row, first: true };
+  const [earlier] = await db
+    .select()
+    .from(commandExecutions)
+    .where(and(eq(commandExecutions.organizationId, input.organizationId), eq(commandExecutions.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (!earlier) throw new RepositoryError('NOT_FOUND', 'The command with this idempotency key disappeared.');
+  return { record: earlier, first: false };
 }
 
 function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date | null {
   return status === 'EXECUTED' || status === 'FAILED' ? now : null;
 }
 
-/** The upstream accepted the command and returned its execution. */
+/** Local states a record may still leave; SENT and REJECTED are final for the local side. */
+const OPEN_LOCAL_STATES: LocalCommandStatus[] = ['REQUESTING', 'UNKNOWN'];
+
+/**
+ * The upstream accepted the command and returned its execution. A record already SENT or
+ * REJECTED is left as it is (and returned): a late or repeated write never moves it backwards.
+ * An UNKNOWN record may still move to SENT when its execution turns up.
+ */
 export async function recordCommandSent(
   db: Db,
   id: string,
   result: {
-    upstreamExecutionId: string;
+    upstreamExecutionId: string | null;
     status: CommandStatus;
     failedReason?: string | null;
     upstreamRequestId?: string | null;
     executedAt?: Date | null;
+    executedAtRaw?: string | null;
+    /** Accepted, but its outcome cannot be followed (no execution id): kept as UNKNOWN with this code. */
+    outcomeUnknownCode?: string;
   },
 ): Promise<CommandExecution> {
   const now = new Date();
   const [row] = await db
     .update(commandExecutions)
     .set({
-      localStatus: 'SENT',
+      localStatus: result.outcomeUnknownCode ? 'UNKNOWN' : 'SENT',
       upstreamExecutionId: result.upstreamExecutionId,
       status: result.status,
       failedReason: result.failedReason ?? null,
+      errorCode: result.outcomeUnknownCode ?? null,
       upstreamRequestId: result.upstreamRequestId ?? null,
       executedAt: result.executedAt ?? null,
+      executedAtRaw: result.executedAtRaw ?? null,
       settledAt: settledAtFor(result.status, now),
       updatedAt: now,
     })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), inArray(commandExecutions.localStatus, OPEN_LOCAL_STATES)))
     .returning();
+  return row ?? existing(db, id);
+}
+
+async function existing(db: Db, id: string): Promise<CommandExecution> {
+  const row = await getCommandExecutionById(db, id);
   if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
   return row;
 }
@@ -89,10 +129,9 @@ export async function recordCommandRejected(
       settledAt: now,
       updatedAt: now,
     })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
     .returning();
-  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
-  return row;
+  return row ?? existing(db, id);
 }
 
 /**
@@ -108,10 +147,9 @@ export async function recordCommandOutcomeUnknown(
   const [row] = await db
     .update(commandExecutions)
     .set({ localStatus: 'UNKNOWN', errorCode: result.errorCode, upstreamRequestId: result.upstreamRequestId ?? null, updatedAt: now })
-    .where(eq(commandExecutions.id, id))
+    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
     .returning();
-  if (!row) throw new RepositoryError('NOT_FOUND', 'No such command execution.');
-  return row;
+  return row ?? existing(db, id);
 }
 
 /**
@@ -121,7 +159,7 @@ export async function recordCommandOutcomeUnknown(
 export async function updateCommandStatus(
   db: Db,
   id: string,
-  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null },
+  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null; executedAtRaw?: string | null },
 ): Promise<CommandExecution | undefined> {
   const now = new Date();
   const [row] = await db
@@ -130,6 +168,7 @@ export async function updateCommandStatus(
       status: update.status,
       failedReason: update.failedReason ?? null,
       executedAt: update.executedAt ?? null,
+      executedAtRaw: update.executedAtRaw ?? null,
       settledAt: settledAtFor(update.status, now),
       updatedAt: now,
     })

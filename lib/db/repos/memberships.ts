@@ -22,7 +22,6 @@ export interface OrganizationMembership {
   role: Role;
 }
 
-
 /** The user's organizations, the one joined first first (where sign-in lands). */
 export async function listUserOrganizations(db: Db, userId: string): Promise<OrganizationMembership[]> {
   const rows = await db

@@ -2,6 +2,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import { listCommandHistory } from '@/lib/commands/server/command-history';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';
 import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
+import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
 import { sendCommandSchema } from '@/lib/validations/commands';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 
@@ -12,13 +13,22 @@ export const GET = withOrg(({ org, params, query }) => listCommandHistory(org, q
   query: commandHistoryQuerySchema,
 });
 
-export const POST = withOrg((access) => sendCommand(access, access.params.vehicleId, access.body), {
-  permission: 'commands.send',
-  params: vehicleParamsSchema,
-  body: sendCommandSchema,
-  audit: {
-    action: 'commands.sent',
-    target: ({ params }) => ({ type: 'vehicle', id: params.vehicleId }),
-    details: ({ body, result }) => ({ command: body.command, arguments: body.args ?? null, executionId: result.execution.id }),
+export const POST = withOrg(
+  (access) => sendCommand(access, access.params.vehicleId, access.body, access.request.headers.get(IDEMPOTENCY_HEADER)),
+  {
+    permission: 'commands.send',
+    params: vehicleParamsSchema,
+    body: sendCommandSchema,
+    audit: {
+      action: 'commands.sent',
+      target: ({ params }) => ({ type: 'vehicle', id: params.vehicleId }),
+      details: ({ body, result }) => ({
+        command: body.command,
+        arguments: body.args ?? null,
+        executionId: result.execution.id,
+        // A repeat of an earlier request (same idempotency key): nothing new was sent.
+        ...(result.replayed ? { replayed: true } : {}),
+      }),
+    },
   },
-});
+);

@@ -1,0 +1,51 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withOrg } from './with-org';
+
+vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0005');
+vi.stubEnv('APP_URL', 'http://console.test');
+
+const audit = vi.hoisted(() => ({ fail: false, entries: [] as string[] }));
+vi.mock('./org-access', () => ({
+  loadOrgAccess: async () => ({ user: { id: 'u1', email: 'u1@example.com' }, org: { id: 'o1', slug: 'fleet' }, role: 'manager' }),
+}));
+vi.mock('./audit', () => ({
+  recordAudit: async (_access: unknown, spec: { action: string }, outcome: { outcome: string }) => {
+    if (audit.fail) throw new Error('database is read-only');
+    audit.entries.push(`${spec.action}:${outcome.outcome}`);
+  },
+}));
+
+const post = () =>
+  new NextRequest('http://console.test/api/o/fleet/things', {
+    method: 'POST',
+    headers: { origin: 'http://console.test', 'content-type': 'application/json' },
+    body: '{}',
+  });
+const context = { params: Promise.resolve({ org: 'fleet' }) };
+
+describe('withOrg and the audit entry of a success', () => {
+  afterEach(() => {
+    audit.fail = false;
+    audit.entries = [];
+    vi.restoreAllMocks();
+  });
+
+  it('answers the success when the audit entry cannot be written, and logs it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = vi.fn(async () => ({ done: true }));
+    const route = withOrg(handler, { permission: 'commands.send', audit: { action: 'commands.sent' } });
+    audit.fail = true;
+    const response = await route(post(), context);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalled();
+  });
+
+  it('writes the success entry, and only that one, when it can', async () => {
+    const route = withOrg(async () => ({ done: true }), { permission: 'commands.send', audit: { action: 'commands.sent' } });
+    expect((await route(post(), context)).status).toBe(200);
+    expect(audit.entries).toEqual(['commands.sent:success']);
+  });
+});

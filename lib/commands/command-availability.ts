@@ -1,0 +1,70 @@
+import type { CommandName } from '@/lib/contract/vehicle-api';
+
+/** A command the organization's service said it does not offer, as the browser receives it. */
+export type UnofferedCommandView = { command: string; vehicleId: string; upstreamRequestId: string | null; learnedAt: string };
+
+/** What a budget limits, from the end of its key: the contract writes `OEM_ENERGY_API_...`, the vendor `BMW_ENERGY_API_...`. */
+export type BudgetKind = 'COMMANDS' | 'STOP_COMMANDS' | 'COMMANDS_AND_FETCH_STATE';
+
+/** A rate limit as the upstream reports it (every field may be missing). */
+export type BudgetLimit = {
+  key?: string | null;
+  remainingRequests?: number | null;
+  maxRequests?: number | null;
+  windowSizeSeconds?: number | null;
+};
+
+export const BUDGET_NAMES: Record<BudgetKind, string> = {
+  COMMANDS: 'Remote commands',
+  STOP_COMMANDS: 'Stop-charging commands',
+  COMMANDS_AND_FETCH_STATE: 'Commands and state fetches',
+};
+
+/** Longest suffix first: `_STOP_COMMANDS` also ends in `_COMMANDS`. */
+export function budgetKind(key: string | null | undefined): BudgetKind | null {
+  if (!key) return null;
+  if (key.endsWith('_STOP_COMMANDS')) return 'STOP_COMMANDS';
+  if (key.endsWith('_COMMANDS_AND_FETCH_STATE')) return 'COMMANDS_AND_FETCH_STATE';
+  if (key.endsWith('_COMMANDS')) return 'COMMANDS';
+  return null;
+}
+
+/** The budgets a command spends: every command the command budgets, stopping a charge its own as well. */
+function budgetsOf(command: CommandName): BudgetKind[] {
+  const kinds: BudgetKind[] = ['COMMANDS', 'COMMANDS_AND_FETCH_STATE'];
+  if (command === 'STOP_CHARGING') kinds.push('STOP_COMMANDS');
+  return kinds;
+}
+
+/** The command budget itself (the one the panel shows), whatever the key's prefix. */
+export function commandBudget<L extends BudgetLimit>(limits: readonly L[]): L | undefined {
+  return limits.find((limit) => budgetKind(limit.key) === 'COMMANDS');
+}
+
+/** 24-hour local time ("14:03"), as the issue's examples read. */
+const clock = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+
+/**
+ * Why `command` cannot be sent now, or undefined: one of its budgets has nothing left. The
+ * upstream gives the window's length, not its end, so the renewal is said as "by" the read time
+ * plus one window, which is the latest it can be.
+ */
+export function spentBudgetReason(command: CommandName, limits: readonly BudgetLimit[], readAt: Date): string | undefined {
+  const kinds = budgetsOf(command);
+  const spent = limits.find((limit) => {
+    const kind = budgetKind(limit.key);
+    return (
+      kind !== null &&
+      kinds.includes(kind) &&
+      limit.remainingRequests !== null &&
+      limit.remainingRequests !== undefined &&
+      limit.remainingRequests <= 0
+    );
+  });
+  if (!spent) return undefined;
+  const name = BUDGET_NAMES[budgetKind(spent.key)!].toLowerCase();
+  const renewal = spent.windowSizeSeconds
+    ? `It renews by ${clock(new Date(readAt.getTime() + spent.windowSizeSeconds * 1000))} at the latest.`
+    : 'It renews when the manufacturer’s window ends.';
+  return `Budget spent: no ${name} left for this vehicle (${spent.key}). ${renewal}`;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "command_executions" ADD COLUMN "executed_at_raw" text;

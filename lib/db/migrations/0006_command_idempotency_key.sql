@@ -1,0 +1,2 @@
+ALTER TABLE "command_executions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "command_executions_org_idempotency_key" ON "command_executions" USING btree ("organization_id","idempotency_key");
