@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Rng } from './random';
 
 export interface FaultSpec {
-  kind: 'server_error' | 'rate_limit' | 'malformed_json' | 'latency' | 'method_not_allowed';
+  kind: 'server_error' | 'rate_limit' | 'malformed_json' | 'latency' | 'method_not_allowed' | 'not_found';
   times?: number;
   probability?: number;
   latencyMs?: number;
@@ -16,7 +16,7 @@ export interface FaultSpec {
 
 export const faultSpecSchema = z
   .object({
-    kind: z.enum(['server_error', 'rate_limit', 'malformed_json', 'latency', 'method_not_allowed']),
+    kind: z.enum(['server_error', 'rate_limit', 'malformed_json', 'latency', 'method_not_allowed', 'not_found']),
     times: z.number().int().min(1).optional(),
     probability: z.number().min(0).max(1).optional(),
     latencyMs: z.number().int().min(0).max(120_000).optional(),

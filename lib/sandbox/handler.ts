@@ -55,6 +55,8 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
           status: 405,
           headers: { 'content-type': 'application/json', allow: 'POST' },
         });
+      // A service that does not offer this path: the framework's 404, as the vendor answers for an unpublished command.
+      else if (fault.kind === 'not_found') return frameworkNotFound();
     }
     const vendor = core.options.profile === 'vendor';
     if (vendor && unpublishedCommand(request.method, path)) return frameworkNotFound();

@@ -128,6 +128,18 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     );
   });
 
+  it('answers a framework 404 for one path on demand, as a service that does not offer that command', async () => {
+    const h = harness();
+    const token = await h.token();
+    const { onlineListeningVehicleId: id } = await fixturesOf(h);
+    const path = `/v1/vehicles/${id}/command-execution:lock-doors`;
+    h.sandbox.faults.inject({ kind: 'not_found', path, method: 'POST', times: 1 });
+    const missing = await h.call('POST', path, { token, body: {} });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: 'Not Found' });
+    expect((await h.call('POST', path, { token, body: {} })).ok).toBe(true);
+  });
+
   it('applies a fault with its probability', async () => {
     const h = harness();
     const token = await h.token();
