@@ -61,7 +61,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
           </Button>
           <OrgSwitcher current={org} orgs={orgs} />
           {demo ? <DemoBadge /> : null}
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />
           </div>

@@ -5,7 +5,7 @@
 export function DemoBadge() {
   return (
     <span
-      className="inline-flex items-center rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+      className="inline-flex shrink-0 items-center rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
       title="Demo: the embedded sandbox with demo users. Not a real fleet."
     >
       Demo
