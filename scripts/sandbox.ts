@@ -3,21 +3,13 @@
  * (default 4010) with the seeded data of SANDBOX_SEED, and prints the demo credentials.
  */
 import { env } from '@/lib/env';
-import { createSandbox } from '@/lib/sandbox';
+import { createSandbox, sandboxOptionsFromEnv } from '@/lib/sandbox';
 import { serve } from '@/lib/sandbox/node-server';
 
 async function main(): Promise<void> {
   const e = env();
   const baseUrl = `http://127.0.0.1:${e.SANDBOX_PORT}`;
-  const sandbox = createSandbox({
-    seed: e.SANDBOX_SEED,
-    vehiclesPerOrg: e.SANDBOX_VEHICLES_PER_ORG,
-    commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
-    tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
-    commandFaultRate: e.SANDBOX_FAULT_RATE,
-    profile: e.SANDBOX_PROFILE,
-    publicBaseUrl: baseUrl,
-  });
+  const sandbox = createSandbox({ ...sandboxOptionsFromEnv(), publicBaseUrl: baseUrl });
   const running = await serve(sandbox.handle, { port: e.SANDBOX_PORT });
   const demo = sandbox.organizations[0];
   console.log(`Vehicle API sandbox listening on ${running.url}`);

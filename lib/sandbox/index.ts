@@ -111,21 +111,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 const GLOBAL_KEY = Symbol.for('motorpool.embeddedSandbox');
 
+/** The sandbox's settings from the SANDBOX_* variables, for the embedded one and `npm run sandbox`. */
+export function sandboxOptionsFromEnv() {
+  const e = env();
+  return {
+    seed: e.SANDBOX_SEED,
+    vehiclesPerOrg: e.SANDBOX_VEHICLES_PER_ORG,
+    commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
+    tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
+    commandFaultRate: e.SANDBOX_FAULT_RATE,
+    profile: e.SANDBOX_PROFILE,
+  };
+}
+
 /** One per process (on globalThis so every Next route bundle shares it), configured from env(). */
 export function getEmbeddedSandbox(): Sandbox {
   const store = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Sandbox };
   if (!store[GLOBAL_KEY]) {
-    const e = env();
-    store[GLOBAL_KEY] = createSandbox({
-      seed: e.SANDBOX_SEED,
-      vehiclesPerOrg: e.SANDBOX_VEHICLES_PER_ORG,
-      commandDelayMs: e.SANDBOX_COMMAND_DELAY_MS,
-      tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
-      commandFaultRate: e.SANDBOX_FAULT_RATE,
-      profile: e.SANDBOX_PROFILE,
-      basePath: '/sandbox',
-      publicBaseUrl: `${appUrl()}/sandbox`,
-    });
+    store[GLOBAL_KEY] = createSandbox({ ...sandboxOptionsFromEnv(), basePath: '/sandbox', publicBaseUrl: `${appUrl()}/sandbox` });
   }
   return store[GLOBAL_KEY];
 }
