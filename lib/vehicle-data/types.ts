@@ -2,7 +2,16 @@
  * What the vehicle data routes answer, as the browser reads it. The record types are the
  * client's parsed shapes (type-only imports: nothing of the server module reaches the bundle).
  */
-import type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications } from '@/lib/vehicle-api/schemas';
+import type {
+  ChargingSession,
+  Journey,
+  RateLimit,
+  StateOfHealth,
+  Telemetry,
+  VehicleOptions,
+  VehicleRange,
+  VehicleSpecifications,
+} from '@/lib/vehicle-api/schemas';
 import type { z } from 'zod';
 import type { departureTimeSchema, maintenanceServiceSchema, manufacturerAlertSchema, tireReadingSchema } from '@/lib/vehicle-api/schemas';
 
@@ -12,7 +21,7 @@ export type UpstreamMeta = { requestId: string | null; durationMs: number | null
 export type WithUpstream<T> = T & UpstreamMeta;
 export type DataPage<T> = WithUpstream<{ items: T[]; nextPageToken: string | null; totalResults: number | null }>;
 
-export type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications };
+export type { ChargingSession, Journey, RateLimit, StateOfHealth, Telemetry, VehicleOptions, VehicleRange, VehicleSpecifications };
 export type MaintenanceService = z.infer<typeof maintenanceServiceSchema>;
 export type ManufacturerAlert = z.infer<typeof manufacturerAlertSchema>;
 export type DepartureTime = z.infer<typeof departureTimeSchema>;
@@ -37,3 +46,9 @@ export type OptionsData = { options: VehicleOptions | null; unsupported: { code:
 export type OptionsResponse = WithUpstream<OptionsData>;
 export type SpecificationsResponse = WithUpstream<{ specifications: VehicleSpecifications; available: boolean }>;
 export type RateLimitsResponse = WithUpstream<{ limits: RateLimit[] }>;
+
+/** `available: false`: the upstream answered 404, no battery data yet (explained, not an error). */
+export type StateOfHealthData = { available: true; stateOfHealth: StateOfHealth } | { available: false };
+export type StateOfHealthResponse = WithUpstream<StateOfHealthData>;
+export type RangeData = { available: true; range: VehicleRange } | { available: false };
+export type RangeResponse = WithUpstream<RangeData>;
