@@ -4,6 +4,7 @@
  */
 import type {
   ChargingSession,
+  ChargingWindow,
   Journey,
   RateLimit,
   StateOfHealth,
@@ -40,6 +41,7 @@ export type ChargingPage = WithUpstream<ChargingPageData>;
 export type ChargingSessionResponse = WithUpstream<{ session: ChargingSession }>;
 export type ServicesResponse = WithUpstream<{ services: MaintenanceService[] }>;
 export type AlertsResponse = WithUpstream<{ alerts: ManufacturerAlert[] }>;
+export type ChargingWindowsResponse = WithUpstream<{ chargingWindows: ChargingWindow[] }>;
 export type DepartureTimesResponse = WithUpstream<{ departureTimes: DepartureTime[] }>;
 export type TireHistoryResponse = WithUpstream<{ tires: TireReading[]; from: string | null; to: string | null }>;
 export type OptionsData = { options: VehicleOptions | null; unsupported: { code: string; message: string } | null };
