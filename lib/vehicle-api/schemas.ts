@@ -314,7 +314,6 @@ export const listeningAuditPageSchema = obj({
   nextPageToken: z.string().nullish(),
   totalResults: int,
 });
-export type ListeningAuditEntry = z.infer<typeof listeningAuditEntrySchema>;
 
 export const rateLimitSchema = obj({
   remainingRequests: int,

@@ -14,6 +14,7 @@ import type {
   VehicleSpecifications,
 } from '@/lib/vehicle-api/schemas';
 import type { z } from 'zod';
+import type { ListeningHistoryRow } from './listening-history';
 import type { departureTimeSchema, maintenanceServiceSchema, manufacturerAlertSchema, tireReadingSchema } from '@/lib/vehicle-api/schemas';
 
 /** The upstream call behind a response: request id, duration, and the exact body (only with `raw.read`). */
@@ -54,3 +55,6 @@ export type StateOfHealthData = { available: true; stateOfHealth: StateOfHealth 
 export type StateOfHealthResponse = WithUpstream<StateOfHealthData>;
 export type RangeData = { available: true; range: VehicleRange } | { available: false };
 export type RangeResponse = WithUpstream<RangeData>;
+
+/** The vendor's listening changes, newest first, each with who made it here (`here`) when Motorpool did; `more`: older ones exist. */
+export type ListeningHistoryResponse = WithUpstream<{ rows: ListeningHistoryRow[]; more: boolean }>;
