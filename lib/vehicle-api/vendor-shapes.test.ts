@@ -123,7 +123,12 @@ describe('the client against the sandbox on the vendor profile', () => {
       expect(Array.isArray((await api.getManufacturerAlerts(vehicle.id)).data.alerts)).toBe(true);
       await api.getDepartureTimes(vehicle.id);
       await api.getRateLimits(vehicle.id);
+      expect(Array.isArray((await api.getChargingWindows(vehicle.id)).data.chargingWindows)).toBe(true);
+      expect((await api.listListeningAudit(vehicle.id)).data.results).toEqual([]);
     }
+    const { onlineListeningVehicleId } = sandbox.fixtures(org.id);
+    expect(typeof (await api.getStateOfHealth(onlineListeningVehicleId)).data.stateOfHealth).toBe('number');
+    expect(typeof (await api.getRange(onlineListeningVehicleId)).data.range?.real).toBe('number');
     const check = await api.createEligibilityCheck([{ vin: 'WDD2050041F000002', countryCode: 'DE', make: 'MERCEDES BENZ' }]);
     now += 60_000;
     const checked = await api.getEligibilityResults(check.data.id);
