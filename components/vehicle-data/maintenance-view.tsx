@@ -9,15 +9,19 @@ import { Time } from '@/components/ui/time';
 import { useNow } from '@/lib/hooks/use-now';
 import { figureText, humanize } from '@/lib/vehicle-data/format';
 import { serviceStatusLook, serviceTypeLabel } from '@/lib/vehicle-data/services';
+import { weeklyWindows, windowText, type ScheduledWindow } from '@/lib/vehicle-data/charging-windows';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';
 import type {
   AlertsResponse,
+  ChargingWindowsResponse,
   DepartureTimesResponse,
   ManufacturerAlert,
   MaintenanceService,
   ServicesResponse,
 } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
+import { RawView } from './raw-view';
+import { SectionError } from './section-error';
 import { TireHistoryCard } from './tire-history-card';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 
@@ -196,58 +200,107 @@ const DAY_NAMES: Record<string, string> = {
   SUNDAY: 'Sunday',
 };
 
+const chipClass = 'tabular rounded-md px-2 py-0.5';
+
+/** The charging windows of one day: their times, or why there are none to show. */
+function WindowsCell({ windows, state }: { windows: ScheduledWindow[]; state: 'ready' | 'loading' | 'failed' }) {
+  if (state === 'loading') return <span className="text-zinc-500 dark:text-zinc-400">Loading…</span>;
+  if (state === 'failed') return <span className="text-zinc-500 dark:text-zinc-400">Not available</span>;
+  if (windows.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">No window</span>;
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {windows.map((w) => (
+        <span
+          key={`${w.start}-${w.end}`}
+          className={`${chipClass} bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100`}
+        >
+          {windowText(w)}
+          {w.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {w.offset}</span> : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Departure times and charging windows on one weekly grid: when the vehicle must be ready, and
+ * when it may charge. Windows come from a separate call that needs the charging-history consent;
+ * when it fails the grid still shows the departures and says why the windows are missing.
+ */
 function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<DepartureTimesResponse>(org, vehicleId, 'departure-times');
+  const windowsQuery = useVehicleData<ChargingWindowsResponse>(org, vehicleId, 'charging-windows');
+  const windowsState = windowsQuery.isPending ? 'loading' : windowsQuery.isError ? 'failed' : 'ready';
+  const windowsByDay = new Map(weeklyWindows(windowsQuery.data?.chargingWindows ?? []).map((d) => [d.day, d.windows]));
+  const noWindows = windowsState === 'ready' && [...windowsByDay.values()].every((w) => w.length === 0);
   return (
     <DataCard
       id="departures"
-      title="Departure times"
-      description="When the vehicle must be charged by, each week, in the vehicle's local time."
+      title="Departures and charging windows"
+      description="When the vehicle must be charged by, and when it may charge, each week, in the vehicle's local time."
       query={query}
     >
-      {({ departureTimes }) =>
-        departureTimes.length === 0 ? (
-          <EmptyState title="No departure times set">
-            Charging is not planned around a departure. Departure times are set in the vehicle or the manufacturer&apos;s app.
-          </EmptyState>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Weekly departure schedule</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Departures</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {weeklySchedule(departureTimes).map(({ day, departures }) => (
-                <tr key={day}>
-                  <th scope="row" className="w-32 py-1.5 pr-3 font-medium">
-                    {DAY_NAMES[day]}
-                  </th>
-                  <td className="py-1.5">
-                    {departures.length === 0 ? (
-                      <span className="text-zinc-500 dark:text-zinc-400">No departure</span>
-                    ) : (
-                      <span className="flex flex-wrap gap-1.5">
-                        {departures.map((d) => (
-                          <span
-                            key={d.time}
-                            className="tabular rounded-md bg-accent-50 px-2 py-0.5 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100"
-                          >
-                            {d.time}
-                            {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
+      {({ departureTimes }) => (
+        <div className="space-y-3">
+          {departureTimes.length === 0 && noWindows ? (
+            <EmptyState title="No departure times or charging windows set">
+              Charging is not planned around a departure or a tariff. Both are set in the vehicle or the manufacturer&apos;s app.
+            </EmptyState>
+          ) : (
+            <TableScroll label="Weekly departure and charging schedule">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Weekly departure and charging schedule</caption>
+                <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+                  <tr>
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      Day
+                    </th>
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      Departures
+                    </th>
+                    <th scope="col" className="py-1.5 font-medium">
+                      Charging windows
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                  {weeklySchedule(departureTimes).map(({ day, departures }) => (
+                    <tr key={day}>
+                      <th scope="row" className="w-32 py-1.5 pr-3 font-medium">
+                        {DAY_NAMES[day]}
+                      </th>
+                      <td className="py-1.5 pr-3">
+                        {departures.length === 0 ? (
+                          <span className="text-zinc-500 dark:text-zinc-400">No departure</span>
+                        ) : (
+                          <span className="flex flex-wrap gap-1.5">
+                            {departures.map((d) => (
+                              <span
+                                key={d.time}
+                                className={`${chipClass} bg-accent-50 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100`}
+                              >
+                                {d.time}
+                                {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
+                              </span>
+                            ))}
                           </span>
-                        ))}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      }
+                        )}
+                      </td>
+                      <td className="py-1.5">
+                        <WindowsCell windows={windowsByDay.get(day) ?? []} state={windowsState} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          {windowsQuery.isError ? (
+            <SectionError error={windowsQuery.error} title="Charging windows could not be loaded" onRetry={() => windowsQuery.refetch()} />
+          ) : null}
+          {windowsQuery.data ? <RawView meta={windowsQuery.data} label="Charging windows" /> : null}
+        </div>
+      )}
     </DataCard>
   );
 }

@@ -11,6 +11,7 @@ export const VEHICLE_TABS = [
   { segment: 'telemetry', label: 'Telemetry' },
   { segment: 'journeys', label: 'Journeys' },
   { segment: 'charging', label: 'Charging' },
+  { segment: 'battery', label: 'Battery' },
   { segment: 'maintenance', label: 'Maintenance' },
   { segment: 'details', label: 'Options and specifications' },
   { segment: 'rate-limits', label: 'Rate limits' },

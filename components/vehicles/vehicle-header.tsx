@@ -16,6 +16,7 @@ import { DisconnectVehicle } from './disconnect-vehicle';
 import { PlateEditor } from './plate-editor';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
+import { ListeningHistory } from './listening-history';
 import { VehicleTags } from './vehicle-tags';
 import { useVehicle } from '@/lib/query/vehicles';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
@@ -84,6 +85,7 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
                 lastUpdated={vehicle.listeningLastUpdated}
               />
             </div>
+            <ListeningHistory org={org} vehicleId={vehicle.id} />
           </>
         }
       >

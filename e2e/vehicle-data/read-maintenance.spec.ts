@@ -40,7 +40,7 @@ test('departure times are laid out as a week, Monday first', async ({ page, requ
   type Departure = { hour: number; minute: number; daysOfWeek: string[] };
   const { id, body } = await findVehicle<{ departureTimes: Departure[] }>(request, 'departure-times', (b) => b.departureTimes.length > 0);
   await page.goto(vehicleUrl(id, 'maintenance'));
-  const week = section(page, 'Departure times').getByRole('table', { name: 'Weekly departure schedule' });
+  const week = section(page, 'Departures and charging windows').getByRole('table', { name: 'Weekly departure and charging schedule' });
   await expect(week.getByRole('rowheader')).toHaveText(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
   const first = body.departureTimes[0];
   const day = first.daysOfWeek[0].charAt(0) + first.daysOfWeek[0].slice(1).toLowerCase();

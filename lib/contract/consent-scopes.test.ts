@@ -7,6 +7,9 @@ describe('consent scopes per endpoint', () => {
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/specifications')).toBe('vehicle:information');
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/telemetry')).toBe('vehicle:telemetry');
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/journeys')).toBe('vehicle:telemetry');
+    expect(consentScopeOf('/v1/vehicles/{vehicleId}/state-of-health')).toBe('vehicle:telemetry');
+    expect(consentScopeOf('/v1/vehicles/{vehicleId}/range')).toBe('vehicle:telemetry');
+    expect(consentScopeOf('/v1/vehicles/{vehicleId}/listening-audit')).toBeNull();
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/maintenance/services')).toBe('vehicle:telemetry');
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/maintenance/tires/historic')).toBe('vehicle:telemetry');
     expect(consentScopeOf('/v1/vehicles/{vehicleId}/maintenance/manufacturer-alerts/current')).toBe('vehicle:telemetry');

@@ -7,7 +7,7 @@ import type { ConnectScope } from './vehicle-api';
  */
 const ENDPOINT_SCOPES: ReadonlyArray<[RegExp, ConsentScope]> = [
   [/^\/v1\/vehicles\/\{\w+\}\/(options|specifications|registration-plate)$/, 'vehicle:information'],
-  [/^\/v1\/vehicles\/\{\w+\}\/(telemetry|journeys|maintenance\/.+)$/, 'vehicle:telemetry'],
+  [/^\/v1\/vehicles\/\{\w+\}\/(telemetry|journeys|maintenance\/.+|state-of-health|range)$/, 'vehicle:telemetry'],
   [/^\/v1\/vehicles\/\{\w+\}\/(charging-history(\/\{\w+\})?|departure-times|charging-windows)$/, 'vehicle:charging_history'],
   [/^\/v1\/vehicles\/\{\w+\}\/command-executions(\/\{\w+\})?$/, 'vehicle:commands'],
 ];

@@ -180,6 +180,7 @@ function seedOrganization(seed: number, index: number, vehicleCount: number, now
     unsupportedOptionsVehicleId: unsupportedOptions.id,
     noSpecificationsVehicleId: noSpecs.id,
     noJourneysVehicleId: noJourneys.id,
+    noBatteryDataVehicleId: noJourneys.id,
     taggedVehicle: { id: tagged.id, ...FIXTURE_TAG },
     disconnectedVehicleId: disconnected.id,
     bulkConnectionId,

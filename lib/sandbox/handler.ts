@@ -10,6 +10,7 @@ import { sandboxPath } from './path';
 import { registerAccountRoutes } from './routes-accounts';
 import { registerAdminRoutes } from './routes-admin';
 import { registerBulkRoutes } from './routes-bulk';
+import { registerFleetDataRoutes } from './routes-fleet-data';
 import { registerVehicleRoutes } from './routes-vehicles';
 import { frameworkNotFound, unpublishedCommand, vendorResponse } from './vendor-profile';
 
@@ -35,6 +36,7 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
   registerBulkRoutes(router);
   registerAccountRoutes(router);
   registerVehicleRoutes(router);
+  registerFleetDataRoutes(router);
   registerAdminRoutes(router, reset);
 
   async function dispatch(request: Request, core: Core): Promise<Response> {

@@ -53,11 +53,11 @@ export interface ChargingSession {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function capacity(vehicle: Vehicle): number {
+export function capacity(vehicle: Vehicle): number {
   return findBrand(vehicle.make)?.models.find((m) => m.model === vehicle.model)?.batteryKwh ?? 70;
 }
 
-function home(vehicle: Vehicle): [number, number] {
+export function home(vehicle: Vehicle): [number, number] {
   return CITY_COORDINATES[vehicle.registrationCountry] ?? [50, 8];
 }
 
@@ -202,13 +202,14 @@ export function departureTimesOf(vehicle: Vehicle) {
     hour: i === 0 ? intBetween(rng, 6, 8) : intBetween(rng, 12, 17),
     minute: pick(rng, [0, 15, 30, 45]),
     daysOfWeek: i === 0 ? weekdays : ['SATURDAY', 'SUNDAY'],
-    localTimeOffset:
-      vehicle.registrationCountry === 'GB' || vehicle.registrationCountry === 'IE'
-        ? 0
-        : ['US', 'CA', 'MX'].includes(vehicle.registrationCountry)
-          ? -300
-          : 60,
+    localTimeOffset: localTimeOffsetOf(vehicle),
   }));
+}
+
+/** Minutes east of UTC of the vehicle's home, as departure times and charging windows send it. */
+export function localTimeOffsetOf(vehicle: Vehicle): number {
+  if (vehicle.registrationCountry === 'GB' || vehicle.registrationCountry === 'IE') return 0;
+  return ['US', 'CA', 'MX'].includes(vehicle.registrationCountry) ? -300 : 60;
 }
 
 const ALERT_CATALOG = [

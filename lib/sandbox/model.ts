@@ -155,6 +155,8 @@ export interface SandboxFixtures {
   unsupportedOptionsVehicleId: string;
   noSpecificationsVehicleId: string;
   noJourneysVehicleId: string;
+  /** No battery figures yet (never charged since connection): state of health and range answer 404. */
+  noBatteryDataVehicleId: string;
   taggedVehicle: { id: string; key: string; value: string };
   /** Seeded as DISCONNECTED: never listed, 404 by id. */
   disconnectedVehicleId: string;

@@ -27,7 +27,7 @@ const listeningSchema = z.object({ isListening: z.boolean() });
 const plateSchema = z.object({ registrationPlate: z.string().trim().min(1).max(50) });
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function parseDate(raw: string | null, name: string): number | null {
+export function parseDate(raw: string | null, name: string): number | null {
   if (raw === null || raw === '') return null;
   const ms = ISO.test(raw) ? Date.parse(raw) : NaN;
   if (Number.isNaN(ms)) throw invalid(`${name} must be an ISO 8601 datetime`);

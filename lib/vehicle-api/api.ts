@@ -168,6 +168,15 @@ export function createVehicleApi(options: VehicleApiOptions) {
     getManufacturerAlerts: (vehicleId: string) =>
       get(`${V}/vehicles/{vehicleId}/maintenance/manufacturer-alerts/current`, s.manufacturerAlertsSchema, { vehicleId }),
 
+    /** [V] 404 when the vehicle has no battery data yet (none before a qualifying charge, none for combustion vehicles). */
+    getStateOfHealth: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/state-of-health`, s.stateOfHealthSchema, { vehicleId }),
+    /** [V] 404 like `getStateOfHealth`. */
+    getRange: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/range`, s.rangeSchema, { vehicleId }),
+    getChargingWindows: (vehicleId: string) => get(`${V}/vehicles/{vehicleId}/charging-windows`, s.chargingWindowsSchema, { vehicleId }),
+    /** [V] Who paused or resumed data collection, newest first; `startAt`/`endAt` ISO datetimes. */
+    listListeningAudit: (vehicleId: string, params: { startAt?: string; endAt?: string; maxPageSize?: number; pageToken?: string } = {}) =>
+      get(`${V}/vehicles/{vehicleId}/listening-audit`, s.listeningAuditPageSchema, { vehicleId }, { ...params }),
+
     getRateLimits: (objectId: string, domain: 'VEHICLE' = 'VEHICLE') =>
       get(`${V}/rate-limits`, s.rateLimitsSchema, undefined, { objectId, domain }),
   };

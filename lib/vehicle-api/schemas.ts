@@ -272,6 +272,50 @@ export const manufacturerAlertSchema = obj({
 });
 export const manufacturerAlertsSchema = obj({ alerts: absentArray(manufacturerAlertSchema) });
 
+/** [V] Published beyond the contract: figures are decimal strings, read as numbers (kept as sent when not). */
+export const stateOfHealthSchema = obj({
+  vehicleId: text,
+  calculationDate: timestamp,
+  stateOfHealth: decimal,
+  batteryCapacity: obj({ nominal: decimal, real: decimal }).nullish(),
+});
+export type StateOfHealth = z.infer<typeof stateOfHealthSchema>;
+
+/** `nominal` per test cycle (WLTP, NEDC, EPA, UNKNOWN), integers; `score` per cycle, decimal strings. */
+export const rangeSchema = obj({
+  vehicleId: text,
+  unit: text,
+  calculationDate: timestamp,
+  range: obj({
+    real: decimal,
+    realWarmerRange: decimal,
+    realColderRange: decimal,
+    nominal: z.record(z.string(), decimal).nullish(),
+    score: z.record(z.string(), decimal).nullish(),
+  }).nullish(),
+});
+export type VehicleRange = z.infer<typeof rangeSchema>;
+
+/** `windowLocation` has no published shape: kept as sent. */
+export const chargingWindowSchema = obj({
+  startHour: int,
+  startMinute: int,
+  endHour: int,
+  endMinute: int,
+  daysOfWeek: strings,
+  localTimeOffset: num,
+  windowLocation: z.unknown().optional(),
+});
+export const chargingWindowsSchema = obj({ chargingWindows: absentArray(chargingWindowSchema) });
+export type ChargingWindow = z.infer<typeof chargingWindowSchema>;
+
+export const listeningAuditEntrySchema = obj({ vehicleId: text, isListening: bool, timestamp });
+export const listeningAuditPageSchema = obj({
+  results: absentArray(listeningAuditEntrySchema),
+  nextPageToken: z.string().nullish(),
+  totalResults: int,
+});
+
 export const rateLimitSchema = obj({
   remainingRequests: int,
   maxRequests: int,

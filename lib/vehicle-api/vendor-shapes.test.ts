@@ -10,6 +10,10 @@ import services from './fixtures/vendor/maintenance-services.json';
 import specifications from './fixtures/vendor/specifications.json';
 import tireHistory from './fixtures/vendor/tire-history.json';
 import tireHistoryEmpty from './fixtures/vendor/tire-history-empty.json';
+import chargingWindowsEmpty from './fixtures/vendor/charging-windows-empty.json';
+import listeningAudit from './fixtures/vendor/listening-audit.json';
+import range from './fixtures/vendor/range.json';
+import stateOfHealth from './fixtures/vendor/state-of-health.json';
 
 /** The client reading the shapes of the vendor's published examples (fixtures/vendor/*.json). */
 function serve(route: string, body: unknown) {
@@ -119,7 +123,12 @@ describe('the client against the sandbox on the vendor profile', () => {
       expect(Array.isArray((await api.getManufacturerAlerts(vehicle.id)).data.alerts)).toBe(true);
       await api.getDepartureTimes(vehicle.id);
       await api.getRateLimits(vehicle.id);
+      expect(Array.isArray((await api.getChargingWindows(vehicle.id)).data.chargingWindows)).toBe(true);
+      expect((await api.listListeningAudit(vehicle.id)).data.results).toEqual([]);
     }
+    const { onlineListeningVehicleId } = sandbox.fixtures(org.id);
+    expect(typeof (await api.getStateOfHealth(onlineListeningVehicleId)).data.stateOfHealth).toBe('number');
+    expect(typeof (await api.getRange(onlineListeningVehicleId)).data.range?.real).toBe('number');
     const check = await api.createEligibilityCheck([{ vin: 'WDD2050041F000002', countryCode: 'DE', make: 'MERCEDES BENZ' }]);
     now += 60_000;
     const checked = await api.getEligibilityResults(check.data.id);
@@ -128,5 +137,37 @@ describe('the client against the sandbox on the vendor profile', () => {
       results: [],
       totalResults: 1,
     });
+  });
+});
+
+describe('the published endpoints beyond the contract', () => {
+  it('reads the state of health with its decimal strings as numbers', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/state-of-health', stateOfHealth);
+    const { data } = await api.getStateOfHealth('veh_1');
+    expect(data).toMatchObject({ stateOfHealth: 93.4, batteryCapacity: { nominal: 77, real: 71.9 } });
+  });
+
+  it('reads the range as numbers, keeping a figure that is no number as sent', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/range', range);
+    const { data } = await api.getRange('veh_1');
+    expect(data.range).toMatchObject({
+      real: 412.5,
+      realWarmerRange: 440,
+      realColderRange: 'n/a',
+      nominal: { WLTP: 520 },
+      score: { WLTP: 0.79 },
+    });
+  });
+
+  it('reads charging windows left out ({}) as none', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/charging-windows', chargingWindowsEmpty);
+    expect((await api.getChargingWindows('veh_1')).data.chargingWindows).toEqual([]);
+  });
+
+  it('reads a listening audit page without a total', async () => {
+    const api = serve('GET /v1/vehicles/veh_1/listening-audit', listeningAudit);
+    const { data } = await api.listListeningAudit('veh_1', { startAt: '2026-11-01T00:00:00Z' });
+    expect(data.results.map((e) => e.isListening)).toEqual([true, false]);
+    expect(data.nextPageToken).toBeNull();
   });
 });

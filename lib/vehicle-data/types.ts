@@ -2,8 +2,19 @@
  * What the vehicle data routes answer, as the browser reads it. The record types are the
  * client's parsed shapes (type-only imports: nothing of the server module reaches the bundle).
  */
-import type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications } from '@/lib/vehicle-api/schemas';
+import type {
+  ChargingSession,
+  ChargingWindow,
+  Journey,
+  RateLimit,
+  StateOfHealth,
+  Telemetry,
+  VehicleOptions,
+  VehicleRange,
+  VehicleSpecifications,
+} from '@/lib/vehicle-api/schemas';
 import type { z } from 'zod';
+import type { ListeningHistoryRow } from './listening-history';
 import type { departureTimeSchema, maintenanceServiceSchema, manufacturerAlertSchema, tireReadingSchema } from '@/lib/vehicle-api/schemas';
 
 /** The upstream call behind a response: request id, duration, and the exact body (only with `raw.read`). */
@@ -12,7 +23,7 @@ export type UpstreamMeta = { requestId: string | null; durationMs: number | null
 export type WithUpstream<T> = T & UpstreamMeta;
 export type DataPage<T> = WithUpstream<{ items: T[]; nextPageToken: string | null; totalResults: number | null }>;
 
-export type { ChargingSession, Journey, RateLimit, Telemetry, VehicleOptions, VehicleSpecifications };
+export type { ChargingSession, Journey, RateLimit, StateOfHealth, Telemetry, VehicleOptions, VehicleRange, VehicleSpecifications };
 export type MaintenanceService = z.infer<typeof maintenanceServiceSchema>;
 export type ManufacturerAlert = z.infer<typeof manufacturerAlertSchema>;
 export type DepartureTime = z.infer<typeof departureTimeSchema>;
@@ -31,9 +42,19 @@ export type ChargingPage = WithUpstream<ChargingPageData>;
 export type ChargingSessionResponse = WithUpstream<{ session: ChargingSession }>;
 export type ServicesResponse = WithUpstream<{ services: MaintenanceService[] }>;
 export type AlertsResponse = WithUpstream<{ alerts: ManufacturerAlert[] }>;
+export type ChargingWindowsResponse = WithUpstream<{ chargingWindows: ChargingWindow[] }>;
 export type DepartureTimesResponse = WithUpstream<{ departureTimes: DepartureTime[] }>;
 export type TireHistoryResponse = WithUpstream<{ tires: TireReading[]; from: string | null; to: string | null }>;
 export type OptionsData = { options: VehicleOptions | null; unsupported: { code: string; message: string } | null };
 export type OptionsResponse = WithUpstream<OptionsData>;
 export type SpecificationsResponse = WithUpstream<{ specifications: VehicleSpecifications; available: boolean }>;
 export type RateLimitsResponse = WithUpstream<{ limits: RateLimit[] }>;
+
+/** `available: false`: the upstream answered 404, no battery data yet (explained, not an error). */
+export type StateOfHealthData = { available: true; stateOfHealth: StateOfHealth } | { available: false };
+export type StateOfHealthResponse = WithUpstream<StateOfHealthData>;
+export type RangeData = { available: true; range: VehicleRange } | { available: false };
+export type RangeResponse = WithUpstream<RangeData>;
+
+/** The vendor's listening changes, newest first, each with who made it here (`here`) when Motorpool did; `more`: older ones exist. */
+export type ListeningHistoryResponse = WithUpstream<{ rows: ListeningHistoryRow[]; more: boolean }>;

@@ -14,6 +14,12 @@ export async function loadDepartureTimes(api: VehicleApi, { params }: VehicleInp
   return { data: { departureTimes: response.data.departureTimes }, call: response };
 }
 
+/** [V] When the vehicle may charge (cheap-tariff windows), per weekday: shown on the departure grid. */
+export async function loadChargingWindows(api: VehicleApi, { params }: VehicleInput) {
+  const response = await api.getChargingWindows(params.vehicleId);
+  return { data: { chargingWindows: response.data.chargingWindows }, call: response };
+}
+
 /** The vehicle's request budgets per key (remaining, maximum, window). */
 export async function loadRateLimits(api: VehicleApi, { params }: VehicleInput) {
   const response = await api.getRateLimits(params.vehicleId);

@@ -1,0 +1,4 @@
+import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { loadChargingWindows } from '@/lib/vehicle-data/server/load-telemetry';
+
+export const GET = vehicleDataRoute(loadChargingWindows);

@@ -1,0 +1,51 @@
+import 'server-only';
+import { can, type Role } from '@/lib/auth/permissions';
+import type { Org } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { upstreamMeta } from '@/lib/bff/vehicle-data-route';
+import { getDb } from '@/lib/db';
+import { listAuditEvents } from '@/lib/db/repos/audit';
+import { JOIN_TOLERANCE_MS, joinListeningHistory, type MotorpoolListeningChange } from '@/lib/vehicle-data/listening-history';
+import type { ListeningHistoryResponse } from '@/lib/vehicle-data/types';
+
+/** The audit action of a listening change made through Motorpool (see the listening route). */
+const LISTENING_ACTION = 'vehicles.listening_set';
+const PAGE_SIZE = 50;
+
+/**
+ * The vendor's record of listening changes (newest first), each joined with Motorpool's own audit
+ * entry when the change was made here, to say by whom. Members' emails only for those who may
+ * read the audit.
+ */
+export async function loadListeningHistory(org: Org, role: Role, vehicleId: string): Promise<ListeningHistoryResponse> {
+  const response = await (await orgVehicleApi(org)).listListeningAudit(vehicleId, { maxPageSize: PAGE_SIZE });
+  const entries = response.data.results;
+  const times = entries.map((e) => (e.timestamp ? Date.parse(e.timestamp) : NaN)).filter(Number.isFinite);
+  let changes: MotorpoolListeningChange[] = [];
+  if (times.length > 0) {
+    const { events } = await listAuditEvents(getDb(), {
+      organizationId: org.id,
+      includeMemberSignIns: false,
+      action: LISTENING_ACTION,
+      targetType: 'vehicle',
+      targetId: vehicleId,
+      outcome: 'success',
+      from: new Date(Math.min(...times) - JOIN_TOLERANCE_MS),
+      to: new Date(Math.max(...times) + JOIN_TOLERANCE_MS),
+      limit: 1000,
+    });
+    const mayName = can(role, 'audit.read');
+    changes = events
+      .filter((e) => e.details?.changed === true && typeof e.details?.isListening === 'boolean')
+      .map((e) => ({
+        at: e.createdAt.toISOString(),
+        isListening: e.details!.isListening as boolean,
+        actor: mayName ? e.actorEmail : null,
+      }));
+  }
+  return {
+    rows: joinListeningHistory(entries, changes),
+    more: Boolean(response.data.nextPageToken),
+    ...upstreamMeta(role, response),
+  };
+}
