@@ -61,3 +61,20 @@ describe('what the browser may repeat after an upstream failure', () => {
     expect((await bodyOf(upstream(429, 30_000))).error.retryable).toBeUndefined();
   });
 });
+
+describe('the deadline of one upstream call', () => {
+  it('answers a spent deadline as a 504 naming it, which the browser does not repeat', async () => {
+    const { status, error } = await bodyOf(
+      new VehicleApiError({
+        code: 'UPSTREAM_DEADLINE',
+        status: 0,
+        retryable: false,
+        endpoint: 'GET /v1/vehicles',
+        message: 'GET /v1/vehicles did not complete within the 20000 ms deadline of one request (token and retries included)',
+      }),
+    );
+    expect(status).toBe(504);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', message: expect.stringContaining('20000 ms deadline') });
+    expect(error.retryable).toBeUndefined();
+  });
+});

@@ -28,6 +28,9 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
       return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });
+    case 'UPSTREAM_DEADLINE':
+      // The client's own retries already spent the budget: the browser must not start another round.
+      return new AppError(error.code, error.message, { status: 504, ...base });
     case 'UPSTREAM_CONTRACT_MISMATCH':
       return new AppError(error.code, error.message, { status: 502, ...base });
     case CONSENT_MISSING:

@@ -47,6 +47,7 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     tokenStore: createLayeredTokenStore(new DbTokenStore(getDb)),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
+    deadlineMs: e.VEHICLE_API_DEADLINE_MS,
     logger: e.LOG_UPSTREAM ? undefined : () => {},
   });
 }

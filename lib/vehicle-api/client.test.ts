@@ -333,6 +333,51 @@ describe('timeouts', () => {
   });
 });
 
+describe('the deadline of one call', () => {
+  const hang = () => new Promise<Response>(() => {});
+
+  it('never starts a retry the deadline cannot fit', async () => {
+    const { api, upstream } = setup({ timeoutMs: 100, deadlineMs: 250 });
+    upstream.on('GET /v1/vehicles/veh_1', hang);
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(error.code).toBe('TIMEOUT');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
+  });
+
+  it('cuts an attempt at the deadline and says so', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 150 });
+    upstream.on('GET /v1/vehicles/veh_1', hang);
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', status: 0, retryable: false });
+    expect(error.message).toContain('150 ms deadline');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
+  });
+
+  it('counts the token request in the deadline', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 150 });
+    upstream.on('POST /v1/oauth2/token', hang);
+    upstream.on('GET /v1/vehicles/veh_1', () => json(VEHICLE));
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', endpoint: 'GET /v1/vehicles/{vehicleId}' });
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(0);
+  });
+
+  it('does not wait out a Retry-After that leaves no time for the next attempt', async () => {
+    const { api, upstream, sleeps } = setup({ timeoutMs: 1_000, deadlineMs: 2_500 });
+    upstream.on('GET /v1/vehicles/veh_1', () => json({ error: 'RATE_LIMITED', message: 'later' }, 429, { 'Retry-After': '2' }));
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(sleeps).toEqual([]);
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
+  });
+});
+
 describe('bodies and errors', () => {
   it('keeps unknown fields and returns the exact raw body, status and request id', async () => {
     const { api, upstream } = setup();
