@@ -78,3 +78,25 @@ describe('the deadline of one upstream call', () => {
     expect(error.retryable).toBeUndefined();
   });
 });
+
+describe('a paused organization', () => {
+  it('answers 503 UPSTREAM_PAUSED with the wait, which the browser may repeat once after it', async () => {
+    const { status, error } = await bodyOf(
+      new VehicleApiError({
+        code: 'UPSTREAM_PAUSED',
+        status: 0,
+        retryable: true,
+        retryAfterMs: 12_300,
+        endpoint: 'GET /v1/vehicles',
+        message: 'The Vehicle API asked us to wait until 14:03 UTC; calls for this organization pause until then.',
+      }),
+    );
+    expect(status).toBe(503);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_PAUSED',
+      retryable: true,
+      retryAfterSeconds: 13,
+      message: expect.stringContaining('14:03'),
+    });
+  });
+});

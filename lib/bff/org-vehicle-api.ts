@@ -4,10 +4,18 @@ import { getDb } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
-import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import { createBreaker, createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
 import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
+
+const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
+
+/** One breaker per process, kept across rebuilt clients: changed credentials do not lift a pause. */
+function organizationBreaker(): Breaker {
+  const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
+  return (store[BREAKER_KEY] ??= createBreaker());
+}
 
 type CachedClient = { version: string; api: VehicleApi };
 const CLIENTS_KEY = Symbol.for('motorpool.orgVehicleApis');
@@ -48,6 +56,7 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     deadlineMs: e.VEHICLE_API_DEADLINE_MS,
+    breaker: { breaker: organizationBreaker(), key: organizationId },
     logger: e.LOG_UPSTREAM ? undefined : () => {},
   });
 }

@@ -4,6 +4,7 @@ import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/co
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
+import type { Breaker } from './breaker';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';
 import { tokenResponseSchema } from './schemas';
 import { createTokenManager, type TokenManager } from './token';
@@ -32,6 +33,8 @@ export interface ClientOptions {
   /** Clock for token expiry (epoch ms). */
   now?: () => number;
   tokenRefreshSkewMs?: number;
+  /** Pauses every call of one organization after a 429 with Retry-After or a run of failures. */
+  breaker?: { breaker: Breaker; key: string };
   /** Identical GETs in flight at once share one upstream call; on unless set to false. */
   coalesceReads?: boolean;
   /** For tests: how the client waits between retries. */
@@ -264,6 +267,21 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /** An attempt through the organization's breaker: refused while paused, and its outcome recorded. */
+  async function guardedAttempt(...args: Parameters<typeof attempt>): Promise<AttemptResult> {
+    const guard = options.breaker;
+    if (!guard) return attempt(...args);
+    const admitted = guard.breaker.admit(guard.key, `${args[0]} ${args[1]}`);
+    try {
+      const result = await attempt(...args);
+      guard.breaker.record(guard.key, { status: result.status, retryAfterMs: result.error?.retryAfterMs }, admitted);
+      return result;
+    } catch (error) {
+      guard.breaker.record(guard.key, { status: 0 }, admitted);
+      throw error;
+    }
+  }
+
   function deadlineError(endpoint: string, requestId?: string): VehicleApiError {
     return new VehicleApiError({
       code: 'UPSTREAM_DEADLINE',
@@ -339,7 +357,7 @@ export function createClient(options: ClientOptions): Client {
       };
       if (token) rememberSecret(token);
       try {
-        const result = await attempt(method, template, url, { ...init, headers }, attemptNo, deadline);
+        const result = await guardedAttempt(method, template, url, { ...init, headers }, attemptNo, deadline);
         if (result.status === 401 && token && isMissingConsent(template, token, renewed)) {
           const scope = consentScopeOf(template)!;
           throw new VehicleApiError({
