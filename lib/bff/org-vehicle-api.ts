@@ -6,6 +6,7 @@ import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createBreaker, createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
+import { setBounded } from '@/lib/bounded-map';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
 import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
 
@@ -18,6 +19,8 @@ function organizationBreaker(): Breaker {
 }
 
 type CachedClient = { version: string; api: VehicleApi };
+/** Clients kept at most; the organization least recently (re)built is dropped and rebuilt on its next request. */
+const MAX_CLIENTS = 1_000;
 const CLIENTS_KEY = Symbol.for('motorpool.orgVehicleApis');
 
 function clientCache(): Map<string, CachedClient> {
@@ -72,6 +75,6 @@ export async function orgVehicleApi(org: { id: string; updatedAt: Date | string 
   const credentials = await getOrganizationCredentials(getDb(), org.id);
   if (!credentials) throw new AppError('NOT_FOUND', 'Not found.');
   const api = createOrgVehicleApi(org.id, credentials);
-  clientCache().set(org.id, { version, api });
+  setBounded(clientCache(), org.id, { version, api }, MAX_CLIENTS);
   return api;
 }

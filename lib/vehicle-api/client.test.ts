@@ -530,6 +530,14 @@ describe('coalescing', () => {
     expect(executions.map((e) => e.data.id).sort()).toEqual(['exe_1', 'exe_2']);
   });
 
+  it('holds a shared read no longer than the deadline: a later caller gets a fresh call', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 100, retry: { maxAttempts: 1 } });
+    upstream.on('GET /v1/vehicles/veh_1', (_, n) => (n === 1 ? new Promise<Response>(() => {}) : json(VEHICLE)));
+    expect((await rejection(api.getVehicle('veh_1'))).code).toBe('UPSTREAM_DEADLINE');
+    expect((await api.getVehicle('veh_1')).data.id).toBe('veh_1');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
+  });
+
   it('can be switched off', async () => {
     const { api, upstream } = setup({ coalesceReads: false });
     upstream.on('GET /v1/vehicles/veh_1', () => json(VEHICLE));
