@@ -3,6 +3,7 @@ import { createVehicleApi, type VehicleApiOptions } from './api';
 import { VehicleApiError } from './errors';
 import { createFakeUpstream, json } from './fake-upstream';
 import type { UpstreamCallLog } from './log';
+import { withUpstreamDeadline } from './deadline';
 import { createMemoryTokenStore } from './token-store';
 
 const VEHICLE = { id: 'veh_1', vin: 'WVWZZZ1JZXW000001', make: 'VW', model: 'ID.3', isListening: true };
@@ -366,6 +367,31 @@ describe('the deadline of one call', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', endpoint: 'GET /v1/vehicles/{vehicleId}' });
     expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(0);
+  });
+
+  it('shares the deadline of the request between all its calls', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 5_000 });
+    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(VEHICLE)), 120));
+    upstream.on('GET /v1/vehicles/veh_1', slow);
+    upstream.on('GET /v1/vehicles/veh_2', slow);
+    const error = await rejection(
+      withUpstreamDeadline(200, async () => {
+        await api.getVehicle('veh_1');
+        return api.getVehicle('veh_2');
+      }),
+    );
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', endpoint: 'GET /v1/vehicles/{vehicleId}' });
+    expect(error.message).toContain('200 ms deadline');
+  });
+
+  it('answers a caller joining a shared read by its own deadline', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 5_000 });
+    upstream.on('GET /v1/vehicles/veh_1', () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(VEHICLE)), 300)));
+    const first = api.getVehicle('veh_1');
+    const joined = withUpstreamDeadline(100, () => api.getVehicle('veh_1'));
+    expect((await rejection(joined)).code).toBe('UPSTREAM_DEADLINE');
+    expect((await first).data.id).toBe('veh_1');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
   });
 
   it('does not wait out a Retry-After that leaves no time for the next attempt', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
+import { requestDeadline, type UpstreamDeadline } from './deadline';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
 import type { Breaker } from './breaker';
@@ -187,11 +188,11 @@ export function createClient(options: ClientOptions): Client {
     url: string,
     init: RequestInit,
     attemptNo: number,
-    deadline: number,
+    deadline: UpstreamDeadline,
   ): Promise<AttemptResult> {
     const endpoint = `${method} ${template}`;
     const outgoingId = nextRequestId();
-    const left = deadline - performance.now();
+    const left = deadline.at - performance.now();
     const cutByDeadline = left < timeoutMs;
     const headers = { ...(init.headers as Record<string, string>), [REQUEST_ID_HEADER]: outgoingId };
     const controller = new AbortController();
@@ -204,7 +205,7 @@ export function createClient(options: ClientOptions): Client {
           controller.abort();
           reject(
             cutByDeadline
-              ? deadlineError(endpoint, outgoingId)
+              ? deadlineError(endpoint, deadline, outgoingId)
               : new VehicleApiError({
                   code: 'TIMEOUT',
                   status: 0,
@@ -282,23 +283,29 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
-  function deadlineError(endpoint: string, requestId?: string): VehicleApiError {
+  /** This call's own deadline, or the request's when that comes first. */
+  function deadlineFrom(started: number): UpstreamDeadline {
+    const request = requestDeadline();
+    return request && request.at < started + deadlineMs ? request : { at: started + deadlineMs, ms: deadlineMs };
+  }
+
+  function deadlineError(endpoint: string, deadline: UpstreamDeadline, requestId?: string): VehicleApiError {
     return new VehicleApiError({
       code: 'UPSTREAM_DEADLINE',
       status: 0,
       endpoint,
       requestId,
       retryable: false,
-      message: `${endpoint} did not complete within the ${deadlineMs} ms deadline of one request (token and retries included)`,
-      details: { deadlineMs },
+      message: `${endpoint} did not complete within the ${deadline.ms} ms deadline of one request (token and retries included)`,
+      details: { deadlineMs: deadline.ms },
     });
   }
 
   /** Bounds a wait this call does not own (a shared token request) by the call's deadline. */
-  async function beforeDeadline<T>(work: Promise<T>, deadline: number, endpoint: string): Promise<T> {
+  async function beforeDeadline<T>(work: Promise<T>, deadline: UpstreamDeadline, endpoint: string): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(deadlineError(endpoint)), Math.max(0, deadline - performance.now()));
+      timer = setTimeout(() => reject(deadlineError(endpoint, deadline)), Math.max(0, deadline.at - performance.now()));
     });
     try {
       return await Promise.race([work, expired]);
@@ -345,7 +352,7 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<Exchange> {
     const endpoint = `${method} ${template}`;
     const started = performance.now();
-    const deadline = started + deadlineMs;
+    const deadline = deadlineFrom(started);
     let token = auth === 'bearer' ? await beforeDeadline(tokens.get(), deadline, endpoint) : undefined;
     let renewed = false;
     let failures = 0;
@@ -397,7 +404,7 @@ export function createClient(options: ClientOptions): Client {
         if (!(error instanceof VehicleApiError)) throw error;
         failures++;
         const delay = retryDelayMs(failures, retry, error.retryAfterMs);
-        const leftAfterDelay = deadline - performance.now() - delay;
+        const leftAfterDelay = deadline.at - performance.now() - delay;
         // An attempt the deadline would cut short costs the upstream a call and tells us nothing.
         if (!shouldRetry(error, failures, idempotent, retry) || leftAfterDelay < Math.min(timeoutMs, MIN_ATTEMPT_MS)) {
           error.durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -464,6 +471,7 @@ export function createClient(options: ClientOptions): Client {
     if (idempotent && options.coalesceReads !== false) {
       const key = `${cacheKey}\n${url}`;
       let flight = inflightReads.get(key);
+      const joined = flight !== undefined;
       if (flight) flight.callers++;
       else {
         const entry: SharedRead = { callers: 1, promise: exchange(spec.method, spec.path, url, init, 'bearer', true) };
@@ -475,7 +483,8 @@ export function createClient(options: ClientOptions): Client {
         flight = entry;
       }
       try {
-        result = await flight.promise;
+        // A caller joining another request's call still answers by its own deadline.
+        result = joined ? await beforeDeadline(flight.promise, deadlineFrom(performance.now()), endpoint) : await flight.promise;
       } catch (error) {
         throw flight.callers > 1 && error instanceof VehicleApiError ? error.clone() : error;
       }
