@@ -45,3 +45,11 @@ describe('VEHICLE_API_ALLOWED_HOSTS', () => {
     expect(() => parseEnv({ VEHICLE_API_ALLOWED_HOSTS: value })).toThrow('VEHICLE_API_ALLOWED_HOSTS: ');
   });
 });
+
+describe('VEHICLE_API_DEADLINE_MS', () => {
+  it('defaults to 20 s and takes 1 s to 120 s', () => {
+    expect(parseEnv({}).VEHICLE_API_DEADLINE_MS).toBe(20_000);
+    expect(parseEnv({ VEHICLE_API_DEADLINE_MS: '25000' }).VEHICLE_API_DEADLINE_MS).toBe(25_000);
+    expect(() => parseEnv({ VEHICLE_API_DEADLINE_MS: '500' })).toThrow('VEHICLE_API_DEADLINE_MS');
+  });
+});

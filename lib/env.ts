@@ -97,6 +97,8 @@ export const envSchema = z
     VEHICLE_API_CLIENT_ID: optionalString,
     VEHICLE_API_CLIENT_SECRET: optionalString,
     VEHICLE_API_TIMEOUT_MS: intFromString(100, 120_000, 15_000),
+    /** One upstream call in total (token request and retries included); below the load balancer's idle cut. */
+    VEHICLE_API_DEADLINE_MS: intFromString(1_000, 120_000, 20_000),
     /**
      * Hosts an organization's custom base URL may name (comma-separated host names). Unset: the
      * host of VEHICLE_API_BASE_URL, or none with the embedded sandbox (no custom base URL).

@@ -61,3 +61,42 @@ describe('what the browser may repeat after an upstream failure', () => {
     expect((await bodyOf(upstream(429, 30_000))).error.retryable).toBeUndefined();
   });
 });
+
+describe('the deadline of one upstream call', () => {
+  it('answers a spent deadline as a 504 naming it, which the browser does not repeat', async () => {
+    const { status, error } = await bodyOf(
+      new VehicleApiError({
+        code: 'UPSTREAM_DEADLINE',
+        status: 0,
+        retryable: false,
+        endpoint: 'GET /v1/vehicles',
+        message: 'GET /v1/vehicles did not complete within the 20000 ms deadline of one request (token and retries included)',
+      }),
+    );
+    expect(status).toBe(504);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', message: expect.stringContaining('20000 ms deadline') });
+    expect(error.retryable).toBeUndefined();
+  });
+});
+
+describe('a paused organization', () => {
+  it('answers 503 UPSTREAM_PAUSED with the wait, which the browser may repeat once after it', async () => {
+    const { status, error } = await bodyOf(
+      new VehicleApiError({
+        code: 'UPSTREAM_PAUSED',
+        status: 0,
+        retryable: true,
+        retryAfterMs: 12_300,
+        endpoint: 'GET /v1/vehicles',
+        message: 'The Vehicle API asked us to wait until 14:03 UTC; calls for this organization pause until then.',
+      }),
+    );
+    expect(status).toBe(503);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_PAUSED',
+      retryable: true,
+      retryAfterSeconds: 13,
+      message: expect.stringContaining('14:03'),
+    });
+  });
+});

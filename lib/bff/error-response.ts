@@ -28,6 +28,17 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
       return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });
+    case 'UPSTREAM_DEADLINE':
+      // The client's own retries already spent the budget: the browser must not start another round.
+      return new AppError(error.code, error.message, { status: 504, ...base });
+    case 'UPSTREAM_PAUSED':
+      // Nothing was sent; asking again once the pause is over is one call, not a multiplication.
+      return new AppError(error.code, error.message, {
+        status: 503,
+        retryable: true,
+        retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)),
+        ...base,
+      });
     case 'UPSTREAM_CONTRACT_MISMATCH':
       return new AppError(error.code, error.message, { status: 502, ...base });
     case CONSENT_MISSING:

@@ -4,12 +4,23 @@ import { getDb } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
-import { createLayeredTokenStore, createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import { createBreaker, createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
+import { setBounded } from '@/lib/bounded-map';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
 import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
 
+const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
+
+/** One breaker per process, kept across rebuilt clients: changed credentials do not lift a pause. */
+function organizationBreaker(): Breaker {
+  const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
+  return (store[BREAKER_KEY] ??= createBreaker());
+}
+
 type CachedClient = { version: string; api: VehicleApi };
+/** Clients kept at most; the organization least recently (re)built is dropped and rebuilt on its next request. */
+const MAX_CLIENTS = 1_000;
 const CLIENTS_KEY = Symbol.for('motorpool.orgVehicleApis');
 
 function clientCache(): Map<string, CachedClient> {
@@ -47,6 +58,8 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     tokenStore: createLayeredTokenStore(new DbTokenStore(getDb)),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
+    deadlineMs: e.VEHICLE_API_DEADLINE_MS,
+    breaker: { breaker: organizationBreaker(), key: organizationId },
     logger: e.LOG_UPSTREAM ? undefined : () => {},
   });
 }
@@ -62,6 +75,6 @@ export async function orgVehicleApi(org: { id: string; updatedAt: Date | string 
   const credentials = await getOrganizationCredentials(getDb(), org.id);
   if (!credentials) throw new AppError('NOT_FOUND', 'Not found.');
   const api = createOrgVehicleApi(org.id, credentials);
-  clientCache().set(org.id, { version, api });
+  setBounded(clientCache(), org.id, { version, api }, MAX_CLIENTS);
   return api;
 }

@@ -49,3 +49,22 @@ describe('withOrg and the audit entry of a success', () => {
     expect(audit.entries).toEqual(['commands.sent:success']);
   });
 });
+
+describe('withOrg and the upstream deadline', () => {
+  it('runs the handler under one deadline for all its upstream calls, counted from the request', async () => {
+    const { requestDeadline } = await import('@/lib/vehicle-api/deadline');
+    const before = performance.now();
+    let seen: { at: number; ms: number } | undefined;
+    const route = withOrg(
+      async () => {
+        seen = requestDeadline();
+        return { done: true };
+      },
+      { permission: 'commands.send' },
+    );
+    expect((await route(post(), context)).status).toBe(200);
+    expect(seen?.ms).toBe(20_000);
+    expect(seen!.at - before).toBeGreaterThanOrEqual(20_000);
+    expect(seen!.at - performance.now()).toBeLessThanOrEqual(20_000);
+  });
+});

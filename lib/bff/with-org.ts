@@ -7,6 +7,8 @@ import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
 import { loadOrgAccess, type OrgAccess } from './org-access';
 import { recordAudit, type AuditSpec } from './audit';
+import { env } from '@/lib/env';
+import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -86,6 +88,7 @@ export function withOrg<
   R = unknown,
 >(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>, options: Options<PS, QS, BS, R>) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
+    const startedAt = performance.now();
     let access: OrgAccess | undefined;
     let auditTarget: { type?: string; id?: string } = {};
     let parsedBody: Parsed<BS> | undefined;
@@ -104,13 +107,13 @@ export function withOrg<
       parsedBody = body;
       parsedParams = params;
       auditTarget = options.audit?.target?.({ params, body }) ?? {};
-      const result = await handler({
-        ...access,
-        request,
-        params,
-        query,
-        body,
-      });
+      // Every upstream call of the request shares one deadline, counted from its arrival.
+      const orgAccess = access;
+      const result = await withUpstreamDeadline(
+        env().VEHICLE_API_DEADLINE_MS,
+        () => handler({ ...orgAccess, request, params, query, body }),
+        startedAt,
+      );
       if (options.audit && access) await recordSuccess(access, options.audit, auditTarget, request, parsedParams, parsedBody, result);
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });

@@ -3,6 +3,7 @@ import { createVehicleApi, type VehicleApiOptions } from './api';
 import { VehicleApiError } from './errors';
 import { createFakeUpstream, json } from './fake-upstream';
 import type { UpstreamCallLog } from './log';
+import { withUpstreamDeadline } from './deadline';
 import { createMemoryTokenStore } from './token-store';
 
 const VEHICLE = { id: 'veh_1', vin: 'WVWZZZ1JZXW000001', make: 'VW', model: 'ID.3', isListening: true };
@@ -333,6 +334,76 @@ describe('timeouts', () => {
   });
 });
 
+describe('the deadline of one call', () => {
+  const hang = () => new Promise<Response>(() => {});
+
+  it('never starts a retry the deadline cannot fit', async () => {
+    const { api, upstream } = setup({ timeoutMs: 100, deadlineMs: 250 });
+    upstream.on('GET /v1/vehicles/veh_1', hang);
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(error.code).toBe('TIMEOUT');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
+  });
+
+  it('cuts an attempt at the deadline and says so', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 150 });
+    upstream.on('GET /v1/vehicles/veh_1', hang);
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', status: 0, retryable: false });
+    expect(error.message).toContain('150 ms deadline');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
+  });
+
+  it('counts the token request in the deadline', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 150 });
+    upstream.on('POST /v1/oauth2/token', hang);
+    upstream.on('GET /v1/vehicles/veh_1', () => json(VEHICLE));
+    const started = performance.now();
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', endpoint: 'GET /v1/vehicles/{vehicleId}' });
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(0);
+  });
+
+  it('shares the deadline of the request between all its calls', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 5_000 });
+    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(VEHICLE)), 120));
+    upstream.on('GET /v1/vehicles/veh_1', slow);
+    upstream.on('GET /v1/vehicles/veh_2', slow);
+    const error = await rejection(
+      withUpstreamDeadline(200, async () => {
+        await api.getVehicle('veh_1');
+        return api.getVehicle('veh_2');
+      }),
+    );
+    expect(error).toMatchObject({ code: 'UPSTREAM_DEADLINE', endpoint: 'GET /v1/vehicles/{vehicleId}' });
+    expect(error.message).toContain('200 ms deadline');
+  });
+
+  it('answers a caller joining a shared read by its own deadline', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 5_000 });
+    upstream.on('GET /v1/vehicles/veh_1', () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(VEHICLE)), 300)));
+    const first = api.getVehicle('veh_1');
+    const joined = withUpstreamDeadline(100, () => api.getVehicle('veh_1'));
+    expect((await rejection(joined)).code).toBe('UPSTREAM_DEADLINE');
+    expect((await first).data.id).toBe('veh_1');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
+  });
+
+  it('does not wait out a Retry-After that leaves no time for the next attempt', async () => {
+    const { api, upstream, sleeps } = setup({ timeoutMs: 1_000, deadlineMs: 2_500 });
+    upstream.on('GET /v1/vehicles/veh_1', () => json({ error: 'RATE_LIMITED', message: 'later' }, 429, { 'Retry-After': '2' }));
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(sleeps).toEqual([]);
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(1);
+  });
+});
+
 describe('bodies and errors', () => {
   it('keeps unknown fields and returns the exact raw body, status and request id', async () => {
     const { api, upstream } = setup();
@@ -483,6 +554,14 @@ describe('coalescing', () => {
     expect(upstream.count('GET /v1/vehicles')).toBe(3);
     const executions = await Promise.all([api.sendCommand('veh_1', 'CLIMATE_ON'), api.sendCommand('veh_1', 'CLIMATE_ON')]);
     expect(executions.map((e) => e.data.id).sort()).toEqual(['exe_1', 'exe_2']);
+  });
+
+  it('holds a shared read no longer than the deadline: a later caller gets a fresh call', async () => {
+    const { api, upstream } = setup({ timeoutMs: 5_000, deadlineMs: 100, retry: { maxAttempts: 1 } });
+    upstream.on('GET /v1/vehicles/veh_1', (_, n) => (n === 1 ? new Promise<Response>(() => {}) : json(VEHICLE)));
+    expect((await rejection(api.getVehicle('veh_1'))).code).toBe('UPSTREAM_DEADLINE');
+    expect((await api.getVehicle('veh_1')).data.id).toBe('veh_1');
+    expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
   });
 
   it('can be switched off', async () => {

@@ -2,8 +2,10 @@ import 'server-only';
 import type { z } from 'zod';
 import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
+import { requestDeadline, type UpstreamDeadline } from './deadline';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
+import type { Breaker } from './breaker';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';
 import { tokenResponseSchema } from './schemas';
 import { createTokenManager, type TokenManager } from './token';
@@ -22,11 +24,18 @@ export interface ClientOptions {
   tokenCacheKey?: string;
   /** Per attempt. */
   timeoutMs?: number;
+  /**
+   * One call in total: token request, attempts and waits between them. Below a load balancer's
+   * idle cut (often 30 s or 60 s), so the browser gets our error rather than a dropped connection.
+   */
+  deadlineMs?: number;
   retry?: Partial<RetryOptions>;
   logger?: VehicleApiLogger;
   /** Clock for token expiry (epoch ms). */
   now?: () => number;
   tokenRefreshSkewMs?: number;
+  /** Pauses every call of one organization after a 429 with Retry-After or a run of failures. */
+  breaker?: { breaker: Breaker; key: string };
   /** Identical GETs in flight at once share one upstream call; on unless set to false. */
   coalesceReads?: boolean;
   /** For tests: how the client waits between retries. */
@@ -73,6 +82,9 @@ interface AttemptResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_DEADLINE_MS = 20_000;
+/** A retry is only started with at least this much (or the attempt time-out, if shorter) left before the deadline. */
+const MIN_ATTEMPT_MS = 1_000;
 const DEFAULT_SKEW_MS = 30_000;
 const MAX_REMEMBERED_SECRETS = 9;
 /** A token obtained this recently that meets a 401 was not refused for its age: the consent lacks the scope. */
@@ -132,6 +144,7 @@ export function createClient(options: ClientOptions): Client {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const logger = options.logger ?? jsonLineLogger;
   const now = options.now ?? Date.now;
@@ -169,27 +182,41 @@ export function createClient(options: ClientOptions): Client {
   const inflightReads = reads;
 
   /** One upstream attempt: timeout, request id, logging. Throws only for no response at all. */
-  async function attempt(method: Method, template: string, url: string, init: RequestInit, attemptNo: number): Promise<AttemptResult> {
+  async function attempt(
+    method: Method,
+    template: string,
+    url: string,
+    init: RequestInit,
+    attemptNo: number,
+    deadline: UpstreamDeadline,
+  ): Promise<AttemptResult> {
     const endpoint = `${method} ${template}`;
     const outgoingId = nextRequestId();
+    const left = deadline.at - performance.now();
+    const cutByDeadline = left < timeoutMs;
     const headers = { ...(init.headers as Record<string, string>), [REQUEST_ID_HEADER]: outgoingId };
     const controller = new AbortController();
     const started = performance.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Racing the timer, not only aborting, also bounds transports that ignore the signal.
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(
-          new VehicleApiError({
-            code: 'TIMEOUT',
-            status: 0,
-            endpoint,
-            requestId: outgoingId,
-            message: `${endpoint} timed out after ${timeoutMs} ms`,
-          }),
-        );
-      }, timeoutMs);
+      timer = setTimeout(
+        () => {
+          controller.abort();
+          reject(
+            cutByDeadline
+              ? deadlineError(endpoint, deadline, outgoingId)
+              : new VehicleApiError({
+                  code: 'TIMEOUT',
+                  status: 0,
+                  endpoint,
+                  requestId: outgoingId,
+                  message: `${endpoint} timed out after ${timeoutMs} ms`,
+                }),
+          );
+        },
+        Math.max(0, Math.min(timeoutMs, left)),
+      );
     });
     const log = (status: number, requestId: string | undefined, errorCode?: string) =>
       logger(
@@ -241,6 +268,52 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /** An attempt through the organization's breaker: refused while paused, and its outcome recorded. */
+  async function guardedAttempt(...args: Parameters<typeof attempt>): Promise<AttemptResult> {
+    const guard = options.breaker;
+    if (!guard) return attempt(...args);
+    const admitted = guard.breaker.admit(guard.key, `${args[0]} ${args[1]}`);
+    try {
+      const result = await attempt(...args);
+      guard.breaker.record(guard.key, { status: result.status, retryAfterMs: result.error?.retryAfterMs }, admitted);
+      return result;
+    } catch (error) {
+      guard.breaker.record(guard.key, { status: 0 }, admitted);
+      throw error;
+    }
+  }
+
+  /** This call's own deadline, or the request's when that comes first. */
+  function deadlineFrom(started: number): UpstreamDeadline {
+    const request = requestDeadline();
+    return request && request.at < started + deadlineMs ? request : { at: started + deadlineMs, ms: deadlineMs };
+  }
+
+  function deadlineError(endpoint: string, deadline: UpstreamDeadline, requestId?: string): VehicleApiError {
+    return new VehicleApiError({
+      code: 'UPSTREAM_DEADLINE',
+      status: 0,
+      endpoint,
+      requestId,
+      retryable: false,
+      message: `${endpoint} did not complete within the ${deadline.ms} ms deadline of one request (token and retries included)`,
+      details: { deadlineMs: deadline.ms },
+    });
+  }
+
+  /** Bounds a wait this call does not own (a shared token request) by the call's deadline. */
+  async function beforeDeadline<T>(work: Promise<T>, deadline: UpstreamDeadline, endpoint: string): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(deadlineError(endpoint, deadline)), Math.max(0, deadline.at - performance.now()));
+    });
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   function readJson(text: string): { ok: true; value: unknown } | { ok: false } {
     if (text.trim() === '') return { ok: true, value: null };
     try {
@@ -279,7 +352,8 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<Exchange> {
     const endpoint = `${method} ${template}`;
     const started = performance.now();
-    let token = auth === 'bearer' ? await tokens.get() : undefined;
+    const deadline = deadlineFrom(started);
+    let token = auth === 'bearer' ? await beforeDeadline(tokens.get(), deadline, endpoint) : undefined;
     let renewed = false;
     let failures = 0;
     for (let attemptNo = 1; ; attemptNo++) {
@@ -290,7 +364,7 @@ export function createClient(options: ClientOptions): Client {
       };
       if (token) rememberSecret(token);
       try {
-        const result = await attempt(method, template, url, { ...init, headers }, attemptNo);
+        const result = await guardedAttempt(method, template, url, { ...init, headers }, attemptNo, deadline);
         if (result.status === 401 && token && isMissingConsent(template, token, renewed)) {
           const scope = consentScopeOf(template)!;
           throw new VehicleApiError({
@@ -307,7 +381,7 @@ export function createClient(options: ClientOptions): Client {
         if (result.status === 401 && token && !renewed) {
           // Expired or revoked early: one renewal, one repeat. A 401 means nothing was done, so this is safe for commands too.
           renewed = true;
-          token = await tokens.renew(token);
+          token = await beforeDeadline(tokens.renew(token), deadline, endpoint);
           continue;
         }
         if (result.error) throw result.error;
@@ -329,11 +403,14 @@ export function createClient(options: ClientOptions): Client {
       } catch (error) {
         if (!(error instanceof VehicleApiError)) throw error;
         failures++;
-        if (!shouldRetry(error, failures, idempotent, retry)) {
+        const delay = retryDelayMs(failures, retry, error.retryAfterMs);
+        const leftAfterDelay = deadline.at - performance.now() - delay;
+        // An attempt the deadline would cut short costs the upstream a call and tells us nothing.
+        if (!shouldRetry(error, failures, idempotent, retry) || leftAfterDelay < Math.min(timeoutMs, MIN_ATTEMPT_MS)) {
           error.durationMs = Math.round((performance.now() - started) * 100) / 100;
           throw error;
         }
-        await wait(retryDelayMs(failures, retry, error.retryAfterMs));
+        await wait(delay);
       }
     }
   }
@@ -394,6 +471,7 @@ export function createClient(options: ClientOptions): Client {
     if (idempotent && options.coalesceReads !== false) {
       const key = `${cacheKey}\n${url}`;
       let flight = inflightReads.get(key);
+      const joined = flight !== undefined;
       if (flight) flight.callers++;
       else {
         const entry: SharedRead = { callers: 1, promise: exchange(spec.method, spec.path, url, init, 'bearer', true) };
@@ -405,7 +483,8 @@ export function createClient(options: ClientOptions): Client {
         flight = entry;
       }
       try {
-        result = await flight.promise;
+        // A caller joining another request's call still answers by its own deadline.
+        result = joined ? await beforeDeadline(flight.promise, deadlineFrom(performance.now()), endpoint) : await flight.promise;
       } catch (error) {
         throw flight.callers > 1 && error instanceof VehicleApiError ? error.clone() : error;
       }

@@ -5,8 +5,17 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@/lib/contract/vehicl
  * Codes the client raises itself, for failures that never produced a contract error body.
  * ENDPOINT_NOT_FOUND: a 404 with a framework body (`{"detail": "Not Found"}`), the service has no
  * such path at all (a command it does not offer), unlike a contract 404 about a resource.
+ * UPSTREAM_DEADLINE: the call's overall deadline (token and retries included) ran out.
+ * UPSTREAM_PAUSED: the organization's breaker is open; nothing was sent.
  */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'UPSTREAM_CONTRACT_MISMATCH', 'ENDPOINT_NOT_FOUND'] as const;
+export const CLIENT_ERROR_CODES = [
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'UPSTREAM_CONTRACT_MISMATCH',
+  'ENDPOINT_NOT_FOUND',
+  'UPSTREAM_DEADLINE',
+  'UPSTREAM_PAUSED',
+] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** A contract code, a client code, or (kept as it came) a code this client does not know. */

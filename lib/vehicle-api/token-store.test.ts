@@ -56,3 +56,27 @@ describe('layered token store', () => {
     expect(await shared.get('org')).toBeUndefined();
   });
 });
+
+describe('token stores are bounded', () => {
+  const token = (n: number): CachedToken => ({ accessToken: `t${n}`, expiresAt: Date.now() + 3_600_000 });
+
+  it('the memory store keeps at most maxEntries tokens, the least recently set dropped first', async () => {
+    const store = createMemoryTokenStore(2);
+    await store.set('a', token(1));
+    await store.set('b', token(2));
+    await store.set('c', token(3));
+    expect(await store.get('a')).toBeUndefined();
+    expect((await store.get('c'))?.accessToken).toBe('t3');
+  });
+
+  it('the layered store keeps at most maxEntries local copies and reads a dropped one from the shared store', async () => {
+    const shared = countingStore();
+    const store = createLayeredTokenStore(shared, { maxEntries: 2 });
+    for (const [i, key] of ['a', 'b', 'c'].entries()) await store.set(key, token(i));
+    const reads = shared.reads;
+    expect((await store.get('c'))?.accessToken).toBe('t2');
+    expect(shared.reads).toBe(reads);
+    expect((await store.get('a'))?.accessToken).toBe('t0');
+    expect(shared.reads).toBe(reads + 1);
+  });
+});

@@ -1,3 +1,5 @@
+import { setBounded } from '@/lib/bounded-map';
+
 /**
  * Where the client keeps organization access tokens. The in-memory store serves one process;
  * the database store (lib/bff/db-token-store.ts) lets several server instances share tokens.
@@ -15,14 +17,17 @@ export interface TokenStore {
   delete(key: string): Promise<void>;
 }
 
-export function createMemoryTokenStore(): TokenStore {
+/** Organizations' tokens one process keeps at most; a dropped one is read again or obtained anew. */
+const MAX_TOKENS = 1_000;
+
+export function createMemoryTokenStore(maxEntries = MAX_TOKENS): TokenStore {
   const tokens = new Map<string, CachedToken>();
   return {
     async get(key) {
       return tokens.get(key);
     },
     async set(key, token) {
-      tokens.set(key, token);
+      setBounded(tokens, key, token, maxEntries);
     },
     async delete(key) {
       tokens.delete(key);
@@ -37,19 +42,22 @@ export function createMemoryTokenStore(): TokenStore {
  * near expiry is picked up before this process asks the upstream for one of its own.
  * `localForMs` must exceed the client's refresh skew.
  */
-export function createLayeredTokenStore(shared: TokenStore, { now = () => Date.now(), localForMs = 120_000 } = {}): TokenStore {
+export function createLayeredTokenStore(
+  shared: TokenStore,
+  { now = () => Date.now(), localForMs = 120_000, maxEntries = MAX_TOKENS } = {},
+): TokenStore {
   const local = new Map<string, CachedToken>();
   return {
     async get(key) {
       const held = local.get(key);
       if (held && held.expiresAt - now() > localForMs) return held;
       const token = await shared.get(key);
-      if (token) local.set(key, token);
+      if (token) setBounded(local, key, token, maxEntries);
       else local.delete(key);
       return token;
     },
     async set(key, token) {
-      local.set(key, token);
+      setBounded(local, key, token, maxEntries);
       await shared.set(key, token);
     },
     async delete(key) {

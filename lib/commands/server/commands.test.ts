@@ -6,7 +6,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { refreshExecution, statusCallCount } from '@/lib/commands/server/refresh-execution';
+import { refreshExecution, statusCallCount, watchedExecutionIds } from '@/lib/commands/server/refresh-execution';
 import { stateOf } from '@/lib/commands/execution-view';
 import { commandHistory } from '@/lib/commands/server/command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
@@ -91,6 +91,22 @@ describe('commands', () => {
     // Settled: no more upstream calls.
     await refreshExecution(t.db, api, settled, now + 5000);
     expect(statusCalls()).toBe(2);
+  });
+
+  it('forgets a pending execution nobody asked about for a minute', async () => {
+    const { api, fixtures } = setup(60_000);
+    const { orgId, userId } = await org();
+    const send = async (command: 'FLASH_LIGHTS' | 'HONK_HORN') =>
+      (await sendVehicleCommand(t.db, api, { organizationId: orgId, userId, vehicleId: fixtures.onlineListeningVehicleId, command }))
+        .record;
+    const left = await send('FLASH_LIGHTS');
+    const watched = await send('HONK_HORN');
+    const now = Date.now();
+    await refreshExecution(t.db, api, left, now);
+    expect(watchedExecutionIds()).toContain(left.id);
+    await refreshExecution(t.db, api, watched, now + 61_000);
+    expect(watchedExecutionIds()).not.toContain(left.id);
+    expect(watchedExecutionIds()).toContain(watched.id);
   });
 
   it('ends FAILED with the reason for an offline vehicle', async () => {

@@ -33,7 +33,7 @@ export function knownStatus(status: string | null | undefined): (typeof STATUSES
 }
 
 /** Failures after which nobody knows whether the vehicle got the command. */
-const OUTCOME_UNKNOWN = new Set(['TIMEOUT', 'NETWORK_ERROR']);
+const OUTCOME_UNKNOWN = new Set(['TIMEOUT', 'NETWORK_ERROR', 'UPSTREAM_DEADLINE']);
 
 /** What Motorpool keeps of an execution the upstream answered with 2xx, however little of it could be read. */
 type Accepted = {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { makeLabel } from '@/lib/contract/makes';
 import { paginate, type VehicleApi } from '@/lib/vehicle-api';
+import { setBounded } from '@/lib/bounded-map';
 
 export type FleetSummary = {
   accounts: number;
@@ -12,6 +13,7 @@ export type FleetSummary = {
 };
 
 const TTL_MS = 30_000;
+export const MAX_SUMMARIES = 1_000;
 const CACHE_KEY = Symbol.for('motorpool.fleetSummaries');
 type Entry = { at: number; value: Promise<FleetSummary> };
 
@@ -32,7 +34,7 @@ export function fleetSummary(orgId: string, api: VehicleApi, now = Date.now()): 
     cache().delete(orgId);
     throw error;
   });
-  cache().set(orgId, { at: now, value });
+  setBounded(cache(), orgId, { at: now, value }, MAX_SUMMARIES);
   return value;
 }
 

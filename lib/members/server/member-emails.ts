@@ -1,8 +1,10 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { listMembers } from '@/lib/db/repos/memberships';
+import { setBounded } from '@/lib/bounded-map';
 
 const EMAILS_TTL_MS = 10_000;
+export const MAX_CACHED_ORGS = 1_000;
 const emailCache = new Map<string, { at: number; emails: Promise<Map<string, string>> }>();
 
 /**
@@ -22,7 +24,7 @@ export async function memberEmails(
     if (mustInclude.every((id) => id === null || emails.has(id))) return emails;
   }
   const emails = listMembers(db, organizationId).then((members) => new Map(members.map((m) => [m.userId, m.email])));
-  emailCache.set(organizationId, { at: now, emails });
+  setBounded(emailCache, organizationId, { at: now, emails }, MAX_CACHED_ORGS);
   emails.catch(() => emailCache.delete(organizationId));
   return emails;
 }

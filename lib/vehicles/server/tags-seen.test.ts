@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberTags, tagsSeen } from './tags-seen';
+import { MAX_ORGS, rememberTags, tagsSeen } from './tags-seen';
 
 describe('tags seen', () => {
   it('keeps each tag once per organization, sorted, and bounded', () => {
@@ -19,5 +19,14 @@ describe('tags seen', () => {
     // The oldest go first.
     expect(kept[0].value).toBe('100');
     expect(tagsSeen('nobody')).toEqual([]);
+  });
+});
+
+describe('tags seen across organizations', () => {
+  it('forgets the organization least recently tagged beyond MAX_ORGS', () => {
+    rememberTags('first-org', [{ key: 'pool', value: 'A' }]);
+    for (let i = 0; i < MAX_ORGS; i++) rememberTags(`org-${i}`, [{ key: 'k', value: 'v' }]);
+    expect(tagsSeen('first-org')).toEqual([]);
+    expect(tagsSeen(`org-${MAX_ORGS - 1}`)).toEqual([{ key: 'k', value: 'v' }]);
   });
 });

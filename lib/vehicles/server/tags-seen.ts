@@ -1,7 +1,9 @@
 import 'server-only';
 import type { TagRecord } from '@/lib/fleet/types';
+import { setBounded } from '@/lib/bounded-map';
 
 const MAX_PER_ORG = 500;
+export const MAX_ORGS = 1_000;
 const KEY = Symbol.for('motorpool.tagsSeen');
 
 function registry(): Map<string, Map<string, TagRecord>> {
@@ -16,8 +18,9 @@ function registry(): Map<string, Map<string, TagRecord>> {
  */
 export function rememberTags(orgId: string, tags: readonly TagRecord[]): void {
   if (tags.length === 0) return;
-  let seen = registry().get(orgId);
-  if (!seen) registry().set(orgId, (seen = new Map()));
+  const seen = registry().get(orgId) ?? new Map<string, TagRecord>();
+  // The organizations least recently tagged are forgotten first.
+  setBounded(registry(), orgId, seen, MAX_ORGS);
   for (const { key, value } of tags) {
     const id = `${key}\u0000${value}`;
     seen.delete(id);
