@@ -120,7 +120,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         ) : null}
 
         {canSend ? (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
             {COMMAND_GROUPS.map((group) => (
               <fieldset key={group.id} className="space-y-2">
                 <legend className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">

@@ -198,7 +198,7 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
 
         <fieldset className="space-y-2" aria-describedby={errors.scopes ? 'connect-scopes-error' : undefined}>
           <legend className="text-sm font-medium">Scopes: what the owner allows</legend>
-          <div className="grid gap-2 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
             {CONNECT_SCOPES.map((scope) => (
               <label
                 key={scope}

@@ -9,6 +9,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
+import { makeLabel } from '@/lib/contract/makes';
 import { CONSENT_LINK_FILTERS, displayStatus, formatRemaining } from '@/lib/connect/explain';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { useNow } from '@/lib/hooks/use-now';
@@ -51,7 +52,7 @@ function linkColumns(org: string, now: number, onShow: (id: string) => void): Da
               Vehicle <span className="font-mono text-xs">{l.vin}</span>
             </>
           ) : (
-            <>Account{l.makes.length ? ` · ${l.makes.join(', ')}` : ''}</>
+            <>Account{l.makes.length ? ` · ${l.makes.map(makeLabel).join(', ')}` : ''}</>
           )}
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">{l.scopes.join(', ')}</span>
         </>

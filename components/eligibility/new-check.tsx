@@ -106,7 +106,7 @@ export function NewCheck({ org }: { org: string }) {
       title="New eligibility check"
       description="Find out which vehicles can be connected. One row per vehicle: VIN and country code (ISO, such as DE), optionally the make; a header row is optional."
     >
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="space-y-1">
           <label htmlFor={`${ids}-vins`} className="block text-sm font-medium">
             VINs

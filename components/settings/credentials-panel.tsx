@@ -129,7 +129,7 @@ export function CredentialsPanel({ org }: { org: string }) {
         {test.isSuccess ? (
           <div className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
             <p className="font-semibold">Connection works.</p>
-            <p>
+            <p className="break-words">
               Client id <span className="font-mono">{test.data.clientId}</span>, organization{' '}
               <span className="font-mono">{test.data.organizationId}</span> ({Math.round(test.data.durationMs)} ms
               {test.data.requestId ? `, request id ${test.data.requestId}` : ''}).

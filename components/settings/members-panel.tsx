@@ -191,7 +191,10 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
             expires. They set their own password (or, with an account already, sign in) to join.
           </p>
           <p className="mt-1 flex items-center gap-1 font-mono break-all">
-            <span data-testid="invite-url">{oneTime.url}</span> <CopyButton value={oneTime.url} label="Copy the invitation link" />
+            <span data-testid="invite-url" className="min-w-0">
+              {oneTime.url}
+            </span>{' '}
+            <CopyButton value={oneTime.url} label="Copy the invitation link" />
           </p>
         </div>
       ) : null}

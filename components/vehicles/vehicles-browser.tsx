@@ -35,7 +35,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
 
   return (
     <div className="space-y-4">
-      <Card className="grid gap-4 p-4 lg:grid-cols-2">
+      <Card className="grid grid-cols-1 gap-4 p-4 lg:grid-cols-2">
         <div className="space-y-4">
           <VehicleSearch org={org} />
           <TagFilter

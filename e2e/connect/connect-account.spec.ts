@@ -98,9 +98,17 @@ test.describe('refused by the service', () => {
   test('a brand the service does not support is explained, and no link is kept', async ({ page }) => {
     await page.goto('/o/demo/connect');
     const form = page.getByRole('form', { name: 'New consent link' });
+    // A brand the Vehicle API does not list at all is refused in the form, before anything is sent.
     await form.getByLabel('Another brand').fill('Trabant');
     await form.getByRole('button', { name: 'Add brand' }).click();
-    await expect(form.getByRole('list', { name: 'Other brands' })).toContainText('Trabant');
+    await form.getByRole('button', { name: 'Create consent link' }).click();
+    await expect(form.getByText('The Vehicle API does not know this brand')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Remove Trabant' }).click();
+    // One it lists but this service does not support is refused by the service, and explained.
+    await form.getByLabel('Another brand').fill('Lancia');
+    await form.getByRole('button', { name: 'Add brand' }).click();
+    await expect(form.getByRole('list', { name: 'Other brands' })).toContainText('Lancia');
     await form.getByRole('button', { name: 'Create consent link' }).click();
     const alert = form.getByRole('alert');
     await expect(alert).toContainText('A brand you chose is not supported');

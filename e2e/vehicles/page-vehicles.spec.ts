@@ -101,6 +101,7 @@ test('search by VIN or id opens the vehicle; an unknown one says so', async ({ p
   await page.getByLabel('VIN or vehicle id').fill(vehicle.id);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${vehicle.id}$`));
+  await expect(page.getByText(vehicle.vin, { exact: true })).toBeVisible();
 });
 
 test.describe('unknown vehicles', () => {

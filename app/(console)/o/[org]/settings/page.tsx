@@ -12,7 +12,7 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
   return (
     <>
       <PageHeader title="Settings" description={`The Vehicle API connection and the members of ${access.org.name}.`} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <CredentialsPanel org={org} />
         <MembersPanel org={org} currentUserId={access.user.id} />
       </div>
