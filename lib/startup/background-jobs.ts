@@ -1,0 +1,44 @@
+import 'server-only';
+import { getDb } from '@/lib/db';
+import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
+import { getOrganizationById } from '@/lib/db/repos/organizations';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
+import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
+import { env } from '@/lib/env';
+import { registerJob, startJobs } from '@/lib/jobs';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Each organization's client, as the routes use it (one per organization and process). */
+const apiForOrganization: ApiForOrganization = async (organizationId) => {
+  const org = await getOrganizationById(getDb(), organizationId);
+  return org ? orgVehicleApi(org) : undefined;
+};
+
+/** Every recurring job of a server process, in one list. */
+export function startBackgroundJobs(): void {
+  registerJob({
+    name: 'sign-in.prune',
+    everyMs: HOUR_MS,
+    run: async () => {
+      await pruneSignInAttempts(getDb());
+    },
+  });
+  registerJob({
+    name: 'commands.settle',
+    everyMs: 1_000,
+    run: async () => {
+      // A send still REQUESTING after its deadline (and a margin for the writes) lost its request.
+      await settleCommands(getDb(), apiForOrganization, new Date(), { interruptedAfterMs: env().VEHICLE_API_DEADLINE_MS + 30_000 });
+    },
+  });
+  registerJob({
+    name: 'commands.confirm-effects',
+    everyMs: 2_000,
+    run: async () => {
+      await confirmCommandEffects(getDb(), apiForOrganization, new Date(), { delayMs: 3_000 });
+    },
+  });
+  startJobs();
+}
