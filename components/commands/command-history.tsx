@@ -14,10 +14,32 @@ import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
-import { ExecutionStateBadge } from './execution-state-badge';
-import { commandKeys } from '@/lib/query/commands';
+import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
+import { commandKeys, stillSettling } from '@/lib/query/commands';
 
-type Page = { executions: ExecutionView[]; nextCursor: string | null };
+type UpstreamList =
+  | { state: 'included' }
+  | { state: 'not_offered'; learnedAt: string; requestId: string | null }
+  | { state: 'unavailable'; message: string; requestId: string | null };
+type Page = { executions: ExecutionView[]; nextCursor: string | null; upstreamList: UpstreamList };
+
+/** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
+function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; vehicle: boolean }) {
+  if (!list || (list.state === 'included' && !vehicle)) return null;
+  const text =
+    list.state === 'included'
+      ? 'Includes commands sent outside Motorpool, read from the service’s list of this vehicle’s executions.'
+      : list.state === 'not_offered'
+        ? `This service does not list command executions (it answered “not found” on ${new Date(list.learnedAt).toLocaleDateString()}), so this history shows only commands sent through Motorpool.`
+        : `The service’s list of this vehicle’s executions could not be read just now (${list.message}); commands sent outside Motorpool may be missing.`;
+  const requestId = list.state === 'included' ? null : list.requestId;
+  return (
+    <p className="text-sm text-zinc-700 dark:text-zinc-300">
+      {text}
+      {requestId ? <span className="ml-1 font-mono text-xs">request {requestId}</span> : null}
+    </p>
+  );
+}
 
 function toIso(local: string | null): string | undefined {
   if (!local) return undefined;
@@ -52,8 +74,21 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
       ),
     },
     ...(vehicleId ? [] : [vehicle]),
-    { id: 'by', header: 'By', cell: (e) => e.requestedBy ?? '—' },
-    { id: 'outcome', header: 'Outcome', cell: (e) => <ExecutionStateBadge execution={e} /> },
+    {
+      id: 'by',
+      header: 'By',
+      cell: (e) => (e.origin === 'external' ? <span className="text-xs italic">Sent outside Motorpool</span> : (e.requestedBy ?? '—')),
+    },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      cell: (e) => (
+        <>
+          <ExecutionStateBadge execution={e} />
+          <ExecutionConfirmation execution={e} />
+        </>
+      ),
+    },
     {
       id: 'reason',
       header: 'Reason',
@@ -103,8 +138,9 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some((e) => e.state === 'pending')) ? 3_000 : false),
+    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some(stillSettling)) ? 3_000 : false),
   });
+  const upstreamList = history.data?.pages[0]?.upstreamList;
   const executions = history.data?.pages.flatMap((p) => p.executions) ?? [];
   const exportQuery = new URLSearchParams(queryString);
   if (vehicleId) exportQuery.set('vehicleId', vehicleId);
@@ -168,6 +204,7 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
           </a>
         </Button>
       </div>
+      <UpstreamListNote list={upstreamList} vehicle={vehicleId !== undefined} />
       <DataTable
         label="Command history"
         caption="Commands, newest first"
@@ -179,7 +216,8 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
         texts={{ loading: 'Loading command history' }}
         empty={
           <EmptyState title="No commands match">
-            Commands sent through Motorpool appear here with who sent them and how they ended.
+            Commands sent through Motorpool appear here with who sent them and how they ended, and those sent elsewhere where the service
+            lists them.
           </EmptyState>
         }
       />

@@ -58,7 +58,11 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         submitKeys.settle(key, 200);
         return answer;
       } catch (error) {
-        submitKeys.settle(key, error instanceof ApiClientError ? error.status : undefined);
+        submitKeys.settle(
+          key,
+          error instanceof ApiClientError ? error.status : undefined,
+          error instanceof ApiClientError ? error.code : undefined,
+        );
         throw error;
       }
     },

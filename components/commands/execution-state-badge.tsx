@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
 import { commandLabel } from '@/lib/commands/catalog';
-import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, type ExecutionState, type ExecutionView } from '@/lib/commands/execution-view';
+import {
+  COMMAND_NOT_OFFERED,
+  EXECUTION_ID_MISSING,
+  NO_OUTCOME_IN_TIME,
+  NOT_RECEIVED,
+  type ExecutionState,
+  type ExecutionView,
+} from '@/lib/commands/execution-view';
+import { confirmationText } from '@/lib/commands/effect-confirmation';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
 const TONES: Record<ExecutionState, Tone> = {
@@ -42,22 +50,59 @@ export function ExecutionStateBadge({ execution }: { execution: Pick<ExecutionVi
   );
 }
 
+/** What the vehicle's own data said of an executed command, once read ("Confirmed by the vehicle at 14:02"). */
+export function ExecutionConfirmation({ execution }: { execution: Pick<ExecutionView, 'confirmation' | 'confirmedAt'> }) {
+  const text = confirmationText(execution);
+  if (!text) return null;
+  return (
+    <span
+      className={execution.confirmation === 'confirmed' ? 'block text-xs font-medium' : 'block text-xs text-zinc-600 dark:text-zinc-400'}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** A record whose answer was lost and whose outcome was found in the service's list afterwards. */
+function recoveredNote(execution: ExecutionView) {
+  if (execution.state === 'rejected' || execution.state === 'unknown' || !execution.errorCode || execution.errorCode === NO_OUTCOME_IN_TIME)
+    return null;
+  return (
+    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+      The answer to the send was lost (<span className="font-mono">{execution.errorCode}</span>); this outcome was read from the service’s
+      list of the vehicle’s executions.
+    </span>
+  );
+}
+
 /** Why it failed in plain words, the next step, and the raw code. */
 export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
   if (execution.state === 'failed') {
     const reason = explainFailedReason(execution.failedReason);
     return (
       <div className="text-sm">
+        {execution.errorCode === NO_OUTCOME_IN_TIME ? (
+          <p className="font-medium">No outcome arrived within the contract’s five minutes, so Motorpool ended it as timed out.</p>
+        ) : null}
         <p className="font-medium">{reason.title}</p>
         <p className="text-zinc-700 dark:text-zinc-300">{reason.nextStep}</p>
         {execution.failedReason && reason.known ? (
           <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{execution.failedReason}</p>
         ) : null}
+        {recoveredNote(execution)}
       </div>
     );
   }
   if (execution.state === 'rejected' && execution.errorCode === COMMAND_NOT_OFFERED) {
     return <p className="text-sm">This service does not offer {commandLabel(execution.command)}: nothing was sent to the vehicle.</p>;
+  }
+  if (execution.state === 'rejected' && execution.errorCode === NOT_RECEIVED) {
+    return (
+      <p className="text-sm">
+        No answer arrived, and the service’s own list of this vehicle’s executions has no trace of it: the command never reached the
+        service. You can send it again.
+      </p>
+    );
   }
   if (execution.state === 'rejected') {
     return (
@@ -72,7 +117,7 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
       <p className="text-sm">
         {execution.errorCode === EXECUTION_ID_MISSING
           ? 'The Vehicle API accepted the command but gave no execution id to follow, so its outcome is not known here. Check the vehicle before sending it again.'
-          : 'No answer arrived, so it is not known whether the vehicle received the command. Check the vehicle before sending it again.'}
+          : `No usable answer arrived (${execution.errorCode ?? 'no answer'}), so it is not yet known whether the vehicle received the command. Motorpool keeps looking for it in the service’s list of the vehicle’s executions; check the vehicle before sending it again.`}
       </p>
     );
   }
@@ -86,7 +131,14 @@ export function ExecutionOutcome({ execution }: { execution: ExecutionView }) {
       <p className="text-sm">
         The vehicle carried out the command.
         {reportedTime}
+        {recoveredNote(execution)}
+        <ExecutionConfirmation execution={execution} />
       </p>
     );
-  return <p className="text-sm">Sent to the manufacturer; waiting for the vehicle to confirm.</p>;
+  return (
+    <p className="text-sm">
+      Sent to the manufacturer; waiting for the vehicle to confirm.
+      {recoveredNote(execution)}
+    </p>
+  );
 }

@@ -35,7 +35,7 @@ test('the fleet-wide history filters by outcome and command, keeps filters in th
     .trim()
     .split('\r\n');
   expect(csv[0]).toBe(
-    'requested_at,vehicle_id,command,arguments,requested_by,state,status,failed_reason,error_code,upstream_execution_id,upstream_request_id,executed_at,settled_at',
+    'requested_at,vehicle_id,command,arguments,requested_by,state,status,failed_reason,error_code,upstream_execution_id,upstream_request_id,executed_at,settled_at,origin,confirmation,confirmed_at',
   );
   expect(csv.length).toBeGreaterThan(1);
   expect(csv.slice(1).every((line) => line.includes(',SET_VEHICLE_NAME,') && line.includes(',failed,'))).toBe(true);

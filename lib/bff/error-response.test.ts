@@ -56,8 +56,11 @@ describe('what the browser may repeat after an upstream failure', () => {
     expect(await bodyOf(upstream(503, 30_000))).toMatchObject({ status: 502, error: { retryable: true, retryAfterSeconds: 30 } });
   });
 
-  it('leaves a 429 to the person (a 4xx is never repeated by the browser)', async () => {
-    expect(await bodyOf(upstream(429, 30_000))).toMatchObject({ status: 429, error: { retryAfterSeconds: 30 } });
+  it('leaves a 429 to the person (a 4xx is never repeated by the browser), naming the time to wait for', async () => {
+    expect(await bodyOf(upstream(429, 30_000))).toMatchObject({
+      status: 429,
+      error: { retryAfterSeconds: 30, message: expect.stringMatching(/^The Vehicle API asked us to wait until \d\d:\d\d UTC\.$/) },
+    });
     expect((await bodyOf(upstream(429, 30_000))).error.retryable).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
         { status: 502, ...base },
       );
     case 'RATE_LIMITED':
-      return new AppError('RATE_LIMITED', error.message || 'The Vehicle API asks us to slow down.', {
+      return new AppError('RATE_LIMITED', rateLimitedMessage(error), {
         status: 429,
         retryAfterSeconds: error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000),
         ...base,
@@ -55,6 +55,13 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
     ...base,
     ...(browserMayRetry(error) ? { retryable: true, retryAfterSeconds: Math.ceil(error.retryAfterMs! / 1000) } : {}),
   });
+}
+
+/** "The Vehicle API asked us to wait until 14:03 UTC", as the breaker words its pause. */
+function rateLimitedMessage(error: VehicleApiError): string {
+  if (error.retryAfterMs === undefined) return error.message || 'The Vehicle API asks us to slow down.';
+  const until = new Date(Date.now() + error.retryAfterMs).toISOString().slice(11, 16);
+  return `The Vehicle API asked us to wait until ${until} UTC.`;
 }
 
 /**

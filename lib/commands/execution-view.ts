@@ -21,6 +21,12 @@ export type ExecutionView = {
   /** The upstream's `executedAt` as it came, when it was not a date. */
   executedAtRaw: string | null;
   settledAt: string | null;
+  /** `external`: sent by another client of the service, seen in its list of executions. */
+  origin: 'motorpool' | 'external';
+  /** What the vehicle's data showed of an executed command's effect, once read (see effect-confirmation.ts). */
+  confirmation: 'confirmed' | 'not_seen' | 'not_reported' | null;
+  /** The time of the vehicle's data that showed the effect. */
+  confirmedAt: string | null;
 };
 
 /** The error code of a command the upstream accepted without an execution id: sent, outcome unknown. */
@@ -30,6 +36,11 @@ export const EXECUTION_ID_MISSING = 'EXECUTION_ID_MISSING';
 export const COMMAND_NOT_OFFERED = 'COMMAND_NOT_OFFERED';
 
 export const TERMINAL_STATES: ReadonlySet<ExecutionState> = new Set(['executed', 'failed', 'rejected', 'unknown']);
+
+/** The error code of a command the upstream's own list shows it never received (the repository writes it). */
+export const NOT_RECEIVED = 'NOT_RECEIVED';
+/** The error code of a pending execution Motorpool ended after the contract's five minutes. */
+export const NO_OUTCOME_IN_TIME = 'NO_OUTCOME_IN_TIME';
 
 type Row = {
   id: string;
@@ -47,6 +58,9 @@ type Row = {
   executedAt: Date | null;
   executedAtRaw: string | null;
   settledAt: Date | null;
+  origin: 'motorpool' | 'external';
+  confirmation: 'confirmed' | 'not_seen' | 'not_reported' | null;
+  confirmedAt: Date | null;
 };
 
 export function stateOf(row: Pick<Row, 'localStatus' | 'status'>): ExecutionState {
@@ -75,5 +89,8 @@ export function toExecutionView(row: Row, emails: ReadonlyMap<string, string>): 
     executedAt: iso(row.executedAt),
     executedAtRaw: row.executedAtRaw,
     settledAt: iso(row.settledAt),
+    origin: row.origin,
+    confirmation: row.confirmation,
+    confirmedAt: iso(row.confirmedAt),
   };
 }

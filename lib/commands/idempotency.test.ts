@@ -33,6 +33,15 @@ describe('idempotency keys of the command panel', () => {
     expect(k.keyFor(lock)).toBe('key-3');
   });
 
+  it('makes a new key after a pause the server says sent nothing, so the press after it can send', () => {
+    const k = keys();
+    const first = k.keyFor(lock);
+    k.settle(first, 503, 'UPSTREAM_PAUSED');
+    expect(k.keyFor(lock)).toBe('key-2');
+    k.settle('key-2', 503, 'SERVER_ERROR');
+    expect(k.keyFor(lock)).toBe('key-2');
+  });
+
   it('starts a new intent for another command or other arguments', () => {
     const k = keys();
     expect(k.keyFor(lock)).toBe('key-1');

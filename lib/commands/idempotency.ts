@@ -10,9 +10,12 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export type SubmitKeys = {
   /** The key of the intent `fingerprint` names: the open one if any, else a new one. */
   keyFor(fingerprint: string): string;
-  /** Reports how an attempt with `key` ended: an HTTP status, or undefined when no answer arrived. */
-  settle(key: string, status: number | undefined): void;
+  /** Reports how an attempt with `key` ended: an HTTP status (and error code), or undefined when no answer arrived. */
+  settle(key: string, status: number | undefined, code?: string): void;
 };
+
+/** Error codes of a 5xx the server gives only when nothing was sent (the organization's calls are paused). */
+const NOTHING_SENT = new Set(['UPSTREAM_PAUSED']);
 
 /** 128 random bits; `crypto.getRandomValues` works on plain-http origins too, unlike `randomUUID`. */
 export function randomKey(): string {
@@ -20,8 +23,9 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A 2xx or 4xx says what became of the command; a 5xx or no answer may hide an execution. */
-const settles = (status: number | undefined) => status !== undefined && status >= 200 && status < 500;
+/** A 2xx or 4xx says what became of the command; a 5xx or no answer may hide an execution, unless it says nothing was sent. */
+const settles = (status: number | undefined, code?: string) =>
+  status !== undefined && ((status >= 200 && status < 500) || (code !== undefined && NOTHING_SENT.has(code)));
 
 export function createSubmitKeys(makeKey: () => string = randomKey): SubmitKeys {
   let open: { fingerprint: string; key: string } | null = null;
@@ -30,8 +34,8 @@ export function createSubmitKeys(makeKey: () => string = randomKey): SubmitKeys 
       if (open?.fingerprint !== fingerprint) open = { fingerprint, key: makeKey() };
       return open.key;
     },
-    settle(key, status) {
-      if (open?.key === key && settles(status)) open = null;
+    settle(key, status, code) {
+      if (open?.key === key && settles(status, code)) open = null;
     },
   };
 }

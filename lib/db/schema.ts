@@ -18,6 +18,12 @@ export const LOCAL_COMMAND_STATUSES = ['REQUESTING', 'SENT', 'UNKNOWN', 'REJECTE
 export type LocalCommandStatus = (typeof LOCAL_COMMAND_STATUSES)[number];
 export const COMMAND_STATUSES = ['PENDING', 'EXECUTED', 'FAILED'] as const;
 export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+/** Who sent a command: a member through Motorpool, or another client of the service (seen in its list of executions). */
+export const COMMAND_ORIGINS = ['motorpool', 'external'] as const;
+export type CommandOrigin = (typeof COMMAND_ORIGINS)[number];
+/** What the vehicle's own data said about an executed command's effect. */
+export const COMMAND_CONFIRMATIONS = ['confirmed', 'not_seen', 'not_reported'] as const;
+export type CommandConfirmation = (typeof COMMAND_CONFIRMATIONS)[number];
 
 export const CONSENT_LINK_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
 export type ConsentLinkStatus = (typeof CONSENT_LINK_STATUSES)[number];
@@ -113,6 +119,18 @@ export const commandExecutions = pgTable(
     idempotencyKey: text('idempotency_key'),
     settledAt: ts('settled_at'),
     updatedAt: updatedAt(),
+    origin: text('origin', { enum: COMMAND_ORIGINS }).notNull().default('motorpool'),
+    /**
+     * When an instance last claimed the right to ask the upstream about this execution: a
+     * conditional update only one caller wins per second, on one instance or several.
+     */
+    statusCheckedAt: ts('status_checked_at'),
+    /** Read once, a little after EXECUTED, from the vehicle's telemetry (commands whose effect it shows). */
+    confirmation: text('confirmation', { enum: COMMAND_CONFIRMATIONS }),
+    /** The time of the vehicle's data that showed the effect. */
+    confirmedAt: ts('confirmed_at'),
+    /** Claimed by the instance that reads the telemetry: once per execution. */
+    confirmationCheckedAt: ts('confirmation_checked_at'),
   },
   (t) => [
     index('command_executions_org_requested_idx').on(t.organizationId, t.requestedAt.desc(), t.id.desc()),
@@ -122,6 +140,16 @@ export const commandExecutions = pgTable(
     uniqueIndex('command_executions_org_idempotency_key').on(t.organizationId, t.idempotencyKey),
     check('command_executions_local_status_valid', sql.raw(inList('local_status', LOCAL_COMMAND_STATUSES))),
     check('command_executions_status_valid', sql.raw(`status is null or ${inList('status', COMMAND_STATUSES)}`)),
+    check('command_executions_origin_valid', sql.raw(inList('origin', COMMAND_ORIGINS))),
+    check('command_executions_confirmation_valid', sql.raw(`confirmation is null or ${inList('confirmation', COMMAND_CONFIRMATIONS)}`)),
+    // An execution sent by another client is imported once, however many instances see it.
+    uniqueIndex('command_executions_org_external_upstream')
+      .on(t.organizationId, t.upstreamExecutionId)
+      .where(sql`origin = 'external'`),
+    // What the settler looks at: records not settled yet.
+    index('command_executions_open_idx')
+      .on(t.requestedAt)
+      .where(sql`settled_at is null`),
   ],
 );
 

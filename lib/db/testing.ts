@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { openPglite, openPostgres, type Db, type DbKind } from './index';
+import { openPglite, openPostgres, type Db, type DbHandle, type DbKind } from './index';
 import { migrateDatabase } from './migrate';
 
 // A test-only setting: the application never reads it, so it stays out of lib/env.ts.
@@ -96,6 +96,21 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    },
+  };
+}
+
+/**
+ * Makes `database` the one `getDb()` answers, for tests that drive the BFF's verbs (they take the
+ * process's database, as route handlers do). Closing stays the test's.
+ */
+export function useAsProcessDatabase(database: TestDatabase): void {
+  const holder = ((globalThis as { __motorpoolDb?: { handle?: DbHandle } }).__motorpoolDb ??= {});
+  holder.handle = {
+    kind: database.kind,
+    close: async () => {},
+    get db() {
+      return database.db;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
 import { commandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
+import { isConfirmable } from '@/lib/commands/effect-confirmation';
 import { apiFetch } from './api-fetch';
 
 /** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
@@ -17,8 +18,23 @@ export const commandKeys = {
   notOffered: (org: string) => ['commands', org, 'not-offered'] as const,
 };
 
+/** How long after EXECUTED a view keeps asking for the vehicle's confirmation (the job reads telemetry a few seconds later). */
+const CONFIRMATION_WAIT_MS = 60_000;
+
+/** Still changing: pending, or executed and waiting for the vehicle's data to confirm it. */
+export function stillSettling(execution: ExecutionView): boolean {
+  if (!TERMINAL_STATES.has(execution.state)) return true;
+  return (
+    execution.state === 'executed' &&
+    execution.confirmation === null &&
+    isConfirmable(execution.command) &&
+    execution.settledAt !== null &&
+    Date.now() - new Date(execution.settledAt).getTime() < CONFIRMATION_WAIT_MS
+  );
+}
+
 /**
- * One execution, polled while it is pending. TanStack Query pauses the interval while the tab is
+ * One execution, polled while it is pending (and a little after, for the vehicle's confirmation). TanStack Query pauses the interval while the tab is
  * hidden (refetchIntervalInBackground is off) and resumes when it is shown.
  */
 export function useExecution(org: string, id: string | null, initial?: ExecutionView) {
@@ -30,7 +46,8 @@ export function useExecution(org: string, id: string | null, initial?: Execution
     staleTime: 0,
     refetchInterval: (query) => {
       const execution = query.state.data;
-      if (!execution || TERMINAL_STATES.has(execution.state)) return false;
+      if (!execution || !stillSettling(execution)) return false;
+      if (TERMINAL_STATES.has(execution.state)) return 2_000;
       return pollDelayMs(Date.now() - new Date(execution.requestedAt).getTime());
     },
   });

@@ -26,6 +26,8 @@ export interface CoreOptions {
   pageTokenTtlMs: number | null;
 }
 
+const sortedEntries = (value: Record<string, unknown>) => Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+
 /** The mutable world of one sandbox; `reset()` builds a fresh one from the same options. */
 export class Core {
   organizations: Organization[];
@@ -36,6 +38,8 @@ export class Core {
   readonly seededAt: number;
   /** Added to the injected clock by POST /_admin/advance-clock. */
   clockOffsetMs = 0;
+  /** API requests (`/v1/...`) received, faulted ones included: what a client cost the service. */
+  apiRequests = 0;
   readonly journeys = new WeakMap<Vehicle, Journey[]>();
   readonly chargingSessions = new WeakMap<Vehicle, ChargingSession[]>();
 
@@ -71,6 +75,22 @@ export class Core {
     if (!vehicle || !isActive(vehicle)) throw notFound(`Vehicle ${id}`);
     settleExecutions(vehicle, this.now());
     return vehicle;
+  }
+
+  /**
+   * Every command execution the service created for an organization, and how many of them repeat
+   * an earlier one (same vehicle, command and arguments): a client that sends each intended
+   * command once makes none.
+   */
+  commandStats(organizationId?: string) {
+    const orgs = organizationId ? [this.organization(organizationId)] : this.organizations;
+    const executions = orgs.flatMap((o) =>
+      o.vehicles.flatMap((v) =>
+        v.executions.map((e) => ({ id: e.id, vehicleId: e.vehicleId, command: e.command, commandArguments: e.commandArguments })),
+      ),
+    );
+    const intents = new Set(executions.map((e) => JSON.stringify([e.vehicleId, e.command, sortedEntries(e.commandArguments)])));
+    return { created: executions.length, repeated: executions.length - intents.size, executions };
   }
 
   /** What `readPageQuery` needs to issue and check page tokens that may expire. */

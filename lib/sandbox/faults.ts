@@ -12,6 +12,11 @@ export interface FaultSpec {
   pathPrefix?: string;
   /** This path only (a list, not the look-ups under it); instead of `pathPrefix`. */
   path?: string;
+  /**
+   * `server_error` and `malformed_json` only: the request is carried out first and its answer is
+   * then lost (a gateway's 5xx, a body cut short), as when a command was taken but nobody heard.
+   */
+  after?: boolean;
 }
 
 export const faultSpecSchema = z
@@ -24,9 +29,13 @@ export const faultSpecSchema = z
     method: z.string().min(1).optional(),
     pathPrefix: z.string().startsWith('/').optional(),
     path: z.string().startsWith('/').optional(),
+    after: z.boolean().optional(),
   })
   .strict()
-  .refine((spec) => !(spec.path && spec.pathPrefix), { message: 'Give path or pathPrefix, not both' });
+  .refine((spec) => !(spec.path && spec.pathPrefix), { message: 'Give path or pathPrefix, not both' })
+  .refine((spec) => !spec.after || spec.kind === 'server_error' || spec.kind === 'malformed_json', {
+    message: 'after applies to server_error and malformed_json only',
+  });
 
 interface ActiveFault {
   spec: FaultSpec;

@@ -43,7 +43,10 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
     const url = new URL(request.url);
     const path = sandboxPath(url.pathname, core.options.basePath);
     if (path === null) throw notFound(`Path ${url.pathname}`);
-    for (const fault of core.faults.take(request.method, path)) {
+    if (path.startsWith('/v1/')) core.apiRequests += 1;
+    const faults = core.faults.take(request.method, path);
+    for (const fault of faults) {
+      if (fault.after) continue;
       if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));
       else if (fault.kind === 'server_error') throw new ApiError('SERVER_ERROR', 'Injected server error');
       else if (fault.kind === 'rate_limit') {
@@ -67,6 +70,11 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
     let caller: ReturnType<Core['authenticate']> | undefined;
     const ctx: Ctx = { core, request, url, path, caller: () => (caller ??= core.authenticate(request)) };
     const response = await match.handler(ctx, match.params);
+    // The request was carried out; its answer is lost on the way back.
+    const lost = faults.find((fault) => fault.after);
+    if (lost?.kind === 'server_error') throw new ApiError('SERVER_ERROR', 'Injected server error after the request was carried out');
+    if (lost?.kind === 'malformed_json')
+      return new Response(MALFORMED_JSON, { status: 200, headers: { 'content-type': 'application/json' } });
     return vendor ? vendorResponse(request.method, path, response) : response;
   }
 

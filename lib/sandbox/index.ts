@@ -60,6 +60,19 @@ export interface Sandbox {
   reset(): void;
   /** Listening changes recorded (sandbox extension, for tests and the admin API). */
   auditLog(organizationId?: string): AuditEntry[];
+  /** API requests received (faulted ones included) and the command executions created, with how many repeat an earlier one. */
+  stats(organizationId?: string): SandboxStats;
+  /** Moves the sandbox's clock forward (as POST /_admin/advance-clock). */
+  advanceClock(ms: number): void;
+}
+
+export interface SandboxStats {
+  apiRequests: number;
+  commands: {
+    created: number;
+    repeated: number;
+    executions: { id: string; vehicleId: string; command: string; commandArguments: Record<string, unknown> }[];
+  };
 }
 
 function coreOptions(options: SandboxOptions) {
@@ -104,6 +117,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     revokeTokens: (organizationId) => core.tokens.revoke(organizationId),
     fixtures: (organizationId) => structuredClone(core.organization(organizationId).fixtures),
     reset,
+    stats: (organizationId) => ({ apiRequests: core.apiRequests, commands: core.commandStats(organizationId) }),
+    advanceClock: (ms) => {
+      core.clockOffsetMs += ms;
+    },
     auditLog: (organizationId) =>
       (organizationId ? core.organization(organizationId).audit : core.organizations.flatMap((o) => o.audit)).map((e) => ({ ...e })),
   };

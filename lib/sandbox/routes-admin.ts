@@ -50,6 +50,10 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
         })),
       });
     })
+    .on('GET', '/_admin/stats', (ctx) => {
+      const orgId = ctx.url.searchParams.get('organizationId') ?? undefined;
+      return json({ apiRequests: ctx.core.apiRequests, commands: ctx.core.commandStats(orgId) });
+    })
     .on('GET', '/_admin/audit', (ctx) => {
       const orgId = ctx.url.searchParams.get('organizationId');
       const orgs = orgId ? [ctx.core.organization(orgId)] : ctx.core.organizations;

@@ -151,6 +151,37 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     expect(failures).toBeLessThan(32);
   });
 
+  it('carries out a request before losing its answer with an `after` fault, and counts requests and repeated commands', async () => {
+    const h = harness();
+    const token = await h.token();
+    const f = await fixturesOf(h);
+    const lock = `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:lock-doors`;
+    const before = (await h.json('GET', '/_admin/stats')).body;
+    expect(before.commands).toMatchObject({ created: 0, repeated: 0 });
+    await h.call('POST', '/_admin/faults', { body: { kind: 'server_error', after: true, times: 1, pathPrefix: '/v1/vehicles' } });
+    expect((await h.call('POST', lock, { token })).status).toBe(500);
+    await h.call('POST', '/_admin/faults', { body: { kind: 'malformed_json', after: true, times: 1, pathPrefix: '/v1/vehicles' } });
+    const flash = await h.call(
+      'POST',
+      `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:${profile === 'vendor' ? 'climate-on' : 'flash-lights'}`,
+      {
+        token,
+      },
+    );
+    expect(flash.status).toBe(200);
+    const text = await flash.text();
+    expect(() => JSON.parse(text)).toThrow();
+    h.clock.now += 10_000;
+    // The lost answers' commands were created all the same; sending the lock again repeats it.
+    expect((await h.call('POST', lock, { token })).status).toBe(200);
+    const after = (await h.json('GET', '/_admin/stats')).body;
+    expect(after.commands).toMatchObject({ created: 3, repeated: 1 });
+    expect(after.apiRequests - before.apiRequests).toBe(3);
+    expect((await h.json('POST', '/_admin/faults', { body: { kind: 'latency', after: true } })).body.error).toBe(
+      'REQUEST_VALIDATION_ERROR',
+    );
+  });
+
   it('controls faults, tokens, the clock and resets over the admin API', async () => {
     const h = harness();
     const token = await h.token();

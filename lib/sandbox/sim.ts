@@ -155,6 +155,8 @@ export function renderTelemetry(vehicle: Vehicle, now: number) {
       sunRoof: 'CLOSED',
       timestamp: ts,
     },
+    // Sandbox extension: climate control as CLIMATE_ON/OFF and START_HVAC_SYSTEM leave it (the contract has no field for it).
+    climate: { isOn: sim.climateOn, timestamp: ts },
     // Sandbox extension: the name set by SET_VEHICLE_NAME (the contract has no field for it).
     vehicleName: { value: sim.name, unit: null, timestamp: sim.nameUpdatedAt === null ? null : new Date(sim.nameUpdatedAt).toISOString() },
     metadata,

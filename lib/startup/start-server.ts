@@ -17,9 +17,8 @@ export async function startServer(): Promise<void> {
   try {
     const { prepareDatabase } = await import('@/lib/startup/seed');
     await prepareDatabase();
-    const { startSignInAttemptPruning } = await import('@/lib/db/repos/sign-in-attempts');
-    const { getDb } = await import('@/lib/db');
-    startSignInAttemptPruning(getDb);
+    const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
+    startBackgroundJobs();
   } catch (error) {
     console.error('Motorpool could not prepare its database:', error);
     process.exit(1);

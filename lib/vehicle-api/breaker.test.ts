@@ -92,4 +92,24 @@ describe('a client behind the breaker', () => {
     await expect(api.listVehicles()).resolves.toMatchObject({ status: 200 });
     expect(upstream.apiCalls()).toHaveLength(2);
   });
+
+  it('answers the failure that made a read retry when a pause begins in between, so the browser does not ask again', async () => {
+    const breaker = createBreaker({ failureThreshold: 2 });
+    const upstream = createFakeUpstream();
+    const api = createVehicleApi({
+      baseUrl: 'http://upstream.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1_000 },
+      logger: () => {},
+      breaker: { breaker, key: 'org-a' },
+    });
+    upstream.on('GET /v1/vehicles', () => json({ error: 'SERVER_ERROR', message: 'down' }, 503));
+    // Two 503s open the breaker; the third attempt is refused by it: the answer is the 503, not a pause.
+    await expect(api.listVehicles()).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    expect(upstream.apiCalls()).toHaveLength(2);
+    await expect(api.listVehicles()).rejects.toMatchObject({ code: 'UPSTREAM_PAUSED' });
+    expect(upstream.apiCalls()).toHaveLength(2);
+  });
 });

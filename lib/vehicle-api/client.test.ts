@@ -105,6 +105,31 @@ describe('tokens', () => {
     expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
   });
 
+  it('costs the upstream at most three calls for one read, a renewal’s token request included', async () => {
+    // A 5xx, then the token turns out revoked: a renewal would make four calls, so the 5xx is reported.
+    const first = setup();
+    let n = 0;
+    first.upstream.on('GET /v1/vehicles/veh_1', () =>
+      ++n === 1 ? json({ error: 'SERVER_ERROR', message: 'boom' }, 500) : json({ error: 'AUTHENTICATION_ERROR', message: 'revoked' }, 401),
+    );
+    await first.api.testToken().catch(() => undefined);
+    const tokensBefore = first.upstream.tokenCalls().length;
+    const error = await rejection(first.api.getVehicle('veh_1'));
+    expect(error).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
+    expect(first.upstream.count('GET /v1/vehicles/veh_1') + first.upstream.tokenCalls().length - tokensBefore).toBe(2);
+
+    // Revoked first: the 401, one token request, the repeat; its 5xx is not retried past three calls.
+    const second = setup();
+    second.upstream.on('GET /v1/vehicles/veh_1', (call) =>
+      call.headers.get('authorization') === 'Bearer access-1'
+        ? json({ error: 'AUTHENTICATION_ERROR', message: 'revoked' }, 401)
+        : json({ error: 'SERVER_ERROR', message: 'boom' }, 503),
+    );
+    await rejection(second.api.getVehicle('veh_1'));
+    expect(second.upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
+    expect(second.upstream.tokenCalls()).toHaveLength(2);
+  });
+
   it('gives up after one renewal when the upstream keeps answering 401', async () => {
     const { api, upstream } = setup();
     upstream.on('POST /v1/vehicles/veh_1/command-execution:lock-doors', () =>

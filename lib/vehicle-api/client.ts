@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
-import { requestDeadline, type UpstreamDeadline } from './deadline';
+import { countUpstreamCall, requestDeadline, type UpstreamDeadline } from './deadline';
 import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
 import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
 import type { Breaker } from './breaker';
@@ -86,6 +86,8 @@ export const DEFAULT_DEADLINE_MS = 20_000;
 /** A retry is only started with at least this much (or the attempt time-out, if shorter) left before the deadline. */
 const MIN_ATTEMPT_MS = 1_000;
 const DEFAULT_SKEW_MS = 30_000;
+/** The calls of a renewal on the first attempt (the 401, the token request, the repeat): always allowed. */
+const RENEWAL_CALLS = 3;
 const MAX_REMEMBERED_SECRETS = 9;
 /** A token obtained this recently that meets a 401 was not refused for its age: the consent lacks the scope. */
 const FRESH_TOKEN_MS = 60_000;
@@ -234,6 +236,7 @@ export function createClient(options: ClientOptions): Client {
           secrets,
         ),
       );
+    countUpstreamCall();
     try {
       const response = await Promise.race([doFetch(url, { ...init, headers, signal: controller.signal }), timedOut]);
       const text = await Promise.race([response.text(), timedOut]);
@@ -356,7 +359,13 @@ export function createClient(options: ClientOptions): Client {
     let token = auth === 'bearer' ? await beforeDeadline(tokens.get(), deadline, endpoint) : undefined;
     let renewed = false;
     let failures = 0;
+    // Upstream calls this logical call made, a renewal's token request included: retries stop at
+    // `maxAttempts` of them, so one failing view costs the upstream at most that many calls.
+    let calls = 0;
+    let lastFailure: VehicleApiError | undefined;
+    let giveUp = false;
     for (let attemptNo = 1; ; attemptNo++) {
+      calls++;
       const headers: Record<string, string> = {
         ...(init.headers as Record<string, string> | undefined),
         Accept: 'application/json',
@@ -379,8 +388,15 @@ export function createClient(options: ClientOptions): Client {
           });
         }
         if (result.status === 401 && token && !renewed) {
+          // A renewal costs a token request and a repeat; after earlier failures they may not fit, and
+          // the failure that started the retries is the one to report (the next call renews).
+          if (calls + 2 > Math.max(RENEWAL_CALLS, retry.maxAttempts) && lastFailure) {
+            giveUp = true;
+            throw lastFailure;
+          }
           // Expired or revoked early: one renewal, one repeat. A 401 means nothing was done, so this is safe for commands too.
           renewed = true;
+          calls++;
           token = await beforeDeadline(tokens.renew(token), deadline, endpoint);
           continue;
         }
@@ -402,11 +418,18 @@ export function createClient(options: ClientOptions): Client {
         return { status: result.status, raw: json.value, requestId, durationMs: Math.round((performance.now() - started) * 100) / 100 };
       } catch (error) {
         if (!(error instanceof VehicleApiError)) throw error;
+        // A pause that began while this call was retrying: the failure that made it retry is the
+        // answer (asking again after the pause would repeat calls this one already made).
+        if (error.code === 'UPSTREAM_PAUSED' && lastFailure) {
+          lastFailure.durationMs = Math.round((performance.now() - started) * 100) / 100;
+          throw lastFailure;
+        }
         failures++;
+        lastFailure = error;
         const delay = retryDelayMs(failures, retry, error.retryAfterMs);
         const leftAfterDelay = deadline.at - performance.now() - delay;
         // An attempt the deadline would cut short costs the upstream a call and tells us nothing.
-        if (!shouldRetry(error, failures, idempotent, retry) || leftAfterDelay < Math.min(timeoutMs, MIN_ATTEMPT_MS)) {
+        if (giveUp || !shouldRetry(error, calls, idempotent, retry) || leftAfterDelay < Math.min(timeoutMs, MIN_ATTEMPT_MS)) {
           error.durationMs = Math.round((performance.now() - started) * 100) / 100;
           throw error;
         }

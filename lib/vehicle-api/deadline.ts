@@ -7,18 +7,32 @@ export interface UpstreamDeadline {
   ms: number;
 }
 
+/** The request's deadline and what it has cost the upstream so far (HTTP calls, token requests included). */
+interface RequestUpstream extends UpstreamDeadline {
+  calls: number;
+}
+
 // On globalThis: the per-org client is shared across route bundles, each with its own copy of this module.
 const KEY = Symbol.for('motorpool.upstreamDeadline');
-const storage = ((globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<UpstreamDeadline> })[KEY] ??=
-  new AsyncLocalStorage<UpstreamDeadline>());
+const storage = ((globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestUpstream> })[KEY] ??=
+  new AsyncLocalStorage<RequestUpstream>());
 
 /**
  * Runs `work` under one deadline shared by every Vehicle API call it makes, however many (pages,
  * several sections), counted from `startedAt` (the request's arrival).
  */
 export function withUpstreamDeadline<T>(ms: number, work: () => Promise<T>, startedAt = performance.now()): Promise<T> {
-  return storage.run({ at: startedAt + ms, ms }, work);
+  return storage.run({ at: startedAt + ms, ms, calls: 0 }, work);
 }
+
+/** Counts one HTTP call to the upstream against the request being served (if any). */
+export function countUpstreamCall(): void {
+  const request = storage.getStore();
+  if (request) request.calls++;
+}
+
+/** The upstream calls the request being served has made so far, or undefined outside a request. */
+export const upstreamCallsOfRequest = (): number | undefined => storage.getStore()?.calls;
 
 /** The deadline of the request being served, when one was set. */
 export const requestDeadline = (): UpstreamDeadline | undefined => storage.getStore();

@@ -102,14 +102,16 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
       return token.accessToken;
     },
     async renew(rejected) {
+      // The refresh token came with the rejected access token and is as suspect (a revocation ends
+      // both): the client credentials answer in one request, so a renewal costs one call.
       const token = await singleFlight(async () => {
         const current = await store.get(key);
         if (isFresh(current) && current.accessToken !== rejected) return current;
-        return obtain(current);
+        return obtain(undefined);
       });
       if (token.accessToken !== rejected) return token.accessToken;
       // We joined a flight that started before the rejection and handed back the rejected token.
-      return (await singleFlight(async () => obtain(await store.get(key)))).accessToken;
+      return (await singleFlight(async () => obtain(undefined))).accessToken;
     },
   };
 }

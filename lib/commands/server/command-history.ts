@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Org } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { listCommandExecutions, type CommandExecutionFilter } from '@/lib/db/repos/command-executions';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { CommandHistoryQuery } from '@/lib/validations/command-history';
 import { toExecutionView, type ExecutionView } from '@/lib/commands/execution-view';
+import { knownMissingList, syncVehicleExecutions, type UpstreamListState } from './upstream-executions';
 
 const STATE_FILTERS: Record<NonNullable<CommandHistoryQuery['state']>, Pick<CommandExecutionFilter, 'status' | 'localStatus'>> = {
   pending: { status: ['PENDING'], localStatus: ['SENT'] },
@@ -57,7 +59,17 @@ export async function commandHistory(
   return { executions, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
-/** The organization's command history, or one vehicle's. */
-export function listCommandHistory(org: Org, query: CommandHistoryQuery, vehicleId?: string) {
-  return commandHistory(getDb(), org.id, vehicleId ? { ...query, vehicleId } : query);
+/**
+ * The organization's command history, or one vehicle's. A vehicle's first page is first reconciled
+ * with the service's list of its executions (one upstream call): outcomes of lost answers, and
+ * commands sent outside Motorpool, which then show in the fleet's history too. The answer says
+ * whether the service's list was included, is not offered, or could not be read this time.
+ */
+export async function listCommandHistory(org: Org, query: CommandHistoryQuery, vehicleId?: string) {
+  const db = getDb();
+  const api = await orgVehicleApi(org);
+  let upstreamList: UpstreamListState = knownMissingList(api) ?? { state: 'included' };
+  if (vehicleId && !query.before) upstreamList = await syncVehicleExecutions(db, api, org.id, vehicleId);
+  const page = await commandHistory(db, org.id, vehicleId ? { ...query, vehicleId } : query);
+  return { ...page, upstreamList };
 }

@@ -6,7 +6,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { refreshExecution, statusCallCount, watchedExecutionIds } from '@/lib/commands/server/refresh-execution';
+import { checkExecutionStatus } from '@/lib/commands/server/execution-status';
 import { stateOf } from '@/lib/commands/execution-view';
 import { commandHistory } from '@/lib/commands/server/command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
@@ -73,40 +73,54 @@ describe('commands', () => {
       command: 'LOCK_DOORS',
     });
     const statusCalls = () => calls.filter((c) => c.includes('/command-executions/')).length;
-    const before = statusCallCount();
 
     const now = Date.now();
-    const views = await Promise.all(Array.from({ length: 50 }, () => refreshExecution(t.db, api, record, now)));
+    const views = await Promise.all(Array.from({ length: 50 }, () => checkExecutionStatus(t.db, api, record, now)));
     expect(views.every((v) => v.status === 'PENDING')).toBe(true);
     expect(statusCalls()).toBe(1);
-    await Promise.all(Array.from({ length: 50 }, () => refreshExecution(t.db, api, record, now + 500)));
+    await Promise.all(Array.from({ length: 50 }, () => checkExecutionStatus(t.db, api, record, now + 500)));
     expect(statusCalls()).toBe(1);
 
     advance(2000);
-    const settled = await refreshExecution(t.db, api, record, now + 1500);
+    const settled = await checkExecutionStatus(t.db, api, record, now + 1500);
     expect(statusCalls()).toBe(2);
     expect(settled.status).toBe('EXECUTED');
     expect(stateOf(settled)).toBe('executed');
-    expect(statusCallCount() - before).toBe(2);
     // Settled: no more upstream calls.
-    await refreshExecution(t.db, api, settled, now + 5000);
+    await checkExecutionStatus(t.db, api, settled, now + 5000);
     expect(statusCalls()).toBe(2);
   });
 
-  it('forgets a pending execution nobody asked about for a minute', async () => {
-    const { api, fixtures } = setup(60_000);
+  it('holds the once-a-second limit for two clients with their own transports: the claim lives in the database, not in a client', async () => {
+    const { api, fixtures, calls, sandbox } = setup(60_000);
     const { orgId, userId } = await org();
-    const send = async (command: 'FLASH_LIGHTS' | 'HONK_HORN') =>
-      (await sendVehicleCommand(t.db, api, { organizationId: orgId, userId, vehicleId: fixtures.onlineListeningVehicleId, command }))
-        .record;
-    const left = await send('FLASH_LIGHTS');
-    const watched = await send('HONK_HORN');
+    const { record } = await sendVehicleCommand(t.db, api, {
+      organizationId: orgId,
+      userId,
+      vehicleId: fixtures.onlineListeningVehicleId,
+      command: 'FLASH_LIGHTS',
+    });
+    // A second instance: its own client and transport, the same database.
+    const org0 = sandbox.organizations[0];
+    const otherCalls: string[] = [];
+    const other = createVehicleApi({
+      baseUrl: 'http://sandbox.local',
+      clientId: org0.clientId,
+      clientSecret: org0.clientSecret,
+      fetch: (input, init) => {
+        otherCalls.push(new URL(input).pathname);
+        return sandbox.fetch(input, init);
+      },
+    });
     const now = Date.now();
-    await refreshExecution(t.db, api, left, now);
-    expect(watchedExecutionIds()).toContain(left.id);
-    await refreshExecution(t.db, api, watched, now + 61_000);
-    expect(watchedExecutionIds()).not.toContain(left.id);
-    expect(watchedExecutionIds()).toContain(watched.id);
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => checkExecutionStatus(t.db, api, record, now)),
+      ...Array.from({ length: 10 }, () => checkExecutionStatus(t.db, other, record, now + 200)),
+    ]);
+    const statusCalls = [...calls, ...otherCalls].filter((c) => c.includes('/command-executions/'));
+    expect(statusCalls).toHaveLength(1);
+    await checkExecutionStatus(t.db, other, record, now + 1_000);
+    expect([...calls, ...otherCalls].filter((c) => c.includes('/command-executions/'))).toHaveLength(2);
   });
 
   it('ends FAILED with the reason for an offline vehicle', async () => {
@@ -119,7 +133,7 @@ describe('commands', () => {
       command: 'HONK_HORN',
     });
     advance(500);
-    const settled = await refreshExecution(t.db, api, record, Date.now() + 10_000);
+    const settled = await checkExecutionStatus(t.db, api, record, Date.now() + 10_000);
     expect(settled.status).toBe('FAILED');
     expect(settled.failedReason).toBe('OEM_VEHICLE_OFFLINE');
   });

@@ -19,6 +19,9 @@ const HEADER = [
   'upstream_request_id',
   'executed_at',
   'settled_at',
+  'origin',
+  'confirmation',
+  'confirmed_at',
 ];
 
 async function* rows(organizationId: string, query: CommandHistoryQuery) {
@@ -40,6 +43,9 @@ async function* rows(organizationId: string, query: CommandHistoryQuery) {
         e.upstreamRequestId,
         e.executedAt,
         e.settledAt,
+        e.origin,
+        e.confirmation,
+        e.confirmedAt,
       ];
     }
     before = page.nextCursor ?? undefined;

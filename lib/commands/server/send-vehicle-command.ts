@@ -7,6 +7,7 @@ import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
+import { knownStatus } from './execution-status';
 import { getDb, type Db } from '@/lib/db';
 import {
   claimCommandRequest,
@@ -26,14 +27,15 @@ import { idempotencyKeySchema, type SendCommandInput } from '@/lib/validations/c
 /** `replayed`: the key was used before, and this is the first request's execution (nothing new was sent). */
 export type SendOutcome = { record: CommandExecution; requestId?: string; replayed?: boolean };
 
-const STATUSES = ['PENDING', 'EXECUTED', 'FAILED'] as const;
-/** A status outside the contract's three is treated as still pending (and kept in the raw view). */
-export function knownStatus(status: string | null | undefined): (typeof STATUSES)[number] {
-  return (STATUSES as readonly string[]).includes(status ?? '') ? (status as (typeof STATUSES)[number]) : 'PENDING';
-}
-
 /** Failures after which nobody knows whether the vehicle got the command. */
 const OUTCOME_UNKNOWN = new Set(['TIMEOUT', 'NETWORK_ERROR', 'UPSTREAM_DEADLINE']);
+
+/**
+ * A 5xx on a command's creation may come after the service took the command (a gateway's 502, an
+ * answer cut short): the outcome is unknown, not refused, until the service's list says which.
+ */
+const outcomeUnknown = (error: unknown, code: string) =>
+  OUTCOME_UNKNOWN.has(code) || (isVehicleApiError(error) && error.status >= 500 && error.status < 600);
 
 /** What Motorpool keeps of an execution the upstream answered with 2xx, however little of it could be read. */
 type Accepted = {
@@ -196,7 +198,7 @@ async function recordRefusal(
         upstreamRequestId: requestId,
       });
     }
-    if (OUTCOME_UNKNOWN.has(code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
+    if (outcomeUnknown(error, code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
     else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
   } catch (writeError) {
     // The upstream's answer matters more to the person than our bookkeeping of it.

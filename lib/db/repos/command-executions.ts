@@ -1,14 +1,15 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
-import { commandExecutions, type CommandExecution, type CommandStatus, type LocalCommandStatus } from '../schema';
+import { commandExecutions, type CommandConfirmation, type CommandExecution, type CommandStatus, type LocalCommandStatus } from '../schema';
 
 /*
- * The upstream lists no executions and does not know who sent one, so Motorpool keeps its own
+ * The upstream may list no executions and does not know who sent one, so Motorpool keeps its own
  * record. It is written BEFORE the upstream call (REQUESTING) and completed AFTER it (SENT or
  * REJECTED): a crash in between leaves a REQUESTING row that reconcileInterrupted() turns into
- * UNKNOWN. Nothing here deletes a record.
+ * UNKNOWN, which the settler may still recover from the upstream's list. Every move is
+ * forward-only (a conditional UPDATE on the state it leaves). Nothing here deletes a record.
  */
 
 type CommandRequest = {
@@ -259,4 +260,246 @@ export async function reconcileInterrupted(db: Db, options: { before?: Date } = 
     .where(and(eq(commandExecutions.localStatus, 'REQUESTING'), lte(commandExecutions.requestedAt, before)))
     .returning({ id: commandExecutions.id });
   return rows.length;
+}
+
+/**
+ * Claims the right to ask the upstream about one execution now: a conditional UPDATE that only one
+ * caller wins per `intervalMs`, on one instance or several sharing the database.
+ */
+export async function claimStatusCheck(db: Db, id: string, now: Date, intervalMs: number): Promise<boolean> {
+  const rows = await db
+    .update(commandExecutions)
+    .set({ statusCheckedAt: now })
+    .where(
+      and(
+        eq(commandExecutions.id, id),
+        or(isNull(commandExecutions.statusCheckedAt), lte(commandExecutions.statusCheckedAt, new Date(now.getTime() - intervalMs))),
+      ),
+    )
+    .returning({ id: commandExecutions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Executions still moving that nobody asked about for `intervalMs`: pending ones the upstream can
+ * be asked about, and those whose outcome is unknown, requested since `unknownSince`. Least
+ * recently checked first, all organizations.
+ */
+export async function listUnsettledExecutions(
+  db: Db,
+  options: { now: Date; intervalMs: number; unknownSince: Date; limit: number },
+): Promise<CommandExecution[]> {
+  const e = commandExecutions;
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        isNull(e.settledAt),
+        or(isNull(e.statusCheckedAt), lte(e.statusCheckedAt, new Date(options.now.getTime() - options.intervalMs))),
+        or(
+          and(eq(e.localStatus, 'SENT'), eq(e.status, 'PENDING'), sql`${e.upstreamExecutionId} is not null`),
+          and(eq(e.localStatus, 'UNKNOWN'), gte(e.requestedAt, options.unknownSince)),
+        ),
+      ),
+    )
+    .orderBy(sql`${e.statusCheckedAt} asc nulls first`, asc(e.requestedAt))
+    .limit(options.limit);
+}
+
+/** The open records of one vehicle (sent but not answered, or outcome unknown) that an upstream execution may belong to. */
+export async function listOpenRecordsOfVehicle(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  since: Date,
+): Promise<CommandExecution[]> {
+  const e = commandExecutions;
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        eq(e.organizationId, organizationId),
+        eq(e.vehicleId, vehicleId),
+        inArray(e.localStatus, OPEN_LOCAL_STATES),
+        gte(e.requestedAt, since),
+      ),
+    )
+    .orderBy(asc(e.requestedAt));
+}
+
+/** The records of one vehicle that hold any of these upstream ids. */
+export async function findByUpstreamIds(db: Db, organizationId: string, upstreamIds: string[]): Promise<CommandExecution[]> {
+  if (upstreamIds.length === 0) return [];
+  return db
+    .select()
+    .from(commandExecutions)
+    .where(and(eq(commandExecutions.organizationId, organizationId), inArray(commandExecutions.upstreamExecutionId, upstreamIds)));
+}
+
+type UpstreamOutcome = {
+  upstreamExecutionId: string;
+  status: CommandStatus;
+  failedReason?: string | null;
+  executedAt?: Date | null;
+  executedAtRaw?: string | null;
+};
+
+/**
+ * An execution whose answer was lost (UNKNOWN) found in the upstream's list: it moves to SENT with
+ * the upstream's id and status. `errorCode` keeps what happened to the answer. Only an UNKNOWN
+ * record moves, and only to an id no other record of the organization holds.
+ */
+export async function recordCommandRecovered(db: Db, id: string, outcome: UpstreamOutcome): Promise<CommandExecution | undefined> {
+  const now = new Date();
+  const e = commandExecutions;
+  const [row] = await db
+    .update(e)
+    .set({
+      localStatus: 'SENT',
+      upstreamExecutionId: outcome.upstreamExecutionId,
+      status: outcome.status,
+      failedReason: outcome.failedReason ?? null,
+      executedAt: outcome.executedAt ?? null,
+      executedAtRaw: outcome.executedAtRaw ?? null,
+      settledAt: settledAtFor(outcome.status, now),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(e.id, id),
+        eq(e.localStatus, 'UNKNOWN'),
+        // Spelled out: inside the subquery an unqualified column would name `other`'s.
+        sql`not exists (select 1 from command_executions other where other.organization_id = command_executions.organization_id and other.upstream_execution_id = ${outcome.upstreamExecutionId})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * An UNKNOWN record the upstream's list shows no trace of, long after it was sent: the command
+ * never reached the service. Only records whose answer was lost before any 2xx move (never `accepted` codes):
+ * a command the upstream accepted is never recorded as refused.
+ */
+export async function recordCommandNotReceived(
+  db: Db,
+  id: string,
+  codes: { notReceived: string; accepted: readonly string[] },
+): Promise<CommandExecution | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({ localStatus: 'REJECTED', errorCode: codes.notReceived, settledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(commandExecutions.id, id),
+        eq(commandExecutions.localStatus, 'UNKNOWN'),
+        isNull(commandExecutions.upstreamExecutionId),
+        sql`${commandExecutions.errorCode} is not null`,
+        notInArray(commandExecutions.errorCode, [...codes.accepted]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Still PENDING past the contract's time-out: ended as timed out, as the contract says the service does. */
+export async function recordCommandTimedOut(db: Db, id: string, errorCode: string): Promise<CommandExecution | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(commandExecutions)
+    .set({ status: 'FAILED', failedReason: 'OEM_COMMAND_TIMEOUT', errorCode, settledAt: now, updatedAt: now })
+    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+/**
+ * An execution another client of the service sent, seen in the upstream's list: kept once per
+ * organization (the partial unique index decides between instances), never over a record that
+ * already holds its id.
+ */
+export async function importExternalExecution(
+  db: Db,
+  input: { organizationId: string; vehicleId: string; command: string; arguments: Record<string, unknown> | null } & UpstreamOutcome,
+): Promise<void> {
+  const existing = await findByUpstreamIds(db, input.organizationId, [input.upstreamExecutionId]);
+  if (existing.length > 0) return;
+  const now = new Date();
+  await db
+    .insert(commandExecutions)
+    .values({
+      organizationId: input.organizationId,
+      vehicleId: input.vehicleId,
+      command: input.command,
+      arguments: input.arguments,
+      requestedBy: null,
+      origin: 'external',
+      localStatus: 'SENT',
+      upstreamExecutionId: input.upstreamExecutionId,
+      status: input.status,
+      failedReason: input.failedReason ?? null,
+      executedAt: input.executedAt ?? null,
+      executedAtRaw: input.executedAtRaw ?? null,
+      requestedAt: input.executedAt ?? now,
+      settledAt: settledAtFor(input.status, now),
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * EXECUTED commands whose effect the vehicle's data should show, settled at least `delayMs` ago
+ * (and not longer than `horizonMs`), whose telemetry nobody read yet.
+ */
+export async function listUnconfirmedExecutions(
+  db: Db,
+  options: { now: Date; delayMs: number; horizonMs: number; commands: readonly string[]; limit: number },
+): Promise<CommandExecution[]> {
+  const e = commandExecutions;
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        eq(e.status, 'EXECUTED'),
+        inArray(e.command, [...options.commands]),
+        isNull(e.confirmationCheckedAt),
+        lte(e.settledAt, new Date(options.now.getTime() - options.delayMs)),
+        gte(e.settledAt, new Date(options.now.getTime() - options.horizonMs)),
+      ),
+    )
+    .orderBy(asc(e.settledAt))
+    .limit(options.limit);
+}
+
+/** Claims the one telemetry read of an execution; the caller that wins reads, the others skip it. */
+export async function claimConfirmation(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(commandExecutions)
+    .set({ confirmationCheckedAt: now })
+    .where(and(eq(commandExecutions.id, id), isNull(commandExecutions.confirmationCheckedAt)))
+    .returning({ id: commandExecutions.id });
+  return rows.length > 0;
+}
+
+/** The telemetry could not be read: the claim is given back, for a later run. */
+export async function releaseConfirmation(db: Db, id: string): Promise<void> {
+  await db
+    .update(commandExecutions)
+    .set({ confirmationCheckedAt: null })
+    .where(and(eq(commandExecutions.id, id), isNull(commandExecutions.confirmation)));
+}
+
+export async function recordConfirmation(
+  db: Db,
+  id: string,
+  result: { confirmation: CommandConfirmation; confirmedAt: Date | null },
+): Promise<void> {
+  await db
+    .update(commandExecutions)
+    .set({ confirmation: result.confirmation, confirmedAt: result.confirmedAt, updatedAt: new Date() })
+    .where(eq(commandExecutions.id, id));
 }

@@ -149,20 +149,3 @@ export async function pruneSignInAttempts(db: Db, now = new Date(), keptMs = SIG
     .returning({ id: signInAttempts.id });
   return rows.length;
 }
-
-const PRUNE_EVERY_MS = 60 * 60_000;
-const pruning = globalThis as { __motorpoolPruneSignIns?: ReturnType<typeof setInterval> };
-
-/** Prunes old attempts hourly in this process; the timer never keeps the process alive. */
-export function startSignInAttemptPruning(getDb: () => Db, everyMs = PRUNE_EVERY_MS): () => void {
-  if (pruning.__motorpoolPruneSignIns) clearInterval(pruning.__motorpoolPruneSignIns);
-  const timer = setInterval(() => {
-    pruneSignInAttempts(getDb()).catch((error: unknown) => console.error('Pruning old sign-in attempts failed', error));
-  }, everyMs);
-  timer.unref();
-  pruning.__motorpoolPruneSignIns = timer;
-  return () => {
-    clearInterval(timer);
-    if (pruning.__motorpoolPruneSignIns === timer) pruning.__motorpoolPruneSignIns = undefined;
-  };
-}

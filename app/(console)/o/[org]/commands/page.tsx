@@ -12,7 +12,10 @@ export default async function CommandsPage({ params }: PageProps<'/o/[org]/comma
   await requireOrgPage(org, 'commands.read');
   return (
     <>
-      <PageHeader title="Commands" description="Every remote command sent through Motorpool, who sent it, and how it ended." />
+      <PageHeader
+        title="Commands"
+        description="Every remote command sent through Motorpool, who sent it, and how it ended; and those sent elsewhere, once the service has listed them for a vehicle."
+      />
       <Suspense fallback={<LoadingRows />}>
         <CommandHistory org={org} />
       </Suspense>

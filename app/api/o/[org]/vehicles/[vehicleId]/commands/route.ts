@@ -6,7 +6,7 @@ import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
 import { sendCommandSchema } from '@/lib/validations/commands';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 
-/** The vehicle's command history, from Motorpool's own records (the upstream lists none). */
+/** The vehicle's command history: Motorpool's records, reconciled first with the service's list of the vehicle's executions where it has one. */
 export const GET = withOrg(({ org, params, query }) => listCommandHistory(org, query, params.vehicleId), {
   permission: 'commands.read',
   params: vehicleParamsSchema,

@@ -1,0 +1,29 @@
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+import { clearSandboxFaults, injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
+
+test.use({ storageState: storageStateOf('support'), allowedConsoleErrors: [/status of (429|503)/] });
+
+test('an upstream that asks to wait is named with the time, and the section loads once the wait is over', async ({ page, request }) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  // Longer than the client's own retry waits, so the person is told; short, so the pause ends within the test.
+  await injectSandboxFault(request, {
+    kind: 'rate_limit',
+    times: 1,
+    retryAfterSeconds: 6,
+    path: `/v1/vehicles/${onlineListeningVehicleId}/telemetry`,
+  });
+  try {
+    await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}/telemetry`);
+    await expect(page.getByText(/The Vehicle API asked us to wait until \d\d:\d\d UTC/)).toBeVisible();
+  } finally {
+    await clearSandboxFaults(request);
+  }
+  // Once the pause is over, the section reads again (a reload during the pause is answered at once, without an upstream call).
+  await expect(async () => {
+    const answered = page.waitForResponse((r) => r.url().includes(`/api/o/demo/vehicles/${onlineListeningVehicleId}/telemetry`));
+    await page.reload();
+    expect((await answered).status()).toBe(200);
+  }).toPass({ timeout: 20_000, intervals: [2_000] });
+  await expect(page.getByText(/asked us to wait/)).toHaveCount(0);
+});

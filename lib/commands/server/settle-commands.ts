@@ -1,0 +1,105 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { claimStatusCheck, listUnsettledExecutions, reconcileInterrupted } from '@/lib/db/repos/command-executions';
+import type { CommandExecution } from '@/lib/db/schema';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import { checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
+import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './upstream-executions';
+
+/** The organization's client; undefined when it cannot be built (no credentials any more). */
+export type ApiForOrganization = (organizationId: string) => Promise<VehicleApi | undefined>;
+
+export interface SettleOptions {
+  /** A record still REQUESTING this long after it was written lost its request (a crash): longer than any upstream call. */
+  interruptedAfterMs: number;
+  /** Records looked at per run. */
+  batch?: number;
+  /** Upstream calls in flight at once. */
+  concurrency?: number;
+}
+
+export interface SettleSummary {
+  interrupted: number;
+  checked: number;
+  listed: number;
+  failures: number;
+}
+
+/**
+ * How often an unknown record's vehicle list is read again: every second at first, then less
+ * often as the record ages (a lost answer shows in the list at once, or never).
+ */
+export function recoveryIntervalMs(ageMs: number): number {
+  if (ageMs < 10_000) return STATUS_CHECK_INTERVAL_MS;
+  if (ageMs < 60_000) return 5_000;
+  return 30_000;
+}
+
+async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/**
+ * The background settler (job `commands.settle`): executions nobody watches still reach their
+ * outcome. Pending ones are asked about through the same claim and state machine as a watcher's
+ * poll (at most once a second per execution, cluster-wide); those whose answer was lost, or that
+ * a crash left mid-request, are looked for in the service's list of the vehicle's executions; a
+ * pending one past the contract's five minutes ends as timed out.
+ */
+export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Date, options: SettleOptions): Promise<SettleSummary> {
+  const interrupted = await reconcileInterrupted(db, { before: new Date(now.getTime() - options.interruptedAfterMs) });
+  const records = await listUnsettledExecutions(db, {
+    now,
+    intervalMs: STATUS_CHECK_INTERVAL_MS,
+    unknownSince: new Date(now.getTime() - RECOVERY_WINDOW_MS),
+    limit: options.batch ?? 200,
+  });
+  const summary: SettleSummary = { interrupted, checked: 0, listed: 0, failures: 0 };
+  const apis = new Map<string, Promise<VehicleApi | undefined>>();
+  const api = (organizationId: string) => {
+    if (!apis.has(organizationId))
+      apis.set(
+        organizationId,
+        apiFor(organizationId).catch(() => undefined),
+      );
+    return apis.get(organizationId)!;
+  };
+
+  const followable = records.filter(isFollowable);
+  // Records whose outcome only the vehicle's list can tell: one list call per vehicle covers them all.
+  const byVehicle = new Map<string, CommandExecution[]>();
+  for (const record of records) {
+    if (isFollowable(record)) continue;
+    const key = `${record.organizationId}\n${record.vehicleId}`;
+    byVehicle.set(key, [...(byVehicle.get(key) ?? []), record]);
+  }
+
+  await inPool(followable, options.concurrency ?? 4, async (record) => {
+    const client = await api(record.organizationId);
+    if (!client) return;
+    try {
+      await checkExecutionStatus(db, client, record, now.getTime());
+      summary.checked++;
+    } catch {
+      summary.failures++;
+    }
+  });
+  await inPool([...byVehicle.values()], options.concurrency ?? 4, async (group) => {
+    const { organizationId, vehicleId } = group[0];
+    const client = await api(organizationId);
+    if (!client) return;
+    const claims = await Promise.all(
+      group.map((r) => claimStatusCheck(db, r.id, now, recoveryIntervalMs(now.getTime() - r.requestedAt.getTime()))),
+    );
+    if (!claims.some(Boolean)) return;
+    const result = await syncVehicleExecutions(db, client, organizationId, vehicleId, now.getTime()).catch(() => undefined);
+    if (result?.state === 'included') summary.listed++;
+    else if (result?.state !== 'not_offered') summary.failures++;
+  });
+  return summary;
+}
