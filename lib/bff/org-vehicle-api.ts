@@ -1,21 +1,27 @@
 import 'server-only';
 import { appUrl, env } from '@/lib/env';
-import { getDb } from '@/lib/db';
+import { getDb, getDbHandle } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
-import { createBreaker, createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import { createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import { setBounded } from '@/lib/bounded-map';
+import { createSharedBreaker } from '@/lib/bff/shared-breaker';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
 import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
 
 const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
 
-/** One breaker per process, kept across rebuilt clients: changed credentials do not lift a pause. */
+/**
+ * One breaker per process, kept across rebuilt clients (changed credentials do not lift a pause),
+ * and shared with the other instances on the same PostgreSQL.
+ */
 function organizationBreaker(): Breaker {
   const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
-  return (store[BREAKER_KEY] ??= createBreaker());
+  return (store[BREAKER_KEY] ??= createSharedBreaker(getDbHandle().notifications, (error) =>
+    console.error('Sharing the upstream breaker between instances failed:', error),
+  ));
 }
 
 type CachedClient = { version: string; api: VehicleApi };

@@ -23,7 +23,15 @@ export interface DbHandle {
    * revoked_sessions).
    */
   accessGeneration?: () => number;
+  /** PostgreSQL's LISTEN/NOTIFY, for what several instances must hear from each other at once. */
+  notifications?: Notifications;
   close(): Promise<void>;
+}
+
+export interface Notifications {
+  /** Calls `onMessage` with each payload sent on `channel` by any connection, this one included. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 const ACCESS_WRITE =
@@ -51,7 +59,15 @@ export function openPglite(dataDir?: string): DbHandle {
 export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  const notifications: Notifications = {
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
+    },
+  };
+  return { db, kind: 'postgres', notifications, close: () => client.end({ timeout: 5 }) };
 }
 
 type Holder = { handle?: DbHandle };

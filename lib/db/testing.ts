@@ -18,6 +18,8 @@ export interface TestDatabase {
   reopen(): Promise<Db>;
   /** Closes and deletes the database. */
   close(): Promise<void>;
+  /** PostgreSQL only: another connection to the same database, as a second instance would open. */
+  url?: string;
 }
 
 let availability: Promise<boolean> | undefined;
@@ -84,6 +86,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   }
   return {
     kind,
+    url,
     get db() {
       return handle.db;
     },

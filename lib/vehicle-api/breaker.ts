@@ -7,17 +7,22 @@ import { VehicleApiError } from './errors';
  * each request trying on its own. Then one call goes through as a probe (half-open): its success
  * closes the breaker, its failure opens it again.
  *
- * In-process only: each instance learns the wait on its own. Sharing the state across instances
- * through PostgreSQL is issue 14's.
+ * Each instance keeps its own state; `onChange` and `learn` let several instances share it (on
+ * PostgreSQL, lib/bff/shared-breaker.ts passes each change to the others through NOTIFY).
  */
 export interface Breaker {
   /** Throws UPSTREAM_PAUSED while `key` is paused; else lets the call through (as the probe when half-open). */
   admit(key: string, endpoint: string): { probe: boolean };
   /** What the admitted call met: its status (0 when no answer came) and the Retry-After it carried. */
   record(key: string, outcome: { status: number; retryAfterMs?: number }, admitted: { probe: boolean }): void;
+  /** Takes a pause (or its end) that another instance saw; a pause never shortens one known here. */
+  learn(key: string, change: BreakerChange): void;
   /** Organizations the breaker holds state for (tests and metrics). */
   size(): number;
 }
+
+/** A pause that began, or ended with a successful probe. */
+export type BreakerChange = { open: true; openUntil: number; reason: 'asked' | 'failing'; failures: number } | { open: false };
 
 export interface BreakerOptions {
   /** Failures in a row (5xx, no answer) that open the breaker. */
@@ -27,6 +32,8 @@ export interface BreakerOptions {
   /** Organizations remembered at most; the oldest state is dropped first. */
   maxEntries?: number;
   now?: () => number;
+  /** Told of each pause this instance opens or closes (not of ones it learned). */
+  onChange?: (key: string, change: BreakerChange) => void;
 }
 
 interface BreakerState {
@@ -62,6 +69,10 @@ export function createBreaker(options: BreakerOptions = {}): Breaker {
     states.set(key, state);
     if (states.size > maxEntries) states.delete(states.keys().next().value!);
   };
+  const open = (key: string, state: BreakerState, openUntil: number, reason: 'asked' | 'failing') => {
+    put(key, { ...state, openUntil, reason });
+    options.onChange?.(key, { open: true, openUntil, reason, failures: state.failures });
+  };
 
   return {
     admit(key, endpoint) {
@@ -76,18 +87,29 @@ export function createBreaker(options: BreakerOptions = {}): Breaker {
       const state = states.get(key) ?? { failures: 0, probing: false };
       if (admitted.probe) state.probing = false;
       if (status === 429 && retryAfterMs !== undefined) {
-        put(key, { ...state, openUntil: now() + retryAfterMs, reason: 'asked' });
+        open(key, state, now() + retryAfterMs, 'asked');
         return;
       }
       if (status === 0 || status >= 500) {
         state.failures++;
-        if (state.failures >= threshold || admitted.probe) put(key, { ...state, openUntil: now() + cooldownMs, reason: 'failing' });
+        if (state.failures >= threshold || admitted.probe) open(key, state, now() + cooldownMs, 'failing');
         else put(key, state);
         return;
       }
       // Any other answer (a 2xx, a 4xx about the request) shows the upstream serving us again; but a
       // call sent before a pause began says nothing about the pause.
       if (admitted.probe || state.openUntil === undefined) states.delete(key);
+      if (admitted.probe) options.onChange?.(key, { open: false });
+    },
+    learn(key, change) {
+      const state = states.get(key);
+      if (!change.open) {
+        // Another instance's probe went through: the upstream serves this organization again.
+        if (state?.openUntil !== undefined && !state.probing) states.delete(key);
+        return;
+      }
+      if (state?.openUntil !== undefined && state.openUntil >= change.openUntil) return;
+      put(key, { failures: change.failures, probing: false, openUntil: change.openUntil, reason: change.reason });
     },
     size: () => states.size,
   };
