@@ -60,15 +60,27 @@ test('a forged X-Forwarded-For on every guess does not reset the throttle', asyn
   await api.dispose();
 });
 
+/**
+ * Guesses the policy lets through on top of the five free ones while a burst lasts `elapsedMs`:
+ * after the fifth failure each next guess waits 1 s, then 2 s, 4 s... On a loaded machine a burst
+ * sent at once can take seconds to answer, and the waits that ran out meanwhile are honoured.
+ */
+function backoffAllowanceWithin(elapsedMs: number): number {
+  return Math.floor(Math.log2(elapsedMs / 1_000 + 1));
+}
+
 test('twenty guesses sent at once are counted against each other: at most five are checked', async () => {
   test.slow(); // every checked guess costs a password hash at OWASP's scrypt cost
   const api = await contextAt(overIPv4);
   const email = `burst-${Date.now()}@demo.test`;
   // One CSRF token for all: fetching one per guess would replace the cookie under the others.
   const csrfToken = await csrfTokenOf(api);
+  const started = Date.now();
   const answers = await Promise.all(Array.from({ length: 20 }, (_, guess) => attemptWith(api, csrfToken, email, `burst-${guess}`)));
-  expect(answers.filter(wrong).length, JSON.stringify(answers)).toBeLessThanOrEqual(5);
-  expect(answers.filter(throttled).length).toBeGreaterThanOrEqual(15);
+  const allowance = backoffAllowanceWithin(Date.now() - started);
+  const report = JSON.stringify({ allowance, answers });
+  expect(answers.filter(wrong).length, report).toBeLessThanOrEqual(5 + allowance);
+  expect(answers.filter(throttled).length, report).toBeGreaterThanOrEqual(15 - allowance);
   await api.dispose();
 });
 

@@ -2,10 +2,12 @@ import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { clearSandboxFaults, injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
 
-test.use({ storageState: storageStateOf('support'), allowedConsoleErrors: [/status of (429|503)/] });
+// The pause is the whole organization's: on the demo organization it would answer 503 to the tests
+// running beside this one. Northwind (sandbox organization 1, the demo admin's second) is its own.
+test.use({ storageState: storageStateOf('admin'), allowedConsoleErrors: [/status of (429|503)/] });
 
 test('an upstream that asks to wait is named with the time, and the section loads once the wait is over', async ({ page, request }) => {
-  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  const { onlineListeningVehicleId } = await sandboxFixtures(request, 1);
   // Longer than the client's own retry waits, so the person is told; short, so the pause ends within the test.
   await injectSandboxFault(request, {
     kind: 'rate_limit',
@@ -14,14 +16,14 @@ test('an upstream that asks to wait is named with the time, and the section load
     path: `/v1/vehicles/${onlineListeningVehicleId}/telemetry`,
   });
   try {
-    await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}/telemetry`);
+    await page.goto(`/o/northwind/vehicles/${onlineListeningVehicleId}/telemetry`);
     await expect(page.getByText(/The Vehicle API asked us to wait until \d\d:\d\d UTC/)).toBeVisible();
   } finally {
     await clearSandboxFaults(request);
   }
   // Once the pause is over, the section reads again (a reload during the pause is answered at once, without an upstream call).
   await expect(async () => {
-    const answered = page.waitForResponse((r) => r.url().includes(`/api/o/demo/vehicles/${onlineListeningVehicleId}/telemetry`));
+    const answered = page.waitForResponse((r) => r.url().includes(`/api/o/northwind/vehicles/${onlineListeningVehicleId}/telemetry`));
     await page.reload();
     expect((await answered).status()).toBe(200);
   }).toPass({ timeout: 20_000, intervals: [2_000] });
