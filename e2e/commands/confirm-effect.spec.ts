@@ -12,7 +12,7 @@ test('a locked car shows “confirmed by the vehicle” in the execution view an
   const latest = page.getByRole('region', { name: 'Latest command' });
   await expect(latest.getByText('Executed')).toBeVisible({ timeout: 15_000 });
   // Read from the vehicle's telemetry a few seconds after EXECUTED, by the confirm-effects job.
-  await expect(latest).toContainText(/Confirmed by the vehicle at \d\d:\d\d/, { timeout: 20_000 });
+  await expect(latest).toContainText(/Confirmed by the vehicle at \d{1,2}:\d\d/, { timeout: 20_000 });
   const row = page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Lock doors' }).first();
-  await expect(row).toContainText(/Confirmed by the vehicle at \d\d:\d\d/, { timeout: 10_000 });
+  await expect(row).toContainText(/Confirmed by the vehicle at \d{1,2}:\d\d/, { timeout: 10_000 });
 });

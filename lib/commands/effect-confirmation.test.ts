@@ -42,9 +42,11 @@ describe('judgeEffect', () => {
   });
 
   it('words the outcome for the execution view and the history', () => {
-    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: new Date(2026, 10, 24, 14, 2).toISOString() })).toBe(
-      'Confirmed by the vehicle at 14:02',
+    const at = new Date(2026, 10, 24, 14, 2);
+    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at.toISOString() })).toBe(
+      `Confirmed by the vehicle at ${at.toLocaleTimeString(undefined, { timeStyle: 'short' })}`,
     );
+    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at.toISOString() })).toMatch(/ at (14:02|2:02\sPM)$/);
     expect(confirmationText({ confirmation: 'not_seen', confirmedAt: null })).toBe('Not yet seen in the vehicle’s data');
     expect(confirmationText({ confirmation: null, confirmedAt: null })).toBeNull();
   });

@@ -82,8 +82,8 @@ export function judgeEffect(
     : { confirmation: 'not_seen', confirmedAt: null };
 }
 
-/** 24-hour local time ("14:02"), as the panel and the history say it. */
-const clock = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+/** The person's local time of day in their locale's style ("14:02", "2:02 PM"), as the history's "Sent" column says it. */
+const clock = (at: Date) => at.toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 /** The sentence the execution view and the history show. */
 export function confirmationText(view: { confirmation: Confirmation | null; confirmedAt: string | null }): string | null {
