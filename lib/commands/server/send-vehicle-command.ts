@@ -23,6 +23,7 @@ import type { CommandExecution } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
 import { idempotencyKeySchema, type SendCommandInput } from '@/lib/validations/commands';
+import { canonicalJson } from '@/lib/commands/canonical-json';
 
 /** `replayed`: the key was used before, and this is the first request's execution (nothing new was sent). */
 export type SendOutcome = { record: CommandExecution; requestId?: string; replayed?: boolean };
@@ -109,16 +110,6 @@ export async function sendVehicleCommand(
 /** How long a repeat waits for the first request with its key to get the upstream's answer. */
 const REPEAT_WAIT_MS = 20_000;
 
-/** Keys in a stable order, so stored JSON compares equal to the same arguments sent again. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 /**
  * A request whose key the organization already used: the first execution is the answer, once
  * the first request has it; the upstream is not called again. A key reused for another command
@@ -133,7 +124,7 @@ async function answerRepeat(
   const same =
     first.vehicleId === request.vehicleId &&
     first.command === request.command &&
-    canonical(first.arguments) === canonical(request.arguments);
+    canonicalJson(first.arguments) === canonicalJson(request.arguments);
   if (!same) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for another command; send it with a new key.', {
       status: 422,

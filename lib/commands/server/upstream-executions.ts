@@ -11,6 +11,7 @@ import type { CommandExecution } from '@/lib/db/schema';
 import { EXECUTION_ID_MISSING, NOT_RECEIVED } from '@/lib/commands/execution-view';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { applyUpstreamExecution, outcomeOf } from './execution-status';
+import { canonicalJson } from '@/lib/commands/canonical-json';
 
 /**
  * The service's own list of a vehicle's executions (`GET /v1/vehicles/{id}/command-executions`,
@@ -55,17 +56,8 @@ type Listed = {
   failedReason?: string | null;
 };
 
-/** Keys in a stable order, so stored arguments compare equal to the same arguments listed by the service. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 const sameArguments = (a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined) =>
-  canonical(a && Object.keys(a).length > 0 ? a : null) === canonical(b && Object.keys(b).length > 0 ? b : null);
+  canonicalJson(a && Object.keys(a).length > 0 ? a : null) === canonicalJson(b && Object.keys(b).length > 0 ? b : null);
 
 /** Whether an open record may be the one the service listed: same command and arguments, sent about then. */
 function mayBe(record: CommandExecution, listed: Listed): boolean {
