@@ -13,6 +13,7 @@ const TABLES = [
   'memberships',
   'organizations',
   'password_resets',
+  'platform_alert_reads',
   'revoked_sessions',
   'sign_in_attempts',
   'unoffered_commands',

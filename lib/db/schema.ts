@@ -172,6 +172,25 @@ export const unofferedCommands = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.command] })],
 );
 
+/**
+ * The last read of a vehicle's platform alerts (`GET /v1/vehicles/{id}/alerts`), kept so the
+ * vehicle's inbox and the fleet's read the upstream at most once per vehicle per TTL
+ * (`ALERTS_TTL_MS`), across instances. A cache of the upstream, not Motorpool's own state.
+ */
+export const platformAlertReads = pgTable(
+  'platform_alert_reads',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    alerts: jsonb('alerts').$type<unknown[]>().notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.vehicleId] })],
+);
+
 export const consentLinks = pgTable(
   'consent_links',
   {
@@ -349,6 +368,7 @@ export type NewMembership = typeof memberships.$inferInsert;
 export type CommandExecution = typeof commandExecutions.$inferSelect;
 export type NewCommandExecution = typeof commandExecutions.$inferInsert;
 export type UnofferedCommand = typeof unofferedCommands.$inferSelect;
+export type PlatformAlertRead = typeof platformAlertReads.$inferSelect;
 export type ConsentLink = typeof consentLinks.$inferSelect;
 export type NewConsentLink = typeof consentLinks.$inferInsert;
 export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;

@@ -177,6 +177,10 @@ export function createVehicleApi(options: VehicleApiOptions) {
     listListeningAudit: (vehicleId: string, params: { startAt?: string; endAt?: string; maxPageSize?: number; pageToken?: string } = {}) =>
       get(`${V}/vehicles/{vehicleId}/listening-audit`, s.listeningAuditPageSchema, { vehicleId }, { ...params }),
 
+    /** [V] Platform alerts of one vehicle (cursor paging); see `platformAlertsSchema` for the shapes read. */
+    listPlatformAlerts: (vehicleId: string, params: { maxPageSize?: number; pageToken?: string } = {}) =>
+      get(`${V}/vehicles/{vehicleId}/alerts`, s.platformAlertsSchema, { vehicleId }, { ...params }),
+
     getRateLimits: (objectId: string, domain: 'VEHICLE' = 'VEHICLE') =>
       get(`${V}/rate-limits`, s.rateLimitsSchema, undefined, { objectId, domain }),
   };
