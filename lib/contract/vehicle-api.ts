@@ -163,6 +163,8 @@ export const TAG_LIMIT = 150;
 export const TAG_OBJECT_TYPES = ['DEVICE'] as const;
 
 export const ELIGIBILITY = { minVins: 1, maxVins: 500, vinPattern: /^[A-Za-z0-9]{17}$/ } as const;
+/** [V] `POST /v1/vehicles/connect`: up to 100 VINs per request, off unless the vendor enables it for the organization. */
+export const BULK_CONNECT = { minVins: 1, maxVins: 100 } as const;
 export const BULK_STATUSES = ['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const ELIGIBILITY_RESULT_STATUSES = [
   'NOT_SUPPORTED',

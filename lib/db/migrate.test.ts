@@ -6,6 +6,7 @@ import { databaseLegs, useTestDatabase } from './test-legs';
 const TABLES = [
   'api_tokens',
   'audit_events',
+  'bulk_connections',
   'command_executions',
   'consent_links',
   'eligibility_checks',

@@ -238,12 +238,43 @@ export const eligibilityChecks = pgTable(
     vinCount: integer('vin_count').notNull(),
     status: text('status').notNull(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** The rows sent (VIN, country, make): the results carry no country, and a bulk connection needs it. Null on checks sent before it was kept. */
+    vins: jsonb('vins').$type<{ vin: string; countryCode: string; make?: string }[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('eligibility_checks_org_created_idx').on(t.organizationId, t.createdAt.desc()),
     uniqueIndex('eligibility_checks_org_upstream_key').on(t.organizationId, t.upstreamId),
+  ],
+);
+
+/**
+ * A bulk VIN connection request (`POST /v1/vehicles/connect`, at most 100 VINs) Motorpool sent:
+ * from an eligibility check's eligible VINs, or retrying the `canRetry` rows of an earlier one.
+ * The service cannot list them. `results` holds the per-VIN outcome once the group settled.
+ */
+export const bulkConnections = pgTable(
+  'bulk_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    eligibilityCheckId: uuid('eligibility_check_id').references(() => eligibilityChecks.id, { onDelete: 'set null' }),
+    retryOf: uuid('retry_of'),
+    upstreamId: text('upstream_id').notNull(),
+    vinCount: integer('vin_count').notNull(),
+    status: text('status').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    results: jsonb('results').$type<unknown[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bulk_connections_org_check_idx').on(t.organizationId, t.eligibilityCheckId, t.createdAt),
+    uniqueIndex('bulk_connections_org_upstream_key').on(t.organizationId, t.upstreamId),
   ],
 );
 
@@ -373,6 +404,7 @@ export type ConsentLink = typeof consentLinks.$inferSelect;
 export type NewConsentLink = typeof consentLinks.$inferInsert;
 export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;
 export type NewEligibilityCheck = typeof eligibilityChecks.$inferInsert;
+export type BulkConnection = typeof bulkConnections.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 export type ApiToken = typeof apiTokens.$inferSelect;

@@ -107,6 +107,8 @@ export function createVehicleApi(options: VehicleApiOptions) {
     createEligibilityCheck: (vins: EligibilityVin[]) => post(`${V}/vehicles/eligibility`, s.bulkGroupSchema, undefined, { vins }),
     getEligibilityResults: (checkId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/eligibility/{checkId}/results`, s.eligibilityResultsSchema, { checkId }, { ...page }),
+    /** [V] Up to 100 VINs (`BULK_CONNECT.maxVins`); 202 with a group id. `NOT_PERMITTED` while the vendor has not enabled it for the organization. */
+    connectVins: (vins: EligibilityVin[]) => post(`${V}/vehicles/connect`, s.bulkGroupSchema, undefined, { vins }),
     getBulkConnection: (connectionId: string) => get(`${V}/vehicles/connect/{connectionId}`, s.bulkGroupSchema, { connectionId }),
     getBulkConnectionResults: (connectionId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/connect/{connectionId}/results`, s.bulkConnectionResultsSchema, { connectionId }, { ...page }),
