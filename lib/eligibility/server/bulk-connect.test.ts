@@ -75,6 +75,17 @@ for (const leg of await databaseLegs()) {
       expect(w.connects).toHaveLength(2);
     });
 
+    it('sends once when two presses arrive together', async () => {
+      const w = world();
+      const { check, organizationId, userId } = await completedCheck(w, 30);
+      const outcomes = await Promise.allSettled([
+        connectEligibleVins(t.db, w.api, { organizationId, userId, check }),
+        connectEligibleVins(t.db, w.api, { organizationId, userId, check }),
+      ]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(w.connects).toHaveLength(1);
+    });
+
     it('records each VIN’s outcome once the request settles, and retries the canRetry rows in one new request, once', async () => {
       const w = world();
       const { check, organizationId, userId } = await completedCheck(w, 40);

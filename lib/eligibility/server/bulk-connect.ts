@@ -97,8 +97,28 @@ async function readAll<T>(pages: AsyncGenerator<{ data: { results: readonly T[] 
   return all;
 }
 
-/** Connects every eligible VIN of a completed check, once (a second press answers a conflict). */
+/** Checks whose eligible VINs this process is sending now: a second press meanwhile is a conflict, not a second send. */
+const SENDING = new Set<string>();
+
+/**
+ * Connects every eligible VIN of a completed check, once: a second press answers a conflict, both
+ * while the first is being sent (in this process) and once it is recorded (in the database).
+ */
 export async function connectEligibleVins(
+  db: Db,
+  api: Api,
+  input: { organizationId: string; userId: string; check: EligibilityCheck },
+): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
+  if (SENDING.has(input.check.id)) throw new AppError('CONFLICT', "This check's eligible vehicles are being sent for connection now.");
+  SENDING.add(input.check.id);
+  try {
+    return await sendEligibleVins(db, api, input);
+  } finally {
+    SENDING.delete(input.check.id);
+  }
+}
+
+async function sendEligibleVins(
   db: Db,
   api: Api,
   input: { organizationId: string; userId: string; check: EligibilityCheck },
