@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_ARGS_SCHEMAS, type SendCommandInput } from '@/lib/validations/commands';
-import { COMMAND_LIMITS, type CommandName } from '@/lib/contract/vehicle-api';
+import { COMMAND_TYPICAL_RANGES as T, type CommandName } from '@/lib/contract/vehicle-api';
 
 type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: string; hint: string };
 
@@ -18,14 +18,14 @@ const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
       label: 'Driver temperature (°C)',
       type: 'number',
       step: '0.5',
-      hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C`,
+      hint: `Typically ${T.temperatureC.min} to ${T.temperatureC.max} °C; the vehicle decides what it accepts`,
     },
     {
       name: 'passengerTemperature',
       label: 'Passenger temperature (°C)',
       type: 'number',
       step: '0.5',
-      hint: `${COMMAND_LIMITS.temperatureC.min} to ${COMMAND_LIMITS.temperatureC.max} °C`,
+      hint: `Typically ${T.temperatureC.min} to ${T.temperatureC.max} °C; the vehicle decides what it accepts`,
     },
   ],
   SET_CHARGE_LIMIT: [
@@ -34,7 +34,7 @@ const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
       label: 'Charge limit (%)',
       type: 'number',
       step: '1',
-      hint: `${COMMAND_LIMITS.chargeLimit.min} to ${COMMAND_LIMITS.chargeLimit.max} %`,
+      hint: `Typically ${T.chargeLimit.min} to ${T.chargeLimit.max} %; the vehicle decides what it accepts`,
     },
   ],
   SET_VEHICLE_NAME: [
@@ -42,7 +42,7 @@ const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
       name: 'name',
       label: 'Vehicle name',
       type: 'text',
-      hint: `${COMMAND_LIMITS.vehicleName.min} to ${COMMAND_LIMITS.vehicleName.max} characters`,
+      hint: `Typically up to ${T.vehicleName.max} characters`,
     },
   ],
   SCHEDULE_SOFTWARE_UPDATE: [
@@ -51,7 +51,7 @@ const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
       label: 'Start after (seconds)',
       type: 'number',
       step: '1',
-      hint: `0 to ${COMMAND_LIMITS.softwareUpdateOffsetSeconds.max} seconds (24 hours)`,
+      hint: `Typically 0 to ${T.softwareUpdateOffsetSeconds.max} seconds (24 hours)`,
     },
   ],
 };

@@ -17,6 +17,7 @@ import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { eligibilityKeys } from '@/lib/query/eligibility';
+import { ConnectEligible } from './connect-eligible';
 import { readPaging } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
@@ -127,6 +128,8 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
             <ErrorState error={check.error} title="The status could not be refreshed" onRetry={() => check.refetch()} />
           ) : null}
         </SectionCard>
+
+        {c.status === 'COMPLETED' ? <ConnectEligible org={org} check={c} /> : null}
 
         <div className="space-y-3">
           <h2 className="text-base font-semibold">Results per VIN</h2>

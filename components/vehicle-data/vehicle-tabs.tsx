@@ -12,6 +12,7 @@ export const VEHICLE_TABS = [
   { segment: 'journeys', label: 'Journeys' },
   { segment: 'charging', label: 'Charging' },
   { segment: 'battery', label: 'Battery' },
+  { segment: 'alerts', label: 'Alerts' },
   { segment: 'maintenance', label: 'Maintenance' },
   { segment: 'details', label: 'Options and specifications' },
   { segment: 'rate-limits', label: 'Rate limits' },

@@ -80,8 +80,12 @@ export function commandHasBody(command: CommandName): command is CommandWithBody
   return (COMMANDS_WITH_BODY as readonly CommandName[]).includes(command);
 }
 
-/** [V]/[A] argument limits of the commands that take a body. */
-export const COMMAND_LIMITS = {
+/**
+ * [A] Typical ranges of the command arguments: hints in the console, and the contract sandbox's own
+ * limits. The vendor publishes no bounds (only `limit` an integer, the temperatures numbers), so
+ * Motorpool refuses only what is not of the published type and leaves the rest to the service.
+ */
+export const COMMAND_TYPICAL_RANGES = {
   temperatureC: { min: 15, max: 30 },
   chargeLimit: { min: 50, max: 100 },
   vehicleName: { min: 1, max: 40 },
@@ -163,6 +167,8 @@ export const TAG_LIMIT = 150;
 export const TAG_OBJECT_TYPES = ['DEVICE'] as const;
 
 export const ELIGIBILITY = { minVins: 1, maxVins: 500, vinPattern: /^[A-Za-z0-9]{17}$/ } as const;
+/** [V] `POST /v1/vehicles/connect`: up to 100 VINs per request, off unless the vendor enables it for the organization. */
+export const BULK_CONNECT = { minVins: 1, maxVins: 100 } as const;
 export const BULK_STATUSES = ['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const ELIGIBILITY_RESULT_STATUSES = [
   'NOT_SUPPORTED',

@@ -6,6 +6,7 @@ import { databaseLegs, useTestDatabase } from './test-legs';
 const TABLES = [
   'api_tokens',
   'audit_events',
+  'bulk_connections',
   'command_executions',
   'consent_links',
   'eligibility_checks',
@@ -13,6 +14,7 @@ const TABLES = [
   'memberships',
   'organizations',
   'password_resets',
+  'platform_alert_reads',
   'revoked_sessions',
   'sign_in_attempts',
   'unoffered_commands',

@@ -172,6 +172,25 @@ export const unofferedCommands = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.command] })],
 );
 
+/**
+ * The last read of a vehicle's platform alerts (`GET /v1/vehicles/{id}/alerts`), kept so the
+ * vehicle's inbox and the fleet's read the upstream at most once per vehicle per TTL
+ * (`ALERTS_TTL_MS`), across instances. A cache of the upstream, not Motorpool's own state.
+ */
+export const platformAlertReads = pgTable(
+  'platform_alert_reads',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    alerts: jsonb('alerts').$type<unknown[]>().notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.vehicleId] })],
+);
+
 export const consentLinks = pgTable(
   'consent_links',
   {
@@ -219,12 +238,43 @@ export const eligibilityChecks = pgTable(
     vinCount: integer('vin_count').notNull(),
     status: text('status').notNull(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** The rows sent (VIN, country, make): the results carry no country, and a bulk connection needs it. Null on checks sent before it was kept. */
+    vins: jsonb('vins').$type<{ vin: string; countryCode: string; make?: string }[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('eligibility_checks_org_created_idx').on(t.organizationId, t.createdAt.desc()),
     uniqueIndex('eligibility_checks_org_upstream_key').on(t.organizationId, t.upstreamId),
+  ],
+);
+
+/**
+ * A bulk VIN connection request (`POST /v1/vehicles/connect`, at most 100 VINs) Motorpool sent:
+ * from an eligibility check's eligible VINs, or retrying the `canRetry` rows of an earlier one.
+ * The service cannot list them. `results` holds the per-VIN outcome once the group settled.
+ */
+export const bulkConnections = pgTable(
+  'bulk_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    eligibilityCheckId: uuid('eligibility_check_id').references(() => eligibilityChecks.id, { onDelete: 'set null' }),
+    retryOf: uuid('retry_of'),
+    upstreamId: text('upstream_id').notNull(),
+    vinCount: integer('vin_count').notNull(),
+    status: text('status').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    results: jsonb('results').$type<unknown[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bulk_connections_org_check_idx').on(t.organizationId, t.eligibilityCheckId, t.createdAt),
+    uniqueIndex('bulk_connections_org_upstream_key').on(t.organizationId, t.upstreamId),
   ],
 );
 
@@ -349,10 +399,12 @@ export type NewMembership = typeof memberships.$inferInsert;
 export type CommandExecution = typeof commandExecutions.$inferSelect;
 export type NewCommandExecution = typeof commandExecutions.$inferInsert;
 export type UnofferedCommand = typeof unofferedCommands.$inferSelect;
+export type PlatformAlertRead = typeof platformAlertReads.$inferSelect;
 export type ConsentLink = typeof consentLinks.$inferSelect;
 export type NewConsentLink = typeof consentLinks.$inferInsert;
 export type EligibilityCheck = typeof eligibilityChecks.$inferSelect;
 export type NewEligibilityCheck = typeof eligibilityChecks.$inferInsert;
+export type BulkConnection = typeof bulkConnections.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 export type ApiToken = typeof apiTokens.$inferSelect;

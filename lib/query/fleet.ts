@@ -2,12 +2,23 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { FleetOverview } from '@/lib/fleet/types';
+import type { FleetAlertsResponse } from '@/lib/vehicle-data/platform-alerts';
 import { apiFetch } from './api-fetch';
 
 export const fleetKeys = {
   overview: (org: string) => ['overview', org] as const,
+  alerts: (org: string) => ['fleet-alerts', org] as const,
 };
 
 export function useOverview(org: string) {
   return useQuery({ queryKey: fleetKeys.overview(org), queryFn: () => apiFetch<FleetOverview>(`/api/o/${org}/overview`) });
+}
+
+/** The fleet's platform alerts; asks again every second while some vehicles are still unread. */
+export function useFleetAlerts(org: string) {
+  return useQuery({
+    queryKey: fleetKeys.alerts(org),
+    queryFn: ({ signal }) => apiFetch<FleetAlertsResponse>(`/api/o/${org}/alerts`, { signal }),
+    refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? 1_000 : false),
+  });
 }

@@ -150,3 +150,42 @@ describe.each(PROFILES)('eligibility checks and bulk connections (%s profile)', 
     expect((await h.json('GET', `/v1/vehicles/connect/${elg.body.id}`, { token })).status).toBe(404);
   });
 });
+
+describe.each(PROFILES)('bulk VIN connection (%s profile)', (profile) => {
+  let h: Harness;
+  let token: string;
+
+  beforeEach(async () => {
+    h = createHarness({ profile });
+    token = await h.token();
+  });
+
+  it('connects 1 to 100 VINs per request (202 with a group), and reports each later', async () => {
+    const created = await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(100) } });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^bcg_/), status: 'CREATED' });
+    for (const body of [{ vins: [] }, { vins: vins(101) }, { vins: [{ vin: 'SHORT', countryCode: 'DE' }] }]) {
+      const res = await h.json('POST', '/v1/vehicles/connect', { token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
+    }
+    h.clock.advance(10_000);
+    const status = await h.json('GET', `/v1/vehicles/connect/${created.body.id}`, { token });
+    expect(status.body.status).toBe('COMPLETED');
+    const results = await h.json('GET', `/v1/vehicles/connect/${created.body.id}/results?maxPageSize=100`, { token });
+    expect(results.body.totalResults).toBe(100);
+    expect(results.body.results.some((r: { canRetry: boolean }) => r.canRetry)).toBe(true);
+  });
+
+  it('refuses with NOT_PERMITTED while the vendor has not enabled it for the organization (admin switch)', async () => {
+    const off = await h.json('POST', '/_admin/bulk-connect', { body: { organizationId: h.sandbox.organizations[0].id, enabled: false } });
+    expect(off.status).toBe(200);
+    const refused = await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(2) } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'NOT_PERMITTED', message: expect.stringMatching(/not enabled/) });
+    // Another organization is not affected; switching back on works.
+    expect((await h.json('POST', '/v1/vehicles/connect', { token: await h.token(1), body: { vins: vins(2) } })).status).toBe(202);
+    await h.json('POST', '/_admin/bulk-connect', { body: { enabled: true } });
+    expect((await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(2) } })).status).toBe(202);
+  });
+});

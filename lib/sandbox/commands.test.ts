@@ -260,3 +260,16 @@ describe('commands', () => {
     expect((await h.json('GET', '/v1/rate-limits?objectId=veh_nope&domain=VEHICLE', { token })).status).toBe(404);
   });
 });
+
+describe('command bodies on the vendor profile', () => {
+  it('refuses only what is not of the published type: the vendor publishes no bounds', async () => {
+    const h = createHarness({ profile: 'vendor' });
+    const token = await h.token();
+    const f = h.sandbox.fixtures(h.sandbox.organizations[0].id);
+    const send = (command: keyof typeof COMMANDS, body: unknown) =>
+      h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:${COMMANDS[command]}`, { token, body });
+    expect((await send('SET_CHARGE_LIMIT', { limit: 40 })).status).toBe(200);
+    expect((await send('SET_TEMPERATURE', { driverTemperature: 14, passengerTemperature: 31 })).status).toBe(200);
+    expect((await send('SET_CHARGE_LIMIT', { limit: 80.5 })).status).toBe(400);
+  });
+});

@@ -1,6 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import { COMMAND_LIMITS, COMMAND_TIMEOUT_SECONDS, COMMANDS, type CommandName, type FailedReason } from '@/lib/contract/vehicle-api';
+import {
+  COMMAND_TIMEOUT_SECONDS,
+  COMMAND_TYPICAL_RANGES as COMMAND_LIMITS,
+  COMMANDS,
+  type CommandName,
+  type FailedReason,
+} from '@/lib/contract/vehicle-api';
 import { ApiError, invalid } from './errors';
 import type { Execution, Vehicle } from './model';
 import { type Rng, hexString, pick } from './random';
@@ -10,7 +16,7 @@ const noBody = z.object({}).strict();
 const t = COMMAND_LIMITS.temperatureC;
 
 /** Body schema of each command ([V]/[A] of contract-gaps); commands without a body accept none or `{}`. */
-const BODY_SCHEMAS: Partial<Record<CommandName, z.ZodType<Record<string, unknown>>>> = {
+const CONTRACT_BODY_SCHEMAS: Partial<Record<CommandName, z.ZodType<Record<string, unknown>>>> = {
   SET_TEMPERATURE: z
     .object({ driverTemperature: z.number().min(t.min).max(t.max), passengerTemperature: z.number().min(t.min).max(t.max) })
     .strict(),
@@ -27,14 +33,25 @@ const BODY_SCHEMAS: Partial<Record<CommandName, z.ZodType<Record<string, unknown
     .strict(),
 };
 
+/** [V] The vendor publishes types, no bounds: `limit` an integer, the temperatures numbers. */
+const VENDOR_BODY_SCHEMAS: Partial<Record<CommandName, z.ZodType<Record<string, unknown>>>> = {
+  ...CONTRACT_BODY_SCHEMAS,
+  SET_TEMPERATURE: z.object({ driverTemperature: z.number(), passengerTemperature: z.number() }).strict(),
+  SET_CHARGE_LIMIT: z.object({ limit: z.number().int() }).strict(),
+};
+
 const BY_SEGMENT = new Map<string, CommandName>(Object.entries(COMMANDS).map(([name, segment]) => [segment, name as CommandName]));
 
 export function commandOfSegment(segment: string): CommandName | undefined {
   return BY_SEGMENT.get(segment);
 }
 
-export function validateCommandBody(command: CommandName, body: unknown): Record<string, unknown> {
-  const schema = BODY_SCHEMAS[command] ?? noBody;
+export function validateCommandBody(
+  command: CommandName,
+  body: unknown,
+  profile: 'contract' | 'vendor' = 'contract',
+): Record<string, unknown> {
+  const schema = (profile === 'vendor' ? VENDOR_BODY_SCHEMAS : CONTRACT_BODY_SCHEMAS)[command] ?? noBody;
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
     throw invalid(`Invalid body for ${command}`, {

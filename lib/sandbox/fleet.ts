@@ -200,6 +200,7 @@ function seedOrganization(seed: number, index: number, vehicleCount: number, now
     bulkGroups: new Map(),
     audit: [],
     fixtures,
+    bulkConnectEnabled: true,
   };
   // A bulk connection: some of the fleet's own VINs (already connected) and some new ones.
   const newVins = Array.from({ length: 6 }, () => {

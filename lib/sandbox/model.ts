@@ -143,6 +143,8 @@ export interface Organization {
   bulkGroups: Map<string, BulkGroup>;
   audit: AuditEntry[];
   fixtures: SandboxFixtures;
+  /** Bulk VIN connection (`POST /v1/vehicles/connect`) is on; the admin API turns it off to play a vendor that has not enabled it. */
+  bulkConnectEnabled: boolean;
 }
 
 export interface SandboxFixtures {

@@ -66,6 +66,17 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       link.createdAt = Math.min(link.createdAt, ctx.core.now() - CONNECT_LINK_TTL_SECONDS * 1000 - 1);
       return json({ id: link.id, expiredAt: new Date(link.createdAt + CONNECT_LINK_TTL_SECONDS * 1000).toISOString() });
     })
+    // Plays a vendor that has (not) enabled bulk VIN connection for an organization (all when none is named).
+    .on('POST', '/_admin/bulk-connect', async (ctx) => {
+      const body = parseOrThrow(
+        z.object({ organizationId: z.string().optional(), enabled: z.boolean() }),
+        await readJson(ctx.request),
+        'bulk-connect switch',
+      );
+      const orgs = body.organizationId ? [ctx.core.organization(body.organizationId)] : ctx.core.organizations;
+      for (const org of orgs) org.bulkConnectEnabled = body.enabled;
+      return json({ enabled: body.enabled, organizations: orgs.map((o) => o.id) });
+    })
     .on('POST', '/_admin/bulk-connections', async (ctx) => {
       const body = (await readJson(ctx.request)) as { organizationId?: unknown } | undefined;
       if (body === undefined || typeof body !== 'object' || body === null) throw invalid('A JSON body with vins is required');

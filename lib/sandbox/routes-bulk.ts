@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { ELIGIBILITY, PAGE_SIZE, SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
+import { BULK_CONNECT, ELIGIBILITY, PAGE_SIZE, SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { REGION_COUNTRIES, brandOfVin, findBrand } from './catalog';
 import { type Ctx, ID } from './context';
 import type { Core } from './core';
@@ -29,6 +29,19 @@ const vinsSchema = z.object({
     )
     .min(ELIGIBILITY.minVins)
     .max(ELIGIBILITY.maxVins),
+});
+
+const connectVinsSchema = z.object({
+  vins: z
+    .array(
+      z.object({
+        vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
+        make: z.string().trim().min(1).optional(),
+        countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
+      }),
+    )
+    .min(BULK_CONNECT.minVins)
+    .max(BULK_CONNECT.maxVins),
 });
 
 const KNOWN_COUNTRIES = new Set<string>([
@@ -170,6 +183,14 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
         paging,
       ).map(({ input, i }) => eligibilityResult(group, input, i, status));
       return json({ results, totalResults: group.vins.length });
+    })
+    .on('POST', '/v1/vehicles/connect', async (ctx) => {
+      const org = ctx.caller().organization;
+      if (!org.bulkConnectEnabled) throw new ApiError('NOT_PERMITTED', 'Bulk VIN connection is not enabled for your organization');
+      const body = parseOrThrow(connectVinsSchema, await readJson(ctx.request), 'bulk connection request');
+      const group: BulkGroup = { id: ctx.core.newId('bcg'), kind: 'connection', createdAt: ctx.core.now(), vins: body.vins.map(normalise) };
+      org.bulkGroups.set(group.id, group);
+      return json(renderGroup(group, ctx.core.now()), 202);
     })
     .on('GET', `/v1/vehicles/connect/${ID}`, (ctx, [id]) => {
       return json(renderGroup(groupOf(ctx.caller().organization, id, 'connection'), ctx.core.now()));

@@ -4,6 +4,7 @@ import { notFound } from './errors';
 import { chargingWindowsOf, hasBatteryData, listeningAuditOf, rangeOf, stateOfHealthOf } from './fleet-data';
 import { json, type Router } from './http';
 import { paginate, readPageQuery } from './paging';
+import { platformAlertsOf } from './platform-alerts';
 import { parseDate } from './routes-vehicles';
 
 /** The vendor's published endpoints the contract leaves out (see `fleet-data.ts`). */
@@ -30,6 +31,13 @@ export function registerFleetDataRoutes(router: Router<Ctx>): void {
       const endAt = parseDate(params.get('endAt'), 'endAt');
       const entries = listeningAuditOf(caller.organization.audit, vehicle.id, startAt, endAt);
       const page = paginate(entries, (e) => e, readPageQuery(params, `${startAt ?? ''}-${endAt ?? ''}`, ctx.core.pageClock()));
+      return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
+    })
+    .on('GET', `/v1/vehicles/${ID}/alerts`, (ctx, [id]) => {
+      const caller = ctx.caller();
+      const vehicle = ctx.core.vehicle(caller, id);
+      const alerts = platformAlertsOf(vehicle, caller.organization.fixtures);
+      const page = paginate(alerts, (a) => a, readPageQuery(ctx.url.searchParams, 'alerts', ctx.core.pageClock()));
       return json({ results: page.results, nextPageToken: page.nextPageToken, totalResults: page.total });
     });
 }

@@ -120,7 +120,7 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
       const command = commandOfSegment(segment);
       if (!command) throw notFound(`Command ${segment}`);
       const vehicle = ctx.core.vehicle(ctx.caller(), id, 'vehicle:commands');
-      const args = validateCommandBody(command, await readJson(ctx.request));
+      const args = validateCommandBody(command, await readJson(ctx.request), ctx.core.options.profile);
       const { core } = ctx;
       const execution = createExecution(vehicle, command, args, {
         now: core.now(),

@@ -137,6 +137,7 @@ export function toVendorShape(method: string, path: string, body: unknown): unkn
   if (SUB('maintenance/tires/historic').test(path)) return withoutEmpty(body, 'tires');
   if (SUB('maintenance/manufacturer-alerts/current').test(path)) return withoutEmpty(body, 'alerts');
   if (SUB('maintenance/services').test(path)) return vendorServices(body);
+  if (method === 'GET' && SUB('alerts').test(path)) return withoutEmpty(body, 'results');
   return body;
 }
 

@@ -65,3 +65,8 @@ export const resultsPageQuerySchema = z.object({
 export type ResultsPageQuery = z.infer<typeof resultsPageQuerySchema>;
 export const eligibilityCheckParamsSchema = z.object({ org: z.string(), checkId: z.uuid({ message: 'Not a valid check id' }) });
 export const bulkConnectionParamsSchema = z.object({ org: z.string(), connectionId: upstreamId });
+export const checkConnectionParamsSchema = z.object({
+  org: z.string(),
+  checkId: z.uuid({ message: 'Not a valid check id' }),
+  connectionId: z.uuid({ message: 'Not a valid bulk connection id' }),
+});

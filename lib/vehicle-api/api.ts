@@ -107,6 +107,8 @@ export function createVehicleApi(options: VehicleApiOptions) {
     createEligibilityCheck: (vins: EligibilityVin[]) => post(`${V}/vehicles/eligibility`, s.bulkGroupSchema, undefined, { vins }),
     getEligibilityResults: (checkId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/eligibility/{checkId}/results`, s.eligibilityResultsSchema, { checkId }, { ...page }),
+    /** [V] Up to 100 VINs (`BULK_CONNECT.maxVins`); 202 with a group id. `NOT_PERMITTED` while the vendor has not enabled it for the organization. */
+    connectVins: (vins: EligibilityVin[]) => post(`${V}/vehicles/connect`, s.bulkGroupSchema, undefined, { vins }),
     getBulkConnection: (connectionId: string) => get(`${V}/vehicles/connect/{connectionId}`, s.bulkGroupSchema, { connectionId }),
     getBulkConnectionResults: (connectionId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/connect/{connectionId}/results`, s.bulkConnectionResultsSchema, { connectionId }, { ...page }),
@@ -176,6 +178,10 @@ export function createVehicleApi(options: VehicleApiOptions) {
     /** [V] Who paused or resumed data collection, newest first; `startAt`/`endAt` ISO datetimes. */
     listListeningAudit: (vehicleId: string, params: { startAt?: string; endAt?: string; maxPageSize?: number; pageToken?: string } = {}) =>
       get(`${V}/vehicles/{vehicleId}/listening-audit`, s.listeningAuditPageSchema, { vehicleId }, { ...params }),
+
+    /** [V] Platform alerts of one vehicle (cursor paging); see `platformAlertsSchema` for the shapes read. */
+    listPlatformAlerts: (vehicleId: string, params: { maxPageSize?: number; pageToken?: string } = {}) =>
+      get(`${V}/vehicles/{vehicleId}/alerts`, s.platformAlertsSchema, { vehicleId }, { ...params }),
 
     getRateLimits: (objectId: string, domain: 'VEHICLE' = 'VEHICLE') =>
       get(`${V}/rate-limits`, s.rateLimitsSchema, undefined, { objectId, domain }),

@@ -12,25 +12,28 @@ describe('command argument schemas', () => {
     expect(COMMAND_NAMES).toHaveLength(21);
   });
 
-  it('applies the contract limits', () => {
+  it('refuses only what is not of the published type: no bounds of our own (the service has none published)', () => {
     const { SET_TEMPERATURE, SET_CHARGE_LIMIT, SET_VEHICLE_NAME, SCHEDULE_SOFTWARE_UPDATE, LOCK_DOORS } = COMMAND_ARGS_SCHEMAS;
     expect(SET_TEMPERATURE.safeParse({ driverTemperature: 21, passengerTemperature: 22.5 }).success).toBe(true);
-    expect(SET_TEMPERATURE.safeParse({ driverTemperature: 14, passengerTemperature: 22 }).success).toBe(false);
-    expect(SET_CHARGE_LIMIT.safeParse({ limit: 80 }).success).toBe(true);
-    expect(SET_CHARGE_LIMIT.safeParse({ limit: 49 }).success).toBe(false);
+    // Outside the typical 15 to 30 °C and 50 to 100 %: the service decides, not Motorpool.
+    expect(SET_TEMPERATURE.safeParse({ driverTemperature: 14, passengerTemperature: 31 }).success).toBe(true);
+    expect(SET_CHARGE_LIMIT.safeParse({ limit: 40 }).success).toBe(true);
+    expect(SET_CHARGE_LIMIT.safeParse({ limit: 101 }).success).toBe(true);
+    expect(SET_TEMPERATURE.safeParse({ driverTemperature: '21', passengerTemperature: 22 }).success).toBe(false);
     expect(SET_CHARGE_LIMIT.safeParse({ limit: 80.5 }).success).toBe(false);
+    expect(SET_CHARGE_LIMIT.safeParse({ limit: Number.NaN }).success).toBe(false);
     expect(SET_VEHICLE_NAME.safeParse({ name: 'Van 7' }).success).toBe(true);
+    expect(SET_VEHICLE_NAME.safeParse({ name: 'x'.repeat(41) }).success).toBe(true);
     expect(SET_VEHICLE_NAME.safeParse({ name: '   ' }).success).toBe(false);
-    expect(SET_VEHICLE_NAME.safeParse({ name: 'x'.repeat(41) }).success).toBe(false);
-    expect(SCHEDULE_SOFTWARE_UPDATE.safeParse({ offsetSeconds: 86_400 }).success).toBe(true);
-    expect(SCHEDULE_SOFTWARE_UPDATE.safeParse({ offsetSeconds: 86_401 }).success).toBe(false);
+    expect(SCHEDULE_SOFTWARE_UPDATE.safeParse({ offsetSeconds: 86_401 }).success).toBe(true);
+    expect(SCHEDULE_SOFTWARE_UPDATE.safeParse({ offsetSeconds: 1.5 }).success).toBe(false);
     expect(LOCK_DOORS.safeParse({}).success).toBe(true);
     expect(LOCK_DOORS.safeParse({ force: true }).success).toBe(false);
   });
 
   it('offers one form schema over command and args', () => {
     expect(sendCommandSchema.safeParse({ command: 'SET_CHARGE_LIMIT', args: { limit: 90 } }).success).toBe(true);
-    expect(sendCommandSchema.safeParse({ command: 'SET_CHARGE_LIMIT', args: { limit: 10 } }).success).toBe(false);
+    expect(sendCommandSchema.safeParse({ command: 'SET_CHARGE_LIMIT', args: { limit: 'ten' } }).success).toBe(false);
     expect(sendCommandSchema.safeParse({ command: 'SET_CHARGE_LIMIT' }).success).toBe(false);
     expect(sendCommandSchema.safeParse({ command: 'HONK_HORN' }).success).toBe(true);
     expect(sendCommandSchema.safeParse({ command: 'HONK_HORN', args: { loud: true } }).success).toBe(false);
@@ -96,7 +99,7 @@ describe('sendCommand', () => {
 
   it('refuses invalid arguments before anything is sent', async () => {
     const { api, upstream } = setup();
-    const error = await api.sendCommand('veh_1', 'SET_CHARGE_LIMIT', { limit: 120 }).catch((e: unknown) => e);
+    const error = await api.sendCommand('veh_1', 'SET_CHARGE_LIMIT', { limit: 80.5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VehicleApiError);
     expect(error).toMatchObject({ code: 'REQUEST_VALIDATION_ERROR', retryable: false });
     expect((error as Error).message).toContain('limit');

@@ -316,6 +316,40 @@ export const listeningAuditPageSchema = obj({
   totalResults: int,
 });
 
+/**
+ * Platform alerts [V: status, muted, currentSeverity, definition, resolutions[].steps[]; the rest A].
+ * A step may come as a string or an object; the list as a cursor page (`results`, left out when
+ * empty), as `{alerts}` or as a bare array: all read as `alerts`.
+ */
+const alertStepSchema = z.union([
+  z.string().transform((description) => ({ order: null, title: null, description })),
+  obj({ order: int, title: text, description: text }),
+]);
+export const platformAlertSchema = obj({
+  id: text,
+  vehicleId: text,
+  status: openEnum(['ACTIVE', 'RESOLVED']),
+  muted: bool,
+  currentSeverity: openEnum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  resolvedAt: timestamp,
+  definition: obj({ id: text, code: text, name: text, description: text, category: text }).nullish(),
+  resolutions: absentArray(obj({ id: text, title: text, description: text, steps: absentArray(alertStepSchema) })),
+});
+export const platformAlertsSchema = z.union([
+  z.array(platformAlertSchema).transform((alerts) => ({ alerts, nextPageToken: null, totalResults: alerts.length })),
+  obj({
+    results: z.array(platformAlertSchema).nullish(),
+    alerts: z.array(platformAlertSchema).nullish(),
+    nextPageToken: z.string().nullish(),
+    totalResults: int,
+  }).transform(({ results, alerts, nextPageToken, totalResults }) => {
+    const list = results ?? alerts ?? [];
+    return { alerts: list, nextPageToken: nextPageToken ?? null, totalResults: totalResults ?? list.length };
+  }),
+]);
+
 export const rateLimitSchema = obj({
   remainingRequests: int,
   maxRequests: int,

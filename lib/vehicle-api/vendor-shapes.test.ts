@@ -14,6 +14,7 @@ import chargingWindowsEmpty from './fixtures/vendor/charging-windows-empty.json'
 import listeningAudit from './fixtures/vendor/listening-audit.json';
 import range from './fixtures/vendor/range.json';
 import stateOfHealth from './fixtures/vendor/state-of-health.json';
+import platformAlerts from './fixtures/vendor/platform-alerts.json';
 
 /** The client reading the shapes of the vendor's published examples (fixtures/vendor/*.json). */
 function serve(route: string, body: unknown) {
@@ -169,5 +170,28 @@ describe('the published endpoints beyond the contract', () => {
     const { data } = await api.listListeningAudit('veh_1', { startAt: '2026-11-01T00:00:00Z' });
     expect(data.results.map((e) => e.isListening)).toEqual([true, false]);
     expect(data.nextPageToken).toBeNull();
+  });
+});
+
+describe('platform alerts', () => {
+  it('reads a page of alerts: steps as strings or objects, unknown severities kept, no id or resolutions tolerated', async () => {
+    const { data } = await serve('GET /v1/vehicles/veh_1/alerts', platformAlerts).listPlatformAlerts('veh_1');
+    expect(data.totalResults).toBe(2);
+    expect(data.alerts[0].resolutions[0].steps).toEqual([
+      { order: null, title: null, description: 'Ask the driver to start the vehicle' },
+      { order: 2, description: "Check the manufacturer's app" },
+    ]);
+    expect(data.alerts[1]).toMatchObject({ currentSeverity: 'BLOCKING', muted: true, resolutions: [] });
+  });
+
+  it('reads {} (results left out), {"alerts": [...]} and a bare array alike', async () => {
+    expect((await serve('GET /v1/vehicles/veh_1/alerts', {}).listPlatformAlerts('veh_1')).data).toEqual({
+      alerts: [],
+      nextPageToken: null,
+      totalResults: 0,
+    });
+    const one = platformAlerts.results[0];
+    expect((await serve('GET /v1/vehicles/veh_1/alerts', { alerts: [one] }).listPlatformAlerts('veh_1')).data.alerts).toHaveLength(1);
+    expect((await serve('GET /v1/vehicles/veh_1/alerts', [one]).listPlatformAlerts('veh_1')).data.alerts[0].id).toBe('alr_1');
   });
 });

@@ -18,12 +18,13 @@ export async function createEligibilityCheck(
     vinCount: number;
     status: string;
     counts?: Record<string, number>;
+    vins?: { vin: string; countryCode: string; make?: string }[] | null;
   },
 ): Promise<EligibilityCheck> {
   const now = new Date();
   const [row] = await db
     .insert(eligibilityChecks)
-    .values({ ...input, label: input.label ?? null, counts: input.counts ?? {}, createdAt: now, updatedAt: now })
+    .values({ ...input, label: input.label ?? null, counts: input.counts ?? {}, vins: input.vins ?? null, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [eligibilityChecks.organizationId, eligibilityChecks.upstreamId],
       set: { status: input.status, updatedAt: now },

@@ -25,6 +25,7 @@ export async function submitEligibilityCheck(
     label: input.body.label || null,
     vinCount: vins.length,
     status: response.data.status ?? 'CREATED',
+    vins,
   });
   return { check, requestId: response.requestId };
 }

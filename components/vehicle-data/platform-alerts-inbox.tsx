@@ -1,0 +1,238 @@
+'use client';
+
+import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide-react';
+import Link from 'next/link';
+import { useCallback, useEffect, useState } from 'react';
+import { inputClass } from '@/components/ui/field';
+import { EmptyState } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Time } from '@/components/ui/time';
+import { useSearchState } from '@/lib/query/use-search-state';
+import type { Tone } from '@/lib/tone';
+import { humanize } from '@/lib/vehicle-data/format';
+import {
+  countOpen,
+  filterAlerts,
+  stepTicksKey,
+  type AlertFilter,
+  type FleetAlertView,
+  type PlatformAlertView,
+} from '@/lib/vehicle-data/platform-alerts';
+
+/** Severity as colour, icon and word together (never colour alone). */
+const SEVERITY: Record<string, { tone: Tone; icon: typeof Info }> = {
+  CRITICAL: { tone: 'danger', icon: AlertOctagon },
+  HIGH: { tone: 'danger', icon: AlertTriangle },
+  MEDIUM: { tone: 'pending', icon: AlertTriangle },
+  LOW: { tone: 'info', icon: Info },
+};
+const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+
+/** Ticks of one alert's steps, kept in this browser (the service has no place for them). */
+function useStepTicks(org: string, alertId: string) {
+  const key = stepTicksKey(org, alertId);
+  const [ticks, setTicks] = useState<string[]>([]);
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only in the browser, after hydration
+      setTicks(Array.isArray(stored) ? stored.filter((t): t is string => typeof t === 'string') : []);
+    } catch {
+      setTicks([]);
+    }
+  }, [key]);
+  const toggle = useCallback(
+    (step: string) =>
+      setTicks((current) => {
+        const next = current.includes(step) ? current.filter((t) => t !== step) : [...current, step];
+        try {
+          if (next.length) window.localStorage.setItem(key, JSON.stringify(next));
+          else window.localStorage.removeItem(key);
+        } catch {
+          // A full or blocked storage only loses the ticks.
+        }
+        return next;
+      }),
+    [key],
+  );
+  return { ticks, toggle };
+}
+
+function Steps({ org, alert }: { org: string; alert: PlatformAlertView }) {
+  const { ticks, toggle } = useStepTicks(org, alert.id);
+  if (alert.steps.length === 0)
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">The service gives no resolution steps for this alert.</p>;
+  const done = alert.steps.filter((s) => ticks.includes(s.key)).length;
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-xs text-zinc-600 dark:text-zinc-400">
+        Resolution steps: {done} of {alert.steps.length} done <span className="sr-only">(ticks are kept in this browser only)</span>
+      </legend>
+      <ol className="space-y-1">
+        {alert.steps.map((step, i) => {
+          const id = `step-${alert.id}-${step.key}`.replace(/[^\w-]/g, '_');
+          const checked = ticks.includes(step.key);
+          return (
+            <li key={step.key} className="flex items-start gap-2 text-sm">
+              <input id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={checked} onChange={() => toggle(step.key)} />
+              <label htmlFor={id} className={checked ? 'text-zinc-500 line-through dark:text-zinc-400' : ''}>
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.text}
+              </label>
+            </li>
+          );
+        })}
+      </ol>
+    </fieldset>
+  );
+}
+
+function AlertItem({ org, alert }: { org: string; alert: PlatformAlertView | FleetAlertView }) {
+  const severity = SEVERITY[alert.severity ?? ''] ?? { tone: 'neutral' as Tone, icon: Info };
+  const resolved = alert.status === 'RESOLVED';
+  const vehicle = 'vehicle' in alert ? alert.vehicle : null;
+  return (
+    <li className="space-y-2 py-4" aria-label={alert.title}>
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge tone={severity.tone} icon={severity.icon}>
+          {humanize(alert.severity) || 'Unknown severity'}
+        </StatusBadge>
+        {resolved ? (
+          <StatusBadge tone="success" icon={CheckCircle2}>
+            Resolved
+          </StatusBadge>
+        ) : (
+          <StatusBadge tone="pending">{humanize(alert.status) || 'Status unknown'}</StatusBadge>
+        )}
+        {alert.muted ? (
+          <StatusBadge tone="neutral" icon={BellOff}>
+            Muted
+          </StatusBadge>
+        ) : null}
+        <span className="font-medium">{alert.title}</span>
+      </div>
+      {vehicle ? (
+        <p className="text-sm">
+          <Link
+            className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+            href={`/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/alerts`}
+          >
+            {vehicle.label}
+          </Link>
+        </p>
+      ) : null}
+      {alert.description ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{alert.description}</p> : null}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {[humanize(alert.category), alert.code ? `code ${alert.code}` : null].filter(Boolean).join(' · ')}
+        {alert.createdAt ? (
+          <>
+            {' · raised '}
+            <Time value={alert.createdAt} />
+          </>
+        ) : null}
+        {alert.resolvedAt ? (
+          <>
+            {' · resolved '}
+            <Time value={alert.resolvedAt} />
+          </>
+        ) : null}
+      </p>
+      {resolved ? null : <Steps org={org} alert={alert} />}
+    </li>
+  );
+}
+
+function readFilter(params: URLSearchParams): AlertFilter {
+  const status = params.get('status');
+  const severity = params.get('severity');
+  return {
+    status: status === 'resolved' || status === 'all' ? status : 'active',
+    showMuted: params.get('muted') === 'shown',
+    severity: severity && (SEVERITIES as readonly string[]).includes(severity) ? severity : null,
+  };
+}
+
+/** The open alerts by severity, as words: "2 critical, 1 high". */
+function OpenSummary({ alerts }: { alerts: readonly PlatformAlertView[] }) {
+  const { total, bySeverity } = countOpen(alerts);
+  if (total === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No open alert (active and not muted).</p>;
+  const parts = Object.entries(bySeverity)
+    .sort(([a], [b]) => SEVERITIES.indexOf(a as never) - SEVERITIES.indexOf(b as never))
+    .map(([s, n]) => `${n} ${humanize(s).toLowerCase() || 'unknown'}`);
+  return (
+    <p className="text-sm">
+      <span className="font-medium">{total} open</span>: {parts.join(', ')}
+    </p>
+  );
+}
+
+/** An inbox of platform alerts with its filters (status, muted, severity) in the URL. */
+export function AlertsInbox({
+  org,
+  alerts,
+  label,
+}: {
+  org: string;
+  alerts: readonly (PlatformAlertView | FleetAlertView)[];
+  label: string;
+}) {
+  const { searchParams, update } = useSearchState();
+  const filter = readFilter(searchParams);
+  const shown = filterAlerts(alerts, filter);
+  return (
+    <div className="space-y-3">
+      <OpenSummary alerts={alerts} />
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="text-xs text-zinc-600 dark:text-zinc-400">
+          Status
+          <select
+            className={`${inputClass} mt-1 w-auto`}
+            value={filter.status}
+            onChange={(e) => update({ status: e.target.value === 'active' ? null : e.target.value })}
+          >
+            <option value="active">Active</option>
+            <option value="resolved">Resolved</option>
+            <option value="all">All</option>
+          </select>
+        </label>
+        <label className="text-xs text-zinc-600 dark:text-zinc-400">
+          Severity
+          <select
+            className={`${inputClass} mt-1 w-auto`}
+            value={filter.severity ?? ''}
+            onChange={(e) => update({ severity: e.target.value || null })}
+          >
+            <option value="">Any</option>
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {humanize(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={filter.showMuted}
+            onChange={(e) => update({ muted: e.target.checked ? 'shown' : null })}
+          />
+          Show muted
+        </label>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState title={alerts.length === 0 ? 'No alerts' : 'No alert matches these filters'}>
+          {alerts.length === 0
+            ? 'The Vehicle API has raised no platform alert here.'
+            : 'Muted and resolved alerts are hidden unless you ask for them.'}
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label={label}>
+          {shown.map((alert) => (
+            <AlertItem key={'vehicle' in alert ? `${alert.vehicle.id}:${alert.id}` : alert.id} org={org} alert={alert} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

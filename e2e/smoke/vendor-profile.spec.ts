@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { SandboxFixtures } from '@/lib/sandbox';
+import { expect, test } from '../fixtures/test';
+import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+
+// Issue 19: the console on SANDBOX_PROFILE=vendor, where the embedded sandbox writes what the
+// vendor publishes (absent arrays, decimal strings, upper-case makes, 13 command paths). Its own
+// production server on its own data folder and port (E2E_PORT + 5), so the shared one is untouched.
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 5;
+const origin = `http://127.0.0.1:${port}`;
+const root = process.cwd();
+
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: { cookies: [], origins: [] } });
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-vendor-'));
+  server = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      APP_URL: origin,
+      NEXTAUTH_URL: origin,
+      DATA_DIR: dataDir,
+      SANDBOX_PROFILE: 'vendor',
+      SANDBOX_COMMAND_DELAY_MS: '1500',
+      SANDBOX_ADMIN_TOKEN,
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the vendor-profile server exited with ${server.exitCode}`);
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the vendor-profile server did not answer /api/health within 90 s');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function fixtures(): Promise<SandboxFixtures> {
+  const response = await fetch(`${origin}/sandbox/_admin/organizations`, { headers: { 'x-sandbox-admin-token': SANDBOX_ADMIN_TOKEN } });
+  const body = (await response.json()) as { organizations: { fixtures: SandboxFixtures }[] };
+  return body.organizations[0].fixtures;
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel('Email').fill(demoEmail('manager'));
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/o\/demo$/, { timeout: 30_000 });
+}
+
+/** A page whose sections all loaded: no skeleton left, and no section that failed. */
+async function settled(page: Page) {
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(/could not be (loaded|shown)/)).toHaveCount(0);
+}
+
+test('every vehicle section, connect, eligibility and one command work against the vendor’s published shapes', async ({ page }) => {
+  test.slow();
+  const f = await fixtures();
+  await signIn(page);
+  await settled(page);
+
+  // Every section of a vehicle's page, and the lists that lead to it.
+  await page.goto(`${origin}/o/demo/vehicles`);
+  await settled(page);
+  // Every tab the vehicle page offers, read from its own navigation so a new section is walked too.
+  await page.goto(`${origin}/o/demo/vehicles/${f.onlineListeningVehicleId}`);
+  const tabs = page.getByRole('navigation', { name: 'Vehicle sections' }).getByRole('link');
+  const sections = await tabs.evaluateAll((links) => links.map((a) => ({ href: a.getAttribute('href')!, label: a.textContent!.trim() })));
+  expect(sections.map((s) => s.label)).toEqual(expect.arrayContaining(['Overview', 'Telemetry', 'Battery', 'Alerts', 'Maintenance']));
+  for (const section of sections) {
+    await page.goto(`${origin}${section.href}`);
+    await expect(page.getByRole('navigation', { name: 'Vehicle sections' }).getByRole('link', { name: section.label })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await settled(page);
+  }
+  await page.goto(`${origin}/o/demo/alerts`);
+  await expect(page.getByText(/Reading alerts:/)).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
+
+  // One published command, followed to its outcome.
+  await page.goto(`${origin}/o/demo/vehicles/${f.onlineListeningVehicleId}`);
+  await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Lock doors', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Latest command' }).getByText('Executed')).toBeVisible({ timeout: 15_000 });
+
+  // A consent link: the make goes in the vendor's spelling.
+  await page.goto(`${origin}/o/demo/connect`);
+  const form = page.getByRole('form', { name: 'New consent link' });
+  await form.getByLabel('Volkswagen').check();
+  await form.getByRole('checkbox', { name: /Vehicle information/ }).check();
+  await form.getByRole('button', { name: 'Create consent link' }).click();
+  await expect(page.getByRole('region', { name: /^Consent link(?!s)/ }).getByLabel('Send this link to the owner')).toHaveValue(
+    new RegExp(`^${origin}/sandbox/consent/`),
+  );
+
+  // An eligibility check, derived from its results (the vendor has no status read), then connected.
+  await page.goto(`${origin}/o/demo/eligibility`);
+  const card = page.getByRole('region', { name: 'New eligibility check' });
+  await card
+    .getByLabel('VINs')
+    .fill(Array.from({ length: 8 }, (_, i) => `WVWZZZ1J44${String(i).padStart(7, '0')},DE,Volkswagen`).join('\n'));
+  await card.getByLabel('Label (optional)').fill('Vendor smoke');
+  await card.getByRole('button', { name: 'Check 8 VINs' }).click();
+  await card.getByRole('link', { name: 'Follow Vendor smoke' }).click();
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Results per VIN' }).locator('tbody tr')).toHaveCount(8);
+  const connect = page.getByRole('region', { name: 'Connect the eligible vehicles' });
+  const button = connect.getByRole('button', { name: /^Connect \d+ eligible vehicles?$/ });
+  await button.click();
+  await expect(connect.getByRole('listitem', { name: 'Request 1' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  await settled(page);
+});

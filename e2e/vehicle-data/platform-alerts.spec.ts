@@ -1,0 +1,66 @@
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
+import { section, vehicleUrl } from '../fixtures/vehicle-data';
+
+test.use({ storageState: storageStateOf('manager') });
+
+test('a vehicle’s alerts tab lists its platform alerts with severity, status and resolution steps that stay ticked', async ({
+  page,
+  request,
+}) => {
+  const { offlineVehicleId: id } = await sandboxFixtures(request);
+  await page.goto(vehicleUrl(id));
+  await page.getByRole('navigation', { name: 'Vehicle sections' }).getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(new RegExp(`${vehicleUrl(id, 'alerts')}$`));
+
+  const card = section(page, 'Platform alerts');
+  const alert = card.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' });
+  await expect(alert).toContainText('High');
+  await expect(alert).toContainText('Active');
+  await expect(card).toContainText(/\d+ open: .*high/);
+  const steps = alert.getByRole('group', { name: /Resolution steps: 0 of 3 done/ });
+  const first = steps.getByRole('checkbox', { name: /Ask the driver to start the vehicle/ });
+  await first.check();
+  await expect(alert.getByRole('group', { name: /1 of 3 done/ })).toBeVisible();
+
+  // The tick is this browser's: kept across a reload, and the read is served from the cache.
+  await page.reload();
+  await expect(section(page, 'Platform alerts').getByRole('checkbox', { name: /Ask the driver to start the vehicle/ })).toBeChecked();
+
+  // Filters live in the URL: all statuses and muted alerts shown.
+  await section(page, 'Platform alerts').getByLabel('Status').selectOption('all');
+  await section(page, 'Platform alerts').getByLabel('Show muted').check();
+  await expect(page).toHaveURL(/status=all/);
+  await expect(page).toHaveURL(/muted=shown/);
+});
+
+test('a vehicle without platform alerts says so', async ({ page, request }) => {
+  const { noJourneysVehicleId: id } = await sandboxFixtures(request);
+  await page.goto(vehicleUrl(id, 'alerts'));
+  await expect(section(page, 'Platform alerts').getByText('No alerts', { exact: true })).toBeVisible();
+});
+
+test('the fleet inbox reads every vehicle in batches and links each alert to its vehicle', async ({ page, request }) => {
+  const { offlineVehicleId: id } = await sandboxFixtures(request);
+  await page.goto('/o/demo');
+  await page.getByRole('navigation', { name: 'Sections', exact: true }).getByRole('link', { name: 'Alerts' }).click();
+  await expect(page).toHaveURL(/\/o\/demo\/alerts$/);
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+  // Every vehicle read: the progress goes away.
+  await expect(page.getByText(/Reading alerts:/)).toHaveCount(0, { timeout: 30_000 });
+  const inbox = page.getByRole('list', { name: 'Platform alerts of the fleet' });
+  const notSeen = inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' }).first();
+  await expect(notSeen).toBeVisible();
+  await page.getByLabel('Severity').selectOption('CRITICAL');
+  await expect(page).toHaveURL(/severity=CRITICAL/);
+  await expect(inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toHaveCount(0);
+  await page.getByLabel('Severity').selectOption('HIGH');
+  await inbox
+    .getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })
+    .filter({ has: page.locator(`a[href$="/vehicles/${id}/alerts"]`) })
+    .getByRole('link')
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${vehicleUrl(id, 'alerts')}$`));
+  await expect(section(page, 'Platform alerts').getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toBeVisible();
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BULK_CONNECT } from '@/lib/contract/vehicle-api';
+import { actionCategoryOf, countOutcomes, eligibleVins, inBatches, retryVins } from './bulk-connect';
+
+describe('bulk connection rows', () => {
+  it('splits into requests of at most 100 VINs', () => {
+    const items = Array.from({ length: 250 }, (_, i) => i);
+    expect(inBatches(items).map((b) => b.length)).toEqual([BULK_CONNECT.maxVins, BULK_CONNECT.maxVins, 50]);
+    expect(inBatches([])).toEqual([]);
+  });
+
+  it('takes the eligible VINs once, with the country and make they were checked with', () => {
+    const sent = [
+      { vin: 'AAAAAAAAAAAAAAAA1', countryCode: 'DE', make: 'VOLKSWAGEN' },
+      { vin: 'AAAAAAAAAAAAAAAA2', countryCode: 'FR' },
+      { vin: 'AAAAAAAAAAAAAAAA3', countryCode: 'NL' },
+    ];
+    const results = [
+      { vin: 'AAAAAAAAAAAAAAAA1', status: 'ELIGIBLE' },
+      { vin: 'aaaaaaaaaaaaaaaa1', status: 'ELIGIBLE' },
+      { vin: 'AAAAAAAAAAAAAAAA2', status: 'INELIGIBLE' },
+      { vin: 'AAAAAAAAAAAAAAAA3', status: 'ELIGIBLE' },
+      { vin: 'BBBBBBBBBBBBBBBB9', status: 'ELIGIBLE' },
+      { vin: null, status: 'ELIGIBLE' },
+    ];
+    expect(eligibleVins(results, sent)).toEqual({
+      vins: [
+        { vin: 'AAAAAAAAAAAAAAAA1', countryCode: 'DE', make: 'VOLKSWAGEN' },
+        { vin: 'AAAAAAAAAAAAAAAA3', countryCode: 'NL' },
+      ],
+      unmatched: 1,
+    });
+  });
+
+  it('retries only rows marked canRetry that carry a VIN and a country', () => {
+    const results = [
+      { vin: 'V1', countryCode: 'DE', make: 'TESLA', canRetry: true, status: 'ERROR' },
+      { vin: 'V1', countryCode: 'DE', canRetry: true, status: 'ERROR' },
+      { vin: 'V2', countryCode: 'DE', canRetry: false, status: 'INCOMPATIBLE' },
+      { vin: 'V3', canRetry: true, status: 'CONNECTION_REQUIRED' },
+      { vin: 'V4', countryCode: 'FR', canRetry: true, status: 'CONNECTION_REQUIRED' },
+    ];
+    expect(retryVins(results)).toEqual([
+      { vin: 'V1', countryCode: 'DE', make: 'TESLA' },
+      { vin: 'V4', countryCode: 'FR' },
+    ]);
+    expect(countOutcomes(results)).toEqual({ ERROR: 2, INCOMPATIBLE: 1, CONNECTION_REQUIRED: 2 });
+  });
+
+  it('explains each action category, and says so for one it does not know', () => {
+    expect(actionCategoryOf('CUSTOMER_ACTION')?.label).toBe('Owner must act');
+    expect(actionCategoryOf('CONTACT_SUPPORT')?.explanation).toMatch(/support/);
+    expect(actionCategoryOf('UNDER_REVIEW')?.label).toBe('Under review');
+    expect(actionCategoryOf('SOMETHING_NEW')).toEqual({ label: 'SOMETHING_NEW', explanation: expect.stringMatching(/does not know/) });
+    expect(actionCategoryOf(null)).toBeNull();
+  });
+});

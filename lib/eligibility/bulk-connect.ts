@@ -1,0 +1,114 @@
+import { BULK_CONNECT } from '@/lib/contract/vehicle-api';
+
+/**
+ * Bulk VIN connection from an eligibility check: which rows go, in requests of at most 100
+ * (`BULK_CONNECT.maxVins`), and what each outcome asks of a person.
+ */
+
+export type ConnectVin = { vin: string; countryCode: string; make?: string };
+
+export function inBatches<T>(items: readonly T[], size: number = BULK_CONNECT.maxVins): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
+  return batches;
+}
+
+/**
+ * The eligible VINs of a check, with the country (and make) they were checked with: the results
+ * carry no country. A VIN eligible twice goes once; one the check never sent is left out and counted.
+ */
+export function eligibleVins(
+  results: readonly { vin?: string | null; status?: string | null }[],
+  sent: readonly ConnectVin[],
+): { vins: ConnectVin[]; unmatched: number } {
+  const byVin = new Map(sent.map((row) => [row.vin.toUpperCase(), row]));
+  const seen = new Set<string>();
+  const vins: ConnectVin[] = [];
+  let unmatched = 0;
+  for (const result of results) {
+    if (result.status !== 'ELIGIBLE' || !result.vin) continue;
+    const vin = result.vin.toUpperCase();
+    if (seen.has(vin)) continue;
+    seen.add(vin);
+    const row = byVin.get(vin);
+    if (row) vins.push({ vin, countryCode: row.countryCode, ...(row.make ? { make: row.make } : {}) });
+    else unmatched += 1;
+  }
+  return { vins, unmatched };
+}
+
+export type BulkOutcome = {
+  vehicleId?: string | null;
+  vehicleInputId?: string | null;
+  status?: string | null;
+  message?: string | null;
+  errors?: { code?: string | null; message?: string | null; actionCategory?: string | null }[] | null;
+  canRetry?: boolean | null;
+  vin?: string | null;
+  make?: string | null;
+  model?: string | null;
+  countryCode?: string | null;
+  wasAlreadyConnected?: boolean | null;
+};
+
+/** The rows the service says may be tried again, as a new request's VINs (those without a VIN or country cannot be). */
+export function retryVins(results: readonly BulkOutcome[]): ConnectVin[] {
+  const seen = new Set<string>();
+  const vins: ConnectVin[] = [];
+  for (const r of results) {
+    if (!r.canRetry || !r.vin || !r.countryCode || seen.has(r.vin)) continue;
+    seen.add(r.vin);
+    vins.push({ vin: r.vin, countryCode: r.countryCode, ...(r.make ? { make: r.make } : {}) });
+  }
+  return vins;
+}
+
+export function countOutcomes(results: readonly BulkOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of results) {
+    const key = r.status ?? 'UNKNOWN';
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** What an error's `actionCategory` asks of a person [V: the three values; the words are ours]. */
+export const ACTION_CATEGORY: Record<string, { label: string; explanation: string }> = {
+  CUSTOMER_ACTION: {
+    label: 'Owner must act',
+    explanation:
+      "The vehicle's owner has to do something first: grant consent (send a link from Connect) or turn on connected services in the manufacturer's app.",
+  },
+  CONTACT_SUPPORT: {
+    label: 'Contact support',
+    explanation: "Only the Vehicle API's support can fix this: send them the VIN and the service id of the request.",
+  },
+  UNDER_REVIEW: {
+    label: 'Under review',
+    explanation: 'The service is reviewing this vehicle. Nothing to do now; look again later.',
+  },
+};
+
+export function actionCategoryOf(category: string | null | undefined): { label: string; explanation: string } | null {
+  if (!category) return null;
+  return ACTION_CATEGORY[category] ?? { label: category, explanation: 'The service gave a category Motorpool does not know yet.' };
+}
+
+/** The error code Motorpool answers when the service refuses bulk connection for the organization. */
+export const BULK_CONNECT_NOT_ENABLED = 'BULK_CONNECT_NOT_ENABLED';
+
+/** What the browser sees of a kept bulk connection request. */
+export type BulkConnectionView = {
+  id: string;
+  upstreamId: string;
+  eligibilityCheckId: string | null;
+  retryOf: string | null;
+  vinCount: number;
+  status: string;
+  counts: Record<string, number>;
+  /** Per-VIN outcomes once the request settled; null while it runs. */
+  results: BulkOutcome[] | null;
+  retryable: number;
+  createdAt: string;
+  updatedAt: string;
+};

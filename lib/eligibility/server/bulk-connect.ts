@@ -1,0 +1,207 @@
+import 'server-only';
+import type { Org, OrgAccess } from '@/lib/bff/org-access';
+import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { toVendorMake } from '@/lib/contract/makes';
+import { getDb, type Db } from '@/lib/db';
+import {
+  findRetryOf,
+  getBulkConnectionRecord,
+  listBulkConnectionsOfCheck,
+  recordBulkConnection,
+  updateBulkConnection,
+} from '@/lib/db/repos/bulk-connections';
+import type { BulkConnection, EligibilityCheck } from '@/lib/db/schema';
+import {
+  BULK_CONNECT_NOT_ENABLED,
+  countOutcomes,
+  eligibleVins,
+  inBatches,
+  retryVins,
+  type BulkConnectionView,
+  type BulkOutcome,
+  type ConnectVin,
+} from '@/lib/eligibility/bulk-connect';
+import { AppError } from '@/lib/errors/app-error';
+import { isVehicleApiError, paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
+import { getCheckOrThrow } from './get-check-or-throw';
+import { isSettled } from './refresh-check';
+
+type Api = Pick<VehicleApi, 'connectVins' | 'getBulkConnection' | 'getBulkConnectionResults' | 'getEligibilityResults'>;
+
+/** However many pollers, a request's status is asked of the upstream at most once a second. */
+const MIN_REFRESH_MS = 1_000;
+
+export function toBulkConnectionView(row: BulkConnection): BulkConnectionView {
+  const results = (row.results as BulkOutcome[] | null) ?? null;
+  return {
+    id: row.id,
+    upstreamId: row.upstreamId,
+    eligibilityCheckId: row.eligibilityCheckId,
+    retryOf: row.retryOf,
+    vinCount: row.vinCount,
+    status: row.status,
+    counts: row.counts,
+    results,
+    retryable: results ? retryVins(results).length : 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Sends the VINs in requests of at most 100 and records each. A refusal (`NOT_PERMITTED`) means
+ * the vendor has not enabled bulk connection for the organization: explained, never retried;
+ * requests already sent stay recorded.
+ */
+async function sendInBatches(
+  db: Db,
+  api: Api,
+  vins: readonly ConnectVin[],
+  record: { organizationId: string; createdBy: string; eligibilityCheckId: string | null; retryOf?: string | null },
+): Promise<{ rows: BulkConnection[]; requestId: string | undefined }> {
+  const rows: BulkConnection[] = [];
+  let requestId: string | undefined;
+  for (const batch of inBatches(vins)) {
+    const body = batch.map((v) => ({ ...v, ...(v.make ? { make: toVendorMake(v.make) ?? v.make } : {}) }));
+    let response;
+    try {
+      response = await api.connectVins(body);
+    } catch (error) {
+      if (isVehicleApiError(error) && error.code === 'NOT_PERMITTED') {
+        throw new AppError(
+          BULK_CONNECT_NOT_ENABLED,
+          rows.length
+            ? `The service stopped accepting bulk connections after ${rows.length} requests: it is not enabled for your organization.`
+            : 'Bulk VIN connection is not enabled for your organization. Ask the Vehicle API vendor to enable it; until then, connect vehicles one at a time from Connect.',
+          { status: 403, requestId: error.requestId },
+        );
+      }
+      throw error;
+    }
+    requestId ??= response.requestId;
+    rows.push(
+      await recordBulkConnection(db, {
+        ...record,
+        upstreamId: response.data.id,
+        vinCount: batch.length,
+        status: response.data.status ?? 'CREATED',
+      }),
+    );
+  }
+  return { rows, requestId };
+}
+
+async function readAll<T>(pages: AsyncGenerator<{ data: { results: readonly T[] } }>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page.data.results);
+  return all;
+}
+
+/** Checks whose eligible VINs this process is sending now: a second press meanwhile is a conflict, not a second send. */
+const SENDING = new Set<string>();
+
+/**
+ * Connects every eligible VIN of a completed check, once: a second press answers a conflict, both
+ * while the first is being sent (in this process) and once it is recorded (in the database).
+ */
+export async function connectEligibleVins(
+  db: Db,
+  api: Api,
+  input: { organizationId: string; userId: string; check: EligibilityCheck },
+): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
+  if (SENDING.has(input.check.id)) throw new AppError('CONFLICT', "This check's eligible vehicles are being sent for connection now.");
+  SENDING.add(input.check.id);
+  try {
+    return await sendEligibleVins(db, api, input);
+  } finally {
+    SENDING.delete(input.check.id);
+  }
+}
+
+async function sendEligibleVins(
+  db: Db,
+  api: Api,
+  input: { organizationId: string; userId: string; check: EligibilityCheck },
+): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
+  const { check } = input;
+  if (check.status !== 'COMPLETED')
+    throw new AppError('CONFLICT', 'The check has not finished yet: connect its eligible vehicles once it has.');
+  if (!check.vins)
+    throw new AppError(
+      'CONFLICT',
+      'This check was sent before Motorpool kept the country of each VIN, which a connection needs. Run the check again to connect its eligible vehicles.',
+    );
+  const earlier = (await listBulkConnectionsOfCheck(db, input.organizationId, check.id)).filter((c) => !c.retryOf);
+  if (earlier.length > 0) throw new AppError('CONFLICT', "This check's eligible vehicles were already sent for connection.");
+  const results = await readAll(paginateNumbered((p) => api.getEligibilityResults(check.upstreamId, p)));
+  const { vins, unmatched } = eligibleVins(results, check.vins);
+  if (vins.length === 0) throw new AppError('CONFLICT', 'No eligible VIN to connect in this check.');
+  const { rows, requestId } = await sendInBatches(db, api, vins, {
+    organizationId: input.organizationId,
+    createdBy: input.userId,
+    eligibilityCheckId: check.id,
+  });
+  return { connections: rows.map(toBulkConnectionView), unmatched, requestId };
+}
+
+/** Brings a kept request up to date; once settled, its per-VIN outcomes are stored and never read again. */
+export async function refreshBulkConnection(db: Db, api: Api, row: BulkConnection, now = Date.now()): Promise<BulkConnection> {
+  if (isSettled(row.status) || now - row.updatedAt.getTime() < MIN_REFRESH_MS) return row;
+  const status = (await api.getBulkConnection(row.upstreamId)).data.status ?? row.status;
+  if (!isSettled(status)) return (await updateBulkConnection(db, row.organizationId, row.id, { status })) ?? row;
+  const results = await readAll(paginateNumbered((p) => api.getBulkConnectionResults(row.upstreamId, p)));
+  return (await updateBulkConnection(db, row.organizationId, row.id, { status, counts: countOutcomes(results), results })) ?? row;
+}
+
+/** Sends the `canRetry` rows of a settled request as a new one, once. */
+export async function retryBulkConnectionRows(
+  db: Db,
+  api: Api,
+  input: { organizationId: string; userId: string; connectionId: string; eligibilityCheckId: string },
+): Promise<{ connections: BulkConnectionView[]; requestId: string | undefined }> {
+  const found = await getBulkConnectionRecord(db, input.organizationId, input.connectionId);
+  if (!found || found.eligibilityCheckId !== input.eligibilityCheckId) throw new AppError('NOT_FOUND', 'No such bulk connection.');
+  const row = await refreshBulkConnection(db, api, found);
+  if (!isSettled(row.status)) throw new AppError('CONFLICT', 'The request is still running: retry its rows once it has finished.');
+  if (await findRetryOf(db, input.organizationId, row.id)) throw new AppError('CONFLICT', "This request's rows were already retried.");
+  const vins = retryVins((row.results as BulkOutcome[] | null) ?? []);
+  if (vins.length === 0) throw new AppError('CONFLICT', 'The service marked no row of this request as one to retry.');
+  const { rows, requestId } = await sendInBatches(db, api, vins, {
+    organizationId: input.organizationId,
+    createdBy: input.userId,
+    eligibilityCheckId: row.eligibilityCheckId,
+    retryOf: row.id,
+  });
+  return { connections: rows.map(toBulkConnectionView), requestId };
+}
+
+/** The requests sent from one check, oldest first, open ones refreshed. */
+export async function listCheckConnections(db: Db, api: Api, organizationId: string, check: EligibilityCheck, now = Date.now()) {
+  const rows = await listBulkConnectionsOfCheck(db, organizationId, check.id);
+  const fresh = await Promise.all(rows.map((row) => refreshBulkConnection(db, api, row, now)));
+  return { connections: fresh.map(toBulkConnectionView), vinsKept: check.vins !== null };
+}
+
+/* Route verbs. */
+
+export async function listConnectionsOfCheck(org: Org, checkId: string) {
+  const db = getDb();
+  return listCheckConnections(db, await orgVehicleApi(org), org.id, await getCheckOrThrow(db, org.id, checkId));
+}
+
+export async function connectEligibleOfCheck({ org, user }: OrgAccess, checkId: string) {
+  const db = getDb();
+  const check = await getCheckOrThrow(db, org.id, checkId);
+  return connectEligibleVins(db, await orgVehicleApi(org), { organizationId: org.id, userId: user.id, check });
+}
+
+export async function retryConnectionOfCheck({ org, user }: OrgAccess, checkId: string, connectionId: string) {
+  const db = getDb();
+  await getCheckOrThrow(db, org.id, checkId);
+  return retryBulkConnectionRows(db, await orgVehicleApi(org), {
+    organizationId: org.id,
+    userId: user.id,
+    connectionId,
+    eligibilityCheckId: checkId,
+  });
+}
