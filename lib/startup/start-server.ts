@@ -34,7 +34,11 @@ export async function startServer(): Promise<void> {
     const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
     startBackgroundJobs();
   } catch (error) {
-    console.error('Motorpool could not prepare its database:', error);
+    // Another process holding the embedded database is an operator's matter, not a crash: no stack.
+    console.error(
+      'Motorpool could not prepare its database:',
+      (error as Error).name === 'FolderLockedError' ? (error as Error).message : error,
+    );
     process.exit(1);
   }
 }
