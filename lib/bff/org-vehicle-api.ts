@@ -1,6 +1,6 @@
 import 'server-only';
 import { appUrl, env } from '@/lib/env';
-import { getDb } from '@/lib/db';
+import { getDb, getDbHandle } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
@@ -55,7 +55,10 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     ...transportFor(credentials),
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
-    tokenStore: createLayeredTokenStore(new DbTokenStore(getDb)),
+    // On PostgreSQL several instances may cold-start at once: an advisory lock makes their token request one.
+    tokenStore: createLayeredTokenStore(
+      new DbTokenStore(getDb, { lock: getDbHandle().kind === 'postgres', lockTimeoutMs: e.VEHICLE_API_DEADLINE_MS }),
+    ),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     deadlineMs: e.VEHICLE_API_DEADLINE_MS,
