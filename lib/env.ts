@@ -169,6 +169,16 @@ export const envSchema = z
      * leaves SIGTERM and SIGINT to the console, which drains (lib/ops/drain.ts) and exits 0.
      */
     NEXT_MANUAL_SIG_HANDLE: booleanFromString,
+    /** pino level of the server's log lines (one per BFF request at info, one per upstream call at debug). */
+    LOG_LEVEL: optionalString.pipe(
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    /** Opens /api/metrics (Prometheus) to requests carrying it as a Bearer token; unset, the route answers 404. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   })
   .superRefine((env, ctx) => {
     const usesRealUpstream = env.VEHICLE_API_BASE_URL !== undefined;

@@ -6,6 +6,7 @@ import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createBreaker, createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
+import { createUpstreamObserver } from '@/lib/ops/observe';
 import { setBounded } from '@/lib/bounded-map';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
 import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
@@ -13,7 +14,7 @@ import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/
 const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
 
 /** One breaker per process, kept across rebuilt clients: changed credentials do not lift a pause. */
-function organizationBreaker(): Breaker {
+export function organizationBreaker(): Breaker {
   const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
   return (store[BREAKER_KEY] ??= createBreaker());
 }
@@ -63,7 +64,7 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     deadlineMs: e.VEHICLE_API_DEADLINE_MS,
     breaker: { breaker: organizationBreaker(), key: organizationId },
-    logger: e.LOG_UPSTREAM ? undefined : () => {},
+    logger: createUpstreamObserver(),
   });
 }
 

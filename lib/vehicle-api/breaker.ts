@@ -17,6 +17,8 @@ export interface Breaker {
   record(key: string, outcome: { status: number; retryAfterMs?: number }, admitted: { probe: boolean }): void;
   /** Organizations the breaker holds state for (tests and metrics). */
   size(): number;
+  /** Organizations whose calls are paused now (metrics). */
+  pausedCount(): number;
 }
 
 export interface BreakerOptions {
@@ -90,5 +92,11 @@ export function createBreaker(options: BreakerOptions = {}): Breaker {
       if (admitted.probe || state.openUntil === undefined) states.delete(key);
     },
     size: () => states.size,
+    pausedCount: () => {
+      const at = now();
+      let count = 0;
+      for (const state of states.values()) if (state.openUntil !== undefined && at < state.openUntil) count += 1;
+      return count;
+    },
   };
 }
