@@ -5,9 +5,7 @@ import { envSchema, parseEnv } from './env';
 
 const example = readFileSync(path.join(process.cwd(), '.env.example'), 'utf8');
 /** `NAME=value` entries, commented or not, with the value before any trailing comment. */
-const entries = new Map(
-  [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(\S*)/gm)].map((match) => [match[1], match[2]] as const),
-);
+const entries = new Map([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(\S*)/gm)].map((match) => [match[1], match[2]] as const));
 
 describe('.env.example', () => {
   it('lists every variable lib/env.ts reads, and no other', () => {
