@@ -25,16 +25,21 @@ export class DbTokenStore implements TokenStore {
    */
   constructor(
     private readonly db: Db | (() => Db),
-    options: { lock?: boolean; lockTimeoutMs?: number } = {},
+    options: { lock?: boolean | (() => boolean); lockTimeoutMs?: number } = {},
   ) {
-    if (options.lock) {
+    const { lock } = options;
+    if (lock) {
       const timeout = `${options.lockTimeoutMs ?? 20_000}ms`;
+      // A function is asked at each use, so building a client never opens the database.
+      const locking = typeof lock === 'function' ? lock : () => true;
       this.lock = (key, work) =>
-        this.database.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`motorpool.api-token:${key}`}, 0))`);
-          return work(new DbTokenStore(tx as unknown as Db));
-        });
+        locking()
+          ? this.database.transaction(async (tx) => {
+              await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
+              await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`motorpool.api-token:${key}`}, 0))`);
+              return work(new DbTokenStore(tx as unknown as Db));
+            })
+          : work(this);
     }
   }
 

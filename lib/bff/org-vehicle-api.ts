@@ -58,7 +58,7 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     clientSecret: credentials.clientSecret,
     // On PostgreSQL several instances may cold-start at once: an advisory lock makes their token request one.
     tokenStore: createLayeredTokenStore(
-      new DbTokenStore(getDb, { lock: getDbHandle().kind === 'postgres', lockTimeoutMs: e.VEHICLE_API_DEADLINE_MS }),
+      new DbTokenStore(getDb, { lock: () => getDbHandle().kind === 'postgres', lockTimeoutMs: e.VEHICLE_API_DEADLINE_MS }),
     ),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
