@@ -68,12 +68,12 @@ describe('lockFolder', () => {
         try { lockFolder(${JSON.stringify(data)}); console.log('opened'); } catch (e) { console.error(e.message); process.exit(1); }`;
       const second = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', '-e', script], {
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 80_000,
       });
       expect(second.status).toBe(1);
       expect(second.stderr).toContain(`in use by process ${process.pid}`);
     } finally {
       release();
     }
-  });
+  }, 90_000);
 });

@@ -74,5 +74,5 @@ describe('pending migrations on a database never migrated', () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 120_000);
 });

@@ -36,7 +36,8 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 }
 
 async function until(condition: () => boolean) {
-  for (let i = 0; i < 400 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 5));
+  const deadline = Date.now() + 30_000;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   expect(condition()).toBe(true);
 }
 
