@@ -3,8 +3,10 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { env } from '@/lib/env';
 
 /**
- * Fields that may carry a secret, wherever they sit one or two levels down: masked by pino before
- * a line is written. The lines are built from templates and ids, so this is the second defence.
+ * Fields that may carry a secret, at the top of a line and under `headers` and `body`: masked by
+ * pino before the line is written. The lines are built from templates and ids, so this is the
+ * second defence. Explicit paths only: pino's wildcard paths cost over 100 µs a line, which the
+ * per-request line cannot afford.
  */
 const SECRET_FIELDS = [
   'authorization',
@@ -21,11 +23,13 @@ const SECRET_FIELDS = [
   'client_secret',
   'x-sandbox-admin-token',
 ];
-export const REDACTED_PATHS = [
-  ...SECRET_FIELDS.map((f) => (f.includes('-') ? `["${f}"]` : f)),
-  ...SECRET_FIELDS.map((f) => (f.includes('-') ? `*["${f}"]` : `*.${f}`)),
-  ...SECRET_FIELDS.map((f) => (f.includes('-') ? `*.*["${f}"]` : `*.*.${f}`)),
-];
+const CONTAINERS = ['', 'headers', 'body'];
+export const REDACTED_PATHS = CONTAINERS.flatMap((container) =>
+  SECRET_FIELDS.map((field) => {
+    const key = /^[A-Za-z_]\w*$/.test(field) ? (container ? `.${field}` : field) : `["${field}"]`;
+    return `${container}${key}`;
+  }),
+);
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {

@@ -48,7 +48,9 @@ export function observeBffRequest(
   const logging = log.isLevelEnabled('info');
   const measuring = metricsEnabled();
   if (!logging && !measuring) return;
-  const route = routeTemplate(new URL(request.url).pathname, params);
+  // A NextRequest has its URL parsed already.
+  const pathname = 'nextUrl' in request ? (request as { nextUrl: URL }).nextUrl.pathname : new URL(request.url).pathname;
+  const route = routeTemplate(pathname, params);
   const durationMs = performance.now() - startedAt;
   if (measuring) metrics().bffDuration.observe({ route, method: request.method, status: response.status }, durationMs / 1000);
   if (!logging) return;
