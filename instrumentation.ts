@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Runs once when a server process starts: validates the environment, then migrates the
  * database, reconciles command records left mid-way by a crash and seeds, in this one process
@@ -8,3 +10,21 @@ export async function register() {
   const { startServer } = await import('@/lib/startup/start-server');
   await startServer();
 }
+
+/** What escapes a page or route handler: one error line, the path without its query (ids and tokens may ride there). */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { logger } = await import('@/lib/ops/log');
+  logger().error(
+    {
+      event: 'request.error',
+      err: error,
+      method: request.method,
+      path: request.path.split('?')[0],
+      routePath: context.routePath,
+      routeType: context.routeType,
+      digest: (error as { digest?: string }).digest,
+    },
+    'request failed',
+  );
+};

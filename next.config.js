@@ -5,7 +5,8 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres'],
+  // pino and prom-client keep one instance per process (logger, registry) when loaded from node_modules.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'pino', 'prom-client'],
   typedRoutes: false,
 };
 

@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Log lines would bury the test report; lib/ops/log.test.ts sets its own level.
+    env: { LOG_LEVEL: 'silent' },
   },
 });

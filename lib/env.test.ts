@@ -15,6 +15,10 @@ describe('parseEnv', () => {
     expect(env.INVITATION_TTL_DAYS).toBe(7);
     expect(env.SESSION_MAX_AGE_HOURS).toBe(12);
     expect(env.SMTP_URL).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe('info');
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(env.GIT_COMMIT).toBeUndefined();
   });
 
   it('treats empty strings as unset', () => {
@@ -35,6 +39,9 @@ describe('parseEnv', () => {
     [{ SESSION_MAX_AGE_HOURS: '1.5' }, 'SESSION_MAX_AGE_HOURS: must be a whole number'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ SMTP_URL: 'smtp://mail.example:587' }, 'SMTP_FROM: is required when SMTP_URL is set'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 16 characters'],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS: must be a whole number from 0 to 600000'],
   ])('names the variable and the problem for %o', (input, message) => {
     expect(() => parseEnv(input)).toThrow(message);
   });

@@ -160,6 +160,25 @@ export const envSchema = z
     SMTP_FROM: optionalString,
     /** Absolute session lifetime, counted from sign-in; no renewal extends it. */
     SESSION_MAX_AGE_HOURS: intFromString(1, 720, 12),
+    /** The commit this build was made from, shown by /api/health (set by the deployment). */
+    GIT_COMMIT: optionalString,
+    /** On SIGTERM, how long requests in flight may take to finish before the process closes the database and exits. */
+    SHUTDOWN_TIMEOUT_MS: intFromString(0, 600_000, 10_000),
+    /**
+     * Set by the launch scripts (npm start, npm run serve, the e2e server, the Dockerfile): Next
+     * leaves SIGTERM and SIGINT to the console, which drains (lib/ops/drain.ts) and exits 0.
+     */
+    NEXT_MANUAL_SIG_HANDLE: booleanFromString,
+    /** pino level of the server's log lines (one per BFF request at info, one per upstream call at debug). */
+    LOG_LEVEL: optionalString.pipe(
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
+    ),
+    /** Opens /api/metrics (Prometheus) to requests carrying it as a Bearer token; unset, the route answers 404. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   })
   .superRefine((env, ctx) => {
     const usesRealUpstream = env.VEHICLE_API_BASE_URL !== undefined;

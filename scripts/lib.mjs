@@ -90,7 +90,10 @@ export async function waitForHealth(url, child, timeoutMs = 120_000) {
 }
 
 export function spawnServer(args, env) {
-  const child = spawn(bin('next'), args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  // `next start` leaves SIGTERM to the console, which drains and exits 0 (lib/ops/drain.ts);
+  // `next dev` keeps its own handling.
+  const signals = args[0] === 'start' ? { NEXT_MANUAL_SIG_HANDLE: 'true' } : {};
+  const child = spawn(bin('next'), args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...signals, ...env } });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => child.kill(signal));
   }

@@ -7,10 +7,13 @@ test('the served production build renders the home page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the health endpoint answers without a session', async ({ request }) => {
+test('the health and readiness endpoints answer without a session', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.ok()).toBe(true);
-  expect(await response.json()).toEqual({ ok: true });
+  expect(await response.json()).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), commit: null });
+  const ready = await request.get('/api/ready');
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ ready: true });
 });
 
 test('pages carry the security headers and a per-request CSP nonce', async ({ request }) => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { CachedToken, TokenStore } from '@/lib/vehicle-api/token-store';
 import type { Db } from '@/lib/db/index';
@@ -15,7 +15,33 @@ export const refreshTokenContext = (key: string) => ({ table: 'api_tokens', colu
  * (its key left the ring) reads as a miss and the client fetches a new token.
  */
 export class DbTokenStore implements TokenStore {
-  constructor(private readonly db: Db | (() => Db)) {}
+  readonly lock?: <T>(key: string, work: (store: TokenStore) => Promise<T>) => Promise<T>;
+
+  /**
+   * `lock` (on PostgreSQL, where instances share the database): token work for a key holds a
+   * transaction-scoped advisory lock, and its reads and writes go through that transaction, so
+   * the next holder sees the token the first one stored and no pooled connection is needed
+   * meanwhile. A wait past `lockTimeoutMs` fails the lock (the client then goes on without it).
+   */
+  constructor(
+    private readonly db: Db | (() => Db),
+    options: { lock?: boolean | (() => boolean); lockTimeoutMs?: number } = {},
+  ) {
+    const { lock } = options;
+    if (lock) {
+      const timeout = `${options.lockTimeoutMs ?? 20_000}ms`;
+      // A function is asked at each use, so building a client never opens the database.
+      const locking = typeof lock === 'function' ? lock : () => true;
+      this.lock = (key, work) =>
+        locking()
+          ? this.database.transaction(async (tx) => {
+              await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
+              await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`motorpool.api-token:${key}`}, 0))`);
+              return work(new DbTokenStore(tx as unknown as Db));
+            })
+          : work(this);
+    }
+  }
 
   private get database(): Db {
     return typeof this.db === 'function' ? this.db() : this.db;

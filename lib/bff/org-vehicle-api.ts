@@ -6,6 +6,8 @@ import { DbTokenStore } from '@/lib/bff/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
+import { createUpstreamObserver } from '@/lib/ops/observe';
+import { logger } from '@/lib/ops/log';
 import { setBounded } from '@/lib/bounded-map';
 import { createSharedBreaker } from '@/lib/bff/shared-breaker';
 import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
@@ -17,10 +19,10 @@ const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
  * One breaker per process, kept across rebuilt clients (changed credentials do not lift a pause),
  * and shared with the other instances on the same PostgreSQL.
  */
-function organizationBreaker(): Breaker {
+export function organizationBreaker(): Breaker {
   const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
   return (store[BREAKER_KEY] ??= createSharedBreaker(getDbHandle().notifications, (error) =>
-    console.error('Sharing the upstream breaker between instances failed:', error),
+    logger().error({ err: error }, 'sharing the upstream breaker between instances failed'),
   ));
 }
 
@@ -61,12 +63,15 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     ...transportFor(credentials),
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
-    tokenStore: createLayeredTokenStore(new DbTokenStore(getDb)),
+    // On PostgreSQL several instances may cold-start at once: an advisory lock makes their token request one.
+    tokenStore: createLayeredTokenStore(
+      new DbTokenStore(getDb, { lock: () => getDbHandle().kind === 'postgres', lockTimeoutMs: e.VEHICLE_API_DEADLINE_MS }),
+    ),
     tokenCacheKey: `org:${organizationId}:${credentials.apiBaseUrl ?? 'embedded'}:${credentials.clientId}`,
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     deadlineMs: e.VEHICLE_API_DEADLINE_MS,
     breaker: { breaker: organizationBreaker(), key: organizationId },
-    logger: e.LOG_UPSTREAM ? undefined : () => {},
+    logger: createUpstreamObserver(),
   });
 }
 

@@ -9,6 +9,7 @@ import { loadOrgAccess, type OrgAccess } from './org-access';
 import { recordAudit, type AuditSpec } from './audit';
 import { env } from '@/lib/env';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
+import { observeBffRequest } from '@/lib/ops/observe';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -89,15 +90,28 @@ export function withOrg<
 >(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>, options: Options<PS, QS, BS, R>) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     const startedAt = performance.now();
+    const rawParams = await context.params;
+    let organizationId: string | undefined;
+    const response = await answer(request, rawParams, startedAt, (id) => (organizationId = id));
+    observeBffRequest(request, rawParams, response, startedAt, organizationId);
+    return response;
+  };
+
+  async function answer(
+    request: NextRequest,
+    rawParams: Awaited<RouteContext['params']>,
+    startedAt: number,
+    onOrganization: (id: string) => void,
+  ): Promise<Response> {
     let access: OrgAccess | undefined;
     let auditTarget: { type?: string; id?: string } = {};
     let parsedBody: Parsed<BS> | undefined;
     let parsedParams: Parsed<PS> | undefined;
-    const rawParams = await context.params;
     try {
       const mutating = MUTATING.has(request.method);
       if (mutating) assertSameOrigin(request);
       access = await loadOrgAccess(String(rawParams.org ?? ''));
+      onOrganization(access.org.id);
       if (!can(access.role as Role, options.permission)) {
         throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
       }
@@ -133,5 +147,5 @@ export function withOrg<
       }
       return response;
     }
-  };
+  }
 }

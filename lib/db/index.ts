@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '@/lib/env';
+import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,8 +43,19 @@ let accessWrites = 0;
 
 /** PGlite in a folder, or in memory when `dataDir` is undefined. Queries wait until it is ready. */
 export function openPglite(dataDir?: string): DbHandle {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  let release = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // Before PGlite touches the folder: a second process is refused, naming the first.
+    release = lockFolder(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   accessWrites += 1;
   // Drizzle logs each statement as it submits it, and PGlite runs statements in that order.
   const logger = {
@@ -52,7 +64,12 @@ export function openPglite(dataDir?: string): DbHandle {
     },
   };
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
-  return { db, kind: 'pglite', accessGeneration: () => accessWrites, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    accessGeneration: () => accessWrites,
+    close: () => client.close().finally(release),
+  };
 }
 
 /** postgres-js connects lazily, on the first query. */

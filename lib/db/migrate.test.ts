@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, migrationsFolder, pendingMigrations } from './migrate';
+import { openPglite } from './index';
 import { databaseLegs, useTestDatabase } from './test-legs';
 
 const TABLES = [
@@ -37,8 +41,40 @@ for (const leg of await databaseLegs()) {
       await expect(migrateDatabase(t.db)).resolves.toEqual({ applied: 0 });
     });
 
+    it('counts no pending migration once migrated, and every one on an empty database or after a new one', async () => {
+      await expect(pendingMigrations(t.db)).resolves.toBe(0);
+      const dir = mkdtempSync(path.join(tmpdir(), 'motorpool-migrations-'));
+      try {
+        // The committed migrations plus one written later: readiness must see this database as behind.
+        cpSync(migrationsFolder(), dir, { recursive: true });
+        const journalFile = path.join(dir, 'meta', '_journal.json');
+        const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+        const last = journal.entries.at(-1)!;
+        journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1_000, tag: '9999_later' });
+        writeFileSync(journalFile, JSON.stringify(journal));
+        writeFileSync(path.join(dir, '9999_later.sql'), 'select 1;');
+        await expect(pendingMigrations(t.db, dir)).resolves.toBe(1);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('enforces lower-case emails in the database itself', async () => {
       await expect(t.db.execute(sql`insert into users (email) values ('Upper@Example.com')`)).rejects.toThrow();
     });
   });
 }
+
+describe('pending migrations on a database never migrated', () => {
+  it('counts every committed migration', async () => {
+    const handle = openPglite();
+    try {
+      const { readMigrationFiles } = await import('drizzle-orm/migrator');
+      const all = readMigrationFiles({ migrationsFolder: migrationsFolder() }).length;
+      expect(all).toBeGreaterThan(0);
+      await expect(pendingMigrations(handle.db)).resolves.toBe(all);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});

@@ -45,3 +45,16 @@ export async function migrateDatabase(db: Db, folder = migrationsFolder()): Prom
     return { applied };
   });
 }
+
+/**
+ * How many committed migrations this database has not applied (readiness: an instance whose
+ * schema is behind its code must not take traffic). A database never migrated counts them all.
+ */
+export async function pendingMigrations(db: Db, folder = migrationsFolder()): Promise<number> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  const found = await db.execute<{ exists: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+  const rows = Array.isArray(found) ? found : (found as unknown as { rows: { exists: boolean }[] }).rows;
+  if (!rows[0]?.exists) return migrations.length;
+  const [last] = await db.select().from(journal).orderBy(desc(journal.createdAt)).limit(1);
+  return migrations.filter((m) => !last || Number(last.createdAt) < m.folderMillis).length;
+}

@@ -14,6 +14,8 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@
 export interface TestDatabase {
   kind: DbKind;
   db: Db;
+  /** The PostgreSQL database's URL, for a second client as another instance would open it. */
+  url?: string;
   /** Closes this handle and opens a new one on the same data, as a restarted process would. */
   reopen(): Promise<Db>;
   /** Closes and deletes the database. */

@@ -25,8 +25,11 @@ const authError = (message: string) => new ApiError('AUTHENTICATION_ERROR', mess
 /** Issued tokens; revoking drops them, so later use is an AUTHENTICATION_ERROR. */
 export class TokenStore {
   private grants = new Map<string, TokenGrant>();
+  /** Access tokens issued since start (`/_admin/stats`): how many token requests clients made. */
+  issuedCount = 0;
 
   issue(organization: Organization, scopes: string[], now: number, ttlSeconds: number) {
+    this.issuedCount += 1;
     const access = `sbx_at_${randomBytes(24).toString('base64url')}`;
     const refresh = `sbx_rt_${randomBytes(24).toString('base64url')}`;
     const base = { organizationId: organization.id, clientId: organization.clientId, scopes };

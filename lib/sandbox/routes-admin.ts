@@ -52,7 +52,7 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
     })
     .on('GET', '/_admin/stats', (ctx) => {
       const orgId = ctx.url.searchParams.get('organizationId') ?? undefined;
-      return json({ apiRequests: ctx.core.apiRequests, commands: ctx.core.commandStats(orgId) });
+      return json({ apiRequests: ctx.core.apiRequests, tokensIssued: ctx.core.tokens.issuedCount, commands: ctx.core.commandStats(orgId) });
     })
     .on('GET', '/_admin/audit', (ctx) => {
       const orgId = ctx.url.searchParams.get('organizationId');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { environmentProblems } from '@/lib/env';
+import { env, environmentProblems } from '@/lib/env';
 
 /**
  * Start-up of a server process: a bad environment or a database that cannot be prepared stops
@@ -14,13 +14,31 @@ export async function startServer(): Promise<void> {
   // Before anything else: sign-in throttling needs each request's real peer address.
   const { installPeerAddressStamp } = await import('@/lib/auth/server/stamp-peer-address');
   installPeerAddressStamp();
+  const { installSignalDrain, trackRequests } = await import('@/lib/ops/drain');
+  trackRequests();
+  // The launch scripts take signals from Next (NEXT_MANUAL_SIG_HANDLE), so a SIGTERM drains:
+  // /api/ready turns 503, the listener closes, requests in flight finish, the database closes, exit 0.
+  if (env().NEXT_MANUAL_SIG_HANDLE) {
+    installSignalDrain({
+      timeoutMs: env().SHUTDOWN_TIMEOUT_MS,
+      close: async () => {
+        const [{ stopJobs }, { closeDb }] = await Promise.all([import('@/lib/jobs'), import('@/lib/db')]);
+        await stopJobs(2_000);
+        await closeDb();
+      },
+    });
+  }
   try {
     const { prepareDatabase } = await import('@/lib/startup/seed');
     await prepareDatabase();
     const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
     startBackgroundJobs();
   } catch (error) {
-    console.error('Motorpool could not prepare its database:', error);
+    // Another process holding the embedded database is an operator's matter, not a crash: no stack.
+    console.error(
+      'Motorpool could not prepare its database:',
+      (error as Error).name === 'FolderLockedError' ? (error as Error).message : error,
+    );
     process.exit(1);
   }
 }

@@ -19,6 +19,8 @@ export interface Breaker {
   learn(key: string, change: BreakerChange): void;
   /** Organizations the breaker holds state for (tests and metrics). */
   size(): number;
+  /** Organizations whose calls are paused now (metrics). */
+  pausedCount(): number;
 }
 
 /** A pause that began, or ended with a successful probe. */
@@ -112,5 +114,11 @@ export function createBreaker(options: BreakerOptions = {}): Breaker {
       put(key, { failures: change.failures, probing: false, openUntil: change.openUntil, reason: change.reason });
     },
     size: () => states.size,
+    pausedCount: () => {
+      const at = now();
+      let count = 0;
+      for (const state of states.values()) if (state.openUntil !== undefined && at < state.openUntil) count += 1;
+      return count;
+    },
   };
 }

@@ -221,6 +221,7 @@ export function createClient(options: ClientOptions): Client {
       );
     });
     const log = (status: number, requestId: string | undefined, errorCode?: string) =>
+      (logger.enabled === undefined || logger.enabled()) &&
       logger(
         redact(
           {

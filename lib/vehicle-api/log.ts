@@ -13,7 +13,8 @@ export interface UpstreamCallLog {
   errorCode?: string;
 }
 
-export type VehicleApiLogger = (entry: UpstreamCallLog) => void;
+/** `enabled`, when present and false, lets the client skip building the entry (the hot path stays bare). */
+export type VehicleApiLogger = ((entry: UpstreamCallLog) => void) & { enabled?: () => boolean };
 
 export const jsonLineLogger: VehicleApiLogger = (entry) => {
   process.stdout.write(`${JSON.stringify(entry)}\n`);

@@ -15,6 +15,13 @@ export interface TokenStore {
   get(key: string): Promise<CachedToken | undefined>;
   set(key: string, token: CachedToken): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Present on a store shared by several processes that can exclude them (PostgreSQL's advisory
+   * lock): runs `work` while no other process works on `key`, with a view of the store whose
+   * writes are visible to the next holder. The client obtains tokens inside it, so instances
+   * cold-starting together make one token request.
+   */
+  lock?<T>(key: string, work: (store: TokenStore) => Promise<T>): Promise<T>;
 }
 
 /** Organizations' tokens one process keeps at most; a dropped one is read again or obtained anew. */
@@ -47,22 +54,26 @@ export function createLayeredTokenStore(
   { now = () => Date.now(), localForMs = 120_000, maxEntries = MAX_TOKENS } = {},
 ): TokenStore {
   const local = new Map<string, CachedToken>();
-  return {
+  // Under the lock the shared store is the truth: another instance may have just replaced a
+  // token this process still holds (a renewal after a rejection).
+  const over = (inner: TokenStore, trustLocal: boolean): TokenStore => ({
     async get(key) {
-      const held = local.get(key);
+      const held = trustLocal ? local.get(key) : undefined;
       if (held && held.expiresAt - now() > localForMs) return held;
-      const token = await shared.get(key);
+      const token = await inner.get(key);
       if (token) setBounded(local, key, token, maxEntries);
       else local.delete(key);
       return token;
     },
     async set(key, token) {
       setBounded(local, key, token, maxEntries);
-      await shared.set(key, token);
+      await inner.set(key, token);
     },
     async delete(key) {
       local.delete(key);
-      await shared.delete(key);
+      await inner.delete(key);
     },
-  };
+    ...(inner.lock ? { lock: (key, work) => inner.lock!(key, (locked) => work(over(locked, false))) } : {}),
+  });
+  return over(shared, true);
 }

@@ -26,8 +26,8 @@ const DEFAULT_EXPIRES_IN_SECONDS = 300;
 
 /**
  * In-flight token requests, per store and cache key: clients built per request but sharing one
- * store still share one token request. Across processes the shared store narrows, but cannot
- * remove, duplicate requests.
+ * store still share one token request. Across processes, a store with a lock (PostgreSQL's
+ * advisory lock) makes them one request; without one the shared store only narrows duplicates.
  */
 const inflightByStore = new WeakMap<TokenStore, Map<string, Promise<CachedToken>>>();
 
@@ -36,7 +36,33 @@ const inflightByStore = new WeakMap<TokenStore, Map<string, Promise<CachedToken>
  * obtained directly rather than fail; single flight still bounds the token requests.
  */
 function tolerant(store: TokenStore): TokenStore {
+  const lock = store.lock?.bind(store);
   return {
+    ...(lock
+      ? {
+          async lock<T>(key: string, work: (locked: TokenStore) => Promise<T>): Promise<T> {
+            let outcome: { value: T } | { error: unknown } | undefined;
+            try {
+              return await lock(key, async (locked) => {
+                try {
+                  const value = await work(tolerant(locked));
+                  outcome = { value };
+                  return value;
+                } catch (error) {
+                  outcome = { error };
+                  throw error;
+                }
+              });
+            } catch {
+              // The work's own failure is the caller's; a failure of the lock (the database away,
+              // the wait past lock_timeout) only costs the exclusion: go on without it.
+              if (outcome && 'value' in outcome) return outcome.value;
+              if (outcome) throw outcome.error;
+              return work(tolerant(store));
+            }
+          },
+        }
+      : {}),
     get: (key) =>
       Promise.resolve()
         .then(() => store.get(key))
@@ -71,7 +97,12 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
     return flight;
   }
 
-  async function obtain(previous: CachedToken | undefined): Promise<CachedToken> {
+  /** Token work runs under the store's cross-process lock when it has one (PostgreSQL), else as is. */
+  function exclusive(work: (locked: TokenStore) => Promise<CachedToken>): Promise<CachedToken> {
+    return store.lock ? store.lock(key, work) : work(store);
+  }
+
+  async function obtain(previous: CachedToken | undefined, into: TokenStore = store): Promise<CachedToken> {
     let response: TokenResponse | undefined;
     if (previous?.refreshToken) {
       try {
@@ -86,7 +117,7 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
       refreshToken: response.refresh_token ?? undefined,
       expiresAt: now() + (response.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000,
     };
-    await store.set(key, token);
+    await into.set(key, token);
     return token;
   }
 
@@ -94,24 +125,28 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
     async get() {
       const cached = await store.get(key);
       if (isFresh(cached)) return cached.accessToken;
-      const token = await singleFlight(async () => {
-        // Another caller (or instance) may have stored a fresh token while we waited.
-        const current = await store.get(key);
-        return isFresh(current) ? current : obtain(current ?? cached);
-      });
+      const token = await singleFlight(() =>
+        exclusive(async (locked) => {
+          // Another caller (or instance) may have stored a fresh token while we waited.
+          const current = await locked.get(key);
+          return isFresh(current) ? current : obtain(current ?? cached, locked);
+        }),
+      );
       return token.accessToken;
     },
     async renew(rejected) {
       // The refresh token came with the rejected access token and is as suspect (a revocation ends
       // both): the client credentials answer in one request, so a renewal costs one call.
-      const token = await singleFlight(async () => {
-        const current = await store.get(key);
-        if (isFresh(current) && current.accessToken !== rejected) return current;
-        return obtain(undefined);
-      });
+      const token = await singleFlight(() =>
+        exclusive(async (locked) => {
+          const current = await locked.get(key);
+          if (isFresh(current) && current.accessToken !== rejected) return current;
+          return obtain(undefined, locked);
+        }),
+      );
       if (token.accessToken !== rejected) return token.accessToken;
       // We joined a flight that started before the rejection and handed back the rejected token.
-      return (await singleFlight(async () => obtain(undefined))).accessToken;
+      return (await singleFlight(() => exclusive((locked) => obtain(undefined, locked)))).accessToken;
     },
   };
 }

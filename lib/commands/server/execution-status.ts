@@ -6,6 +6,7 @@ import type { CommandExecution } from '@/lib/db/schema';
 import { NO_OUTCOME_IN_TIME } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import type { VehicleApi } from '@/lib/vehicle-api';
+import { countCommandOutcome } from '@/lib/ops/observe';
 
 /** However many browsers, jobs and instances watch one execution, the upstream is asked about it at most this often. */
 export const STATUS_CHECK_INTERVAL_MS = 1_000;
@@ -39,7 +40,9 @@ export function outcomeOf(execution: UpstreamExecution) {
  * (the repository's conditional UPDATE refuses it), whoever asked (a watcher, the settler, a list).
  */
 export async function applyUpstreamExecution(db: Db, record: CommandExecution, execution: UpstreamExecution): Promise<CommandExecution> {
-  return (await updateCommandStatus(db, record.id, outcomeOf(execution))) ?? record;
+  const updated = (await updateCommandStatus(db, record.id, outcomeOf(execution))) ?? record;
+  if (record.status === 'PENDING' && updated.status !== 'PENDING' && updated.status) countCommandOutcome(updated.status);
+  return updated;
 }
 
 /** Still PENDING past the contract's five minutes: ended as timed out, as the contract says the service would. */
@@ -47,7 +50,9 @@ export async function applyTimeout(db: Db, record: CommandExecution, now: number
   if (record.status !== 'PENDING' || record.localStatus !== 'SENT') return record;
   // Our own clock: the service's `executedAt` may come from a clock that differs.
   if (now - record.requestedAt.getTime() < TIMEOUT_MS + TIMEOUT_MARGIN_MS) return record;
-  return (await recordCommandTimedOut(db, record.id, NO_OUTCOME_IN_TIME)) ?? record;
+  const timedOut = await recordCommandTimedOut(db, record.id, NO_OUTCOME_IN_TIME);
+  if (timedOut) countCommandOutcome('TIMED_OUT');
+  return timedOut ?? record;
 }
 
 /** A sent execution the upstream can be asked about. */

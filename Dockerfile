@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# A production image of Motorpool: multi-stage, Node 22, runs as the unprivileged `node` user.
+# Not built by the tests (no Docker engine runs where they run): see README "Running several instances".
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund --no-save
+COPY . .
+ENV NEXT_TELEMETRY_DISABLED=1 NODE_ENV=production
+RUN node_modules/.bin/next build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim AS run
+WORKDIR /app
+ARG GIT_COMMIT=
+# NEXT_MANUAL_SIG_HANDLE: SIGTERM drains (readiness 503, requests in flight finish) and exits 0.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000 GIT_COMMIT=$GIT_COMMIT
+COPY --from=build --chown=node:node /app/package.json /app/next.config.js ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/.next ./.next
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/lib/db/migrations ./lib/db/migrations
+RUN mkdir -p .data && chown node:node .data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node_modules/.bin/next", "start"]

@@ -1,0 +1,8 @@
+import { renderMetrics } from '@/lib/ops/server/render-metrics';
+
+export const dynamic = 'force-dynamic';
+
+/** Prometheus metrics of this process; closed unless METRICS_TOKEN is set and presented as a Bearer token. */
+export function GET(request: Request) {
+  return renderMetrics(request);
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { organizationBreaker } from '@/lib/bff/org-vehicle-api';
+import { env } from '@/lib/env';
+import { metrics } from '@/lib/ops/metrics';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The Prometheus exposition of this process, only to a scraper that presents METRICS_TOKEN as a
+ * Bearer token: without the variable the route does not exist (404), with a wrong token it is 401.
+ */
+export async function renderMetrics(request: Request, { token } = { token: env().METRICS_TOKEN }): Promise<Response> {
+  if (!token) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  const given = request.headers.get('authorization') ?? '';
+  if (!timingSafeEqual(digest(given), digest(`Bearer ${token}`))) {
+    return new Response('Unauthorized', { status: 401, headers: { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' } });
+  }
+  const m = metrics();
+  m.breakerOpen.set(organizationBreaker().pausedCount());
+  return new Response(await m.registry.metrics(), { headers: { 'Content-Type': m.registry.contentType, 'Cache-Control': 'no-store' } });
+}
