@@ -20,8 +20,6 @@ export interface TestDatabase {
   reopen(): Promise<Db>;
   /** Closes and deletes the database. */
   close(): Promise<void>;
-  /** PostgreSQL only: another connection to the same database, as a second instance would open. */
-  url?: string;
 }
 
 let availability: Promise<boolean> | undefined;
