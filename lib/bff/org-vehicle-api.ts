@@ -19,8 +19,9 @@ const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
  */
 function organizationBreaker(): Breaker {
   const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
-  return (store[BREAKER_KEY] ??= createSharedBreaker(getDbHandle().notifications, (error) =>
-    console.error('Sharing the upstream breaker between instances failed:', error),
+  return (store[BREAKER_KEY] ??= createSharedBreaker(
+    () => getDbHandle().notifications,
+    (error) => console.error('Sharing the upstream breaker between instances failed:', error),
   ));
 }
 
