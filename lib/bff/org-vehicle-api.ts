@@ -21,8 +21,9 @@ const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
  */
 export function organizationBreaker(): Breaker {
   const store = globalThis as typeof globalThis & { [BREAKER_KEY]?: Breaker };
-  return (store[BREAKER_KEY] ??= createSharedBreaker(getDbHandle().notifications, (error) =>
-    logger().error({ err: error }, 'sharing the upstream breaker between instances failed'),
+  return (store[BREAKER_KEY] ??= createSharedBreaker(
+    () => getDbHandle().notifications,
+    (error) => logger().error({ err: error }, 'sharing the upstream breaker between instances failed'),
   ));
 }
 

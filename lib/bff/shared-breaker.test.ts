@@ -53,8 +53,16 @@ describe.skipIf(!available)('a breaker shared through PostgreSQL', () => {
     let clock = Date.parse('2026-11-24T14:00:00Z');
     const now = () => clock;
     const errors: unknown[] = [];
-    const onA = createSharedBreaker(a.notifications, (e) => errors.push(e), { now });
-    const onB = createSharedBreaker(b.notifications, (e) => errors.push(e), { now });
+    const onA = createSharedBreaker(
+      () => a.notifications,
+      (e) => errors.push(e),
+      { now },
+    );
+    const onB = createSharedBreaker(
+      () => b.notifications,
+      (e) => errors.push(e),
+      { now },
+    );
     // LISTEN starts asynchronously: until B hears the first pause, each try uses a new organization.
     let org = '';
     let attempt = 0;
@@ -77,8 +85,11 @@ describe.skipIf(!available)('a breaker shared through PostgreSQL', () => {
 
   it('ignores a message that does not parse, reporting it', async () => {
     const errors: unknown[] = [];
-    const onB = createSharedBreaker(b.notifications, (e) => errors.push(e));
-    await b.db.execute('select 1');
+    const onB = createSharedBreaker(
+      () => b.notifications,
+      (e) => errors.push(e),
+    );
+    onB.admit('org', 'GET /v1/vehicles'); // the first use subscribes
     await vi.waitFor(async () => {
       await a.notifications!.notify('motorpool_breaker', '{"from":"x","key":"org","change":{"open":true}}');
       await new Promise((resolve) => setTimeout(resolve, 50));
