@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Notifications } from '@/lib/db';
-import { createBreaker, type Breaker, type BreakerChange, type BreakerOptions } from '@/lib/vehicle-api';
+import { createBreaker, type Breaker, type BreakerOptions } from '@/lib/vehicle-api';
 
 const CHANNEL = 'motorpool_breaker';
 
