@@ -260,6 +260,29 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * The last upstream errors met for a vehicle (code, status, endpoint, request id, time), kept for
+ * the support bundle: at most 20 per vehicle, the oldest dropped when a new one is written. No
+ * error message is kept (it may carry what the upstream echoed back).
+ */
+export const vehicleUpstreamErrors = pgTable(
+  'vehicle_upstream_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    code: text('code').notNull(),
+    /** Upstream HTTP status; 0 when no answer came (time-out, network, breaker pause). */
+    status: integer('status').notNull(),
+    endpoint: text('endpoint').notNull(),
+    upstreamRequestId: text('upstream_request_id'),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [index('vehicle_upstream_errors_org_vehicle_idx').on(t.organizationId, t.vehicleId, t.occurredAt.desc(), t.id.desc())],
+);
+
 /** The API client's token cache, shared by every server instance. */
 export const apiTokens = pgTable('api_tokens', {
   key: text('key').primaryKey(),
@@ -363,3 +386,4 @@ export type RevokedSession = typeof revokedSessions.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type VehicleUpstreamError = typeof vehicleUpstreamErrors.$inferSelect;
