@@ -6,6 +6,8 @@ import { databaseLegs, useTestDatabase } from './test-legs';
 const TABLES = [
   'api_tokens',
   'audit_events',
+  'bulk_job_items',
+  'bulk_jobs',
   'command_executions',
   'consent_links',
   'eligibility_checks',
