@@ -13,7 +13,7 @@ const jobsPath = (org: string) => `/api/o/${org}/bulk-jobs`;
 
 /** How many vehicles a selection covers, for the confirmation (nothing is recorded). */
 export function previewBulkJob(org: string, input: BulkJobInput): Promise<{ preview: { count: number } }> {
-  return apiFetch(jobsPath(org), { method: 'POST', json: { ...input, preview: true } });
+  return apiFetch(`${jobsPath(org)}/preview`, { method: 'POST', json: input });
 }
 
 export function startBulkJob(org: string, input: BulkJobInput): Promise<{ job: BulkJobView }> {

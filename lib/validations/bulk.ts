@@ -28,11 +28,11 @@ export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
 const tagArgs = z.object({ key: tagText, value: tagText });
 
 export const bulkJobInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('tag.add'), tag: tagArgs, selection: bulkSelectionSchema, preview: z.optional(z.boolean()) }),
-  z.object({ action: z.literal('tag.remove'), tag: tagArgs, selection: bulkSelectionSchema, preview: z.optional(z.boolean()) }),
-  z.object({ action: z.literal('listening.on'), selection: bulkSelectionSchema, preview: z.optional(z.boolean()) }),
-  z.object({ action: z.literal('listening.off'), selection: bulkSelectionSchema, preview: z.optional(z.boolean()) }),
-  z.object({ action: z.literal('command'), command: sendCommandSchema, selection: bulkSelectionSchema, preview: z.optional(z.boolean()) }),
+  z.object({ action: z.literal('tag.add'), tag: tagArgs, selection: bulkSelectionSchema }),
+  z.object({ action: z.literal('tag.remove'), tag: tagArgs, selection: bulkSelectionSchema }),
+  z.object({ action: z.literal('listening.on'), selection: bulkSelectionSchema }),
+  z.object({ action: z.literal('listening.off'), selection: bulkSelectionSchema }),
+  z.object({ action: z.literal('command'), command: sendCommandSchema, selection: bulkSelectionSchema }),
 ]);
 export type BulkJobInput = z.infer<typeof bulkJobInputSchema>;
 

@@ -51,14 +51,17 @@ function toView(job: BulkJob, counts: BulkJobView['counts']): BulkJobView {
   };
 }
 
-/**
- * Records a bulk job with every vehicle it covers (the background job `bulk.run` does the work);
- * with `preview`, only counts the vehicles, for the confirmation.
- */
+/** How many vehicles a selection covers, for the confirmation: nothing is recorded. */
+export async function previewBulkJob(access: OrgAccess, input: BulkJobInput) {
+  if (!can(access.role, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
+  return { preview: { count: vehicleIds.length }, requestId };
+}
+
+/** Records a bulk job with every vehicle it covers; the background job `bulk.run` does the work. */
 export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
   if (!can(access.role, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
-  if (input.preview) return { preview: { count: vehicleIds.length }, requestId };
   if (vehicleIds.length === 0) throw new AppError('VALIDATION_FAILED', 'No vehicle matches this selection.', { status: 422 });
   const job = await createBulkJob(getDb(), {
     organizationId: access.org.id,
