@@ -6,7 +6,17 @@ test.use({ storageState: storageStateOf('manager'), permissions: ['clipboard-rea
 test('a manager creates a consent link, the owner approves it in the sandbox, and the new account appears', async ({ page, baseURL }) => {
   await page.goto('/o/demo/connect');
   const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
-  await expect(sections).toHaveText(['Overview', 'Vehicles', 'Accounts', 'Commands', 'Connect', 'Eligibility', 'Audit', 'Settings']);
+  await expect(sections).toHaveText([
+    'Overview',
+    'Vehicles',
+    'Accounts',
+    'Commands',
+    'Connect',
+    'Onboarding',
+    'Eligibility',
+    'Audit',
+    'Settings',
+  ]);
 
   const form = page.getByRole('form', { name: 'New consent link' });
   await form.getByLabel('Volkswagen').check();
