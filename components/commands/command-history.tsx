@@ -15,6 +15,7 @@ import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
+import { SupportBundleActions } from '@/components/vehicles/support-bundle-actions';
 import { commandKeys, stillSettling } from '@/lib/query/commands';
 
 type UpstreamList =
@@ -107,6 +108,11 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
           ) : null}
         </>
       ),
+    },
+    {
+      id: 'support',
+      header: 'Support',
+      cell: (e) => <SupportBundleActions org={org} of={{ executionId: e.id }} compact />,
     },
   ];
 }

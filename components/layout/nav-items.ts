@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { segment: 'accounts', label: 'Accounts', permission: 'accounts.read' },
   { segment: 'commands', label: 'Commands', permission: 'commands.read' },
   { segment: 'connect', label: 'Connect', permission: 'connect.read' },
+  { segment: 'onboarding', label: 'Onboarding', permission: 'connect.read' },
   { segment: 'eligibility', label: 'Eligibility', permission: 'eligibility.read' },
   { segment: 'audit', label: 'Audit', permission: 'audit.read' },
   { segment: 'settings', label: 'Settings', permission: 'settings.read' },

@@ -14,6 +14,7 @@ import { Time } from '@/components/ui/time';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { DisconnectVehicle } from './disconnect-vehicle';
 import { PlateEditor } from './plate-editor';
+import { SupportBundleActions } from './support-bundle-actions';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
 import { ListeningHistory } from './listening-history';
@@ -89,7 +90,10 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
           </>
         }
       >
-        {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
+        <div className="flex flex-wrap items-start gap-2">
+          <SupportBundleActions org={org} of={{ vehicleId: vehicle.id }} />
+          {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
+        </div>
       </RecordHeader>
 
       {locked ? (

@@ -10,6 +10,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
 import type { VehicleRecord } from '@/lib/fleet/types';
+import { BulkActions } from './bulk-actions';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
 import { TagFilter } from './tag-filter';
@@ -55,6 +56,12 @@ export function VehiclesBrowser({ org }: { org: string }) {
       </Card>
 
       {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+
+      <BulkActions
+        org={org}
+        pageVehicleIds={vehicles.map((v) => v.id)}
+        listFilter={{ filter: list.filter || undefined, tagKey: tagKey || undefined, tagValue: tagValue || undefined }}
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -13,6 +13,7 @@ test('a manager creates a consent link, the owner approves it in the sandbox, an
     'Accounts',
     'Commands',
     'Connect',
+    'Onboarding',
     'Eligibility',
     'Audit',
     'Settings',

@@ -60,6 +60,7 @@ export function createSharedBreaker(
       .catch(onError);
   };
   return {
+    ...breaker,
     admit(key, endpoint) {
       connect();
       return breaker.admit(key, endpoint);
@@ -68,7 +69,5 @@ export function createSharedBreaker(
       connect();
       breaker.record(key, outcome, admitted);
     },
-    learn: (key, change) => breaker.learn(key, change),
-    size: () => breaker.size(),
   };
 }

@@ -10,6 +10,7 @@ import { recordAudit, type AuditSpec } from './audit';
 import { env } from '@/lib/env';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 import { observeBffRequest } from '@/lib/ops/observe';
+import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -133,6 +134,7 @@ export function withOrg<
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
       const response = errorResponse(error);
+      if (access) await rememberVehicleUpstreamError(access.org.id, parsedParams, error);
       if (options.audit && access) {
         const requestId = (error as { requestId?: string }).requestId;
         await recordAudit(access, options.audit, {

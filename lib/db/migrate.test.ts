@@ -11,6 +11,8 @@ const TABLES = [
   'api_tokens',
   'audit_events',
   'bulk_connections',
+  'bulk_job_items',
+  'bulk_jobs',
   'command_executions',
   'consent_links',
   'eligibility_checks',
@@ -23,6 +25,7 @@ const TABLES = [
   'sign_in_attempts',
   'unoffered_commands',
   'users',
+  'vehicle_upstream_errors',
 ];
 
 for (const leg of await databaseLegs()) {

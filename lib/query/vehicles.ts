@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
+import type { SupportBundle } from '@/lib/vehicles/support-bundle';
 import { apiFetch } from './api-fetch';
 
 /** Query keys of vehicles; a key is a prefix of every key below it, so `all(org)` refreshes every list and detail. */
@@ -54,4 +55,13 @@ export function useTagsSeen(org: string) {
     queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`),
     staleTime: 60_000,
   });
+}
+
+/** The support bundle of a vehicle, or of a command execution's vehicle with that execution: read once per press, never cached. */
+export function fetchSupportBundle(org: string, of: { vehicleId: string } | { executionId: string }): Promise<SupportBundle> {
+  const path =
+    'vehicleId' in of
+      ? `${vehiclePath(org, of.vehicleId)}/support-bundle`
+      : `/api/o/${org}/commands/${encodeURIComponent(of.executionId)}/support-bundle`;
+  return apiFetch<SupportBundle>(path);
 }

@@ -7,8 +7,12 @@ import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-eff
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
 import { env } from '@/lib/env';
 import { registerJob, startJobs } from '@/lib/jobs';
+import { runBulkJobs } from '@/lib/vehicles/server/run-bulk-jobs';
+import { randomUUID } from 'node:crypto';
 
 const HOUR_MS = 60 * 60_000;
+/** This process's name on bulk job leases: a restarted process is another owner and waits out the old lease. */
+const PROCESS_ID = randomUUID();
 
 /** Each organization's client, as the routes use it (one per organization and process). */
 const apiForOrganization: ApiForOrganization = async (organizationId) => {
@@ -38,6 +42,17 @@ export function startBackgroundJobs(): void {
     everyMs: 2_000,
     run: async () => {
       await confirmCommandEffects(getDb(), apiForOrganization, new Date(), { delayMs: 3_000 });
+    },
+  });
+  registerJob({
+    name: 'bulk.run',
+    everyMs: 1_000,
+    run: async (signal) => {
+      // A lease of 15 s, renewed before each vehicle: a job left by a stopped process is resumed 15 s later.
+      while (
+        !signal.aborted &&
+        (await runBulkJobs(getDb(), { owner: PROCESS_ID, leaseMs: 15_000, apiFor: apiForOrganization }, signal))?.progressed
+      );
     },
   });
   startJobs();

@@ -115,7 +115,7 @@ export function checkFilterText(text: string): FilterCheck {
   return { ok: false, message: `${pathText(issue.path)}: ${issue.message}` };
 }
 
-const filterText = z.pipe(
+export const filterText = z.pipe(
   z.optional(z.string().check(z.maxLength(4000, 'The filter has at most 4000 characters'))),
   z.transform((text, ctx) => {
     if (!text) return undefined;

@@ -1,0 +1,9 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { bulkJobInputSchema } from '@/lib/validations/bulk';
+import { previewBulkJob } from '@/lib/vehicles/server/bulk-jobs';
+
+/** Counts the vehicles a bulk job would cover, for its confirmation; records nothing. */
+export const POST = withOrg(({ body, ...access }) => previewBulkJob(access, body), {
+  permission: 'vehicles.write',
+  body: bulkJobInputSchema,
+});

@@ -1,0 +1,20 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { bulkJobInputSchema } from '@/lib/validations/bulk';
+import { startBulkJob } from '@/lib/vehicles/server/bulk-jobs';
+
+/** Records a bulk job over the selected vehicles; the background job `bulk.run` carries it out. */
+export const POST = withOrg(({ body, ...access }) => startBulkJob(access, body), {
+  permission: 'vehicles.write',
+  body: bulkJobInputSchema,
+  audit: {
+    action: 'bulk.created',
+    resultTarget: (result) => ({ type: 'bulk_job', id: result.job.id }),
+    details: ({ body, result }) => ({
+      action: body.action,
+      ...('tag' in body ? { tag: body.tag } : {}),
+      ...('command' in body ? { command: body.command } : {}),
+      selection: body.selection.mode === 'ids' ? { mode: 'ids' } : body.selection,
+      total: result.job.total,
+    }),
+  },
+});

@@ -1,0 +1,202 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { useCan } from '@/components/layout/session-role';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field, failureClass, inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { previewBulkJob, startBulkJob } from '@/lib/query/bulk';
+import type { BulkJobInput, BulkSelection } from '@/lib/validations/bulk';
+import { NO_ARGS_COMMANDS } from '@/lib/validations/commands';
+import { commandLabel } from '@/lib/commands/catalog';
+import { bulkActionPermission, describeBulkAction, TYPE_BACK_ABOVE, type BulkActionName } from '@/lib/vehicles/bulk';
+
+const ACTIONS: { value: BulkActionName; label: string }[] = [
+  { value: 'tag.add', label: 'Add a tag' },
+  { value: 'tag.remove', label: 'Remove a tag' },
+  { value: 'listening.on', label: 'Turn listening on' },
+  { value: 'listening.off', label: 'Turn listening off' },
+  { value: 'command', label: 'Send a command' },
+];
+
+type NoArgsCommand = (typeof NO_ARGS_COMMANDS)[number];
+
+type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
+
+/**
+ * One action over many vehicles: this page's, or every vehicle the list's filter matches. The
+ * confirmation names the count (counted by the server) and the action; the job then runs in the
+ * background and its page shows the progress.
+ */
+export function BulkActions({ org, pageVehicleIds, listFilter }: { org: string; pageVehicleIds: string[]; listFilter: ListFilter }) {
+  const router = useRouter();
+  const canTag = useCan('tags.write');
+  const canListen = useCan('listening.write');
+  const canCommand = useCan('commands.send');
+  const [command, setCommand] = useState<NoArgsCommand>('LOCK_DOORS');
+  const id = useId();
+  const [scope, setScope] = useState<'page' | 'filter'>('page');
+  const [action, setAction] = useState<BulkActionName>(canTag ? 'tag.add' : 'listening.on');
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ input: BulkJobInput; count: number } | null>(null);
+  if (!canTag && !canListen && !canCommand) return null;
+  const granted: Record<string, boolean> = { 'tags.write': canTag, 'listening.write': canListen, 'commands.send': canCommand };
+  const allowed = ACTIONS.filter((a) => granted[bulkActionPermission(a.value)]);
+  const isTag = action.startsWith('tag.');
+
+  function input(): BulkJobInput {
+    const selection: BulkSelection =
+      scope === 'page'
+        ? { mode: 'ids', vehicleIds: pageVehicleIds }
+        : {
+            mode: 'filter',
+            filter: listFilter.filter || undefined,
+            tagKey: listFilter.tagKey || undefined,
+            tagValue: listFilter.tagValue || undefined,
+          };
+    if (action === 'tag.add' || action === 'tag.remove') return { action, tag: { key: key.trim(), value: value.trim() }, selection };
+    if (action === 'command') return { action, command: { command }, selection };
+    return { action, selection };
+  }
+
+  async function review(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (isTag && (!key.trim() || !value.trim())) return setFailure('Enter the tag key and value.');
+    if (scope === 'page' && pageVehicleIds.length === 0) return setFailure('This page has no vehicles.');
+    setPending(true);
+    try {
+      const next = input();
+      const { preview } = await previewBulkJob(org, next);
+      if (preview.count === 0) setFailure('No vehicle matches this selection.');
+      else setConfirm({ input: next, count: preview.count });
+    } catch (error) {
+      setFailure((error as Error).message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card className="p-4">
+      <form onSubmit={review} aria-label="Bulk action" className="space-y-3">
+        <h2 className="text-sm font-semibold">Bulk action</h2>
+        <div className="flex flex-wrap items-end gap-4">
+          <fieldset className="space-y-1">
+            <legend className="text-xs font-medium">Vehicles</legend>
+            <div className="flex flex-wrap gap-3 text-sm">
+              <label className="inline-flex items-center gap-1.5">
+                <input type="radio" name={`${id}-scope`} checked={scope === 'page'} onChange={() => setScope('page')} />
+                This page ({pageVehicleIds.length})
+              </label>
+              <label className="inline-flex items-center gap-1.5">
+                <input type="radio" name={`${id}-scope`} checked={scope === 'filter'} onChange={() => setScope('filter')} />
+                Every vehicle the filter matches
+              </label>
+            </div>
+          </fieldset>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-action`} className="block text-xs font-medium">
+              Action
+            </label>
+            <select id={`${id}-action`} className={inputClass} value={action} onChange={(e) => setAction(e.target.value as BulkActionName)}>
+              {allowed.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {action === 'command' ? (
+            <div className="space-y-1">
+              <label htmlFor={`${id}-command`} className="block text-xs font-medium">
+                Command
+              </label>
+              <select
+                id={`${id}-command`}
+                className={inputClass}
+                value={command}
+                onChange={(e) => setCommand(e.target.value as NoArgsCommand)}
+              >
+                {NO_ARGS_COMMANDS.map((c) => (
+                  <option key={c} value={c}>
+                    {commandLabel(c)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {isTag ? (
+            <>
+              <Field
+                id={`${id}-key`}
+                label="Key of the tag"
+                compact
+                value={key}
+                onChange={(e) => setKey(e.target.value)}
+                maxLength={150}
+                className="w-36"
+              />
+              <Field
+                id={`${id}-value`}
+                label="Value of the tag"
+                compact
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                maxLength={150}
+                className="w-36"
+              />
+            </>
+          ) : null}
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? 'Counting…' : 'Review'}
+          </Button>
+        </div>
+        {failure ? (
+          <p role="alert" className={failureClass}>
+            {failure}
+          </p>
+        ) : null}
+      </form>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        tone="primary"
+        title={
+          confirm
+            ? `${describeBulkAction(
+                confirm.input.action,
+                'tag' in confirm.input ? confirm.input.tag : null,
+                confirm.count,
+                'command' in confirm.input ? commandLabel(confirm.input.command.command) : undefined,
+              )}?`
+            : ''
+        }
+        typeToConfirm={confirm && confirm.input.action === 'command' && confirm.count > TYPE_BACK_ABOVE ? String(confirm.count) : undefined}
+        description={
+          <p>
+            Motorpool records the job with each of the {confirm?.count} vehicles first, then works through them in the background, within
+            the Vehicle API&apos;s limits. You can pause, resume or cancel it, and download every vehicle&apos;s outcome.
+          </p>
+        }
+        confirmLabel={confirm ? `Start: ${confirm.count} vehicle${confirm.count === 1 ? '' : 's'}` : 'Start'}
+        onConfirm={async () => {
+          if (!confirm) return;
+          try {
+            const { job } = await startBulkJob(org, confirm.input);
+            toast.success(`Bulk job started: ${job.total} vehicles.`);
+            router.push(`/o/${org}/bulk/${job.id}`);
+          } catch (error) {
+            setFailure((error as Error).message);
+          }
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+
+test.use({ storageState: storageStateOf('manager') });
+
+test('tag 30 vehicles matching a filter in one action and see 30 outcomes', async ({ page, request, baseURL }) => {
+  const run = Math.random().toString(36).slice(2, 8);
+  const listed = (await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: { id: string }[] };
+  const chosen = listed.items.slice(50, 80).map((v) => v.id);
+  expect(chosen).toHaveLength(30);
+  // The filter: a tag only these 30 vehicles carry.
+  for (const id of chosen) {
+    const tagged = await request.post(`/api/o/demo/vehicles/${id}/tags`, {
+      headers: { Origin: baseURL! },
+      data: { key: 'batch', value: run },
+    });
+    expect(tagged.ok()).toBe(true);
+  }
+
+  await page.goto(`/o/demo/vehicles?tagKey=batch&tagValue=${run}`);
+  const form = page.getByRole('form', { name: 'Bulk action' });
+  await form.getByLabel('Every vehicle the filter matches').check();
+  await form.getByLabel('Action').selectOption('tag.add');
+  await form.getByLabel('Key of the tag').fill('depot');
+  await form.getByLabel('Value of the tag').fill(`north-${run}`);
+  await form.getByRole('button', { name: 'Review' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Add the tag depot: north-${run} to 30 vehicles?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Start: 30 vehicles' }).click();
+
+  await expect(page).toHaveURL(/\/o\/demo\/bulk\/[0-9a-f-]{36}$/);
+  const jobId = page.url().split('/').at(-1)!;
+  await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Progress of the bulk job' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
+  const outcomes = page.getByRole('region', { name: 'Outcomes' }).getByRole('row');
+  await expect(outcomes).toHaveCount(31);
+
+  // The upstream carries the new tag on exactly those 30 vehicles.
+  const tagged = (await (await request.get(`/api/o/demo/vehicles?pageSize=100&tagKey=depot&tagValue=north-${run}`)).json()) as {
+    items: { id: string }[];
+  };
+  expect(tagged.items.map((v) => v.id).sort()).toEqual([...chosen].sort());
+
+  // Every outcome as CSV, and one audit entry per vehicle besides the job's own.
+  const csv = await (await request.get(`/api/o/demo/bulk-jobs/${jobId}/export`)).text();
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('vehicle_id,outcome,reason,upstream_request_id,execution_id,finished_at');
+  expect(lines.slice(1).filter((l) => l.split(',')[1] === 'done')).toHaveLength(30);
+  const audit = (await (await request.get('/api/o/demo/audit?action=bulk.tag.add&limit=100')).json()) as {
+    events: { targetId: string; details: { jobId?: string } }[];
+  };
+  expect(
+    audit.events
+      .filter((e) => e.details?.jobId === jobId)
+      .map((e) => e.targetId)
+      .sort(),
+  ).toEqual([...chosen].sort());
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { latestTelemetryTime, onboardingState, stuckLongerThan, type OnboardingLink } from './onboarding';
+
+const base: OnboardingLink = {
+  status: 'PENDING',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  expiresAt: '2026-11-01T11:00:00.000Z',
+  completedAt: null,
+  errorCode: null,
+  accountId: null,
+};
+
+describe('onboarding stages', () => {
+  it('follows a link from creation to first telemetry, stuck until the data comes', () => {
+    expect(onboardingState(base, null)).toMatchObject({ stage: 'link_created', since: base.createdAt, stuck: true });
+    const done = { ...base, status: 'COMPLETED' as const, completedAt: '2026-11-01T10:20:00.000Z', accountId: 'acc_1' };
+    expect(onboardingState(done, { vehicleCount: 0, telemetryAt: null })).toMatchObject({ stage: 'account_confirmed', stuck: true });
+    expect(onboardingState(done, null).nextStep).toMatch(/could not be checked/);
+    const noData = onboardingState(done, { vehicleCount: 2, telemetryAt: null });
+    expect(noData).toMatchObject({ stage: 'vehicles_appeared', since: done.completedAt, stuck: true });
+    expect(noData.nextStep).toMatch(/enable remote access/);
+    expect(onboardingState(done, { vehicleCount: 2, telemetryAt: '2026-11-01T10:25:00.000Z' })).toMatchObject({
+      stage: 'first_telemetry',
+      since: '2026-11-01T10:25:00.000Z',
+      stuck: false,
+    });
+  });
+
+  it('shows an expired link as stuck since its expiry, with a new link as the next step', () => {
+    const state = onboardingState({ ...base, status: 'EXPIRED' }, null);
+    expect(state).toMatchObject({ stage: 'link_expired', since: base.expiresAt, stuck: true });
+    expect(state.nextStep).toMatch(/Create a new link/);
+    expect(stuckLongerThan(state, 2, Date.parse('2026-11-01T14:00:00Z'))).toBe(true);
+    expect(stuckLongerThan(state, 4, Date.parse('2026-11-01T14:00:00Z'))).toBe(false);
+  });
+
+  it('names the refusal code of a refused consent', () => {
+    const state = onboardingState({ ...base, status: 'FAILED', errorCode: 'access_denied', completedAt: '2026-11-01T10:05:00.000Z' }, null);
+    expect(state).toMatchObject({ stage: 'consent_refused', since: '2026-11-01T10:05:00.000Z' });
+    expect(state.nextStep).toContain('access_denied');
+  });
+
+  it('never counts a finished item as stuck', () => {
+    expect(stuckLongerThan({ stuck: false, since: '2020-01-01T00:00:00Z' }, 0)).toBe(false);
+  });
+
+  it('reads the newest time of a telemetry payload', () => {
+    expect(
+      latestTelemetryTime({ odometer: { value: 1, timestamp: '2026-11-01T10:00:00Z' }, security: { timestamp: '2026-11-01T11:00:00Z' } }),
+    ).toBe('2026-11-01T11:00:00.000Z');
+    expect(latestTelemetryTime({ id: 'x' })).toBeNull();
+  });
+});
