@@ -17,6 +17,7 @@ const TABLES = [
   'sign_in_attempts',
   'unoffered_commands',
   'users',
+  'webhook_events',
 ];
 
 for (const leg of await databaseLegs()) {

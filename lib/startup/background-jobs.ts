@@ -5,6 +5,7 @@ import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
+import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/events/server/apply-webhook-event';
 import { env } from '@/lib/env';
 import { registerJob, startJobs } from '@/lib/jobs';
 
@@ -38,6 +39,21 @@ export function startBackgroundJobs(): void {
     everyMs: 2_000,
     run: async () => {
       await confirmCommandEffects(getDb(), apiForOrganization, new Date(), { delayMs: 3_000 });
+    },
+  });
+  registerJob({
+    name: 'events.apply',
+    everyMs: 2_000,
+    run: async () => {
+      // Webhook events recorded whose apply after the answer never finished (a crash, a failure).
+      await applyPendingWebhookEvents(getDb());
+    },
+  });
+  registerJob({
+    name: 'events.prune',
+    everyMs: HOUR_MS,
+    run: async () => {
+      await pruneOldWebhookEvents(getDb());
     },
   });
   startJobs();

@@ -6,6 +6,12 @@ import type { VehicleApi } from '@/lib/vehicle-api';
 import { checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
 import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './upstream-executions';
 
+/**
+ * An execution a `command.updated` event told about this recently is left to the events: the
+ * organization's webhooks work, and the next event (or this window's end) settles it.
+ */
+export const EVENT_FRESH_MS = 30_000;
+
 /** The organization's client; undefined when it cannot be built (no credentials any more). */
 export type ApiForOrganization = (organizationId: string) => Promise<VehicleApi | undefined>;
 
@@ -23,6 +29,8 @@ export interface SettleSummary {
   checked: number;
   listed: number;
   failures: number;
+  /** Pending executions skipped because an event refreshed them recently. */
+  leftToEvents: number;
 }
 
 /**
@@ -59,7 +67,7 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
     unknownSince: new Date(now.getTime() - RECOVERY_WINDOW_MS),
     limit: options.batch ?? 200,
   });
-  const summary: SettleSummary = { interrupted, checked: 0, listed: 0, failures: 0 };
+  const summary: SettleSummary = { interrupted, checked: 0, listed: 0, failures: 0, leftToEvents: 0 };
   const apis = new Map<string, Promise<VehicleApi | undefined>>();
   const api = (organizationId: string) => {
     if (!apis.has(organizationId))
@@ -70,7 +78,9 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
     return apis.get(organizationId)!;
   };
 
-  const followable = records.filter(isFollowable);
+  const eventFresh = (record: CommandExecution) => record.eventAt !== null && now.getTime() - record.eventAt.getTime() < EVENT_FRESH_MS;
+  const followable = records.filter((record) => isFollowable(record) && !eventFresh(record));
+  summary.leftToEvents = records.filter((record) => isFollowable(record) && eventFresh(record)).length;
   // Records whose outcome only the vehicle's list can tell: one list call per vehicle covers them all.
   const byVehicle = new Map<string, CommandExecution[]>();
   for (const record of records) {

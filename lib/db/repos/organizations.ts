@@ -7,7 +7,7 @@ import { RepositoryError } from '../errors';
 import { organizations, type Organization } from '../schema';
 
 /** An organization without its sealed client secret. */
-export type PublicOrganization = Omit<Organization, 'clientSecretEncrypted'>;
+export type PublicOrganization = Omit<Organization, 'clientSecretEncrypted' | 'webhookSecretEncrypted'>;
 
 export interface OrganizationCredentials {
   /** Null: the embedded sandbox. */
@@ -98,4 +98,28 @@ export async function updateOrganizationCredentials(
 
 export async function renameOrganization(db: Db, organizationId: string, name: string): Promise<void> {
   await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}
+
+/** The webhook signing secret is sealed to its own column and row, like the client secret. */
+export const webhookSecretContext = (organizationId: string) => ({ table: 'organizations', column: 'webhook_secret', row: organizationId });
+
+/** The decrypted webhook signing secret, for the receiver only; undefined when none is set (or no such organization). */
+export async function getWebhookSecret(db: Db, organizationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sealed: organizations.webhookSecretEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row?.sealed ? decryptSecret(row.sealed, webhookSecretContext(organizationId)) : undefined;
+}
+
+/** Null clears the secret: the receiver then answers 404, as for an unknown organization. */
+export async function setWebhookSecret(db: Db, organizationId: string, secret: string | null): Promise<void> {
+  await db
+    .update(organizations)
+    .set({
+      webhookSecretEncrypted: secret === null ? null : encryptSecret(secret, webhookSecretContext(organizationId)),
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, organizationId));
 }
