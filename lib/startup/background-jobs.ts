@@ -6,6 +6,7 @@ import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/events/server/apply-webhook-event';
+import { configureEmbeddedWebhookTargets } from '@/lib/events/server/webhook-settings';
 import { env } from '@/lib/env';
 import { registerJob, startJobs } from '@/lib/jobs';
 
@@ -57,4 +58,5 @@ export function startBackgroundJobs(): void {
     },
   });
   startJobs();
+  configureEmbeddedWebhookTargets().catch((error) => console.error('could not configure the embedded sandbox’s webhook targets', error));
 }

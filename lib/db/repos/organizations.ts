@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
@@ -122,4 +122,9 @@ export async function setWebhookSecret(db: Db, organizationId: string, secret: s
       updatedAt: new Date(),
     })
     .where(eq(organizations.id, organizationId));
+}
+
+/** Organizations the embedded sandbox serves. */
+export async function listEmbeddedOrganizations(db: Db): Promise<PublicOrganization[]> {
+  return db.select(publicColumns).from(organizations).where(isNull(organizations.apiBaseUrl));
 }

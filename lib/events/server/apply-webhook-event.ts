@@ -4,6 +4,7 @@ import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
+import { TEST_EVENT_TYPE } from '../webhook-events';
 import {
   commandUpdatedSchema,
   deviceConnectionSchema,
@@ -55,6 +56,7 @@ async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Appli
         ? { outcome: 'recorded' }
         : { outcome: 'invalid', detail: 'rate_limit.updated without its counts' };
     case 'alert.updated':
+    case TEST_EVENT_TYPE:
       return { outcome: 'recorded' };
     default:
       return { outcome: 'ignored', detail: `Unknown event type ${type.slice(0, 100)}` };

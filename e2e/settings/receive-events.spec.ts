@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+
+const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
+
+function signed(secret: string, body: unknown, id = `msg_${randomBytes(8).toString('hex')}`) {
+  const data = JSON.stringify(body);
+  const now = new Date();
+  return {
+    id,
+    data,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(id, now, data),
+    },
+  };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('as admin', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('stores the signing secret write-only and audited, then receives signed events and refuses forged ones', async ({
+    page,
+    playwright,
+  }) => {
+    await page.goto('/o/demo/settings');
+    const panel = page.getByRole('region', { name: 'Events (webhooks)' });
+    await expect(panel.getByTestId('receiver-url')).toHaveText(/\/api\/webhooks\/vehicle-api\/demo$/);
+    await panel.getByLabel('Signing secret').fill('not-a-secret');
+    await panel.getByRole('button', { name: 'Save signing secret' }).click();
+    await expect(panel.getByText('Paste the signing secret as the portal shows it')).toBeVisible();
+    await panel.getByLabel('Signing secret').fill(SECRET);
+    await panel.getByRole('button', { name: 'Save signing secret' }).click();
+    await expect(panel.getByText('stored, not shown')).toBeVisible();
+    await expect(panel.getByLabel('Signing secret')).toHaveValue('');
+
+    const settings = await (await page.request.get('/api/o/demo/events')).text();
+    expect(settings).not.toContain(SECRET.slice(6));
+    const audit = await (await page.request.get('/api/o/demo/audit?action=settings.webhook_secret_updated')).json();
+    expect(audit.events[0]).toMatchObject({ outcome: 'success', details: { secretSet: true } });
+    expect(JSON.stringify(audit)).not.toContain(SECRET.slice(6));
+
+    // The vendor's sender: no session, no cookie, authenticated by the signature alone.
+    const sender = await playwright.request.newContext({ baseURL: page.url() });
+    const event = signed(SECRET, {
+      type: 'device.connected',
+      timestamp: new Date().toISOString(),
+      data: { id: 'veh-e2e-events', deviceType: 'VEHICLE' },
+    });
+    const url = '/api/webhooks/vehicle-api/demo';
+    expect((await sender.post(url, { headers: event.headers, data: event.data })).status()).toBe(202);
+    expect((await sender.post(url, { headers: event.headers, data: event.data })).status()).toBe(409);
+    const forged = signed(`whsec_${randomBytes(24).toString('base64')}`, { type: 'device.disconnected', data: { id: 'veh-e2e-events' } });
+    expect((await sender.post(url, { headers: forged.headers, data: forged.data })).status()).toBe(401);
+    const unknown = await sender.post('/api/webhooks/vehicle-api/no-such-org', { headers: event.headers, data: event.data });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    await sender.dispose();
+
+    await panel.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText('Test event received.')).toBeVisible();
+    const rows = panel.getByRole('table', { name: 'Last webhook events received' }).getByRole('row');
+    await expect(rows.filter({ hasText: 'motorpool.test' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'device.connected' }).filter({ hasText: 'veh-e2e-events' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'device.disconnected' })).toHaveCount(0);
+  });
+});
+
+test.describe('as support', () => {
+  test.use({ storageState: storageStateOf('support') });
+
+  test('support reads the events received but cannot change the secret or send a test event', async ({ page }) => {
+    await page.goto('/o/demo/settings');
+    const panel = page.getByRole('region', { name: 'Events (webhooks)' });
+    await expect(panel.getByRole('table', { name: 'Last webhook events received' }).getByText('motorpool.test')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Save signing secret' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
+    const refused = await page.request.put('/api/o/demo/settings/webhook', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { secret: null },
+    });
+    expect(await refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+});
