@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import type { WebhookEventView, WebhookSettingsView } from '@/lib/events/webhook-events';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
@@ -61,6 +62,14 @@ export function WebhookPanel({ org }: { org: string }) {
       toast.error(error.message);
     },
   });
+  const polling = useMutation({
+    mutationFn: (enabled: boolean) => apiFetch(`/api/o/${org}/settings/polling`, { method: 'PUT', json: { enabled } }),
+    onSuccess: (_result, enabled) => {
+      toast.success(enabled ? 'Command outcomes are asked of the Vehicle API again.' : 'Command outcomes now come from events only.');
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => toast.error(error.message),
+  });
   const test = useMutation({
     mutationFn: () => apiFetch<{ status: number }>(`/api/o/${org}/events/test`, { method: 'POST' }),
     onSuccess: (result) => {
@@ -102,6 +111,25 @@ export function WebhookPanel({ org }: { org: string }) {
             )}
           </p>
           {canWrite ? (
+            <div className="space-y-1">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4"
+                  checked={settings.data.commandPolling}
+                  disabled={polling.isPending}
+                  onChange={(event) => polling.mutate(event.target.checked)}
+                />
+                <span>Also ask the Vehicle API for command outcomes (polling)</span>
+              </label>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                Off: outcomes come from events only; a command nobody reports still times out.
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm">Command outcomes: {settings.data.commandPolling ? 'events and polling' : 'events only'}</p>
+          )}
+          {canWrite ? (
             <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-3">
               <Field
                 id="webhookSecret"
@@ -137,7 +165,7 @@ export function WebhookPanel({ org }: { org: string }) {
                 {settings.data.hasSecret ? 'Events appear here as the Vehicle API sends them.' : 'Store the signing secret first.'}
               </EmptyState>
             ) : (
-              <div className="overflow-x-auto">
+              <TableScroll label="Last events received" className="rounded-md shadow-none">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Last webhook events received</caption>
                   <thead className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -171,7 +199,7 @@ export function WebhookPanel({ org }: { org: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </div>
         </div>

@@ -1,6 +1,19 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidv7 } from './ids';
 
 /**
@@ -67,6 +80,11 @@ export const organizations = pgTable(
     clientSecretEncrypted: text('client_secret_encrypted').notNull(),
     /** The Vehicle API's webhook signing secret (`whsec_...`), sealed like the client secret; null: no events accepted. */
     webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    /**
+     * False: command outcomes come from events only; neither a watcher nor the settler asks the
+     * upstream about an execution (the contract's time-out still ends one nobody reports).
+     */
+    commandPolling: boolean('command_polling').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,8 @@ export type WebhookSettingsView = {
   /** Paste this into the vendor's portal as the endpoint URL. */
   receiverUrl: string;
   hasSecret: boolean;
+  /** False: command outcomes come from events only (no status calls upstream). */
+  commandPolling: boolean;
   /** The embedded sandbox serves this organization: a test event can be sent from here. */
   canSendTest: boolean;
   events: WebhookEventView[];

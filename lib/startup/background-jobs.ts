@@ -18,6 +18,12 @@ const apiForOrganization: ApiForOrganization = async (organizationId) => {
   return org ? orgVehicleApi(org) : undefined;
 };
 
+/** The settler's clients: none for an organization that switched polling off (its outcomes come from events). */
+const pollingApiForOrganization: ApiForOrganization = async (organizationId) => {
+  const org = await getOrganizationById(getDb(), organizationId);
+  return org?.commandPolling ? orgVehicleApi(org) : undefined;
+};
+
 /** Every recurring job of a server process, in one list. */
 export function startBackgroundJobs(): void {
   registerJob({
@@ -32,7 +38,10 @@ export function startBackgroundJobs(): void {
     everyMs: 1_000,
     run: async () => {
       // A send still REQUESTING after its deadline (and a margin for the writes) lost its request.
-      await settleCommands(getDb(), apiForOrganization, new Date(), { interruptedAfterMs: env().VEHICLE_API_DEADLINE_MS + 30_000 });
+      await settleCommands(getDb(), pollingApiForOrganization, new Date(), {
+        interruptedAfterMs: env().VEHICLE_API_DEADLINE_MS + 30_000,
+        timeoutWithoutClient: true,
+      });
     },
   });
   registerJob({

@@ -16,3 +16,7 @@ export const webhookSecretSchema = z.object({
   ),
 });
 export type WebhookSecretInput = z.infer<typeof webhookSecretSchema>;
+
+/** Whether command outcomes are also asked of the upstream (polling), or come from events only. */
+export const commandPollingSchema = z.object({ enabled: z.boolean() });
+export type CommandPollingInput = z.infer<typeof commandPollingSchema>;

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { claimStatusCheck, listUnsettledExecutions, reconcileInterrupted } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
+import { applyTimeout, checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
 import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './upstream-executions';
 
 /**
@@ -22,6 +22,8 @@ export interface SettleOptions {
   batch?: number;
   /** Upstream calls in flight at once. */
   concurrency?: number;
+  /** A pending execution of an organization without a client (polling switched off) still ends at the contract's time-out. */
+  timeoutWithoutClient?: boolean;
 }
 
 export interface SettleSummary {
@@ -91,7 +93,10 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
 
   await inPool(followable, options.concurrency ?? 4, async (record) => {
     const client = await api(record.organizationId);
-    if (!client) return;
+    if (!client) {
+      if (options.timeoutWithoutClient) await applyTimeout(db, record, now.getTime());
+      return;
+    }
     try {
       await checkExecutionStatus(db, client, record, now.getTime());
       summary.checked++;

@@ -26,6 +26,7 @@ export const publicColumns = {
   name: organizations.name,
   apiBaseUrl: organizations.apiBaseUrl,
   clientId: organizations.clientId,
+  commandPolling: organizations.commandPolling,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
@@ -127,4 +128,8 @@ export async function setWebhookSecret(db: Db, organizationId: string, secret: s
 /** Organizations the embedded sandbox serves. */
 export async function listEmbeddedOrganizations(db: Db): Promise<PublicOrganization[]> {
   return db.select(publicColumns).from(organizations).where(isNull(organizations.apiBaseUrl));
+}
+
+export async function setCommandPolling(db: Db, organizationId: string, enabled: boolean): Promise<void> {
+  await db.update(organizations).set({ commandPolling: enabled, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
 }

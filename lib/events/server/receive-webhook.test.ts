@@ -215,5 +215,18 @@ for (const leg of await databaseLegs()) {
       expect(await settle(now + 31_000)).toMatchObject({ checked: 1, leftToEvents: 0 });
       expect(w.statusCalls()).toBe(1);
     });
+
+    it('with polling off (no client for the organization), the settler asks nothing yet still ends a pending execution at the time-out', async () => {
+      const w = world();
+      const { org, member } = await organization();
+      const record = await sentCommand(member, w);
+      const settle = (at: number) =>
+        settleCommands(t.db, async () => undefined, new Date(at), { interruptedAfterMs: 60_000, timeoutWithoutClient: true });
+      await settle(Date.now() + 60_000);
+      expect((await getCommandExecution(t.db, org.id, record.id))?.status).toBe('PENDING');
+      await settle(Date.now() + 6 * 60_000);
+      expect(await getCommandExecution(t.db, org.id, record.id)).toMatchObject({ status: 'FAILED', errorCode: 'NO_OUTCOME_IN_TIME' });
+      expect(w.statusCalls()).toBe(0);
+    });
   });
 }

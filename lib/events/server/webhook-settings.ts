@@ -2,12 +2,12 @@ import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import type { Org } from '@/lib/bff/org-access';
 import { getDb } from '@/lib/db';
-import { getWebhookSecret, listEmbeddedOrganizations, setWebhookSecret } from '@/lib/db/repos/organizations';
+import { getWebhookSecret, listEmbeddedOrganizations, setCommandPolling, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { AppError } from '@/lib/errors/app-error';
 import { appUrl, usesEmbeddedSandbox } from '@/lib/env';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
-import type { WebhookSecretInput } from '@/lib/validations/events';
+import type { CommandPollingInput, WebhookSecretInput } from '@/lib/validations/events';
 import { TEST_EVENT_TYPE, type WebhookSettingsView } from '../webhook-events';
 
 export const receiverUrl = (slug: string) => `${appUrl().replace(/\/$/, '')}/api/webhooks/vehicle-api/${slug}`;
@@ -19,6 +19,7 @@ export async function getWebhookSettings(org: Org): Promise<WebhookSettingsView>
   return {
     receiverUrl: receiverUrl(org.slug),
     hasSecret: secret !== undefined,
+    commandPolling: org.commandPolling,
     canSendTest: embeddedUpstreamOf(org) !== undefined && secret !== undefined,
     events: events.map((e) => ({
       id: e.id,
@@ -86,4 +87,9 @@ export async function sendTestEvent(org: Org): Promise<{ webhookId: string; stat
   const delivery = await embedded.sandbox.webhooks.sendNow(embedded.organizationId, TEST_EVENT_TYPE, { note: 'Sent from Settings' });
   if (!delivery) throw new AppError('CONFLICT', 'The sandbox has no webhook target for this organization.');
   return { webhookId: delivery.webhookId, status: delivery.status };
+}
+
+export async function updateCommandPolling(org: Org, input: CommandPollingInput): Promise<{ commandPolling: boolean }> {
+  await setCommandPolling(getDb(), org.id, input.enabled);
+  return { commandPolling: input.enabled };
 }

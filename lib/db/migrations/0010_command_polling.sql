@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "command_polling" boolean DEFAULT true NOT NULL;
