@@ -6,7 +6,7 @@ import { sandboxFixtures } from '../fixtures/sandbox';
 // The second demo organization (only the admin belongs to it), so switching its polling off touches no other spec.
 test.use({ storageState: storageStateOf('admin') });
 
-test('with polling switched off, a command’s outcome reaches the vehicle page and the history through the sandbox’s signed event', async ({
+test('with polling switched off, a command’s outcome reaches the vehicle page and the history through the sandbox’s signed event, and the overview says when events are missing', async ({
   page,
   request,
 }) => {
@@ -23,6 +23,12 @@ test('with polling switched off, a command’s outcome reaches the vehicle page 
   const origin = new URL(page.url()).origin;
 
   try {
+    // A secret, listening vehicles, and not one event yet: the overview says so, and that polling is off too.
+    await page.goto('/o/northwind');
+    const stopped = page.getByRole('note', { name: 'Events stopped' });
+    await expect(stopped).toContainText('No event from the Vehicle API yet');
+    await expect(stopped).toContainText('Polling is switched off');
+
     await page.goto(`/o/northwind/vehicles/${onlineListeningVehicleId}`);
     const latest = page.getByRole('region', { name: 'Latest command' });
     await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Flash lights', exact: true }).click();
@@ -36,6 +42,10 @@ test('with polling switched off, a command’s outcome reaches the vehicle page 
     await expect(
       page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Flash lights' }).first(),
     ).toContainText('Executed');
+
+    await page.goto('/o/northwind');
+    await expect(page.getByText('Connected accounts')).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Events stopped' })).toHaveCount(0);
 
     // The outcome came as an event, applied to the execution.
     await page.goto('/o/northwind/settings');

@@ -133,3 +133,12 @@ export async function listEmbeddedOrganizations(db: Db): Promise<PublicOrganizat
 export async function setCommandPolling(db: Db, organizationId: string, enabled: boolean): Promise<void> {
   await db.update(organizations).set({ commandPolling: enabled, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
 }
+
+export async function hasWebhookSecret(db: Db, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sealed: organizations.webhookSecretEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return Boolean(row?.sealed);
+}

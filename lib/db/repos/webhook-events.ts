@@ -94,3 +94,14 @@ export async function pruneWebhookEvents(db: Db, before: Date): Promise<number> 
   const rows = await db.delete(webhookEvents).where(lt(webhookEvents.receivedAt, before)).returning({ id: webhookEvents.id });
   return rows.length;
 }
+
+/** When the organization last received an event (of any type), or null. */
+export async function lastWebhookEventAt(db: Db, organizationId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: webhookEvents.receivedAt })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.organizationId, organizationId))
+    .orderBy(desc(webhookEvents.receivedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
