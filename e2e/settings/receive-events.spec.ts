@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -61,6 +62,14 @@ test.describe('as admin', () => {
     const unknown = await sender.post('/api/webhooks/vehicle-api/no-such-org', { headers: event.headers, data: event.data });
     expect(unknown.status()).toBe(404);
     expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    // A telemetry event about a real vehicle: support reads it, raw, on the vehicle's page (below).
+    const { onlineListeningVehicleId } = await sandboxFixtures(page.request);
+    const telemetry = signed(SECRET, {
+      type: 'device.telemetry',
+      timestamp: new Date().toISOString(),
+      data: { metricType: 'STATE_OF_CHARGE', vehicle: onlineListeningVehicleId, timestamp: new Date().toISOString(), stateOfCharge: 64 },
+    });
+    expect((await sender.post(url, { headers: telemetry.headers, data: telemetry.data })).status()).toBe(202);
     await sender.dispose();
 
     await panel.getByRole('button', { name: 'Send test event' }).click();
@@ -86,5 +95,12 @@ test.describe('as support', () => {
       data: { secret: null },
     });
     expect(await refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+
+    const { onlineListeningVehicleId } = await sandboxFixtures(page.request);
+    await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+    const received = page.getByRole('region', { name: 'Events received' });
+    await expect(received.getByText('STATE_OF_CHARGE', { exact: true })).toBeVisible();
+    await received.getByText('Raw event').first().click();
+    await expect(received.getByText('"stateOfCharge": 64')).toBeVisible();
   });
 });

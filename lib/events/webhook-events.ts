@@ -22,3 +22,6 @@ export type WebhookSettingsView = {
 
 /** The type of the test event Settings sends: recorded like any other, applied as nothing. */
 export const TEST_EVENT_TYPE = 'motorpool.test';
+
+/** One event about a vehicle; `payload` (the event as received) only for those with `raw.read`. */
+export type VehicleEventView = WebhookEventView & { occurredAt: string | null; payload?: Record<string, unknown> };
