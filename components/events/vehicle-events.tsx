@@ -1,11 +1,13 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { SectionCard } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/events/webhook-events';
 import { apiFetch } from '@/lib/query/api-fetch';
+import { commandKeys } from '@/lib/query/commands';
 import { settingsKeys } from '@/lib/query/settings';
 
 /** What an event said, in a few words (the metric of a telemetry event, the status of a command). */
@@ -24,6 +26,19 @@ export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: stri
     queryFn: () => apiFetch<{ events: VehicleEventView[] }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/events`),
     refetchInterval: 10_000,
   });
+  // A rate_limit.updated newer than the last one seen re-reads the command budget the panel shows.
+  const queryClient = useQueryClient();
+  const lastRateLimit = useRef<string | undefined>(undefined);
+  const loaded = events.data !== undefined;
+  const newestRateLimit = events.data?.events.find((e) => e.type === 'rate_limit.updated')?.receivedAt;
+  useEffect(() => {
+    if (!loaded) return;
+    if (newestRateLimit && lastRateLimit.current !== undefined && newestRateLimit !== lastRateLimit.current) {
+      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
+    }
+    if (newestRateLimit) lastRateLimit.current = newestRateLimit;
+    else lastRateLimit.current ??= '';
+  }, [loaded, newestRateLimit, org, vehicleId, queryClient]);
   return (
     <SectionCard
       id="vehicle-events-heading"

@@ -84,7 +84,7 @@ test.describe('as admin', () => {
 test.describe('as support', () => {
   test.use({ storageState: storageStateOf('support') });
 
-  test('support reads the events received but cannot change the secret or send a test event', async ({ page }) => {
+  test('support reads the events received but cannot change the secret or send a test event', async ({ page, playwright }) => {
     await page.goto('/o/demo/settings');
     const panel = page.getByRole('region', { name: 'Events (webhooks)' });
     await expect(panel.getByRole('table', { name: 'Last webhook events received' }).getByText('motorpool.test')).toBeVisible();
@@ -102,5 +102,27 @@ test.describe('as support', () => {
     await expect(received.getByText('STATE_OF_CHARGE', { exact: true })).toBeVisible();
     await received.getByText('Raw event').first().click();
     await expect(received.getByText('"stateOfCharge": 64')).toBeVisible();
+
+    // A rate_limit.updated about this vehicle makes the open page read its command budget again.
+    const budgetRead = page.waitForRequest((r) => r.url().endsWith(`/vehicles/${onlineListeningVehicleId}/rate-limits`), {
+      timeout: 20_000,
+    });
+    const rateLimit = signed(SECRET, {
+      type: 'rate_limit.updated',
+      timestamp: new Date().toISOString(),
+      data: {
+        remaining_requests: 3,
+        max_requests: 10,
+        domain: 'VEHICLE',
+        window_size_seconds: 3600,
+        object_id: onlineListeningVehicleId,
+        key: 'OEM_ENERGY_API_COMMANDS',
+      },
+    });
+    const sender = await playwright.request.newContext({ baseURL: page.url() });
+    expect((await sender.post('/api/webhooks/vehicle-api/demo', { headers: rateLimit.headers, data: rateLimit.data })).status()).toBe(202);
+    await sender.dispose();
+    await budgetRead;
+    await expect(received.getByText('rate_limit.updated', { exact: true })).toBeVisible();
   });
 });
