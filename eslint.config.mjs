@@ -2,7 +2,19 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-const DOMAINS = ['accounts', 'vehicles', 'vehicle-data', 'commands', 'connect', 'eligibility', 'audit', 'members', 'settings', 'fleet'];
+const DOMAINS = [
+  'accounts',
+  'vehicles',
+  'vehicle-data',
+  'commands',
+  'connect',
+  'eligibility',
+  'audit',
+  'members',
+  'settings',
+  'fleet',
+  'events',
+];
 
 export default defineConfig([
   ...nextVitals,

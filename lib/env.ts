@@ -149,6 +149,8 @@ export const envSchema = z
     DEMO_PUBLIC: booleanFromString,
     /** Days an invitation link stays valid. */
     INVITATION_TTL_DAYS: intFromString(1, 90, 7),
+    /** Minutes without a webhook event, while vehicles listen, before the overview says events stopped. */
+    EVENTS_SILENCE_MINUTES: intFromString(1, 1440, 15),
     /** Sends invitation links by mail (nodemailer), e.g. smtp://user:pass@host:587 or smtps://…; unset, the admin passes the link on. */
     SMTP_URL: optionalString.pipe(
       z

@@ -15,12 +15,19 @@ async function main(): Promise<number> {
   const report = await rotateEncryptionKeys(db);
   console.log(`Sealed under key "${report.keyId}".`);
   console.log(`  organizations: ${report.organizations.resealed} re-sealed, ${report.organizations.current} already current`);
+  console.log(`  webhook signing secrets: ${report.webhookSecrets.resealed} re-sealed, ${report.webhookSecrets.current} already current`);
   console.log(
     `  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`,
   );
   if (report.organizations.failed.length > 0) {
     console.error(
       `  not opened under any key of the ring (re-enter their client secret in Settings): ${report.organizations.failed.join(', ')}`,
+    );
+    return 1;
+  }
+  if (report.webhookSecrets.failed.length > 0) {
+    console.error(
+      `  webhook signing secrets not opened under any key of the ring (enter them again in Settings): ${report.webhookSecrets.failed.join(', ')}`,
     );
     return 1;
   }

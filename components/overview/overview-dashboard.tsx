@@ -27,10 +27,32 @@ export function OverviewDashboard({ org }: { org: string }) {
     );
   }
   if (overview.isError) return <ErrorState error={overview.error} onRetry={() => overview.refetch()} />;
-  const { fleet, commands } = overview.data;
+  const { fleet, commands, eventsStopped } = overview.data;
   const maxBrand = Math.max(1, ...fleet.byBrand.map((b) => b.count));
   return (
     <div className="space-y-6">
+      {eventsStopped ? (
+        <div
+          role="note"
+          aria-label="Events stopped"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-semibold">Events stopped</p>
+          <p>
+            {eventsStopped.lastReceivedAt ? (
+              <>
+                No event from the Vehicle API since <Time value={eventsStopped.lastReceivedAt} compact />
+              </>
+            ) : (
+              'No event from the Vehicle API yet'
+            )}{' '}
+            (more than {eventsStopped.silenceMinutes} minutes while vehicles listen).{' '}
+            {eventsStopped.pollingOff
+              ? 'Polling is switched off, so command outcomes are not learned: switch it on in Settings, or check the receiver URL and signing secret in the vendor’s portal.'
+              : 'Command outcomes are asked of the Vehicle API meanwhile; check the receiver URL and signing secret in the vendor’s portal.'}
+          </p>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Connected accounts" value={fleet.accounts} />
         <Stat label="Vehicles" value={fleet.vehicles} hint={`${fleet.listening.on} listening · ${fleet.listening.off} not listening`} />

@@ -26,6 +26,7 @@ const TABLES = [
   'unoffered_commands',
   'users',
   'vehicle_upstream_errors',
+  'webhook_events',
 ];
 
 for (const leg of await databaseLegs()) {

@@ -1,3 +1,4 @@
+import type { EventsNotice } from '@/lib/events/events-silence';
 /** What the fleet routes answer, as the browser reads it (the upstream records, parsed on the server). */
 export type VehicleRecord = {
   id: string;
@@ -35,4 +36,6 @@ export type FleetOverview = {
   commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
   pendingLinks: number;
   openEligibilityChecks: number;
+  /** Set when webhook events stopped arriving (lib/events/events-silence.ts). */
+  eventsStopped: EventsNotice | null;
 };

@@ -1,4 +1,8 @@
 export const settingsKeys = {
   settings: (org: string) => ['settings', org] as const,
   members: (org: string) => ['members', org] as const,
+  /** The webhook receiver and the last events received. */
+  events: (org: string) => ['events', org] as const,
+  /** The events received about one vehicle. */
+  vehicleEvents: (org: string, vehicleId: string) => ['events', org, 'vehicle', vehicleId] as const,
 };

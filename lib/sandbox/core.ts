@@ -1,4 +1,5 @@
 import 'server-only';
+import type { WebhookSender } from './webhooks';
 import { randomBytes } from 'node:crypto';
 import { type Caller, TokenStore, authenticate, requireScope } from './auth';
 import { settleExecutions } from './commands';
@@ -24,6 +25,7 @@ export interface CoreOptions {
   profile: SandboxProfile;
   /** Null: page tokens never expire (the contract profile). */
   pageTokenTtlMs: number | null;
+  webhooks: WebhookSender;
 }
 
 const sortedEntries = (value: Record<string, unknown>) => Object.entries(value).sort(([a], [b]) => a.localeCompare(b));

@@ -1,10 +1,11 @@
 import 'server-only';
 import { appUrl, env } from '@/lib/env';
-import { Core } from './core';
+import { Core, type CoreOptions } from './core';
 import type { FaultSpec } from './faults';
 import { createHandler } from './handler';
 import type { AuditEntry, SandboxFixtures } from './model';
 import { type SandboxProfile, VENDOR_PAGE_TOKEN_TTL_MS } from './vendor-profile';
+import { WebhookSender } from './webhooks';
 
 export type { FaultSpec } from './faults';
 export type { SandboxFixtures, AuditEntry } from './model';
@@ -35,6 +36,8 @@ export interface SandboxOptions {
   profile?: SandboxProfile;
   /** Vendor profile: page tokens older than this answer QUERY_PAGE_TOKEN_EXPIRED (default 15 minutes). */
   pageTokenTtlMs?: number;
+  /** How webhook deliveries are posted (default: the global fetch). */
+  webhookFetch?: typeof fetch;
 }
 
 export interface SandboxOrganization {
@@ -64,6 +67,8 @@ export interface Sandbox {
   stats(organizationId?: string): SandboxStats;
   /** Moves the sandbox's clock forward (as POST /_admin/advance-clock). */
   advanceClock(ms: number): void;
+  /** The webhook sender: targets per organization (the vendor portal's setting), faults, deliveries made. */
+  webhooks: Pick<WebhookSender, 'configure' | 'hasTarget' | 'injectFault' | 'clearFaults' | 'idle' | 'deliveries' | 'sendNow'>;
 }
 
 export interface SandboxStats {
@@ -96,9 +101,14 @@ function coreOptions(options: SandboxOptions) {
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const resolved = coreOptions(options);
-  let core = new Core(resolved);
+  const base = coreOptions(options);
+  // Outside the core: targets are the portal's setting and outlive a reset; scheduled deliveries and faults do not.
+  const webhooks: WebhookSender = new WebhookSender((): number => core.now(), options.webhookFetch);
+  const resolved: CoreOptions = { ...base, webhooks };
+  let core: Core = new Core(resolved);
   const reset = () => {
+    webhooks.stop();
+    webhooks.clearFaults();
     core = new Core(resolved);
   };
   const handle = createHandler(() => core, reset);
@@ -121,6 +131,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     advanceClock: (ms) => {
       core.clockOffsetMs += ms;
     },
+    webhooks,
     auditLog: (organizationId) =>
       (organizationId ? core.organization(organizationId).audit : core.organizations.flatMap((o) => o.audit)).map((e) => ({ ...e })),
   };

@@ -4,6 +4,7 @@ import { CONNECT_LINK_TTL_SECONDS } from '@/lib/contract/vehicle-api';
 import { type Ctx, ID } from './context';
 import { invalid, notFound } from './errors';
 import { type FaultSpec, faultSpecSchema } from './faults';
+import { webhookFaultSchema, webhookTargetSchema } from './webhooks';
 import { json, readJson, type Router } from './http';
 import { createBulkConnection, renderGroup } from './routes-bulk';
 import { parseOrThrow } from './routes-accounts';
@@ -12,14 +13,29 @@ import { parseOrThrow } from './routes-accounts';
 export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): void {
   router
     .on('POST', '/_admin/faults', async (ctx) => {
-      const spec = parseOrThrow(faultSpecSchema, await readJson(ctx.request), 'fault') as FaultSpec;
+      const body = await readJson(ctx.request);
+      // Webhook faults (duplicate, out_of_order, late, bad_signature) act on the sender, not on the API.
+      const webhookFault = webhookFaultSchema.safeParse(body);
+      if (webhookFault.success) {
+        ctx.core.options.webhooks.injectFault(webhookFault.data);
+        return json({ injected: webhookFault.data });
+      }
+      const spec = parseOrThrow(faultSpecSchema, body, 'fault') as FaultSpec;
       ctx.core.faults.inject(spec);
       return json({ injected: spec });
     })
     .on('DELETE', '/_admin/faults', (ctx) => {
       ctx.core.faults.clear();
+      ctx.core.options.webhooks.clearFaults();
       return json({ cleared: true });
     })
+    .on('PUT', '/_admin/webhooks', async (ctx) => {
+      const target = parseOrThrow(webhookTargetSchema, await readJson(ctx.request), 'webhook target');
+      ctx.core.organization(target.organizationId);
+      ctx.core.options.webhooks.configure(target.organizationId, target.url ? { url: target.url, secret: target.secret! } : null);
+      return json({ organizationId: target.organizationId, url: target.url });
+    })
+    .on('GET', '/_admin/webhooks/deliveries', (ctx) => json({ deliveries: ctx.core.options.webhooks.deliveries }))
     .on('POST', '/_admin/revoke-tokens', async (ctx) => {
       const body = parseOrThrow(
         z.object({ organizationId: z.string().optional() }).optional(),

@@ -128,6 +128,14 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         faultRate: core.options.commandFaultRate,
         rng: core.rng,
       });
+      const settled = renderExecution(execution, execution.settlesAt);
+      const event = { id: execution.id, deviceType: 'VEHICLE', deviceId: vehicle.id, command: execution.command };
+      core.options.webhooks.emit(
+        ctx.caller().organization.id,
+        'command.updated',
+        { ...event, status: settled.status, failedReason: settled.failedReason ?? null },
+        { delayMs: execution.settlesAt - core.now(), stale: { ...event, status: 'PENDING', failedReason: null } },
+      );
       return json(renderExecution(execution, core.now()));
     })
     .on('GET', `/v1/vehicles/${ID}/command-executions`, (ctx, [id]) => {

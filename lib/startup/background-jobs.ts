@@ -5,6 +5,8 @@ import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
+import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/events/server/apply-webhook-event';
+import { configureEmbeddedWebhookTargets } from '@/lib/events/server/webhook-settings';
 import { env } from '@/lib/env';
 import { registerJob, startJobs } from '@/lib/jobs';
 import { runBulkJobs } from '@/lib/vehicles/server/run-bulk-jobs';
@@ -18,6 +20,12 @@ const PROCESS_ID = randomUUID();
 const apiForOrganization: ApiForOrganization = async (organizationId) => {
   const org = await getOrganizationById(getDb(), organizationId);
   return org ? orgVehicleApi(org) : undefined;
+};
+
+/** The settler's clients: none for an organization that switched polling off (its outcomes come from events). */
+const pollingApiForOrganization: ApiForOrganization = async (organizationId) => {
+  const org = await getOrganizationById(getDb(), organizationId);
+  return org?.commandPolling ? orgVehicleApi(org) : undefined;
 };
 
 /** Every recurring job of a server process, in one list. */
@@ -34,7 +42,10 @@ export function startBackgroundJobs(): void {
     everyMs: 1_000,
     run: async () => {
       // A send still REQUESTING after its deadline (and a margin for the writes) lost its request.
-      await settleCommands(getDb(), apiForOrganization, new Date(), { interruptedAfterMs: env().VEHICLE_API_DEADLINE_MS + 30_000 });
+      await settleCommands(getDb(), pollingApiForOrganization, new Date(), {
+        interruptedAfterMs: env().VEHICLE_API_DEADLINE_MS + 30_000,
+        timeoutWithoutClient: true,
+      });
     },
   });
   registerJob({
@@ -55,5 +66,21 @@ export function startBackgroundJobs(): void {
       );
     },
   });
+  registerJob({
+    name: 'events.apply',
+    everyMs: 2_000,
+    run: async () => {
+      // Webhook events recorded whose apply after the answer never finished (a crash, a failure).
+      await applyPendingWebhookEvents(getDb());
+    },
+  });
+  registerJob({
+    name: 'events.prune',
+    everyMs: HOUR_MS,
+    run: async () => {
+      await pruneOldWebhookEvents(getDb());
+    },
+  });
   startJobs();
+  configureEmbeddedWebhookTargets().catch((error) => console.error('could not configure the embedded sandbox’s webhook targets', error));
 }

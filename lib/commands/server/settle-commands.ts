@@ -3,8 +3,14 @@ import type { Db } from '@/lib/db';
 import { claimStatusCheck, listUnsettledExecutions, reconcileInterrupted } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
+import { applyTimeout, checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
 import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './upstream-executions';
+
+/**
+ * An execution a `command.updated` event told about this recently is left to the events: the
+ * organization's webhooks work, and the next event (or this window's end) settles it.
+ */
+export const EVENT_FRESH_MS = 30_000;
 
 /** The organization's client; undefined when it cannot be built (no credentials any more). */
 export type ApiForOrganization = (organizationId: string) => Promise<VehicleApi | undefined>;
@@ -16,6 +22,8 @@ export interface SettleOptions {
   batch?: number;
   /** Upstream calls in flight at once. */
   concurrency?: number;
+  /** A pending execution of an organization without a client (polling switched off) still ends at the contract's time-out. */
+  timeoutWithoutClient?: boolean;
 }
 
 export interface SettleSummary {
@@ -23,6 +31,8 @@ export interface SettleSummary {
   checked: number;
   listed: number;
   failures: number;
+  /** Pending executions skipped because an event refreshed them recently. */
+  leftToEvents: number;
 }
 
 /**
@@ -59,7 +69,7 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
     unknownSince: new Date(now.getTime() - RECOVERY_WINDOW_MS),
     limit: options.batch ?? 200,
   });
-  const summary: SettleSummary = { interrupted, checked: 0, listed: 0, failures: 0 };
+  const summary: SettleSummary = { interrupted, checked: 0, listed: 0, failures: 0, leftToEvents: 0 };
   const apis = new Map<string, Promise<VehicleApi | undefined>>();
   const api = (organizationId: string) => {
     if (!apis.has(organizationId))
@@ -70,7 +80,9 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
     return apis.get(organizationId)!;
   };
 
-  const followable = records.filter(isFollowable);
+  const eventFresh = (record: CommandExecution) => record.eventAt !== null && now.getTime() - record.eventAt.getTime() < EVENT_FRESH_MS;
+  const followable = records.filter((record) => isFollowable(record) && !eventFresh(record));
+  summary.leftToEvents = records.filter((record) => isFollowable(record) && eventFresh(record)).length;
   // Records whose outcome only the vehicle's list can tell: one list call per vehicle covers them all.
   const byVehicle = new Map<string, CommandExecution[]>();
   for (const record of records) {
@@ -81,7 +93,10 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
 
   await inPool(followable, options.concurrency ?? 4, async (record) => {
     const client = await api(record.organizationId);
-    if (!client) return;
+    if (!client) {
+      if (options.timeoutWithoutClient) await applyTimeout(db, record, now.getTime());
+      return;
+    }
     try {
       await checkExecutionStatus(db, client, record, now.getTime());
       summary.checked++;

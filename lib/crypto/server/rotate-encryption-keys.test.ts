@@ -2,7 +2,13 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createSecretBox, deriveKeyFromSecret, secretBox } from '@/lib/crypto/secret-box';
-import { clientSecretContext, createOrganization, getOrganizationCredentials } from '@/lib/db/repos/organizations';
+import {
+  clientSecretContext,
+  createOrganization,
+  getOrganizationCredentials,
+  setWebhookSecret,
+  webhookSecretContext,
+} from '@/lib/db/repos/organizations';
 import { apiTokens, organizations } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/bff/db-token-store';
@@ -46,6 +52,7 @@ for (const leg of await databaseLegs()) {
         .update(organizations)
         .set({ clientSecretEncrypted: 'v2.gone.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
         .where(eq(organizations.id, broken.id));
+      await setWebhookSecret(t.db, acme.id, 'whsec_YWNtZS13ZWJob29rLXNlY3JldA==');
       await new DbTokenStore(t.db).set('org:acme', { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: 5 });
       await t.db
         .insert(apiTokens)
@@ -57,6 +64,7 @@ for (const leg of await databaseLegs()) {
       expect(report).toEqual({
         keyId: '2026-11',
         organizations: { resealed: 2, current: 0, failed: ['broken'] },
+        webhookSecrets: { resealed: 1, current: 0, failed: [] },
         tokens: { resealed: 1, current: 0, dropped: 1 },
       });
 
@@ -67,6 +75,8 @@ for (const leg of await databaseLegs()) {
       expect(byId.get(acme.id)).toMatch(/^v2\.2026-11\./);
       expect(onlyNew.decrypt(byId.get(acme.id)!, clientSecretContext(acme.id))).toBe('acme-secret');
       expect(onlyNew.decrypt(byId.get(globex.id)!, clientSecretContext(globex.id))).toBe('globex-secret');
+      const acmeWebhook = rows.find((row) => row.id === acme.id)!.webhookSecretEncrypted!;
+      expect(onlyNew.decrypt(acmeWebhook, webhookSecretContext(acme.id))).toBe('whsec_YWNtZS13ZWJob29rLXNlY3JldA==');
       const tokens = await t.db.select().from(apiTokens);
       expect(tokens.map((row) => row.key)).toEqual(['org:acme']);
       expect(onlyNew.decrypt(tokens[0].accessTokenEncrypted, accessTokenContext('org:acme'))).toBe('access-1');
@@ -75,6 +85,7 @@ for (const leg of await databaseLegs()) {
       // Idempotent: a second run finds everything current.
       expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({
         organizations: { resealed: 0, current: 2 },
+        webhookSecrets: { resealed: 0, current: 1 },
         tokens: { resealed: 0, current: 1 },
       });
       // The process's own box (derived key only) no longer opens what the ring sealed.

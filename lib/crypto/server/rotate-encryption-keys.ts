@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { secretBox, type SecretBox } from '@/lib/crypto/secret-box';
 import type { Db } from '@/lib/db';
-import { clientSecretContext } from '@/lib/db/repos/organizations';
+import { clientSecretContext, webhookSecretContext } from '@/lib/db/repos/organizations';
 import { apiTokens, organizations } from '@/lib/db/schema';
 import { accessTokenContext, refreshTokenContext } from '@/lib/bff/db-token-store';
 
@@ -10,6 +10,8 @@ export interface RotationReport {
   /** The key everything is now sealed under. */
   keyId: string;
   organizations: { resealed: number; current: number; failed: string[] };
+  /** Organizations' webhook signing secrets (only those that have one). */
+  webhookSecrets: { resealed: number; current: number; failed: string[] };
   /** Cached upstream tokens; one that no longer opens is dropped (the client fetches a new one). */
   tokens: { resealed: number; current: number; dropped: number };
 }
@@ -24,6 +26,7 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
   const report: RotationReport = {
     keyId: box.currentKeyId,
     organizations: { resealed: 0, current: 0, failed: [] },
+    webhookSecrets: { resealed: 0, current: 0, failed: [] },
     tokens: { resealed: 0, current: 0, dropped: 0 },
   };
 
@@ -48,6 +51,31 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
       .where(and(eq(organizations.id, org.id), eq(organizations.clientSecretEncrypted, org.sealed)))
       .returning({ id: organizations.id });
     if (updated.length > 0) report.organizations.resealed += 1;
+  }
+
+  const webhookOrgs = await db
+    .select({ id: organizations.id, slug: organizations.slug, sealed: organizations.webhookSecretEncrypted })
+    .from(organizations)
+    .where(isNotNull(organizations.webhookSecretEncrypted));
+  for (const org of webhookOrgs) {
+    const sealed = org.sealed!;
+    if (box.isCurrent(sealed)) {
+      report.webhookSecrets.current += 1;
+      continue;
+    }
+    let plaintext: string;
+    try {
+      plaintext = box.decrypt(sealed, webhookSecretContext(org.id));
+    } catch {
+      report.webhookSecrets.failed.push(org.slug);
+      continue;
+    }
+    const updated = await db
+      .update(organizations)
+      .set({ webhookSecretEncrypted: box.encrypt(plaintext, webhookSecretContext(org.id)) })
+      .where(and(eq(organizations.id, org.id), eq(organizations.webhookSecretEncrypted, sealed)))
+      .returning({ id: organizations.id });
+    if (updated.length > 0) report.webhookSecrets.resealed += 1;
   }
 
   const tokens = await db.select().from(apiTokens);

@@ -503,3 +503,8 @@ export async function recordConfirmation(
     .set({ confirmation: result.confirmation, confirmedAt: result.confirmedAt, updatedAt: new Date() })
     .where(eq(commandExecutions.id, id));
 }
+
+/** A `command.updated` event told about this execution: the settler leaves it to events for a while. */
+export async function recordCommandEventSeen(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(commandExecutions).set({ eventAt: at }).where(eq(commandExecutions.id, id));
+}

@@ -1,13 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { organizations, type Organization } from '../schema';
 
 /** An organization without its sealed client secret. */
-export type PublicOrganization = Omit<Organization, 'clientSecretEncrypted'>;
+export type PublicOrganization = Omit<Organization, 'clientSecretEncrypted' | 'webhookSecretEncrypted'>;
 
 export interface OrganizationCredentials {
   /** Null: the embedded sandbox. */
@@ -26,6 +26,7 @@ export const publicColumns = {
   name: organizations.name,
   apiBaseUrl: organizations.apiBaseUrl,
   clientId: organizations.clientId,
+  commandPolling: organizations.commandPolling,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
@@ -98,4 +99,46 @@ export async function updateOrganizationCredentials(
 
 export async function renameOrganization(db: Db, organizationId: string, name: string): Promise<void> {
   await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}
+
+/** The webhook signing secret is sealed to its own column and row, like the client secret. */
+export const webhookSecretContext = (organizationId: string) => ({ table: 'organizations', column: 'webhook_secret', row: organizationId });
+
+/** The decrypted webhook signing secret, for the receiver only; undefined when none is set (or no such organization). */
+export async function getWebhookSecret(db: Db, organizationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ sealed: organizations.webhookSecretEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row?.sealed ? decryptSecret(row.sealed, webhookSecretContext(organizationId)) : undefined;
+}
+
+/** Null clears the secret: the receiver then answers 404, as for an unknown organization. */
+export async function setWebhookSecret(db: Db, organizationId: string, secret: string | null): Promise<void> {
+  await db
+    .update(organizations)
+    .set({
+      webhookSecretEncrypted: secret === null ? null : encryptSecret(secret, webhookSecretContext(organizationId)),
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Organizations the embedded sandbox serves. */
+export async function listEmbeddedOrganizations(db: Db): Promise<PublicOrganization[]> {
+  return db.select(publicColumns).from(organizations).where(isNull(organizations.apiBaseUrl));
+}
+
+export async function setCommandPolling(db: Db, organizationId: string, enabled: boolean): Promise<void> {
+  await db.update(organizations).set({ commandPolling: enabled, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}
+
+export async function hasWebhookSecret(db: Db, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sealed: organizations.webhookSecretEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return Boolean(row?.sealed);
 }

@@ -6,6 +6,10 @@ import { listCommandExecutions } from '@/lib/db/repos/command-executions';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
 import { listOpenEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
 import { refreshOpenChecks } from '@/lib/eligibility/server/refresh-check';
+import { hasWebhookSecret } from '@/lib/db/repos/organizations';
+import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
+import { env } from '@/lib/env';
+import { eventsNotice } from '@/lib/events/events-silence';
 import { fleetSummary } from './fleet-summary';
 import type { FleetOverview } from '@/lib/fleet/types';
 
@@ -31,13 +35,23 @@ export async function fleetOverview(org: Org): Promise<FleetOverview> {
   const api = await orgVehicleApi(org);
   // Kept checks only learn that they finished when someone asks the upstream.
   await refreshOpenChecks(db, api, org.id);
-  const [fleet, commands, pendingLinks, checks] = await Promise.all([
+  const [fleet, commands, pendingLinks, checks, hasSecret, lastEventAt] = await Promise.all([
     fleetSummary(org.id, api),
     listCommandExecutions(db, { organizationId: org.id, from: since, limit: 1000 }),
     listConsentLinks(db, { organizationId: org.id, status: 'PENDING', limit: 1000 }),
     listOpenEligibilityChecks(db, org.id, { limit: 1000 }),
+    hasWebhookSecret(db, org.id),
+    lastWebhookEventAt(db, org.id),
   ]);
   return {
+    eventsStopped: eventsNotice({
+      hasSecret,
+      commandPolling: org.commandPolling,
+      listeningVehicles: fleet.listening.on,
+      lastReceivedAt: lastEventAt,
+      now: Date.now(),
+      silenceMinutes: env().EVENTS_SILENCE_MINUTES,
+    }),
     fleet,
     commands: { since: since.toISOString(), ...countOutcomes(commands) },
     pendingLinks: pendingLinks.length,

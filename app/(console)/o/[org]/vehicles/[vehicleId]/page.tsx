@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { VehicleEvents } from '@/components/events/vehicle-events';
 import { VehicleOverview } from '@/components/vehicle-data/vehicle-overview';
 import { vehiclePageParams } from '@/lib/bff/page-access';
 
@@ -7,5 +8,10 @@ export const metadata: Metadata = { title: 'Vehicle' };
 /** The vehicle at a glance and its remote commands. */
 export default async function VehiclePage({ params }: PageProps<'/o/[org]/vehicles/[vehicleId]'>) {
   const { org, vehicleId } = await vehiclePageParams(params);
-  return <VehicleOverview org={org} vehicleId={vehicleId} />;
+  return (
+    <div className="space-y-6">
+      <VehicleOverview org={org} vehicleId={vehicleId} />
+      <VehicleEvents org={org} vehicleId={vehicleId} />
+    </div>
+  );
 }

@@ -1,0 +1,7 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { sendTestEvent } from '@/lib/events/server/webhook-settings';
+
+export const POST = withOrg(({ org }) => sendTestEvent(org), {
+  permission: 'settings.write',
+  audit: { action: 'settings.webhook_test_sent', target: () => ({ type: 'organization' }) },
+});

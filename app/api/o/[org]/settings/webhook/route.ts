@@ -1,0 +1,14 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { updateWebhookSecret } from '@/lib/events/server/webhook-settings';
+import { webhookSecretSchema } from '@/lib/validations/events';
+
+export const PUT = withOrg(({ org, body }) => updateWebhookSecret(org, body), {
+  permission: 'settings.write',
+  body: webhookSecretSchema,
+  audit: {
+    action: 'settings.webhook_secret_updated',
+    target: () => ({ type: 'organization' }),
+    // The secret itself is never recorded; only whether one was set or cleared.
+    details: ({ body }) => ({ secretSet: body.secret !== null }),
+  },
+});

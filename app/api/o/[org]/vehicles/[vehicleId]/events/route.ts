@@ -1,0 +1,8 @@
+import { withOrg } from '@/lib/bff/with-org';
+import { listVehicleEvents } from '@/lib/events/server/vehicle-events';
+import { vehicleParamsSchema } from '@/lib/validations/route-params';
+
+export const GET = withOrg((access) => listVehicleEvents(access, access.params.vehicleId), {
+  permission: 'vehicles.read',
+  params: vehicleParamsSchema,
+});

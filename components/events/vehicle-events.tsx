@@ -1,0 +1,77 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { SectionCard } from '@/components/ui/card';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
+import type { VehicleEventView } from '@/lib/events/webhook-events';
+import { apiFetch } from '@/lib/query/api-fetch';
+import { commandKeys } from '@/lib/query/commands';
+import { settingsKeys } from '@/lib/query/settings';
+
+/** What an event said, in a few words (the metric of a telemetry event, the status of a command). */
+function summary(event: VehicleEventView): string {
+  const data = (event.payload?.data ?? {}) as Record<string, unknown>;
+  if (event.type === 'device.telemetry' && typeof data.metricType === 'string') return data.metricType;
+  if (event.type === 'command.updated' && typeof data.status === 'string')
+    return [data.command, data.status].filter((v) => typeof v === 'string').join(' ');
+  return event.detail ?? '';
+}
+
+/** The vehicle's page: the last events the Vehicle API pushed about it, with the event as received for `raw.read`. */
+export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const events = useQuery({
+    queryKey: settingsKeys.vehicleEvents(org, vehicleId),
+    queryFn: () => apiFetch<{ events: VehicleEventView[] }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/events`),
+    refetchInterval: 10_000,
+  });
+  // A rate_limit.updated newer than the last one seen re-reads the command budget the panel shows.
+  const queryClient = useQueryClient();
+  const lastRateLimit = useRef<string | undefined>(undefined);
+  const loaded = events.data !== undefined;
+  const newestRateLimit = events.data?.events.find((e) => e.type === 'rate_limit.updated')?.receivedAt;
+  useEffect(() => {
+    if (!loaded) return;
+    if (newestRateLimit && lastRateLimit.current !== undefined && newestRateLimit !== lastRateLimit.current) {
+      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
+    }
+    if (newestRateLimit) lastRateLimit.current = newestRateLimit;
+    else lastRateLimit.current ??= '';
+  }, [loaded, newestRateLimit, org, vehicleId, queryClient]);
+  return (
+    <SectionCard
+      id="vehicle-events-heading"
+      title="Events received"
+      description="Pushed by the Vehicle API (webhooks), newest first; kept seven days."
+    >
+      {events.isPending ? (
+        <LoadingRows rows={2} label="Loading events" />
+      ) : events.isError ? (
+        <ErrorState error={events.error} onRetry={() => events.refetch()} />
+      ) : events.data.events.length === 0 ? (
+        <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+          {events.data.events.map((event) => (
+            <li key={event.id} className="py-2">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <Time value={event.receivedAt} compact />
+                <span className="font-mono text-xs">{event.type}</span>
+                <span className="text-zinc-600 dark:text-zinc-400">{summary(event)}</span>
+              </div>
+              {event.payload ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Raw event</summary>
+                  <pre className="mt-1 max-h-64 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800" tabIndex={0}>
+                    {JSON.stringify(event.payload, null, 2)}
+                  </pre>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

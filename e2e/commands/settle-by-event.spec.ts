@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
+
+// The second demo organization (only the admin belongs to it), so switching its polling off touches no other spec.
+test.use({ storageState: storageStateOf('admin') });
+
+test('with polling switched off, a command’s outcome reaches the vehicle page and the history through the sandbox’s signed event, and the overview says when events are missing', async ({
+  page,
+  request,
+}) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request, 1);
+  await page.goto('/o/northwind/settings');
+  const events = page.getByRole('region', { name: 'Events (webhooks)' });
+  await events.getByLabel('Signing secret').fill(`whsec_${randomBytes(24).toString('base64')}`);
+  await events.getByRole('button', { name: 'Save signing secret' }).click();
+  await expect(events.getByText('stored, not shown')).toBeVisible();
+  const polling = events.getByRole('checkbox', { name: 'Also ask the Vehicle API for command outcomes (polling)' });
+  await polling.click();
+  await expect(page.getByText('Command outcomes now come from events only.')).toBeVisible();
+  await expect(polling).not.toBeChecked();
+  const origin = new URL(page.url()).origin;
+
+  try {
+    // A secret, listening vehicles, and not one event yet: the overview says so, and that polling is off too.
+    await page.goto('/o/northwind');
+    const stopped = page.getByRole('note', { name: 'Events stopped' });
+    await expect(stopped).toContainText('No event from the Vehicle API yet');
+    await expect(stopped).toContainText('Polling is switched off');
+
+    await page.goto(`/o/northwind/vehicles/${onlineListeningVehicleId}`);
+    const latest = page.getByRole('region', { name: 'Latest command' });
+    await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Flash lights', exact: true }).click();
+    await expect(latest.getByText(/Pending/)).toBeVisible();
+    await expect(latest.getByText('Executed')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Flash lights' }).first(),
+    ).toContainText('Executed');
+
+    await page.goto('/o/northwind/commands');
+    await expect(
+      page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: 'Flash lights' }).first(),
+    ).toContainText('Executed');
+
+    await page.goto('/o/northwind');
+    await expect(page.getByText('Connected accounts')).toBeVisible();
+    await expect(page.getByRole('note', { name: 'Events stopped' })).toHaveCount(0);
+
+    // The outcome came as an event, applied to the execution.
+    await page.goto('/o/northwind/settings');
+    const received = events
+      .getByRole('table', { name: 'Last webhook events received' })
+      .getByRole('row')
+      .filter({ hasText: 'command.updated' });
+    await expect(received.first()).toContainText('Applied');
+    await expect(received.first()).toContainText(onlineListeningVehicleId);
+  } finally {
+    await page.request.put('/api/o/northwind/settings/polling', { headers: { Origin: origin }, data: { enabled: true } });
+  }
+});

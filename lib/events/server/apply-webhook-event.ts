@@ -1,0 +1,106 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/db/repos/command-executions';
+import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
+import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
+import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
+import { TEST_EVENT_TYPE } from '../webhook-events';
+import {
+  commandUpdatedSchema,
+  deviceConnectionSchema,
+  deviceTelemetrySchema,
+  envelopeSchema,
+  rateLimitUpdatedSchema,
+} from './webhook-payloads';
+
+/** A claim older than this was left by a crash (or a failed apply) and is taken again by the apply job. */
+export const APPLY_CLAIM_STALE_MS = 15_000;
+/** An event that failed this many applies is given up as `failed` (it stays visible until pruned). */
+const MAX_ATTEMPTS = 5;
+/** Events are kept seven days: long enough for support to read them, far beyond the five-minute replay window. */
+export const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+type Applied = { outcome: WebhookEventOutcome; detail?: string } | { retry: string };
+
+async function applyCommandUpdated(db: Db, event: WebhookEvent, data: unknown, now: Date): Promise<Applied> {
+  const parsed = commandUpdatedSchema.safeParse(data);
+  if (!parsed.success) return { outcome: 'invalid', detail: 'command.updated without id, deviceId or status' };
+  const record = await findCommandExecutionByUpstreamId(db, event.organizationId, parsed.data.id);
+  // The event may overtake the answer to the send that created the record: tried again a little later.
+  if (!record || record.vehicleId !== parsed.data.deviceId) return { retry: 'No command execution with this id (yet).' };
+  await recordCommandEventSeen(db, record.id, now);
+  // The same state machine as polling: forward only, a settled execution is never moved again.
+  if (record.settledAt) return { outcome: 'ignored', detail: 'The execution had already settled.' };
+  await applyUpstreamExecution(db, record, { status: parsed.data.status, failedReason: parsed.data.failedReason });
+  return { outcome: 'applied' };
+}
+
+async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Applied> {
+  const envelope = envelopeSchema.safeParse(event.payload);
+  if (!envelope.success) return { outcome: 'invalid', detail: 'Not an event envelope.' };
+  const { type, data } = envelope.data;
+  switch (type) {
+    case 'command.updated':
+      return applyCommandUpdated(db, event, data, now);
+    case 'device.connected':
+    case 'device.disconnected':
+      return deviceConnectionSchema.safeParse(data).success
+        ? { outcome: 'recorded' }
+        : { outcome: 'invalid', detail: `${type} without id` };
+    case 'device.telemetry':
+      return deviceTelemetrySchema.safeParse(data).success
+        ? { outcome: 'recorded' }
+        : { outcome: 'invalid', detail: 'device.telemetry without metricType or vehicle' };
+    case 'rate_limit.updated':
+      return rateLimitUpdatedSchema.safeParse(data).success
+        ? { outcome: 'recorded' }
+        : { outcome: 'invalid', detail: 'rate_limit.updated without its counts' };
+    case 'alert.updated':
+    case TEST_EVENT_TYPE:
+      return { outcome: 'recorded' };
+    default:
+      return { outcome: 'ignored', detail: `Unknown event type ${type.slice(0, 100)}` };
+  }
+}
+
+/**
+ * Applies one recorded event if this caller wins its claim (the receiving request right after its
+ * answer, or the apply job on any instance). A retryable miss or a throw leaves it for the job.
+ */
+export async function applyWebhookEvent(db: Db, id: string, now = new Date()): Promise<WebhookEventOutcome | undefined> {
+  const event = await claimWebhookEvent(db, id, now, APPLY_CLAIM_STALE_MS);
+  if (!event) return undefined;
+  let result: Applied;
+  try {
+    result = await applyEvent(db, event, now);
+  } catch (error) {
+    if (event.attempts < MAX_ATTEMPTS) throw error;
+    console.error('webhook event failed to apply, given up', { id, type: event.type }, error);
+    result = { outcome: 'failed', detail: 'Could not be applied.' };
+  }
+  if ('retry' in result) {
+    if (event.attempts < MAX_ATTEMPTS) return undefined;
+    result = { outcome: 'ignored', detail: result.retry };
+  }
+  await finishWebhookEvent(db, id, result, now);
+  return result.outcome;
+}
+
+/** The job `events.apply`: events recorded but never applied (the process died after answering, or an apply failed). */
+export async function applyPendingWebhookEvents(db: Db, now = new Date()): Promise<number> {
+  const events = await listUnappliedWebhookEvents(db, { now, staleMs: APPLY_CLAIM_STALE_MS, limit: 100 });
+  let applied = 0;
+  for (const event of events) {
+    const outcome = await applyWebhookEvent(db, event.id, now).catch((error) => {
+      console.error('webhook event apply failed, will retry', { id: event.id, type: event.type }, error);
+      return undefined;
+    });
+    if (outcome) applied++;
+  }
+  return applied;
+}
+
+/** The job `events.prune`. */
+export function pruneOldWebhookEvents(db: Db, now = new Date()): Promise<number> {
+  return pruneWebhookEvents(db, new Date(now.getTime() - WEBHOOK_EVENTS_KEPT_MS));
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { getCommandExecution } from '@/lib/db/repos/command-executions';
+import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
+import { createUser } from '@/lib/db/repos/users';
+import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
+import { createSandbox } from '@/lib/sandbox';
+import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
+import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
+import { applyWebhookEvent } from './apply-webhook-event';
+import { receiveWebhook } from './receive-webhook';
+
+vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`the sandbox’s events through the receiver, on ${leg.kind}`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    /** The console's organization, and a sandbox whose sender posts straight into the receiver (then applies, as the route does). */
+    async function world() {
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const org = await createOrganization(t.db, { slug: `s${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const user = await createUser(t.db, { email: `s${suffix}@example.com` });
+      const secret = `whsec_${randomBytes(24).toString('base64')}`;
+      await setWebhookSecret(t.db, org.id, secret);
+      const answers: number[] = [];
+      const sandbox = createSandbox({
+        seed: 9,
+        vehiclesPerOrg: 20,
+        commandDelayMs: 30,
+        webhookFetch: (async (_url: RequestInfo | URL, init?: RequestInit) => {
+          const answer = await receiveWebhook(t.db, {
+            orgSlug: org.slug,
+            headers: new Headers(init?.headers as Record<string, string>),
+            rawBody: String(init?.body),
+          });
+          answers.push(answer.status);
+          if (answer.recordedId) await applyWebhookEvent(t.db, answer.recordedId);
+          return Response.json(answer.body, { status: answer.status });
+        }) as typeof fetch,
+      });
+      const upstream = sandbox.organizations[0];
+      sandbox.webhooks.configure(upstream.id, { url: `http://console.test/api/webhooks/vehicle-api/${org.slug}`, secret });
+      const calls: string[] = [];
+      const counted: FetchLike = (input, init) => {
+        calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+        return sandbox.fetch(input, init);
+      };
+      const api = createVehicleApi({
+        baseUrl: 'http://sandbox.local',
+        clientId: upstream.clientId,
+        clientSecret: upstream.clientSecret,
+        fetch: counted,
+        retry: { baseDelayMs: 1 },
+        logger: () => {},
+      });
+      const vehicleId = sandbox.fixtures(upstream.id).onlineListeningVehicleId;
+      const send = async (command: 'FLASH_LIGHTS' | 'HONK_HORN' | 'LOCK_DOORS') =>
+        (await sendVehicleCommand(t.db, api, { organizationId: org.id, userId: user.id, vehicleId, command })).record;
+      return { org, sandbox, answers, send, statusCalls: () => calls.filter((c) => c.includes('/command-executions')).length };
+    }
+
+    it('settles a command from the sandbox’s signed command.updated, with no status call upstream', async () => {
+      const w = await world();
+      const record = await w.send('FLASH_LIGHTS');
+      await w.sandbox.webhooks.idle();
+      expect(w.answers).toEqual([202]);
+      expect((await getCommandExecution(t.db, w.org.id, record.id))?.status).toBe('EXECUTED');
+      expect(w.statusCalls()).toBe(0);
+    });
+
+    it('survives the sender’s faults: a duplicate applied once, an older state never over the newer, a bad signature refused', async () => {
+      const w = await world();
+      w.sandbox.webhooks.injectFault({ kind: 'duplicate' });
+      const first = await w.send('FLASH_LIGHTS');
+      await w.sandbox.webhooks.idle();
+      expect(w.answers).toEqual([202, 409]);
+      expect((await getCommandExecution(t.db, w.org.id, first.id))?.status).toBe('EXECUTED');
+
+      w.sandbox.webhooks.injectFault({ kind: 'out_of_order' });
+      const second = await w.send('HONK_HORN');
+      await w.sandbox.webhooks.idle();
+      expect(w.answers.slice(2)).toEqual([202, 202]);
+      expect((await getCommandExecution(t.db, w.org.id, second.id))?.status).toBe('EXECUTED');
+
+      w.sandbox.webhooks.injectFault({ kind: 'bad_signature' });
+      const third = await w.send('LOCK_DOORS');
+      await w.sandbox.webhooks.idle();
+      expect(w.answers.slice(4)).toEqual([401]);
+      expect((await getCommandExecution(t.db, w.org.id, third.id))?.status).toBe('PENDING');
+      expect(await listWebhookEvents(t.db, w.org.id)).toHaveLength(3);
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import { can } from '@/lib/auth/permissions';
+import type { OrgAccess } from '@/lib/bff/org-access';
+import { getDb } from '@/lib/db';
+import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
+import type { VehicleEventView } from '../webhook-events';
+
+/** The last events the Vehicle API pushed about one vehicle; their payloads only for those with `raw.read`. */
+export async function listVehicleEvents(access: OrgAccess, vehicleId: string): Promise<{ events: VehicleEventView[] }> {
+  const raw = can(access.role, 'raw.read');
+  const events = await listWebhookEvents(getDb(), access.org.id, { vehicleId, limit: 20 });
+  return {
+    events: events.map((e) => ({
+      id: e.id,
+      webhookId: e.webhookId,
+      type: e.type,
+      vehicleId: e.vehicleId,
+      receivedAt: e.receivedAt.toISOString(),
+      occurredAt: e.occurredAt?.toISOString() ?? null,
+      outcome: e.outcome,
+      detail: e.detail,
+      ...(raw ? { payload: e.payload } : {}),
+    })),
+  };
+}
