@@ -6,4 +6,4 @@ export { VehicleApiError, isVehicleApiError, isMissingEndpoint } from './errors'
 export { paginate, paginateNumbered } from './paginate';
 export * from './schemas';
 export { createLayeredTokenStore, createMemoryTokenStore } from './token-store';
-export { createBreaker, type Breaker, type BreakerChange, type BreakerOptions } from './breaker';
+export { createBreaker, type Breaker, type BreakerOptions } from './breaker';
