@@ -3,10 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountKeys } from './accounts';
 import { auditKeys } from './audit';
+import { bulkKeys } from './bulk';
 import { commandKeys } from './commands';
 import { connectKeys } from './connect';
 import { eligibilityKeys } from './eligibility';
 import { fleetKeys } from './fleet';
+import { onboardingKeys } from './onboarding';
 import { settingsKeys } from './settings';
 import { vehicleDataKeys } from './vehicle-data';
 import { vehicleKeys } from './vehicles';
@@ -15,10 +17,12 @@ type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {
   accountKeys,
   auditKeys,
+  bulkKeys,
   commandKeys,
   connectKeys,
   eligibilityKeys,
   fleetKeys,
+  onboardingKeys,
   settingsKeys,
   vehicleDataKeys,
   vehicleKeys,
