@@ -17,6 +17,7 @@ const TABLES = [
   'sign_in_attempts',
   'unoffered_commands',
   'users',
+  'vehicle_snapshots',
 ];
 
 for (const leg of await databaseLegs()) {

@@ -5,8 +5,9 @@ import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
-import { env } from '@/lib/env';
-import { registerJob, startJobs } from '@/lib/jobs';
+import { env, usesEmbeddedSandbox } from '@/lib/env';
+import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/fleet/server/refresh-snapshots';
+import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -40,5 +41,23 @@ export function startBackgroundJobs(): void {
       await confirmCommandEffects(getDb(), apiForOrganization, new Date(), { delayMs: 3_000 });
     },
   });
+  registerJob({
+    name: 'fleet.snapshot',
+    // Each tick reads only the vehicles whose last read is older than their interval.
+    everyMs: 60_000,
+    run: async (signal) => {
+      const e = env();
+      const policy = {
+        intervalMs: e.SNAPSHOT_INTERVAL_MINUTES * 60_000,
+        budgetShare: e.SNAPSHOT_BUDGET_SHARE,
+        budgetTtlMs: DEFAULT_BUDGET_TTL_MS,
+        concurrency: 8,
+      };
+      await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
+    },
+  });
   startJobs();
+  // The demo's fleet views have data at once rather than after the first tick.
+  if (usesEmbeddedSandbox())
+    void runJobNow('fleet.snapshot').catch((error) => console.error('background job fleet.snapshot failed', error));
 }

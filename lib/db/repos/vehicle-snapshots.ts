@@ -1,0 +1,200 @@
+import 'server-only';
+import { and, eq, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../index';
+import { organizations, vehicleSnapshots, type VehicleSnapshot } from '../schema';
+
+/** What the vehicle list says of a vehicle (one list call serves a hundred vehicles). */
+export interface RosterEntry {
+  vehicleId: string;
+  vin: string | null;
+  make: string | null;
+  model: string | null;
+  registrationPlate: string | null;
+  isListening: boolean;
+  connectionStatus: string | null;
+  lastSeenAt: Date | null;
+}
+
+/** A figure with the vehicle's own timestamp of it; `at` null means the upstream gave no time: not kept. */
+export interface Timed<T> {
+  value: T;
+  at: Date | null;
+}
+
+/** What one telemetry read says, figure by figure. */
+export interface SnapshotReading {
+  stateOfCharge?: Timed<number | null>;
+  rangeKm?: Timed<number | null>;
+  odometerKm?: Timed<number | null>;
+  location?: Timed<{ latitude: number; longitude: number } | null>;
+  charging?: Timed<{ state: string | null; portOpen: boolean | null }>;
+  locked?: Timed<boolean | null>;
+  tireMinKpa?: Timed<number | null>;
+  lastSeenAt?: Date | null;
+}
+
+export async function listOrganizationIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id }).from(organizations);
+  return rows.map((r) => r.id);
+}
+
+/** When the organization's vehicle list was last walked to the end (undefined: never). */
+export async function lastListedAt(db: Db, organizationId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: max(vehicleSnapshots.listedAt) })
+    .from(vehicleSnapshots)
+    .where(eq(vehicleSnapshots.organizationId, organizationId));
+  return row?.at ?? undefined;
+}
+
+/** Records what the list said; the telemetry figures of a known vehicle are kept. */
+export async function upsertRoster(db: Db, organizationId: string, entries: readonly RosterEntry[], listedAt: Date): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(vehicleSnapshots)
+    .values(entries.map((e) => ({ organizationId, ...e, listedAt })))
+    .onConflictDoUpdate({
+      target: [vehicleSnapshots.organizationId, vehicleSnapshots.vehicleId],
+      set: {
+        vin: sql`excluded.vin`,
+        make: sql`excluded.make`,
+        model: sql`excluded.model`,
+        registrationPlate: sql`excluded.registration_plate`,
+        isListening: sql`excluded.is_listening`,
+        connectionStatus: sql`excluded.connection_status`,
+        // A telemetry read may already have seen the vehicle later than the list says.
+        lastSeenAt: sql`greatest(${vehicleSnapshots.lastSeenAt}, excluded.last_seen_at)`,
+        listedAt: sql`excluded.listed_at`,
+      },
+    });
+}
+
+/**
+ * After a complete walk of the list: vehicles it no longer holds (disconnected, or gone from the
+ * account) and any the list marks disconnected leave the snapshot.
+ */
+export async function removeUnlisted(db: Db, organizationId: string, listedAt: Date): Promise<number> {
+  const removed = await db
+    .delete(vehicleSnapshots)
+    .where(
+      and(
+        eq(vehicleSnapshots.organizationId, organizationId),
+        or(lt(vehicleSnapshots.listedAt, listedAt), eq(vehicleSnapshots.connectionStatus, 'DISCONNECTED')),
+      ),
+    )
+    .returning({ id: vehicleSnapshots.vehicleId });
+  return removed.length;
+}
+
+export async function removeSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<void> {
+  await db
+    .delete(vehicleSnapshots)
+    .where(and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId)));
+}
+
+export type RefreshCandidate = Pick<VehicleSnapshot, 'vehicleId' | 'fetchedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt'>;
+
+/** Vehicles whose telemetry the job may read: listening and connected. */
+export async function listRefreshCandidates(db: Db, organizationId: string): Promise<RefreshCandidate[]> {
+  return db
+    .select({
+      vehicleId: vehicleSnapshots.vehicleId,
+      fetchedAt: vehicleSnapshots.fetchedAt,
+      budgetMax: vehicleSnapshots.budgetMax,
+      budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
+      budgetReadAt: vehicleSnapshots.budgetReadAt,
+    })
+    .from(vehicleSnapshots)
+    .where(
+      and(
+        eq(vehicleSnapshots.organizationId, organizationId),
+        eq(vehicleSnapshots.isListening, true),
+        eq(vehicleSnapshots.connectionStatus, 'CONNECTED'),
+      ),
+    )
+    .orderBy(sql`${vehicleSnapshots.fetchedAt} asc nulls first`, vehicleSnapshots.vehicleId);
+}
+
+const whereVehicle = (organizationId: string, vehicleId: string) =>
+  and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId));
+
+export async function recordBudget(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  budget: { max: number; windowSeconds: number } | null,
+  readAt: Date,
+): Promise<void> {
+  await db
+    .update(vehicleSnapshots)
+    .set({ budgetMax: budget?.max ?? null, budgetWindowSeconds: budget?.windowSeconds ?? null, budgetReadAt: readAt })
+    .where(whereVehicle(organizationId, vehicleId));
+}
+
+export async function recordSnapshotError(db: Db, organizationId: string, vehicleId: string, code: string, at: Date): Promise<void> {
+  await db.update(vehicleSnapshots).set({ lastError: code, lastErrorAt: at }).where(whereVehicle(organizationId, vehicleId));
+}
+
+/** `column = value` only when the reading is at least as recent as the stored one. */
+function newer(atColumn: PgColumn, at: Date | null, column: PgColumn, value: unknown): SQL {
+  if (at === null) return sql`${column}`;
+  return sql`case when ${atColumn} is null or ${atColumn} <= ${at.toISOString()}::timestamptz then ${value} else ${column} end`;
+}
+
+function newerAt(atColumn: PgColumn, at: Date | null): SQL {
+  if (at === null) return sql`${atColumn}`;
+  return sql`greatest(${atColumn}, ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Stores one telemetry read, figure by figure: each replaces the stored one only when its own
+ * timestamp is not older (a slow read that lands after a newer one, or a pushed event, never
+ * rolls a figure back). Inserts the row when the list has not been walked yet.
+ */
+export async function recordReading(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  reading: SnapshotReading,
+  fetchedAt: Date,
+): Promise<void> {
+  const s = vehicleSnapshots;
+  const set: Record<string, SQL | Date | null> = { fetchedAt, lastError: null, lastErrorAt: null };
+  const insert: Record<string, unknown> = { organizationId, vehicleId, listedAt: fetchedAt, fetchedAt };
+  const put = (timed: Timed<unknown> | undefined, atKey: keyof typeof s.$inferInsert, values: Partial<typeof s.$inferInsert>) => {
+    if (!timed || timed.at === null) return;
+    const atColumn = s[atKey as 'fetchedAt'];
+    for (const [key, value] of Object.entries(values)) {
+      set[key] = newer(atColumn, timed.at, s[key as 'fetchedAt'], value);
+      insert[key] = value;
+    }
+    set[atKey] = newerAt(atColumn, timed.at);
+    insert[atKey] = timed.at;
+  };
+  const r = reading;
+  put(r.stateOfCharge, 'stateOfChargeAt', { stateOfCharge: r.stateOfCharge?.value });
+  put(r.rangeKm, 'rangeAt', { rangeKm: r.rangeKm?.value });
+  put(r.odometerKm, 'odometerAt', { odometerKm: r.odometerKm?.value });
+  put(r.location, 'locationAt', { latitude: r.location?.value?.latitude ?? null, longitude: r.location?.value?.longitude ?? null });
+  put(r.charging, 'chargingAt', { chargingState: r.charging?.value.state ?? null, chargePortDoorOpen: r.charging?.value.portOpen ?? null });
+  put(r.locked, 'lockedAt', { locked: r.locked?.value });
+  put(r.tireMinKpa, 'tiresAt', { tireMinKpa: r.tireMinKpa?.value });
+  if (r.lastSeenAt) {
+    set.lastSeenAt = newerAt(s.lastSeenAt, r.lastSeenAt);
+    insert.lastSeenAt = r.lastSeenAt;
+  }
+  await db
+    .insert(s)
+    .values(insert as typeof s.$inferInsert)
+    .onConflictDoUpdate({ target: [s.organizationId, s.vehicleId], set });
+}
+
+export async function getSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<VehicleSnapshot | undefined> {
+  const [row] = await db.select().from(vehicleSnapshots).where(whereVehicle(organizationId, vehicleId)).limit(1);
+  return row;
+}
+
+export async function listSnapshots(db: Db, organizationId: string): Promise<VehicleSnapshot[]> {
+  return db.select().from(vehicleSnapshots).where(eq(vehicleSnapshots.organizationId, organizationId)).orderBy(vehicleSnapshots.vehicleId);
+}
