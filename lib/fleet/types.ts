@@ -35,4 +35,18 @@ export type FleetOverview = {
   commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
   pendingLinks: number;
   openEligibilityChecks: number;
+  /** Counts from the fleet snapshot (what the vehicles last reported), with its age. */
+  states: {
+    vehicles: number;
+    read: number;
+    charging: number;
+    pluggedIn: number;
+    lowCharge: number;
+    stale: number;
+    lowTires: number;
+    failing: number;
+    oldestRead: string | null;
+    newestRead: string | null;
+    thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number };
+  };
 };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../index';
 import { organizations, vehicleSnapshots, type VehicleSnapshot } from '../schema';
@@ -197,4 +197,107 @@ export async function getSnapshot(db: Db, organizationId: string, vehicleId: str
 
 export async function listSnapshots(db: Db, organizationId: string): Promise<VehicleSnapshot[]> {
   return db.select().from(vehicleSnapshots).where(eq(vehicleSnapshots.organizationId, organizationId)).orderBy(vehicleSnapshots.vehicleId);
+}
+
+/** What the vehicles list may ask of the snapshot (lib/fleet/state-filters.ts). */
+export interface SnapshotMatch {
+  socBelow?: number;
+  charging?: boolean;
+  pluggedIn?: boolean;
+  staleBefore?: Date;
+  tiresBelow?: number;
+  chargingStates: readonly string[];
+  pluggedInStates: readonly string[];
+}
+
+function matchConditions(organizationId: string, m: SnapshotMatch): SQL | undefined {
+  const s = vehicleSnapshots;
+  const conditions: (SQL | undefined)[] = [eq(s.organizationId, organizationId)];
+  if (m.socBelow !== undefined) conditions.push(lt(s.stateOfCharge, m.socBelow));
+  if (m.charging) conditions.push(inArray(s.chargingState, [...m.chargingStates]));
+  if (m.pluggedIn) conditions.push(inArray(s.chargingState, [...m.pluggedInStates]));
+  if (m.staleBefore) conditions.push(lt(s.lastSeenAt, m.staleBefore));
+  if (m.tiresBelow !== undefined) conditions.push(lt(s.tireMinKpa, m.tiresBelow));
+  return and(...conditions);
+}
+
+export type SnapshotMatchRow = Pick<
+  VehicleSnapshot,
+  'vehicleId' | 'stateOfCharge' | 'chargingState' | 'lastSeenAt' | 'tireMinKpa' | 'fetchedAt' | 'listedAt'
+>;
+
+/** The matching vehicles after `afterVehicleId`, in id order (a keyset page over the snapshot). */
+export async function matchSnapshots(
+  db: Db,
+  organizationId: string,
+  match: SnapshotMatch,
+  page: { afterVehicleId?: string; limit: number },
+): Promise<SnapshotMatchRow[]> {
+  const s = vehicleSnapshots;
+  const where = matchConditions(organizationId, match);
+  return db
+    .select({
+      vehicleId: s.vehicleId,
+      stateOfCharge: s.stateOfCharge,
+      chargingState: s.chargingState,
+      lastSeenAt: s.lastSeenAt,
+      tireMinKpa: s.tireMinKpa,
+      fetchedAt: s.fetchedAt,
+      listedAt: s.listedAt,
+    })
+    .from(s)
+    .where(page.afterVehicleId ? and(where, gt(s.vehicleId, page.afterVehicleId)) : where)
+    .orderBy(s.vehicleId)
+    .limit(page.limit);
+}
+
+export async function countSnapshotMatches(db: Db, organizationId: string, match: SnapshotMatch): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(vehicleSnapshots).where(matchConditions(organizationId, match));
+  return row?.n ?? 0;
+}
+
+export interface SnapshotFigures {
+  vehicles: number;
+  read: number;
+  charging: number;
+  pluggedIn: number;
+  lowCharge: number;
+  stale: number;
+  lowTires: number;
+  failing: number;
+  /** The oldest and newest telemetry reads. */
+  oldestRead: Date | null;
+  newestRead: Date | null;
+}
+
+/** Counts by state over the organization's snapshot, in one query. */
+export async function snapshotFigures(
+  db: Db,
+  organizationId: string,
+  t: {
+    lowChargeBelow: number;
+    staleBefore: Date;
+    tiresBelow: number;
+    chargingStates: readonly string[];
+    pluggedInStates: readonly string[];
+  },
+): Promise<SnapshotFigures> {
+  const s = vehicleSnapshots;
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      vehicles: count(),
+      read: n(sql`${s.fetchedAt} is not null`),
+      charging: n(inArray(s.chargingState, [...t.chargingStates])!),
+      pluggedIn: n(inArray(s.chargingState, [...t.pluggedInStates])!),
+      lowCharge: n(lt(s.stateOfCharge, t.lowChargeBelow)!),
+      stale: n(lt(s.lastSeenAt, t.staleBefore)!),
+      lowTires: n(lt(s.tireMinKpa, t.tiresBelow)!),
+      failing: n(sql`${s.lastError} is not null`),
+      oldestRead: sql<Date | null>`min(${s.fetchedAt})`.mapWith(s.fetchedAt),
+      newestRead: sql<Date | null>`max(${s.fetchedAt})`.mapWith(s.fetchedAt),
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId));
+  return row;
 }
