@@ -158,6 +158,8 @@ export const envSchema = z
     ),
     /** The From of invitation mails; required with SMTP_URL. */
     SMTP_FROM: optionalString,
+    /** A MapLibre style for the fleet map (tiles from a server); unset, the packaged country outlines work offline. */
+    MAP_STYLE_URL: optionalUrl,
     /** The fleet snapshot reads each listening vehicle's telemetry at most this often (minutes). */
     SNAPSHOT_INTERVAL_MINUTES: intFromString(1, 1_440, 15),
     /**

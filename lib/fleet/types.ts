@@ -50,3 +50,20 @@ export type FleetOverview = {
     thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number };
   };
 };
+
+/** The fleet map's data: every vehicle's last position from the snapshot, with its age. */
+export type FleetPositions = {
+  vehicles: {
+    id: string;
+    label: string;
+    vin: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    locationAt: string | null;
+    stateOfCharge: number | null;
+    stale: boolean;
+  }[];
+  /** The oldest read behind the positions. */
+  asOf: string | null;
+  staleAfterHours: number;
+};

@@ -301,3 +301,24 @@ export async function snapshotFigures(
     .where(eq(s.organizationId, organizationId));
   return row;
 }
+
+/** Every vehicle's identity and last position, for the fleet map. */
+export async function listPositions(db: Db, organizationId: string) {
+  const s = vehicleSnapshots;
+  return db
+    .select({
+      vehicleId: s.vehicleId,
+      vin: s.vin,
+      make: s.make,
+      model: s.model,
+      registrationPlate: s.registrationPlate,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      locationAt: s.locationAt,
+      stateOfCharge: s.stateOfCharge,
+      fetchedAt: s.fetchedAt,
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId))
+    .orderBy(s.registrationPlate, s.vehicleId);
+}
