@@ -5,6 +5,9 @@ test.use({ storageState: storageStateOf('manager') });
 
 type Positions = { vehicles: { id: string; label: string; latitude: number | null; longitude: number | null }[]; asOf: string | null };
 
+// WebGL in software (SwiftShader) and the accessibility checks over a 240-row list take a while on a loaded machine.
+test.setTimeout(180_000);
+
 test('the map draws every vehicle with a position from the snapshot, offline, with the same vehicles listed beside it', async ({
   page,
   request,
