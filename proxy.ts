@@ -6,14 +6,14 @@ import {
   STATIC_SECURITY_HEADERS,
   strictTransportSecurity,
 } from '@/lib/security/headers';
-import { appUrl } from '@/lib/env';
+import { appUrl, env } from '@/lib/env';
 
 /** Adds a per-request CSP nonce and the security headers to every page and API response. */
 export function proxy(request: NextRequest) {
   const nonce = createNonce();
   // NODE_ENV is inlined by Next at build time; the proxy runs before lib/env.ts is loaded.
   // eslint-disable-next-line no-restricted-properties
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', mapStyleUrl: env().MAP_STYLE_URL });
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);

@@ -160,6 +160,15 @@ export const envSchema = z
     ),
     /** The From of invitation mails; required with SMTP_URL. */
     SMTP_FROM: optionalString,
+    /** A MapLibre style for the fleet map (tiles from a server); unset, the packaged country outlines work offline. */
+    MAP_STYLE_URL: optionalUrl,
+    /** The fleet snapshot reads each listening vehicle's telemetry at most this often (minutes). */
+    SNAPSHOT_INTERVAL_MINUTES: intFromString(1, 1_440, 15),
+    /**
+     * The share of each vehicle's COMMANDS_AND_FETCH_STATE budget (from /v1/rate-limits) the
+     * snapshot may spend: it slows a vehicle's refresh below SNAPSHOT_INTERVAL_MINUTES when needed.
+     */
+    SNAPSHOT_BUDGET_SHARE: numberFromString({ min: 0.01, max: 1, fallback: 0.25, integer: false }),
     /** Absolute session lifetime, counted from sign-in; no renewal extends it. */
     SESSION_MAX_AGE_HOURS: intFromString(1, 720, 12),
     /** The commit this build was made from, shown by /api/health (set by the deployment). */

@@ -250,7 +250,7 @@ export async function runFaultRun(options: FaultRunOptions): Promise<FaultRunRep
     const params = (vehicleId: string) => ({ params: { vehicleId } });
     const sections: [string, (vehicleId: string) => Promise<unknown>][] = [
       ['vehicle', (id) => getVehicle(org, id)],
-      ['telemetry', (id) => loadTelemetry(api, params(id))],
+      ['telemetry', (id) => loadTelemetry(api, { ...params(id), organizationId: org.id })],
       ['journeys', (id) => loadJourneys(api, { ...params(id), query: z.parse(journeysQuerySchema, {}) })],
       ['charging', (id) => loadChargingSessions(api, { ...params(id), query: z.parse(chargingQuerySchema, {}) })],
       ['services', (id) => loadMaintenanceServices(api, params(id))],

@@ -4,6 +4,8 @@ import { Card, SectionCard } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { useOverview } from '@/lib/query/fleet';
+import type { FleetOverview } from '@/lib/fleet/types';
+import Link from 'next/link';
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
   return (
@@ -12,6 +14,90 @@ function Stat({ label, value, hint }: { label: string; value: number | string; h
       <p className="tabular mt-1 text-3xl font-semibold">{value}</p>
       {hint ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
     </Card>
+  );
+}
+
+function StateLink({ href, label, value, attention }: { href: string; label: string; value: number; attention?: boolean }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        className="flex items-baseline justify-between gap-3 rounded-md px-2 py-1.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-600 dark:hover:bg-zinc-800"
+      >
+        <span>
+          {label}
+          {attention && value > 0 ? <span className="sr-only"> (needs attention)</span> : null}
+        </span>
+        <span className={`tabular font-semibold ${attention && value > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>
+          {attention && value > 0 ? (
+            <span aria-hidden className="mr-1">
+              ⚠
+            </span>
+          ) : null}
+          {value}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** What the vehicles last reported (the fleet snapshot), each figure a link to the same filter of the vehicles list. */
+function VehicleStates({ org, states }: { org: string; states: FleetOverview['states'] }) {
+  const list = (query: string) => `/o/${org}/vehicles?${query}`;
+  const t = states.thresholds;
+  return (
+    <SectionCard
+      id="states-heading"
+      title="Vehicle states"
+      description={
+        states.newestRead ? (
+          <>
+            {states.read} of {states.vehicles} vehicles read; as of <Time value={states.oldestRead} compact /> to{' '}
+            <Time value={states.newestRead} compact />
+          </>
+        ) : (
+          'No vehicle has been read yet: the snapshot fills within a few minutes of start.'
+        )
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3 className="mb-1 text-sm font-medium">Needs attention</h3>
+          <ul className="text-sm" aria-label="Vehicles needing attention">
+            <StateLink
+              href={list(`staleHours=${t.staleHours}`)}
+              label={`Not reported for ${t.staleHours} h`}
+              value={states.stale}
+              attention
+            />
+            <StateLink
+              href={list(`socBelow=${t.lowChargeBelow}`)}
+              label={`Charge below ${t.lowChargeBelow}%`}
+              value={states.lowCharge}
+              attention
+            />
+            <StateLink
+              href={list(`tiresBelow=${t.tiresBelow}`)}
+              label={`A tire below ${t.tiresBelow} kPa`}
+              value={states.lowTires}
+              attention
+            />
+          </ul>
+          {states.failing > 0 ? (
+            <p className="mt-1 px-2 text-xs text-zinc-600 dark:text-zinc-400">
+              {states.failing} vehicles could not be read on the last try.
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <h3 className="mb-1 text-sm font-medium">Charging</h3>
+          <ul className="text-sm" aria-label="Vehicles by charging state">
+            <StateLink href={list('charging=1')} label="Charging now" value={states.charging} />
+            <StateLink href={list('plugged=1')} label="Plugged in" value={states.pluggedIn} />
+          </ul>
+        </div>
+      </div>
+    </SectionCard>
   );
 }
 
@@ -67,6 +153,7 @@ export function OverviewDashboard({ org }: { org: string }) {
           hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`}
         />
       </div>
+      <VehicleStates org={org} states={overview.data.states} />
       <SectionCard
         id="brands-heading"
         bodyClassName=""

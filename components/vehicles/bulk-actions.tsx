@@ -31,14 +31,26 @@ type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
  * confirmation names the count (counted by the server) and the action; the job then runs in the
  * background and its page shows the progress.
  */
-export function BulkActions({ org, pageVehicleIds, listFilter }: { org: string; pageVehicleIds: string[]; listFilter: ListFilter }) {
+export function BulkActions({
+  org,
+  pageVehicleIds,
+  listFilter,
+  stateFiltered = false,
+}: {
+  org: string;
+  pageVehicleIds: string[];
+  listFilter: ListFilter;
+  /** Vehicle-state filters narrow the list from the snapshot; the server's "every match" would ignore them. */
+  stateFiltered?: boolean;
+}) {
   const router = useRouter();
   const canTag = useCan('tags.write');
   const canListen = useCan('listening.write');
   const canCommand = useCan('commands.send');
   const [command, setCommand] = useState<NoArgsCommand>('LOCK_DOORS');
   const id = useId();
-  const [scope, setScope] = useState<'page' | 'filter'>('page');
+  const [chosenScope, setScope] = useState<'page' | 'filter'>('page');
+  const scope = stateFiltered ? 'page' : chosenScope;
   const [action, setAction] = useState<BulkActionName>(canTag ? 'tag.add' : 'listening.on');
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
@@ -96,10 +108,22 @@ export function BulkActions({ org, pageVehicleIds, listFilter }: { org: string; 
                 This page ({pageVehicleIds.length})
               </label>
               <label className="inline-flex items-center gap-1.5">
-                <input type="radio" name={`${id}-scope`} checked={scope === 'filter'} onChange={() => setScope('filter')} />
+                <input
+                  type="radio"
+                  name={`${id}-scope`}
+                  checked={scope === 'filter'}
+                  disabled={stateFiltered}
+                  aria-describedby={stateFiltered ? `${id}-scope-note` : undefined}
+                  onChange={() => setScope('filter')}
+                />
                 Every vehicle the filter matches
               </label>
             </div>
+            {stateFiltered ? (
+              <p id={`${id}-scope-note`} className="text-xs text-zinc-600 dark:text-zinc-400">
+                With vehicle-state filters on, a bulk action covers this page only.
+              </p>
+            ) : null}
           </fieldset>
           <div className="space-y-1">
             <label htmlFor={`${id}-action`} className="block text-xs font-medium">

@@ -9,8 +9,11 @@ import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
+import { describeStateFilters, readStateFilters, STATE_FILTER_PARAMS, writeStateFilters } from '@/lib/fleet/state-filters';
+import { Time } from '@/components/ui/time';
 import { BulkActions } from './bulk-actions';
+import { StateFilter } from './state-filter';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
 import { TagFilter } from './tag-filter';
@@ -20,10 +23,10 @@ import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
 export function VehiclesBrowser({ org }: { org: string }) {
-  const list = useCursorList<VehicleRecord>({
+  const list = useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
     endpoint: `/api/o/${org}/vehicles`,
     keyOf: (q) => vehicleKeys.list(org, q),
-    extraParams: ['tagKey', 'tagValue'],
+    extraParams: ['tagKey', 'tagValue', ...STATE_FILTER_PARAMS],
   });
   const { query, searchParams, update } = list;
   const columns = readColumns(searchParams.get('cols'));
@@ -32,7 +35,10 @@ export function VehiclesBrowser({ org }: { org: string }) {
   const pageTags = usePageTags(org, query.data?.items ?? [], columns.includes('tags'));
   const tagKey = list.extras.tagKey ?? '';
   const tagValue = list.extras.tagValue ?? '';
-  const filtered = Boolean(list.filter || tagKey || tagValue);
+  const stateFilters = readStateFilters(searchParams);
+  const stateChips = describeStateFilters(stateFilters);
+  const filtered = Boolean(list.filter || tagKey || tagValue || stateChips.length > 0);
+  const noStateFilters = writeStateFilters({});
 
   return (
     <div className="space-y-4">
@@ -45,6 +51,11 @@ export function VehiclesBrowser({ org }: { org: string }) {
             tagKey={tagKey}
             tagValue={tagValue}
             onApply={(key, value) => update({ tagKey: key, tagValue: value, ...LIST_RESET }, { push: true })}
+          />
+          <StateFilter
+            key={stateChips.map((c) => c.label).join('|')}
+            filters={stateFilters}
+            onApply={(next) => update({ ...writeStateFilters(next), ...LIST_RESET }, { push: true })}
           />
         </div>
         <FilterPanel
@@ -61,6 +72,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
         org={org}
         pageVehicleIds={vehicles.map((v) => v.id)}
         listFilter={{ filter: list.filter || undefined, tagKey: tagKey || undefined, tagValue: tagValue || undefined }}
+        stateFiltered={stateChips.length > 0}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -75,6 +87,32 @@ export function VehiclesBrowser({ org }: { org: string }) {
               >
                 <X aria-hidden className="h-3.5 w-3.5" />
               </button>
+            </span>
+          ) : null}
+          {stateChips.map((chip) => (
+            <span
+              key={chip.param}
+              className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100"
+            >
+              {chip.label}
+              <button
+                type="button"
+                aria-label={`Remove the filter: ${chip.label}`}
+                onClick={() => update({ [chip.param]: undefined, ...LIST_RESET }, { push: true })}
+              >
+                <X aria-hidden className="h-3.5 w-3.5" />
+              </button>
+            </span>
+          ))}
+          {stateChips.length > 0 && query.data ? (
+            <span className="text-zinc-600 dark:text-zinc-400" data-testid="snapshot-age">
+              {query.data.snapshotAsOf ? (
+                <>
+                  Vehicle states as of <Time value={query.data.snapshotAsOf} compact />
+                </>
+              ) : (
+                'No vehicle state read yet'
+              )}
             </span>
           ) : null}
         </div>
@@ -107,7 +145,9 @@ export function VehiclesBrowser({ org }: { org: string }) {
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}
+                  onClick={() =>
+                    update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...noStateFilters, ...LIST_RESET }, { push: true })
+                  }
                 >
                   Clear all filters
                 </Button>

@@ -34,12 +34,16 @@ export function vehicleDataRoute<
   QS extends z.core.$ZodType | undefined = undefined,
   PS extends z.core.$ZodType<VehicleParams> = typeof vehicleParamsSchema,
 >(
-  load: (api: VehicleApi, input: { params: z.infer<PS>; query: Infer<QS> }) => Promise<Loaded<D>>,
+  load: (api: VehicleApi, input: { params: z.infer<PS>; query: Infer<QS>; organizationId: string }) => Promise<Loaded<D>>,
   options: { params?: PS; query?: QS } = {},
 ) {
   return withOrg(
     async ({ org, role, params, query }) => {
-      const { data, call } = await load(await orgVehicleApi(org), { params: params as z.infer<PS>, query: query as Infer<QS> });
+      const { data, call } = await load(await orgVehicleApi(org), {
+        params: params as z.infer<PS>,
+        query: query as Infer<QS>,
+        organizationId: org.id,
+      });
       return { ...data, ...upstreamMeta(role, call) };
     },
     { permission: 'vehicles.read', params: (options.params ?? vehicleParamsSchema) as PS, query: options.query },

@@ -27,6 +27,7 @@ const TABLES = [
   'users',
   'vehicle_upstream_errors',
   'webhook_events',
+  'vehicle_snapshots',
 ];
 
 for (const leg of await databaseLegs()) {

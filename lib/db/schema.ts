@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -583,3 +584,63 @@ export const webhookEvents = pgTable(
   ],
 );
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
+
+/**
+ * The fleet snapshot: each listed vehicle's latest known state, kept by the `fleet.snapshot` job
+ * within a share of the vehicle's request budget, so fleet views (filters, overview, map) read
+ * the database instead of one upstream call per vehicle per look. Each figure carries the
+ * vehicle's own timestamp: an older reading never replaces a newer one (repos/vehicle-snapshots).
+ * Vehicles the upstream no longer lists (disconnected) are removed.
+ */
+export const vehicleSnapshots = pgTable(
+  'vehicle_snapshots',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    /** From the vehicle list (one call per page of vehicles). */
+    vin: text('vin'),
+    make: text('make'),
+    model: text('model'),
+    registrationPlate: text('registration_plate'),
+    isListening: boolean('is_listening').notNull().default(true),
+    connectionStatus: text('connection_status'),
+    /** The vehicle list's `metadata.lastSeenAt`: when the vehicle last reported anything. */
+    lastSeenAt: ts('last_seen_at'),
+    listedAt: ts('listed_at').notNull(),
+    /** From the telemetry, each with the vehicle's timestamp of that figure. */
+    stateOfCharge: doublePrecision('state_of_charge'),
+    stateOfChargeAt: ts('state_of_charge_at'),
+    rangeKm: doublePrecision('range_km'),
+    rangeAt: ts('range_at'),
+    odometerKm: doublePrecision('odometer_km'),
+    odometerAt: ts('odometer_at'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAt: ts('location_at'),
+    chargingState: text('charging_state'),
+    chargePortDoorOpen: boolean('charge_port_door_open'),
+    chargingAt: ts('charging_at'),
+    locked: boolean('locked'),
+    lockedAt: ts('locked_at'),
+    /** The lowest of the four tires, in kPa. */
+    tireMinKpa: doublePrecision('tire_min_kpa'),
+    tiresAt: ts('tires_at'),
+    /** When Motorpool last read the telemetry successfully. */
+    fetchedAt: ts('fetched_at'),
+    /** The vehicle's `COMMANDS_AND_FETCH_STATE` budget, read from /v1/rate-limits about once a day. */
+    budgetMax: integer('budget_max'),
+    budgetWindowSeconds: integer('budget_window_seconds'),
+    budgetReadAt: ts('budget_read_at'),
+    /** The last failed read (an error code), cleared by the next success. */
+    lastError: text('last_error'),
+    lastErrorAt: ts('last_error_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.vehicleId] }),
+    index('vehicle_snapshots_org_fetched_idx').on(t.organizationId, t.fetchedAt),
+    index('vehicle_snapshots_org_seen_idx').on(t.organizationId, t.lastSeenAt),
+  ],
+);
+export type VehicleSnapshot = typeof vehicleSnapshots.$inferSelect;

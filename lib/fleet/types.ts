@@ -38,4 +38,35 @@ export type FleetOverview = {
   openEligibilityChecks: number;
   /** Set when webhook events stopped arriving (lib/events/events-silence.ts). */
   eventsStopped: EventsNotice | null;
+  /** Counts from the fleet snapshot (what the vehicles last reported), with its age. */
+  states: {
+    vehicles: number;
+    read: number;
+    charging: number;
+    pluggedIn: number;
+    lowCharge: number;
+    stale: number;
+    lowTires: number;
+    failing: number;
+    oldestRead: string | null;
+    newestRead: string | null;
+    thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number };
+  };
+};
+
+/** The fleet map's data: every vehicle's last position from the snapshot, with its age. */
+export type FleetPositions = {
+  vehicles: {
+    id: string;
+    label: string;
+    vin: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    locationAt: string | null;
+    stateOfCharge: number | null;
+    stale: boolean;
+  }[];
+  /** The oldest read behind the positions. */
+  asOf: string | null;
+  staleAfterHours: number;
 };

@@ -1,13 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { FleetOverview } from '@/lib/fleet/types';
+import type { FleetOverview, FleetPositions } from '@/lib/fleet/types';
 import type { FleetAlertsResponse } from '@/lib/vehicle-data/platform-alerts';
 import { apiFetch } from './api-fetch';
 
 export const fleetKeys = {
   overview: (org: string) => ['overview', org] as const,
   alerts: (org: string) => ['fleet-alerts', org] as const,
+  positions: (org: string) => ['positions', org] as const,
 };
 
 export function useOverview(org: string) {
@@ -21,4 +22,8 @@ export function useFleetAlerts(org: string) {
     queryFn: ({ signal }) => apiFetch<FleetAlertsResponse>(`/api/o/${org}/alerts`, { signal }),
     refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? 1_000 : false),
   });
+}
+
+export function usePositions(org: string) {
+  return useQuery({ queryKey: fleetKeys.positions(org), queryFn: () => apiFetch<FleetPositions>(`/api/o/${org}/fleet/positions`) });
 }

@@ -22,3 +22,15 @@ describe('Strict-Transport-Security (issue 12, item 9)', () => {
     }
   });
 });
+
+describe('Content-Security-Policy of the fleet map', () => {
+  it('lets MapLibre start its worker, and reach a map style server only when MAP_STYLE_URL names one', async () => {
+    const { contentSecurityPolicy } = await import('./headers');
+    const offline = contentSecurityPolicy('n');
+    expect(offline).toContain(`worker-src 'self' blob:`);
+    expect(offline).toContain(`connect-src 'self';`);
+    const styled = contentSecurityPolicy('n', { mapStyleUrl: 'https://tiles.example.com/styles/basic/style.json?key=abc' });
+    expect(styled).toContain(`connect-src 'self' https://tiles.example.com;`);
+    expect(styled).toContain(`img-src 'self' data: blob: https://tiles.example.com;`);
+  });
+});

@@ -3,14 +3,18 @@
  * inline bootstrap scripts run and nothing else does; styles allow inline attributes because
  * React and the chart library set `style` on elements.
  */
-export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+export function contentSecurityPolicy(nonce: string, { dev = false, mapStyleUrl }: { dev?: boolean; mapStyleUrl?: string } = {}): string {
+  // A real map style (MAP_STYLE_URL) fetches its style, tiles, glyphs and sprites from its origin.
+  const map = mapStyleUrl ? ` ${new URL(mapStyleUrl).origin}` : '';
   return [
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? ` 'unsafe-eval'` : ''}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${map}`,
     `font-src 'self' data:`,
-    `connect-src 'self'${dev ? ' ws:' : ''}`,
+    `connect-src 'self'${dev ? ' ws:' : ''}${map}`,
+    // MapLibre runs its tile parsing in a worker it starts from a blob.
+    `worker-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

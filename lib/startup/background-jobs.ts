@@ -7,8 +7,9 @@ import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-eff
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/events/server/apply-webhook-event';
 import { configureEmbeddedWebhookTargets } from '@/lib/events/server/webhook-settings';
-import { env } from '@/lib/env';
-import { registerJob, startJobs } from '@/lib/jobs';
+import { env, usesEmbeddedSandbox } from '@/lib/env';
+import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/fleet/server/refresh-snapshots';
+import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
 import { runBulkJobs } from '@/lib/vehicles/server/run-bulk-jobs';
 import { randomUUID } from 'node:crypto';
 
@@ -81,6 +82,24 @@ export function startBackgroundJobs(): void {
       await pruneOldWebhookEvents(getDb());
     },
   });
+  registerJob({
+    name: 'fleet.snapshot',
+    // Each tick reads only the vehicles whose last read is older than their interval.
+    everyMs: 60_000,
+    run: async (signal) => {
+      const e = env();
+      const policy = {
+        intervalMs: e.SNAPSHOT_INTERVAL_MINUTES * 60_000,
+        budgetShare: e.SNAPSHOT_BUDGET_SHARE,
+        budgetTtlMs: DEFAULT_BUDGET_TTL_MS,
+        concurrency: 8,
+      };
+      await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
+    },
+  });
   startJobs();
   configureEmbeddedWebhookTargets().catch((error) => console.error('could not configure the embedded sandbox’s webhook targets', error));
+  // The demo's fleet views have data at once rather than after the first tick.
+  if (usesEmbeddedSandbox())
+    void runJobNow('fleet.snapshot').catch((error) => console.error('background job fleet.snapshot failed', error));
 }

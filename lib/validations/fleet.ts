@@ -144,9 +144,22 @@ export const listQuerySchema = z.object({
   filter: filterText,
 });
 
+const optionalWhole = (min: number, max: number, what: string) =>
+  z.optional(z.coerceNumber().check(z.int(), z.gte(min, `${what} is at least ${min}`), z.lte(max, `${what} is at most ${max}`)));
+const flag = z.pipe(
+  z.optional(z.enum(['1', '0', ''])),
+  z.transform((v) => (v === '1' ? true : undefined)),
+);
+
 export const vehicleListQuerySchema = z.extend(listQuerySchema, {
   tagKey: optionalText(TAG_LIMIT),
   tagValue: optionalText(TAG_LIMIT),
+  // Filters on the fleet snapshot (lib/fleet/state-filters.ts).
+  socBelow: optionalWhole(1, 100, 'The state of charge'),
+  charging: flag,
+  plugged: flag,
+  staleHours: optionalWhole(1, 8760, 'The hours'),
+  tiresBelow: optionalWhole(50, 500, 'The tire pressure'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;

@@ -11,9 +11,13 @@ import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
 import { env } from '@/lib/env';
 import { eventsNotice } from '@/lib/events/events-silence';
 import { fleetSummary } from './fleet-summary';
+import { snapshotFigures } from '@/lib/db/repos/vehicle-snapshots';
+import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/fleet/state-filters';
 import type { FleetOverview } from '@/lib/fleet/types';
 
 const DAY_MS = 86_400_000;
+/** What counts as needing attention on the overview; each figure links to the same filter of the vehicles list. */
+const ATTENTION = { lowChargeBelow: 20, staleHours: 24, tiresBelow: 200 } as const;
 
 type Outcomes = { executed: number; failed: number; pending: number; unknown: number };
 
@@ -35,13 +39,20 @@ export async function fleetOverview(org: Org): Promise<FleetOverview> {
   const api = await orgVehicleApi(org);
   // Kept checks only learn that they finished when someone asks the upstream.
   await refreshOpenChecks(db, api, org.id);
-  const [fleet, commands, pendingLinks, checks, hasSecret, lastEventAt] = await Promise.all([
+  const [fleet, commands, pendingLinks, checks, hasSecret, lastEventAt, states] = await Promise.all([
     fleetSummary(org.id, api),
     listCommandExecutions(db, { organizationId: org.id, from: since, limit: 1000 }),
     listConsentLinks(db, { organizationId: org.id, status: 'PENDING', limit: 1000 }),
     listOpenEligibilityChecks(db, org.id, { limit: 1000 }),
     hasWebhookSecret(db, org.id),
     lastWebhookEventAt(db, org.id),
+    snapshotFigures(db, org.id, {
+      lowChargeBelow: ATTENTION.lowChargeBelow,
+      staleBefore: new Date(Date.now() - ATTENTION.staleHours * 3_600_000),
+      tiresBelow: ATTENTION.tiresBelow,
+      chargingStates: CHARGING_STATES,
+      pluggedInStates: PLUGGED_IN_STATES,
+    }),
   ]);
   return {
     eventsStopped: eventsNotice({
@@ -56,5 +67,11 @@ export async function fleetOverview(org: Org): Promise<FleetOverview> {
     commands: { since: since.toISOString(), ...countOutcomes(commands) },
     pendingLinks: pendingLinks.length,
     openEligibilityChecks: checks.length,
+    states: {
+      ...states,
+      oldestRead: states.oldestRead?.toISOString() ?? null,
+      newestRead: states.newestRead?.toISOString() ?? null,
+      thresholds: ATTENTION,
+    },
   };
 }

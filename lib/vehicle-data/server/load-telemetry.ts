@@ -1,12 +1,19 @@
 import 'server-only';
 import { single } from '@/lib/bff/vehicle-data-route';
 import type { VehicleApi } from '@/lib/vehicle-api';
+import { getDb } from '@/lib/db';
+import { recordTelemetry } from '@/lib/fleet/server/refresh-snapshots';
 
 type VehicleInput = { params: { vehicleId: string } };
 
-/** The vehicle's latest telemetry. */
-export const loadTelemetry = async (api: VehicleApi, { params }: VehicleInput) =>
-  single('telemetry', await api.getTelemetry(params.vehicleId));
+/** The vehicle's latest telemetry; the read also refreshes the fleet snapshot (one upstream read serves both). */
+export async function loadTelemetry(api: VehicleApi, { params, organizationId }: VehicleInput & { organizationId: string }) {
+  const response = await api.getTelemetry(params.vehicleId);
+  await recordTelemetry(getDb(), organizationId, params.vehicleId, response.data, new Date()).catch((error) =>
+    console.error('the fleet snapshot could not keep a telemetry read', error),
+  );
+  return single('telemetry', response);
+}
 
 /** When the vehicle must be charged by, per weekday. */
 export async function loadDepartureTimes(api: VehicleApi, { params }: VehicleInput) {

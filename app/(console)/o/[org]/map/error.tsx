@@ -1,0 +1,7 @@
+'use client';
+
+import { SectionError } from '@/components/fleet/section-error';
+
+export default function VehiclesError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <SectionError {...props} title="The vehicles page could not be shown" />;
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import type { StateFilters } from '@/lib/fleet/state-filters';
+
+const toNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** Filters on what each vehicle last reported (the fleet snapshot), combined with the other filters. */
+export function StateFilter({ filters, onApply }: { filters: StateFilters; onApply: (filters: StateFilters) => void }) {
+  const [soc, setSoc] = useState(filters.socBelow?.toString() ?? '');
+  const [stale, setStale] = useState(filters.staleHours?.toString() ?? '');
+  const [tires, setTires] = useState(filters.tiresBelow?.toString() ?? '');
+  const [charging, setCharging] = useState(Boolean(filters.charging));
+  const [plugged, setPlugged] = useState(Boolean(filters.pluggedIn));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ socBelow: toNumber(soc), staleHours: toNumber(stale), tiresBelow: toNumber(tires), charging, pluggedIn: plugged });
+  };
+  return (
+    <form onSubmit={submit} aria-label="State filter" className="space-y-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <Field
+          id="state-soc"
+          label="Charge below (%)"
+          compact
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          className="w-36"
+          value={soc}
+          onChange={(e) => setSoc(e.target.value)}
+        />
+        <Field
+          id="state-stale"
+          label="Not reported for (h)"
+          compact
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={8760}
+          className="w-36"
+          value={stale}
+          onChange={(e) => setStale(e.target.value)}
+        />
+        <Field
+          id="state-tires"
+          label="A tire below (kPa)"
+          compact
+          type="number"
+          inputMode="numeric"
+          min={50}
+          max={500}
+          className="w-36"
+          value={tires}
+          onChange={(e) => setTires(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={charging} onChange={(e) => setCharging(e.target.checked)} />
+          Charging now
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={plugged} onChange={(e) => setPlugged(e.target.checked)} />
+          Plugged in
+        </label>
+        <Button type="submit" size="md" variant="secondary">
+          Filter by state
+        </Button>
+      </div>
+    </form>
+  );
+}

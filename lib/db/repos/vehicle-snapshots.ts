@@ -1,0 +1,324 @@
+import 'server-only';
+import { and, count, eq, gt, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../index';
+import { organizations, vehicleSnapshots, type VehicleSnapshot } from '../schema';
+
+/** What the vehicle list says of a vehicle (one list call serves a hundred vehicles). */
+export interface RosterEntry {
+  vehicleId: string;
+  vin: string | null;
+  make: string | null;
+  model: string | null;
+  registrationPlate: string | null;
+  isListening: boolean;
+  connectionStatus: string | null;
+  lastSeenAt: Date | null;
+}
+
+/** A figure with the vehicle's own timestamp of it; `at` null means the upstream gave no time: not kept. */
+export interface Timed<T> {
+  value: T;
+  at: Date | null;
+}
+
+/** What one telemetry read says, figure by figure. */
+export interface SnapshotReading {
+  stateOfCharge?: Timed<number | null>;
+  rangeKm?: Timed<number | null>;
+  odometerKm?: Timed<number | null>;
+  location?: Timed<{ latitude: number; longitude: number } | null>;
+  charging?: Timed<{ state: string | null; portOpen: boolean | null }>;
+  locked?: Timed<boolean | null>;
+  tireMinKpa?: Timed<number | null>;
+  lastSeenAt?: Date | null;
+}
+
+export async function listOrganizationIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id }).from(organizations);
+  return rows.map((r) => r.id);
+}
+
+/** When the organization's vehicle list was last walked to the end (undefined: never). */
+export async function lastListedAt(db: Db, organizationId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: max(vehicleSnapshots.listedAt) })
+    .from(vehicleSnapshots)
+    .where(eq(vehicleSnapshots.organizationId, organizationId));
+  return row?.at ?? undefined;
+}
+
+/** Records what the list said; the telemetry figures of a known vehicle are kept. */
+export async function upsertRoster(db: Db, organizationId: string, entries: readonly RosterEntry[], listedAt: Date): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(vehicleSnapshots)
+    .values(entries.map((e) => ({ organizationId, ...e, listedAt })))
+    .onConflictDoUpdate({
+      target: [vehicleSnapshots.organizationId, vehicleSnapshots.vehicleId],
+      set: {
+        vin: sql`excluded.vin`,
+        make: sql`excluded.make`,
+        model: sql`excluded.model`,
+        registrationPlate: sql`excluded.registration_plate`,
+        isListening: sql`excluded.is_listening`,
+        connectionStatus: sql`excluded.connection_status`,
+        // A telemetry read may already have seen the vehicle later than the list says.
+        lastSeenAt: sql`greatest(${vehicleSnapshots.lastSeenAt}, excluded.last_seen_at)`,
+        listedAt: sql`excluded.listed_at`,
+      },
+    });
+}
+
+/**
+ * After a complete walk of the list: vehicles it no longer holds (disconnected, or gone from the
+ * account) and any the list marks disconnected leave the snapshot.
+ */
+export async function removeUnlisted(db: Db, organizationId: string, listedAt: Date): Promise<number> {
+  const removed = await db
+    .delete(vehicleSnapshots)
+    .where(
+      and(
+        eq(vehicleSnapshots.organizationId, organizationId),
+        or(lt(vehicleSnapshots.listedAt, listedAt), eq(vehicleSnapshots.connectionStatus, 'DISCONNECTED')),
+      ),
+    )
+    .returning({ id: vehicleSnapshots.vehicleId });
+  return removed.length;
+}
+
+export async function removeSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<void> {
+  await db
+    .delete(vehicleSnapshots)
+    .where(and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId)));
+}
+
+export type RefreshCandidate = Pick<VehicleSnapshot, 'vehicleId' | 'fetchedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt'>;
+
+/** Vehicles whose telemetry the job may read: listening and connected. */
+export async function listRefreshCandidates(db: Db, organizationId: string): Promise<RefreshCandidate[]> {
+  return db
+    .select({
+      vehicleId: vehicleSnapshots.vehicleId,
+      fetchedAt: vehicleSnapshots.fetchedAt,
+      budgetMax: vehicleSnapshots.budgetMax,
+      budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
+      budgetReadAt: vehicleSnapshots.budgetReadAt,
+    })
+    .from(vehicleSnapshots)
+    .where(
+      and(
+        eq(vehicleSnapshots.organizationId, organizationId),
+        eq(vehicleSnapshots.isListening, true),
+        eq(vehicleSnapshots.connectionStatus, 'CONNECTED'),
+      ),
+    )
+    .orderBy(sql`${vehicleSnapshots.fetchedAt} asc nulls first`, vehicleSnapshots.vehicleId);
+}
+
+const whereVehicle = (organizationId: string, vehicleId: string) =>
+  and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId));
+
+export async function recordBudget(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  budget: { max: number; windowSeconds: number } | null,
+  readAt: Date,
+): Promise<void> {
+  await db
+    .update(vehicleSnapshots)
+    .set({ budgetMax: budget?.max ?? null, budgetWindowSeconds: budget?.windowSeconds ?? null, budgetReadAt: readAt })
+    .where(whereVehicle(organizationId, vehicleId));
+}
+
+export async function recordSnapshotError(db: Db, organizationId: string, vehicleId: string, code: string, at: Date): Promise<void> {
+  await db.update(vehicleSnapshots).set({ lastError: code, lastErrorAt: at }).where(whereVehicle(organizationId, vehicleId));
+}
+
+/** `column = value` only when the reading is at least as recent as the stored one. */
+function newer(atColumn: PgColumn, at: Date | null, column: PgColumn, value: unknown): SQL {
+  if (at === null) return sql`${column}`;
+  return sql`case when ${atColumn} is null or ${atColumn} <= ${at.toISOString()}::timestamptz then ${value} else ${column} end`;
+}
+
+function newerAt(atColumn: PgColumn, at: Date | null): SQL {
+  if (at === null) return sql`${atColumn}`;
+  return sql`greatest(${atColumn}, ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Stores one telemetry read, figure by figure: each replaces the stored one only when its own
+ * timestamp is not older (a slow read that lands after a newer one, or a pushed event, never
+ * rolls a figure back). Inserts the row when the list has not been walked yet.
+ */
+export async function recordReading(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  reading: SnapshotReading,
+  fetchedAt: Date,
+): Promise<void> {
+  const s = vehicleSnapshots;
+  const set: Record<string, SQL | Date | null> = { fetchedAt, lastError: null, lastErrorAt: null };
+  const insert: Record<string, unknown> = { organizationId, vehicleId, listedAt: fetchedAt, fetchedAt };
+  const put = (timed: Timed<unknown> | undefined, atKey: keyof typeof s.$inferInsert, values: Partial<typeof s.$inferInsert>) => {
+    if (!timed || timed.at === null) return;
+    const atColumn = s[atKey as 'fetchedAt'];
+    for (const [key, value] of Object.entries(values)) {
+      set[key] = newer(atColumn, timed.at, s[key as 'fetchedAt'], value);
+      insert[key] = value;
+    }
+    set[atKey] = newerAt(atColumn, timed.at);
+    insert[atKey] = timed.at;
+  };
+  const r = reading;
+  put(r.stateOfCharge, 'stateOfChargeAt', { stateOfCharge: r.stateOfCharge?.value });
+  put(r.rangeKm, 'rangeAt', { rangeKm: r.rangeKm?.value });
+  put(r.odometerKm, 'odometerAt', { odometerKm: r.odometerKm?.value });
+  put(r.location, 'locationAt', { latitude: r.location?.value?.latitude ?? null, longitude: r.location?.value?.longitude ?? null });
+  put(r.charging, 'chargingAt', { chargingState: r.charging?.value.state ?? null, chargePortDoorOpen: r.charging?.value.portOpen ?? null });
+  put(r.locked, 'lockedAt', { locked: r.locked?.value });
+  put(r.tireMinKpa, 'tiresAt', { tireMinKpa: r.tireMinKpa?.value });
+  if (r.lastSeenAt) {
+    set.lastSeenAt = newerAt(s.lastSeenAt, r.lastSeenAt);
+    insert.lastSeenAt = r.lastSeenAt;
+  }
+  await db
+    .insert(s)
+    .values(insert as typeof s.$inferInsert)
+    .onConflictDoUpdate({ target: [s.organizationId, s.vehicleId], set });
+}
+
+export async function getSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<VehicleSnapshot | undefined> {
+  const [row] = await db.select().from(vehicleSnapshots).where(whereVehicle(organizationId, vehicleId)).limit(1);
+  return row;
+}
+
+export async function listSnapshots(db: Db, organizationId: string): Promise<VehicleSnapshot[]> {
+  return db.select().from(vehicleSnapshots).where(eq(vehicleSnapshots.organizationId, organizationId)).orderBy(vehicleSnapshots.vehicleId);
+}
+
+/** What the vehicles list may ask of the snapshot (lib/fleet/state-filters.ts). */
+export interface SnapshotMatch {
+  socBelow?: number;
+  charging?: boolean;
+  pluggedIn?: boolean;
+  staleBefore?: Date;
+  tiresBelow?: number;
+  chargingStates: readonly string[];
+  pluggedInStates: readonly string[];
+}
+
+function matchConditions(organizationId: string, m: SnapshotMatch): SQL | undefined {
+  const s = vehicleSnapshots;
+  const conditions: (SQL | undefined)[] = [eq(s.organizationId, organizationId)];
+  if (m.socBelow !== undefined) conditions.push(lt(s.stateOfCharge, m.socBelow));
+  if (m.charging) conditions.push(inArray(s.chargingState, [...m.chargingStates]));
+  if (m.pluggedIn) conditions.push(inArray(s.chargingState, [...m.pluggedInStates]));
+  if (m.staleBefore) conditions.push(lt(s.lastSeenAt, m.staleBefore));
+  if (m.tiresBelow !== undefined) conditions.push(lt(s.tireMinKpa, m.tiresBelow));
+  return and(...conditions);
+}
+
+export type SnapshotMatchRow = Pick<
+  VehicleSnapshot,
+  'vehicleId' | 'stateOfCharge' | 'chargingState' | 'lastSeenAt' | 'tireMinKpa' | 'fetchedAt' | 'listedAt'
+>;
+
+/** The matching vehicles after `afterVehicleId`, in id order (a keyset page over the snapshot). */
+export async function matchSnapshots(
+  db: Db,
+  organizationId: string,
+  match: SnapshotMatch,
+  page: { afterVehicleId?: string; limit: number },
+): Promise<SnapshotMatchRow[]> {
+  const s = vehicleSnapshots;
+  const where = matchConditions(organizationId, match);
+  return db
+    .select({
+      vehicleId: s.vehicleId,
+      stateOfCharge: s.stateOfCharge,
+      chargingState: s.chargingState,
+      lastSeenAt: s.lastSeenAt,
+      tireMinKpa: s.tireMinKpa,
+      fetchedAt: s.fetchedAt,
+      listedAt: s.listedAt,
+    })
+    .from(s)
+    .where(page.afterVehicleId ? and(where, gt(s.vehicleId, page.afterVehicleId)) : where)
+    .orderBy(s.vehicleId)
+    .limit(page.limit);
+}
+
+export async function countSnapshotMatches(db: Db, organizationId: string, match: SnapshotMatch): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(vehicleSnapshots).where(matchConditions(organizationId, match));
+  return row?.n ?? 0;
+}
+
+export interface SnapshotFigures {
+  vehicles: number;
+  read: number;
+  charging: number;
+  pluggedIn: number;
+  lowCharge: number;
+  stale: number;
+  lowTires: number;
+  failing: number;
+  /** The oldest and newest telemetry reads. */
+  oldestRead: Date | null;
+  newestRead: Date | null;
+}
+
+/** Counts by state over the organization's snapshot, in one query. */
+export async function snapshotFigures(
+  db: Db,
+  organizationId: string,
+  t: {
+    lowChargeBelow: number;
+    staleBefore: Date;
+    tiresBelow: number;
+    chargingStates: readonly string[];
+    pluggedInStates: readonly string[];
+  },
+): Promise<SnapshotFigures> {
+  const s = vehicleSnapshots;
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      vehicles: count(),
+      read: n(sql`${s.fetchedAt} is not null`),
+      charging: n(inArray(s.chargingState, [...t.chargingStates])!),
+      pluggedIn: n(inArray(s.chargingState, [...t.pluggedInStates])!),
+      lowCharge: n(lt(s.stateOfCharge, t.lowChargeBelow)!),
+      stale: n(lt(s.lastSeenAt, t.staleBefore)!),
+      lowTires: n(lt(s.tireMinKpa, t.tiresBelow)!),
+      failing: n(sql`${s.lastError} is not null`),
+      oldestRead: sql<Date | null>`min(${s.fetchedAt})`.mapWith(s.fetchedAt),
+      newestRead: sql<Date | null>`max(${s.fetchedAt})`.mapWith(s.fetchedAt),
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId));
+  return row;
+}
+
+/** Every vehicle's identity and last position, for the fleet map. */
+export async function listPositions(db: Db, organizationId: string) {
+  const s = vehicleSnapshots;
+  return db
+    .select({
+      vehicleId: s.vehicleId,
+      vin: s.vin,
+      make: s.make,
+      model: s.model,
+      registrationPlate: s.registrationPlate,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      locationAt: s.locationAt,
+      stateOfCharge: s.stateOfCharge,
+      fetchedAt: s.fetchedAt,
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId))
+    .orderBy(s.registrationPlate, s.vehicleId);
+}

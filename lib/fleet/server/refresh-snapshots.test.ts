@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { createOrganization } from '@/lib/db/repos/organizations';
+import { getSnapshot, listSnapshots, recordReading } from '@/lib/db/repos/vehicle-snapshots';
+import { createSandbox } from '@/lib/sandbox';
+import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from './refresh-snapshots';
+
+vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0015');
+
+const MINUTE = 60_000;
+const POLICY: SnapshotPolicy = { intervalMs: 15 * MINUTE, budgetShare: 0.25, budgetTtlMs: 24 * 60 * MINUTE, concurrency: 4 };
+
+/** A sandbox on its own clock and a client that counts what it asks, by kind of call. */
+function world(vehiclesPerOrg = 30) {
+  let clock = Date.parse('2026-11-20T08:00:00Z');
+  const sandbox = createSandbox({ seed: 15, vehiclesPerOrg, now: () => clock });
+  const upstream = sandbox.organizations[0];
+  const calls: string[] = [];
+  const fetch: FetchLike = (input, init) => {
+    const path = new URL(input).pathname;
+    if (!path.endsWith('/oauth2/token'))
+      calls.push(
+        path.endsWith('/telemetry')
+          ? 'telemetry'
+          : path.endsWith('/rate-limits')
+            ? 'rate-limits'
+            : path.endsWith('/vehicles')
+              ? 'list'
+              : path,
+      );
+    return sandbox.fetch(input, init);
+  };
+  const api: VehicleApi = createVehicleApi({
+    baseUrl: 'http://sandbox.local',
+    clientId: upstream.clientId,
+    clientSecret: upstream.clientSecret,
+    fetch,
+    retry: { baseDelayMs: 1 },
+    logger: () => {},
+  });
+  const count = (kind: string) => calls.filter((c) => c === kind).length;
+  return {
+    sandbox,
+    api,
+    calls,
+    count,
+    fixtures: sandbox.fixtures(upstream.id),
+    now: () => new Date(clock),
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+describe('vehicleIntervalMs', () => {
+  it('spends at most the budget share: 200 reads a day at 25% is one read per 28.8 minutes, whatever the shorter interval', () => {
+    expect(vehicleIntervalMs(POLICY, { max: 200, windowSeconds: 86_400 })).toBe(28.8 * MINUTE);
+    expect(vehicleIntervalMs({ ...POLICY, intervalMs: 60 * MINUTE }, { max: 200, windowSeconds: 86_400 })).toBe(60 * MINUTE);
+    expect(vehicleIntervalMs(POLICY, { max: null, windowSeconds: null })).toBe(15 * MINUTE);
+  });
+});
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`the fleet snapshot, on ${leg.kind}`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    async function organization(api: VehicleApi) {
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const org = await createOrganization(t.db, { slug: `s${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      // Other tests' organizations get no client: each test sees only its own.
+      const apiFor = async (id: string) => (id === org.id ? api : undefined);
+      return { id: org.id, apiFor };
+    }
+
+    it('reads every listening, connected vehicle once on the first pass, then nothing until its budget interval has passed', async () => {
+      const w = world(30);
+      const org = await organization(w.api);
+      const first = await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      const rows = await listSnapshots(t.db, org.id);
+      const readable = rows.filter((r) => r.isListening && r.connectionStatus === 'CONNECTED');
+      expect(rows.length).toBe(first.listed);
+      expect(rows.length).toBeGreaterThan(20);
+      expect(readable.length).toBeLessThan(rows.length);
+      expect(w.count('list')).toBe(1);
+      expect(w.count('telemetry')).toBe(readable.length);
+      expect(w.count('rate-limits')).toBe(readable.length);
+      // Vehicles not listening are never read.
+      expect(rows.find((r) => r.vehicleId === w.fixtures.notListeningVehicleId)?.fetchedAt).toBeNull();
+      const online = await getSnapshot(t.db, org.id, w.fixtures.onlineListeningVehicleId);
+      expect(online?.stateOfCharge).toEqual(expect.any(Number));
+      expect(online?.latitude).toEqual(expect.any(Number));
+      expect(online?.budgetMax).toBe(200);
+
+      w.calls.length = 0;
+      await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(w.calls).toEqual([]);
+
+      // Past the configured 15 minutes the list is walked again, but the 25% budget allows a read only every 28.8 minutes.
+      w.advance(16 * MINUTE);
+      await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(w.calls).toEqual(['list']);
+
+      w.calls.length = 0;
+      w.advance(13 * MINUTE);
+      await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(w.count('telemetry')).toBe(readable.length);
+      // The budget is read once a day, not on every refresh.
+      expect(w.count('rate-limits')).toBe(0);
+    });
+
+    it('costs at most 25% of the 200-a-day budget per vehicle over a day of ticks', async () => {
+      const w = world(12);
+      const org = await organization(w.api);
+      for (let minute = 0; minute < 24 * 60; minute += 5) {
+        await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+        w.advance(5 * MINUTE);
+      }
+      const readable = (await listSnapshots(t.db, org.id)).filter((r) => r.isListening && r.connectionStatus === 'CONNECTED');
+      const perVehicle = w.count('telemetry') / readable.length;
+      // 24 h / 28.8 min = 50 reads at most; ticks every 5 minutes give one read per 30 minutes: 48.
+      expect(perVehicle).toBeLessThanOrEqual(50);
+      expect(perVehicle).toBeGreaterThanOrEqual(45);
+      // 1 budget read on the first pass and 1 a day after: 2 at most in the window.
+      expect(w.count('rate-limits') / readable.length).toBeLessThanOrEqual(2);
+      // The list: one call per page of 100 vehicles every 15 minutes.
+      // The list: one call per page of 100 vehicles every 15 minutes (97 walks), and the sandbox's
+      // hourly token expiry answers one call an hour with 401, which the client repeats once renewed.
+      expect(w.count('list')).toBeLessThanOrEqual(97 + 24);
+    });
+
+    it('drops a vehicle once the list no longer holds it (disconnected)', async () => {
+      const w = world(20);
+      const org = await organization(w.api);
+      await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      const gone = w.fixtures.onlineListeningVehicleId;
+      expect(await getSnapshot(t.db, org.id, gone)).toBeDefined();
+      await w.api.deleteVehicle(gone);
+      w.advance(16 * MINUTE);
+      const pass = await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(pass.removed).toBe(1);
+      expect(await getSnapshot(t.db, org.id, gone)).toBeUndefined();
+    });
+
+    it('never lets an older reading replace a newer one, figure by figure', async () => {
+      const w = world(10);
+      const org = await organization(w.api);
+      const at = (iso: string) => new Date(iso);
+      await recordReading(
+        t.db,
+        org.id,
+        'veh-x',
+        {
+          stateOfCharge: { value: 60, at: at('2026-11-20T10:00:00Z') },
+          location: { value: { latitude: 48.1, longitude: 11.5 }, at: at('2026-11-20T10:00:00Z') },
+        },
+        at('2026-11-20T10:01:00Z'),
+      );
+      // A slow read lands late: its charge is older, its location newer.
+      await recordReading(
+        t.db,
+        org.id,
+        'veh-x',
+        {
+          stateOfCharge: { value: 40, at: at('2026-11-20T09:00:00Z') },
+          location: { value: { latitude: 52.5, longitude: 13.4 }, at: at('2026-11-20T10:30:00Z') },
+        },
+        at('2026-11-20T10:31:00Z'),
+      );
+      const row = await getSnapshot(t.db, org.id, 'veh-x');
+      expect(row?.stateOfCharge).toBe(60);
+      expect(row?.stateOfChargeAt?.toISOString()).toBe('2026-11-20T10:00:00.000Z');
+      expect([row?.latitude, row?.longitude]).toEqual([52.5, 13.4]);
+      expect(row?.locationAt?.toISOString()).toBe('2026-11-20T10:30:00.000Z');
+    });
+  });
+}
