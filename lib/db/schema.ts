@@ -629,6 +629,8 @@ export const vehicleSnapshots = pgTable(
     tiresAt: ts('tires_at'),
     /** When Motorpool last read the telemetry successfully. */
     fetchedAt: ts('fetched_at'),
+    /** When a pushed `device.telemetry` event last brought a figure (the snapshot job skips what events keep fresh). */
+    pushedAt: ts('pushed_at'),
     /** The vehicle's `COMMANDS_AND_FETCH_STATE` budget, read from /v1/rate-limits about once a day. */
     budgetMax: integer('budget_max'),
     budgetWindowSeconds: integer('budget_window_seconds'),

@@ -147,22 +147,19 @@ function newerAt(atColumn: PgColumn, at: Date | null): SQL {
   return sql`greatest(${atColumn}, ${at.toISOString()}::timestamptz)`;
 }
 
-/**
- * Stores one telemetry read, figure by figure: each replaces the stored one only when its own
- * timestamp is not older (a slow read that lands after a newer one, or a pushed event, never
- * rolls a figure back). Inserts the row when the list has not been walked yet.
- */
-export async function recordReading(
-  db: Db,
-  organizationId: string,
-  vehicleId: string,
-  reading: SnapshotReading,
-  fetchedAt: Date,
-): Promise<void> {
+type SnapshotInsert = typeof vehicleSnapshots.$inferInsert;
+
+/** The update (forward only, figure by figure) and the insert a reading makes. */
+function readingWrites(reading: SnapshotReading): {
+  set: Record<string, SQL>;
+  insert: Partial<SnapshotInsert>;
+  figures: { atColumn: PgColumn; at: Date }[];
+} {
   const s = vehicleSnapshots;
-  const set: Record<string, SQL | Date | null> = { fetchedAt, lastError: null, lastErrorAt: null };
-  const insert: Record<string, unknown> = { organizationId, vehicleId, listedAt: fetchedAt, fetchedAt };
-  const put = (timed: Timed<unknown> | undefined, atKey: keyof typeof s.$inferInsert, values: Partial<typeof s.$inferInsert>) => {
+  const set: Record<string, SQL> = {};
+  const insert: Record<string, unknown> = {};
+  const figures: { atColumn: PgColumn; at: Date }[] = [];
+  const put = (timed: Timed<unknown> | undefined, atKey: keyof SnapshotInsert, values: Partial<SnapshotInsert>) => {
     if (!timed || timed.at === null) return;
     const atColumn = s[atKey as 'fetchedAt'];
     for (const [key, value] of Object.entries(values)) {
@@ -171,6 +168,7 @@ export async function recordReading(
     }
     set[atKey] = newerAt(atColumn, timed.at);
     insert[atKey] = timed.at;
+    figures.push({ atColumn, at: timed.at });
   };
   const r = reading;
   put(r.stateOfCharge, 'stateOfChargeAt', { stateOfCharge: r.stateOfCharge?.value });
@@ -184,10 +182,57 @@ export async function recordReading(
     set.lastSeenAt = newerAt(s.lastSeenAt, r.lastSeenAt);
     insert.lastSeenAt = r.lastSeenAt;
   }
+  return { set, insert: insert as Partial<SnapshotInsert>, figures };
+}
+
+/**
+ * Stores one telemetry read, figure by figure: each replaces the stored one only when its own
+ * timestamp is not older (a slow read that lands after a newer one, or a pushed event, never
+ * rolls a figure back). Inserts the row when the list has not been walked yet.
+ */
+export async function recordReading(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  reading: SnapshotReading,
+  fetchedAt: Date,
+): Promise<void> {
+  const s = vehicleSnapshots;
+  const { set, insert } = readingWrites(reading);
   await db
     .insert(s)
-    .values(insert as typeof s.$inferInsert)
-    .onConflictDoUpdate({ target: [s.organizationId, s.vehicleId], set });
+    .values({ ...insert, organizationId, vehicleId, listedAt: fetchedAt, fetchedAt })
+    .onConflictDoUpdate({ target: [s.organizationId, s.vehicleId], set: { ...set, fetchedAt, lastError: null, lastErrorAt: null } });
+}
+
+/**
+ * Stores the figure a pushed `device.telemetry` event carries, forward only like a read (an older
+ * event never replaces a newer figure), and marks the row refreshed by an event at `receivedAt`
+ * when the figure was taken. Only a vehicle the snapshot holds is updated (the list walk adds
+ * vehicles): false when it holds none or the reading has no timed figure.
+ */
+export async function recordPushedReading(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  reading: SnapshotReading,
+  receivedAt: Date,
+): Promise<boolean> {
+  const s = vehicleSnapshots;
+  const { set, figures } = readingWrites({ ...reading, lastSeenAt: undefined });
+  if (figures.length === 0) return false;
+  // Refreshed by an event: when at least one figure it carries was taken (not older than the stored one).
+  const taken = or(...figures.map((f) => sql`${f.atColumn} is null or ${f.atColumn} <= ${f.at.toISOString()}::timestamptz`));
+  const rows = await db
+    .update(s)
+    .set({
+      ...set,
+      ...(reading.lastSeenAt ? { lastSeenAt: newerAt(s.lastSeenAt, reading.lastSeenAt) } : {}),
+      pushedAt: sql`case when ${taken} then greatest(${s.pushedAt}, ${receivedAt.toISOString()}::timestamptz) else ${s.pushedAt} end`,
+    })
+    .where(whereVehicle(organizationId, vehicleId))
+    .returning({ id: s.vehicleId });
+  return rows.length > 0;
 }
 
 export async function getSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<VehicleSnapshot | undefined> {

@@ -5,13 +5,8 @@ import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, prun
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
 import { TEST_EVENT_TYPE } from '../webhook-events';
-import {
-  commandUpdatedSchema,
-  deviceConnectionSchema,
-  deviceTelemetrySchema,
-  envelopeSchema,
-  rateLimitUpdatedSchema,
-} from './webhook-payloads';
+import { applyTelemetryEvent } from './telemetry-event';
+import { commandUpdatedSchema, deviceConnectionSchema, envelopeSchema, rateLimitUpdatedSchema } from './webhook-payloads';
 
 /** A claim older than this was left by a crash (or a failed apply) and is taken again by the apply job. */
 export const APPLY_CLAIM_STALE_MS = 15_000;
@@ -48,9 +43,7 @@ async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Appli
         ? { outcome: 'recorded' }
         : { outcome: 'invalid', detail: `${type} without id` };
     case 'device.telemetry':
-      return deviceTelemetrySchema.safeParse(data).success
-        ? { outcome: 'recorded' }
-        : { outcome: 'invalid', detail: 'device.telemetry without metricType or vehicle' };
+      return applyTelemetryEvent(db, event, data);
     case 'rate_limit.updated':
       return rateLimitUpdatedSchema.safeParse(data).success
         ? { outcome: 'recorded' }

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
+import { getSnapshot, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
+import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
+import { applyWebhookEvent } from './apply-webhook-event';
+import { receiveWebhook } from './receive-webhook';
+
+vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+function delivery(secret: string, body: unknown, id = `msg_${randomBytes(8).toString('hex')}`) {
+  const at = Date.now();
+  const rawBody = JSON.stringify(body);
+  const headers = new Headers({
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, new Date(at), rawBody),
+    'content-type': 'application/json',
+  });
+  return { id, rawBody, headers };
+}
+
+const telemetry = (vehicleId: string, metricType: string, at: string, block: Record<string, unknown>) => ({
+  type: 'device.telemetry',
+  timestamp: at,
+  data: { metricType, vehicle: { id: vehicleId, ...block }, timestamp: at },
+});
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`device.telemetry into the fleet snapshot, on ${leg.kind}`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    /** An organization with a signing secret and one listed vehicle in its snapshot. */
+    async function setup() {
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const org = await createOrganization(t.db, { slug: `t${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const secret = newSecret();
+      await setWebhookSecret(t.db, org.id, secret);
+      const vehicleId = `veh_${suffix}`;
+      const roster = { vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
+      await upsertRoster(t.db, org.id, [{ vehicleId, connectionStatus: 'CONNECTED', ...roster }], new Date('2026-01-01T00:00:00Z'));
+      /** Delivers (signed) and applies when recorded; the outcome, or the HTTP status of a refused delivery. */
+      const send = async (d: ReturnType<typeof delivery>) => {
+        const answer = await receiveWebhook(t.db, { orgSlug: org.slug, headers: d.headers, rawBody: d.rawBody });
+        return answer.recordedId ? applyWebhookEvent(t.db, answer.recordedId) : answer.status;
+      };
+      return { org, secret, vehicleId, send };
+    }
+
+    it('sets the metric at the event timestamp once, however often it is delivered', async () => {
+      const { org, secret, vehicleId, send } = await setup();
+      const event = delivery(
+        secret,
+        telemetry(vehicleId, 'STATE_OF_CHARGE', '2026-03-01T10:00:00.000Z', { stateOfCharge: { value: 0.61 } }),
+      );
+      expect([await send(event), await send(event), await send(event)]).toEqual(['applied', 409, 409]);
+      const row = (await getSnapshot(t.db, org.id, vehicleId))!;
+      expect(row.stateOfCharge).toBe(0.61);
+      expect(row.stateOfChargeAt).toEqual(new Date('2026-03-01T10:00:00.000Z'));
+      expect(row.pushedAt).not.toBeNull();
+      // A pushed figure is not a telemetry read: the job's own read time stays as it was.
+      expect(row.fetchedAt).toBeNull();
+      expect(await listWebhookEvents(t.db, org.id)).toHaveLength(1);
+
+      const location = delivery(
+        secret,
+        telemetry(vehicleId, 'LOCATION', '2026-03-01T10:00:05.000Z', { location: { latitude: 52.5, longitude: 13.4 } }),
+      );
+      expect(await send(location)).toBe('applied');
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ latitude: 52.5, longitude: 13.4, stateOfCharge: 0.61 });
+    });
+
+    it('never lets an older event replace a newer figure, whether the newer came by event or by a read', async () => {
+      const { org, secret, vehicleId, send } = await setup();
+      expect(
+        await send(delivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T12:00:00.000Z', { odometer: { value: 1200 } }))),
+      ).toBe('applied');
+      const pushedAt = (await getSnapshot(t.db, org.id, vehicleId))!.pushedAt;
+      // Out of order: an older reading arrives after the newer one.
+      expect(
+        await send(delivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T11:00:00.000Z', { odometer: { value: 1100 } }))),
+      ).toBe('applied');
+      const row = (await getSnapshot(t.db, org.id, vehicleId))!;
+      expect(row).toMatchObject({ odometerKm: 1200, odometerAt: new Date('2026-03-01T12:00:00.000Z') });
+      // The old event refreshed nothing.
+      expect(row.pushedAt).toEqual(pushedAt);
+
+      // A telemetry read newer than an event wins over it too.
+      await recordReading(
+        t.db,
+        org.id,
+        vehicleId,
+        { rangeKm: { value: 300, at: new Date('2026-03-01T13:00:00.000Z') } },
+        new Date('2026-03-01T13:00:01.000Z'),
+      );
+      await send(delivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T12:30:00.000Z', { range: { value: 280 } })));
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ rangeKm: 300 });
+      await send(delivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T13:30:00.000Z', { range: { value: 270 } })));
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ rangeKm: 270, rangeAt: new Date('2026-03-01T13:30:00.000Z') });
+    });
+
+    it('records an unknown metric, a metric without value and an unknown vehicle, and ignores them', async () => {
+      const { org, secret, vehicleId, send } = await setup();
+      const before = await getSnapshot(t.db, org.id, vehicleId);
+      const at = '2026-03-01T10:00:00.000Z';
+      expect(await send(delivery(secret, telemetry(vehicleId, 'FLUX_CAPACITOR', at, { fluxCapacitor: { value: 1.21 } })))).toBe('ignored');
+      expect(await send(delivery(secret, telemetry(vehicleId, 'DEPARTURE_TIMES', at, {})))).toBe('ignored');
+      expect(await send(delivery(secret, telemetry(vehicleId, 'STATE_OF_CHARGE', at, {})))).toBe('ignored');
+      expect(await send(delivery(secret, telemetry('veh_unknown', 'STATE_OF_CHARGE', at, { stateOfCharge: { value: 0.5 } })))).toBe(
+        'ignored',
+      );
+      expect(await getSnapshot(t.db, org.id, 'veh_unknown')).toBeUndefined();
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toEqual(before);
+      const events = await listWebhookEvents(t.db, org.id);
+      expect(events).toHaveLength(4);
+      expect(events.map((e) => e.outcome)).toEqual(['ignored', 'ignored', 'ignored', 'ignored']);
+      expect(events.find((e) => e.detail?.includes('FLUX_CAPACITOR'))).toBeDefined();
+    });
+  });
+}
