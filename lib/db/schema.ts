@@ -606,6 +606,8 @@ export const vehicleSnapshots = pgTable(
     registrationPlate: text('registration_plate'),
     isListening: boolean('is_listening').notNull().default(true),
     connectionStatus: text('connection_status'),
+    /** As of when `connectionStatus` is known (the list walk's time, or a connection event's): older never replaces it. */
+    connectionAt: ts('connection_at'),
     /** The vehicle list's `metadata.lastSeenAt`: when the vehicle last reported anything. */
     lastSeenAt: ts('last_seen_at'),
     listedAt: ts('listed_at').notNull(),

@@ -53,7 +53,7 @@ export async function upsertRoster(db: Db, organizationId: string, entries: read
   if (entries.length === 0) return;
   await db
     .insert(vehicleSnapshots)
-    .values(entries.map((e) => ({ organizationId, ...e, listedAt })))
+    .values(entries.map((e) => ({ organizationId, ...e, listedAt, connectionAt: listedAt })))
     .onConflictDoUpdate({
       target: [vehicleSnapshots.organizationId, vehicleSnapshots.vehicleId],
       set: {
@@ -62,7 +62,9 @@ export async function upsertRoster(db: Db, organizationId: string, entries: read
         model: sql`excluded.model`,
         registrationPlate: sql`excluded.registration_plate`,
         isListening: sql`excluded.is_listening`,
-        connectionStatus: sql`excluded.connection_status`,
+        // A connection event newer than this walk keeps its word (forward only, like the figures).
+        connectionStatus: sql`case when ${vehicleSnapshots.connectionAt} is null or ${vehicleSnapshots.connectionAt} <= excluded.listed_at then excluded.connection_status else ${vehicleSnapshots.connectionStatus} end`,
+        connectionAt: sql`greatest(${vehicleSnapshots.connectionAt}, excluded.listed_at)`,
         // A telemetry read may already have seen the vehicle later than the list says.
         lastSeenAt: sql`greatest(${vehicleSnapshots.lastSeenAt}, excluded.last_seen_at)`,
         listedAt: sql`excluded.listed_at`,
@@ -230,6 +232,28 @@ export async function recordPushedReading(
       ...(reading.lastSeenAt ? { lastSeenAt: newerAt(s.lastSeenAt, reading.lastSeenAt) } : {}),
       pushedAt: sql`case when ${taken} then greatest(${s.pushedAt}, ${receivedAt.toISOString()}::timestamptz) else ${s.pushedAt} end`,
     })
+    .where(whereVehicle(organizationId, vehicleId))
+    .returning({ id: s.vehicleId });
+  return rows.length > 0;
+}
+
+/**
+ * A pushed `device.connected` / `device.disconnected`: the vehicle's connection state as of `at`,
+ * forward only (an older event, or one older than the last list walk, changes nothing). A
+ * disconnected vehicle is no longer read by the snapshot job and leaves the snapshot at the next
+ * walk. False when the snapshot holds no such vehicle.
+ */
+export async function recordConnection(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  connectionStatus: 'CONNECTED' | 'DISCONNECTED',
+  at: Date,
+): Promise<boolean> {
+  const s = vehicleSnapshots;
+  const rows = await db
+    .update(s)
+    .set({ connectionStatus: newer(s.connectionAt, at, s.connectionStatus, connectionStatus), connectionAt: newerAt(s.connectionAt, at) })
     .where(whereVehicle(organizationId, vehicleId))
     .returning({ id: s.vehicleId });
   return rows.length > 0;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/db/repos/command-executions';
+import { recordConnection } from '@/lib/db/repos/vehicle-snapshots';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
@@ -30,6 +31,21 @@ async function applyCommandUpdated(db: Db, event: WebhookEvent, data: unknown, n
   return { outcome: 'applied' };
 }
 
+/** `device.connected` / `device.disconnected`: the snapshot's connection state, at the event's timestamp (else its arrival), forward only. */
+async function applyConnectionEvent(
+  db: Db,
+  event: WebhookEvent,
+  type: 'device.connected' | 'device.disconnected',
+  data: unknown,
+): Promise<Applied> {
+  const parsed = deviceConnectionSchema.safeParse(data);
+  if (!parsed.success) return { outcome: 'invalid', detail: `${type} without id` };
+  const state = type === 'device.connected' ? 'CONNECTED' : 'DISCONNECTED';
+  const known = await recordConnection(db, event.organizationId, parsed.data.id, state, event.occurredAt ?? event.receivedAt);
+  // Onboarding reads the event itself (recorded); a vehicle the snapshot does not hold yet is added by the list walk.
+  return known ? { outcome: 'applied' } : { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+}
+
 async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Applied> {
   const envelope = envelopeSchema.safeParse(event.payload);
   if (!envelope.success) return { outcome: 'invalid', detail: 'Not an event envelope.' };
@@ -39,9 +55,7 @@ async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Appli
       return applyCommandUpdated(db, event, data, now);
     case 'device.connected':
     case 'device.disconnected':
-      return deviceConnectionSchema.safeParse(data).success
-        ? { outcome: 'recorded' }
-        : { outcome: 'invalid', detail: `${type} without id` };
+      return applyConnectionEvent(db, event, type, data);
     case 'device.telemetry':
       return applyTelemetryEvent(db, event, data);
     case 'rate_limit.updated':

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
-import { getSnapshot, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
+import { getSnapshot, listRefreshCandidates, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
@@ -31,7 +31,7 @@ const telemetry = (vehicleId: string, metricType: string, at: string, block: Rec
 });
 
 for (const leg of await databaseLegs()) {
-  describe.skipIf(!leg.available)(`device.telemetry into the fleet snapshot, on ${leg.kind}`, () => {
+  describe.skipIf(!leg.available)(`device events into the fleet snapshot, on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
 
     /** An organization with a signing secret and one listed vehicle in its snapshot. */
@@ -119,6 +119,50 @@ for (const leg of await databaseLegs()) {
       expect(events).toHaveLength(4);
       expect(events.map((e) => e.outcome)).toEqual(['ignored', 'ignored', 'ignored', 'ignored']);
       expect(events.find((e) => e.detail?.includes('FLUX_CAPACITOR'))).toBeDefined();
+    });
+
+    const connection = (vehicleId: string, type: 'device.connected' | 'device.disconnected', at: string) => ({
+      type,
+      timestamp: at,
+      data: { id: vehicleId, deviceType: 'VEHICLE' },
+    });
+
+    it('marks the vehicle disconnected and connected by the events, forward only by their timestamps', async () => {
+      const { org, secret, vehicleId, send } = await setup();
+      expect(await send(delivery(secret, connection(vehicleId, 'device.disconnected', '2026-03-01T10:00:00.000Z')))).toBe('applied');
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
+        connectionStatus: 'DISCONNECTED',
+        connectionAt: new Date('2026-03-01T10:00:00.000Z'),
+      });
+      // The job no longer reads a disconnected vehicle.
+      expect(await listRefreshCandidates(t.db, org.id)).toEqual([]);
+
+      // Out of order: a connected from before the disconnection changes nothing.
+      expect(await send(delivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T09:00:00.000Z')))).toBe('applied');
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ connectionStatus: 'DISCONNECTED' });
+
+      expect(await send(delivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T11:00:00.000Z')))).toBe('applied');
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
+        connectionStatus: 'CONNECTED',
+        connectionAt: new Date('2026-03-01T11:00:00.000Z'),
+      });
+      expect((await listRefreshCandidates(t.db, org.id)).map((c) => c.vehicleId)).toEqual([vehicleId]);
+
+      // A list walk older than the last event does not roll it back; a newer one is the latest word.
+      const roster = { vehicleId, vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
+      await upsertRoster(t.db, org.id, [{ ...roster, connectionStatus: 'DISCONNECTED' }], new Date('2026-03-01T10:30:00.000Z'));
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ connectionStatus: 'CONNECTED' });
+      await upsertRoster(t.db, org.id, [{ ...roster, connectionStatus: 'DISCONNECTED' }], new Date('2026-03-01T12:00:00.000Z'));
+      expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
+        connectionStatus: 'DISCONNECTED',
+        connectionAt: new Date('2026-03-01T12:00:00.000Z'),
+      });
+    });
+
+    it('records a connection event for a vehicle the snapshot does not hold, and adds nothing', async () => {
+      const { org, secret, send } = await setup();
+      expect(await send(delivery(secret, connection('veh_other', 'device.connected', '2026-03-01T10:00:00.000Z')))).toBe('recorded');
+      expect(await getSnapshot(t.db, org.id, 'veh_other')).toBeUndefined();
     });
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "vehicle_snapshots" ADD COLUMN "connection_at" timestamp (3) with time zone;
