@@ -93,6 +93,8 @@ export function startBackgroundJobs(): void {
         budgetShare: e.SNAPSHOT_BUDGET_SHARE,
         budgetTtlMs: DEFAULT_BUDGET_TTL_MS,
         concurrency: 8,
+        // Vehicles kept fresh by events are not read while events arrive.
+        eventsSilenceMs: e.EVENTS_SILENCE_MINUTES * 60_000,
       };
       await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
     },

@@ -95,7 +95,10 @@ export async function removeSnapshot(db: Db, organizationId: string, vehicleId: 
     .where(and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId)));
 }
 
-export type RefreshCandidate = Pick<VehicleSnapshot, 'vehicleId' | 'fetchedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt'>;
+export type RefreshCandidate = Pick<
+  VehicleSnapshot,
+  'vehicleId' | 'fetchedAt' | 'pushedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt'
+>;
 
 /** Vehicles whose telemetry the job may read: listening and connected. */
 export async function listRefreshCandidates(db: Db, organizationId: string): Promise<RefreshCandidate[]> {
@@ -103,6 +106,7 @@ export async function listRefreshCandidates(db: Db, organizationId: string): Pro
     .select({
       vehicleId: vehicleSnapshots.vehicleId,
       fetchedAt: vehicleSnapshots.fetchedAt,
+      pushedAt: vehicleSnapshots.pushedAt,
       budgetMax: vehicleSnapshots.budgetMax,
       budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
       budgetReadAt: vehicleSnapshots.budgetReadAt,

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { createOrganization } from '@/lib/db/repos/organizations';
-import { getSnapshot, listSnapshots, recordReading } from '@/lib/db/repos/vehicle-snapshots';
+import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
+import { getSnapshot, listSnapshots, recordPushedReading, recordReading } from '@/lib/db/repos/vehicle-snapshots';
+import { recordWebhookEvent } from '@/lib/db/repos/webhook-events';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from './refresh-snapshots';
@@ -170,6 +171,52 @@ for (const leg of await databaseLegs()) {
       expect(row?.stateOfChargeAt?.toISOString()).toBe('2026-11-20T10:00:00.000Z');
       expect([row?.latitude, row?.longitude]).toEqual([52.5, 13.4]);
       expect(row?.locationAt?.toISOString()).toBe('2026-11-20T10:30:00.000Z');
+    });
+
+    it('leaves to events the vehicles an event refreshed within the interval, while events arrive for an organization with a secret', async () => {
+      const w = world(12);
+      const org = await organization(w.api);
+      const policy: SnapshotPolicy = { ...POLICY, eventsSilenceMs: 5 * MINUTE };
+      await refreshSnapshots(t.db, org.apiFor, w.now, policy);
+      const readable = w.count('telemetry');
+      expect(readable).toBeGreaterThan(3);
+      const pushed = w.fixtures.onlineListeningVehicleId;
+      let n = 0;
+      /** A device.telemetry event as the receiver records and applies it, now. */
+      const event = async (soc: number) => {
+        await recordWebhookEvent(t.db, {
+          organizationId: org.id,
+          webhookId: `msg_${++n}`,
+          webhookTimestamp: w.now(),
+          type: 'device.telemetry',
+          vehicleId: pushed,
+          occurredAt: w.now(),
+          payload: {},
+          receivedAt: w.now(),
+        });
+        expect(await recordPushedReading(t.db, org.id, pushed, { stateOfCharge: { value: soc, at: w.now() } }, w.now())).toBe(true);
+      };
+      const pass = async () => {
+        w.calls.length = 0;
+        const result = await refreshSnapshots(t.db, org.apiFor, w.now, policy);
+        return { telemetry: w.count('telemetry'), leftToEvents: result.leftToEvents };
+      };
+
+      // Without a signing secret the events do not count: every due vehicle is read.
+      w.advance(30 * MINUTE);
+      await event(0.42);
+      expect(await pass()).toEqual({ telemetry: readable, leftToEvents: 0 });
+
+      // With one, the vehicle the event just refreshed is not read; the others are.
+      await setWebhookSecret(t.db, org.id, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+      w.advance(30 * MINUTE);
+      await event(0.55);
+      expect(await pass()).toEqual({ telemetry: readable - 1, leftToEvents: 1 });
+      expect((await getSnapshot(t.db, org.id, pushed))?.stateOfCharge).toBe(0.55);
+
+      // Events stopped (none for longer than the silence window): polling takes the vehicle back.
+      w.advance(6 * MINUTE);
+      expect(await pass()).toEqual({ telemetry: 1, leftToEvents: 0 });
     });
   });
 }

@@ -14,6 +14,8 @@ import {
   type RosterEntry,
   type SnapshotReading,
 } from '@/lib/db/repos/vehicle-snapshots';
+import { hasWebhookSecret } from '@/lib/db/repos/organizations';
+import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
 import { isVehicleApiError, paginate, type RateLimit, type Telemetry, type VehicleApi } from '@/lib/vehicle-api';
 
 export interface SnapshotPolicy {
@@ -25,6 +27,12 @@ export interface SnapshotPolicy {
   budgetTtlMs: number;
   /** Telemetry reads in flight at once per organization. */
   concurrency: number;
+  /**
+   * Events count as arriving for an organization with a signing secret whose last event is more
+   * recent than this: its vehicles an event refreshed within `intervalMs` are not read (polling is
+   * the fallback). Unset: every due vehicle is read.
+   */
+  eventsSilenceMs?: number;
 }
 
 export const DEFAULT_BUDGET_TTL_MS = 24 * 60 * 60_000;
@@ -37,6 +45,8 @@ export interface SnapshotPassResult {
   removed: number;
   read: number;
   failed: number;
+  /** Due vehicles not read because an event refreshed them within the interval. */
+  leftToEvents: number;
   /** Upstream calls, by kind. */
   calls: { list: number; rateLimits: number; telemetry: number };
 }
@@ -162,6 +172,7 @@ export async function refreshSnapshots(
     removed: 0,
     read: 0,
     failed: 0,
+    leftToEvents: 0,
     calls: { list: 0, rateLimits: 0, telemetry: 0 },
   };
   for (const organizationId of await listOrganizationIds(db)) {
@@ -200,7 +211,12 @@ async function refreshOrganization(
     result.removed += await removeUnlisted(db, organizationId, listedAt);
   }
   const at = now().getTime();
-  const due = (await listRefreshCandidates(db, organizationId)).filter((c) => isDue(c, at, policy));
+  let due = (await listRefreshCandidates(db, organizationId)).filter((c) => isDue(c, at, policy));
+  if (due.length > 0 && (await eventsArriving(db, organizationId, at, policy))) {
+    const pushedRecently = (c: RefreshCandidate) => c.pushedAt !== null && at - c.pushedAt.getTime() < policy.intervalMs;
+    result.leftToEvents += due.filter(pushedRecently).length;
+    due = due.filter((c) => !pushedRecently(c));
+  }
   await pool(due, policy.concurrency, async (candidate) => {
     if (signal?.aborted) return false;
     try {
@@ -214,6 +230,13 @@ async function refreshOrganization(
       return true;
     }
   });
+}
+
+/** The organization's webhooks work: a signing secret is set and an event arrived within the silence window. */
+async function eventsArriving(db: Db, organizationId: string, at: number, policy: SnapshotPolicy): Promise<boolean> {
+  if (policy.eventsSilenceMs === undefined || !(await hasWebhookSecret(db, organizationId))) return false;
+  const last = await lastWebhookEventAt(db, organizationId);
+  return last !== null && at - last.getTime() < policy.eventsSilenceMs;
 }
 
 function isDue(candidate: RefreshCandidate, at: number, policy: SnapshotPolicy): boolean {
