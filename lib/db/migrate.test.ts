@@ -25,9 +25,9 @@ const TABLES = [
   'sign_in_attempts',
   'unoffered_commands',
   'users',
+  'vehicle_snapshots',
   'vehicle_upstream_errors',
   'webhook_events',
-  'vehicle_snapshots',
 ];
 
 for (const leg of await databaseLegs()) {
