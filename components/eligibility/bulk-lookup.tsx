@@ -19,22 +19,10 @@ import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from '@/lib/query/eligibility';
 import { readPaging } from './numbered-pager';
 import { PagedResults } from './paged-results';
+import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 
 type Group = { id: string; status?: string | null; createdAt?: string | null };
-type BulkResult = {
-  vehicleId?: string | null;
-  vehicleInputId?: string | null;
-  status?: string | null;
-  message?: string | null;
-  errors?: { code?: string | null; message?: string | null; actionCategory?: string | null }[] | null;
-  canRetry?: boolean | null;
-  vin?: string | null;
-  make?: string | null;
-  model?: string | null;
-  countryCode?: string | null;
-  wasAlreadyConnected?: boolean | null;
-};
-type ResultsPage = { results: BulkResult[]; totalResults: number | null };
+type ResultsPage = { results: BulkOutcome[]; totalResults: number | null };
 
 const ACTION_TEXT: Record<string, string> = {
   CUSTOMER_ACTION: 'owner must act',
@@ -42,7 +30,7 @@ const ACTION_TEXT: Record<string, string> = {
   UNDER_REVIEW: 'under review',
 };
 
-function outcomeColumns(org: string): DataColumn<BulkResult>[] {
+function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
   return [
     { id: 'vin', header: 'VIN', className: 'font-mono text-xs', cell: (r) => r.vin ?? '—' },
     {

@@ -6,8 +6,8 @@ export type NavItem = { segment: string; label: string; permission: Permission }
 export const NAV_ITEMS: NavItem[] = [
   { segment: '', label: 'Overview', permission: 'org.read' },
   { segment: 'vehicles', label: 'Vehicles', permission: 'vehicles.read' },
-  { segment: 'alerts', label: 'Alerts', permission: 'vehicles.read' },
   { segment: 'map', label: 'Map', permission: 'vehicles.read' },
+  { segment: 'alerts', label: 'Alerts', permission: 'vehicles.read' },
   { segment: 'accounts', label: 'Accounts', permission: 'accounts.read' },
   { segment: 'commands', label: 'Commands', permission: 'commands.read' },
   { segment: 'connect', label: 'Connect', permission: 'connect.read' },

@@ -9,6 +9,7 @@ test('a manager creates a consent link, the owner approves it in the sandbox, an
   await expect(sections).toHaveText([
     'Overview',
     'Vehicles',
+    'Map',
     'Alerts',
     'Accounts',
     'Commands',

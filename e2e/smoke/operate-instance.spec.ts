@@ -128,7 +128,8 @@ test('each BFF request writes a log line and feeds the metrics, which need the t
   expect(text).toMatch(
     /motorpool_bff_request_duration_seconds_count\{route="\/api\/o\/\[org\]\/vehicles",method="GET",status="200"\} [1-9]/,
   );
-  expect(text).toMatch(/motorpool_token_requests_total\{status="200"\} 1\b/);
+  // The fleet snapshot's first pass takes a token per organization too: counted, whoever asked.
+  expect(text).toMatch(/motorpool_token_requests_total\{status="200"\} [1-9]/);
   expect(text).toMatch(/motorpool_upstream_calls_total\{endpoint="GET \/v1\/vehicles",status="200"\} [1-9]/);
   await api.dispose();
 });

@@ -22,6 +22,11 @@ const SECRET_FIELDS = [
   'refresh_token',
   'client_secret',
   'x-sandbox-admin-token',
+  // Header names as a caller may spell them: paths are exact and case-sensitive.
+  'Authorization',
+  'Cookie',
+  'Set-Cookie',
+  'X-Sandbox-Admin-Token',
 ];
 const CONTAINERS = ['', 'headers', 'body'];
 export const REDACTED_PATHS = CONTAINERS.flatMap((container) =>

@@ -33,6 +33,28 @@ describe('routeTemplate', () => {
     expect(routeTemplate('/api/o/vehicles/vehicles/V1', { org: 'vehicles', vehicleId: 'V1' })).toBe('/api/o/[org]/vehicles/[vehicleId]');
     expect(routeTemplate('/api/o/demo/tags/a%20b', { org: 'demo', key: 'a b' })).toBe('/api/o/[org]/tags/[key]');
   });
+
+  it('never lets a caller put path text of its own in the label (unbounded metric series)', () => {
+    // Next decodes params; a segment spelled with needless escapes still names the param.
+    expect(routeTemplate('/api/o/x%41b/vehicles', { org: 'xAb' })).toBe('/api/o/[org]/vehicles');
+    expect(routeTemplate('/api/o/%61cme/vehicles/%56%31', { org: 'acme', vehicleId: 'V1' })).toBe('/api/o/[org]/vehicles/[vehicleId]');
+    // A param found nowhere in the path: one fixed label, not the path as sent.
+    expect(routeTemplate('/api/o/caller-text-1/vehicles', { org: 'other' })).toBe('[unmatched]');
+  });
+
+  it('keeps the series bounded however many distinct paths unauthenticated callers send', async () => {
+    for (let i = 0; i < 20; i++) {
+      observeBffRequest(
+        new Request(`http://x/api/o/x%41${i}/vehicles`),
+        { org: `xA${i}` },
+        new Response(null, { status: 401 }),
+        0,
+        undefined,
+      );
+    }
+    const text = await metrics().registry.getSingleMetricAsString('motorpool_bff_request_duration_seconds');
+    expect(text).not.toContain('%41');
+  });
 });
 
 describe('observeBffRequest', () => {

@@ -20,13 +20,24 @@ export function routeTemplate(pathname: string, params: Params): string {
   let from = 0;
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== 'string') continue;
-    const encoded = encodeURIComponent(value);
-    const at = segments.findIndex((segment, i) => i >= from && (segment === value || segment === encoded));
-    if (at < 0) continue;
+    // Next decodes params, so a segment is compared decoded (`%61cme` is the param `acme`).
+    const at = segments.findIndex((segment, i) => i >= from && (segment === value || decoded(segment) === value));
+    // The caller's own text must never become a label (one metric series each): a fixed one instead.
+    if (at < 0) return UNMATCHED_ROUTE;
     segments[at] = `[${name}]`;
     from = at + 1;
   }
   return segments.join('/');
+}
+
+const UNMATCHED_ROUTE = '[unmatched]';
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -18,31 +18,13 @@ const CREATED_MS = 1_000;
 const PROCESSING_MS = 2_000;
 const PER_VIN_MS = 5;
 
-const vinsSchema = z.object({
-  vins: z
-    .array(
-      z.object({
-        vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
-        make: z.string().trim().min(1).optional(),
-        countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
-      }),
-    )
-    .min(ELIGIBILITY.minVins)
-    .max(ELIGIBILITY.maxVins),
+const vinEntrySchema = z.object({
+  vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
+  make: z.string().trim().min(1).optional(),
+  countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
 });
-
-const connectVinsSchema = z.object({
-  vins: z
-    .array(
-      z.object({
-        vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
-        make: z.string().trim().min(1).optional(),
-        countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
-      }),
-    )
-    .min(BULK_CONNECT.minVins)
-    .max(BULK_CONNECT.maxVins),
-});
+const vinsSchema = z.object({ vins: z.array(vinEntrySchema).min(ELIGIBILITY.minVins).max(ELIGIBILITY.maxVins) });
+const connectVinsSchema = z.object({ vins: z.array(vinEntrySchema).min(BULK_CONNECT.minVins).max(BULK_CONNECT.maxVins) });
 
 const KNOWN_COUNTRIES = new Set<string>([
   ...SPECIFICATION_COUNTRIES,

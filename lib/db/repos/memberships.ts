@@ -86,6 +86,16 @@ export async function hasAnyMembership(db: Db, userId: string): Promise<boolean>
   return (row?.n ?? 0) > 0;
 }
 
+/** The member's role in the organization now, or undefined once they left it. */
+export async function getMemberRole(db: Db, organizationId: string, userId: string): Promise<Role | undefined> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
 export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
   const rows = await db
     .select({

@@ -89,6 +89,17 @@ export async function removeUnlisted(db: Db, organizationId: string, listedAt: D
   return removed.length;
 }
 
+/**
+ * Makes the organization's list due for a walk at the job's next tick (an account was
+ * disconnected: its vehicles leave the list, and the walk drops them from the snapshot).
+ */
+export async function expireRosterListing(db: Db, organizationId: string): Promise<void> {
+  await db
+    .update(vehicleSnapshots)
+    .set({ listedAt: new Date(0) })
+    .where(eq(vehicleSnapshots.organizationId, organizationId));
+}
+
 export async function removeSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<void> {
   await db
     .delete(vehicleSnapshots)

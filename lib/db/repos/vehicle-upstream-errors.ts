@@ -5,6 +5,11 @@ import { vehicleUpstreamErrors, type VehicleUpstreamError } from '../schema';
 
 /** Errors kept per vehicle; older ones are dropped as new ones come. */
 export const KEPT_PER_VEHICLE = 20;
+/**
+ * Errors kept per organization: vehicle ids come from the URL (any member may make them up), so
+ * the per-vehicle bound alone would let the table grow without end.
+ */
+export const KEPT_PER_ORGANIZATION = 5_000;
 
 type UpstreamErrorInput = {
   organizationId: string;
@@ -16,8 +21,12 @@ type UpstreamErrorInput = {
   occurredAt?: Date;
 };
 
-/** Writes one error and drops what lies beyond the newest KEPT_PER_VEHICLE of that vehicle. */
-export async function recordVehicleUpstreamError(db: Db, input: UpstreamErrorInput): Promise<void> {
+/** Writes one error and drops what lies beyond the newest KEPT_PER_VEHICLE of that vehicle and KEPT_PER_ORGANIZATION of its organization. */
+export async function recordVehicleUpstreamError(
+  db: Db,
+  input: UpstreamErrorInput,
+  { keptPerOrganization = KEPT_PER_ORGANIZATION } = {},
+): Promise<void> {
   const row = await db
     .insert(vehicleUpstreamErrors)
     .values({
@@ -42,6 +51,17 @@ export async function recordVehicleUpstreamError(db: Db, input: UpstreamErrorInp
     .offset(KEPT_PER_VEHICLE - 1)
     .limit(1);
   if (oldestKept && row[0]) await db.delete(vehicleUpstreamErrors).where(and(ofVehicle, lt(vehicleUpstreamErrors.id, oldestKept.id)));
+  const ofOrganization = eq(vehicleUpstreamErrors.organizationId, input.organizationId);
+  const [oldestOfOrganization] = await db
+    .select({ id: vehicleUpstreamErrors.id })
+    .from(vehicleUpstreamErrors)
+    .where(ofOrganization)
+    .orderBy(desc(vehicleUpstreamErrors.id))
+    .offset(keptPerOrganization - 1)
+    .limit(1);
+  if (oldestOfOrganization) {
+    await db.delete(vehicleUpstreamErrors).where(and(ofOrganization, lt(vehicleUpstreamErrors.id, oldestOfOrganization.id)));
+  }
 }
 
 /** Newest first, at most KEPT_PER_VEHICLE. */

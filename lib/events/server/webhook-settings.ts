@@ -2,7 +2,13 @@ import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import type { Org } from '@/lib/bff/org-access';
 import { getDb } from '@/lib/db';
-import { getWebhookSecret, listEmbeddedOrganizations, setCommandPolling, setWebhookSecret } from '@/lib/db/repos/organizations';
+import {
+  getOrganizationCredentials,
+  getWebhookSecret,
+  listEmbeddedOrganizations,
+  setCommandPolling,
+  setWebhookSecret,
+} from '@/lib/db/repos/organizations';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { AppError } from '@/lib/errors/app-error';
 import { appUrl, usesEmbeddedSandbox } from '@/lib/env';
@@ -20,7 +26,7 @@ export async function getWebhookSettings(org: Org): Promise<WebhookSettingsView>
     receiverUrl: receiverUrl(org.slug),
     hasSecret: secret !== undefined,
     commandPolling: org.commandPolling,
-    canSendTest: embeddedUpstreamOf(org) !== undefined && secret !== undefined,
+    canSendTest: secret !== undefined && (await embeddedUpstreamOf(org)) !== undefined,
     events: events.map((e) => ({
       id: e.id,
       webhookId: e.webhookId,
@@ -34,19 +40,30 @@ export async function getWebhookSettings(org: Org): Promise<WebhookSettingsView>
 }
 
 /**
- * The embedded sandbox's organization behind a console organization it serves (matched by client
- * id), or undefined when the organization talks to a real service.
+ * The embedded sandbox's organization behind a console organization it serves, or undefined when
+ * the organization talks to a real service. Matched by client id AND secret, as the vendor's portal
+ * would only let its own account in: a client id alone is no secret, and an organization that
+ * copied another's would otherwise point that organization's events at its own receiver.
  */
-function embeddedUpstreamOf(org: Pick<Org, 'apiBaseUrl' | 'clientId'>) {
+async function embeddedUpstreamOf(org: Pick<Org, 'id' | 'apiBaseUrl' | 'clientId'>) {
   if (org.apiBaseUrl !== null || !usesEmbeddedSandbox()) return undefined;
   const sandbox = getEmbeddedSandbox();
   const upstream = sandbox.organizations.find((o) => o.clientId === org.clientId);
-  return upstream ? { sandbox, organizationId: upstream.id } : undefined;
+  if (!upstream) return undefined;
+  const credentials = await getOrganizationCredentials(getDb(), org.id).catch(() => undefined);
+  if (
+    credentials?.apiBaseUrl !== null ||
+    credentials.clientId !== upstream.clientId ||
+    credentials.clientSecret !== upstream.clientSecret
+  ) {
+    return undefined;
+  }
+  return { sandbox, organizationId: upstream.id };
 }
 
 /** What the vendor's portal does when a secret is entered there: the sandbox sends this organization's events to its receiver. */
-function configureEmbeddedSender(org: Pick<Org, 'apiBaseUrl' | 'clientId' | 'slug'>, secret: string | null): void {
-  const embedded = embeddedUpstreamOf(org);
+async function configureEmbeddedSender(org: Pick<Org, 'id' | 'apiBaseUrl' | 'clientId' | 'slug'>, secret: string | null): Promise<void> {
+  const embedded = await embeddedUpstreamOf(org);
   embedded?.sandbox.webhooks.configure(embedded.organizationId, secret ? { url: receiverUrl(org.slug), secret } : null);
 }
 
@@ -56,7 +73,7 @@ export async function configureEmbeddedWebhookTargets(): Promise<void> {
   const db = getDb();
   for (const org of await listEmbeddedOrganizations(db)) {
     const secret = await getWebhookSecret(db, org.id).catch(() => undefined);
-    if (secret) configureEmbeddedSender(org, secret);
+    if (secret) await configureEmbeddedSender(org, secret);
   }
 }
 
@@ -69,7 +86,7 @@ export async function updateWebhookSecret(org: Org, input: WebhookSecretInput): 
     }
   }
   await setWebhookSecret(getDb(), org.id, input.secret);
-  configureEmbeddedSender(org, input.secret);
+  await configureEmbeddedSender(org, input.secret);
   return { hasSecret: input.secret !== null };
 }
 
@@ -79,11 +96,11 @@ export async function updateWebhookSecret(org: Org, input: WebhookSecretInput): 
  */
 export async function sendTestEvent(org: Org): Promise<{ webhookId: string; status: number | 'error' }> {
   const secret = await getWebhookSecret(getDb(), org.id);
-  const embedded = embeddedUpstreamOf(org);
+  const embedded = await embeddedUpstreamOf(org);
   if (!embedded || !secret) {
     throw new AppError('CONFLICT', 'A test event can be sent only for the embedded sandbox, once a signing secret is stored.');
   }
-  configureEmbeddedSender(org, secret);
+  await configureEmbeddedSender(org, secret);
   const delivery = await embedded.sandbox.webhooks.sendNow(embedded.organizationId, TEST_EVENT_TYPE, { note: 'Sent from Settings' });
   if (!delivery) throw new AppError('CONFLICT', 'The sandbox has no webhook target for this organization.');
   return { webhookId: delivery.webhookId, status: delivery.status };

@@ -4,6 +4,8 @@ import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { countVehicleUpstreamErrors, KEPT_PER_VEHICLE, recordVehicleUpstreamError } from '@/lib/db/repos/vehicle-upstream-errors';
+import { vehicleUpstreamErrors } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
@@ -117,5 +119,25 @@ describe('support bundle', () => {
     const bundle = await assembleSupportBundle(t.db, api, o, 'v-many');
     expect(bundle.upstreamErrors[0]!.requestId).toBe(`r-${KEPT_PER_VEHICLE + 4}`);
     expect(bundle.upstreamErrors.at(-1)!.requestId).toBe('r-5');
+  });
+
+  it('keeps a bounded number of upstream errors per organization, however many vehicle ids a member makes up', async () => {
+    // Any member (support included) can ask for /vehicles/<anything>/...: each made-up id's error is a new row.
+    const { org: o } = await org();
+    for (let i = 0; i < 12; i++) {
+      await recordVehicleUpstreamError(
+        t.db,
+        { organizationId: o.id, vehicleId: `made-up-${i}`, code: 'RESOURCE_NOT_FOUND', status: 404, endpoint: 'GET /x' },
+        { keptPerOrganization: 10 },
+      );
+    }
+    const rows = await t.db
+      .select({ vehicleId: vehicleUpstreamErrors.vehicleId })
+      .from(vehicleUpstreamErrors)
+      .where(eq(vehicleUpstreamErrors.organizationId, o.id));
+    expect(rows).toHaveLength(10);
+    // The newest are the ones kept.
+    expect(rows.map((r) => r.vehicleId)).toContain('made-up-11');
+    expect(rows.map((r) => r.vehicleId)).not.toContain('made-up-0');
   });
 });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/db/test-legs';
 import { countBulkItems, createBulkJob, getBulkJob, listBulkItems, setBulkJobStatus } from '@/lib/db/repos/bulk-jobs';
+import { changeMemberRole, ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { auditEvents } from '@/lib/db/schema';
 import { createSandbox } from '@/lib/sandbox';
@@ -183,6 +184,7 @@ describe('bulk commands', () => {
     });
     const { createUser } = await import('@/lib/db/repos/users');
     const user = await createUser(t.db, { email: `m${Math.random().toString(36).slice(2, 8)}@example.com` });
+    await ensureMembership(t.db, o.id, user.id, 'manager');
     const listed = (await api.listVehicles({ maxPageSize: 100 })).data.results.filter(
       (v) => v.isListening !== false && v.id !== fixtures.spentBudgetVehicleId,
     );
@@ -244,6 +246,7 @@ describe('bulk commands', () => {
     });
     const { createUser } = await import('@/lib/db/repos/users');
     const user = await createUser(t.db, { email: `n${Math.random().toString(36).slice(2, 8)}@example.com` });
+    await ensureMembership(t.db, o.id, user.id, 'manager');
     const job = await createBulkJob(t.db, {
       organizationId: o.id,
       createdBy: user.id,
@@ -258,5 +261,38 @@ describe('bulk commands', () => {
     expect(item?.outcome).toBe('skipped');
     expect(item?.reason).toMatch(/budget is spent/);
     expect(s.calls.filter((c) => c.includes('command-execution'))).toHaveLength(0);
+  });
+
+  it('sends nothing more once its creator lost the permission (made support) or left the organization: the job is cancelled', async () => {
+    const { createUser } = await import('@/lib/db/repos/users');
+    for (const revoke of ['support', 'removed'] as const) {
+      const s = upstream();
+      const o = await createOrganization(t.db, {
+        slug: `r${Math.random().toString(36).slice(2, 8)}`,
+        name: 'Org',
+        apiBaseUrl: null,
+        clientId: 'c',
+        clientSecret: 's',
+      });
+      const user = await createUser(t.db, { email: `r${Math.random().toString(36).slice(2, 8)}@example.com` });
+      await ensureMembership(t.db, o.id, user.id, 'manager');
+      const listed = (await s.api.listVehicles({ maxPageSize: 100 })).data.results.slice(0, 3).map((v) => v.id);
+      const job = await createBulkJob(t.db, {
+        organizationId: o.id,
+        createdBy: user.id,
+        createdByEmail: user.email,
+        action: 'command',
+        args: { command: 'UNLOCK_DOORS' },
+        selection: { mode: 'ids' },
+        vehicleIds: listed,
+      });
+      if (revoke === 'support') await changeMemberRole(t.db, o.id, user.id, 'support');
+      else await removeMember(t.db, o.id, user.id);
+      s.calls.length = 0;
+      await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: async () => s.api });
+      expect(s.calls.filter((c) => c.includes('command-execution'))).toHaveLength(0);
+      expect((await getBulkJob(t.db, o.id, job.id))?.status).toBe('cancelled');
+      expect(await countBulkItems(t.db, job.id)).toMatchObject({ pending: 0, done: 0, skipped: 3 });
+    }
   });
 });

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
+import { can } from '@/lib/auth/permissions';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { getMemberRole } from '@/lib/db/repos/memberships';
 import {
   attachBulkExecution,
   claimBulkJob,
@@ -18,6 +20,7 @@ import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { AppError } from '@/lib/errors/app-error';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
+import { bulkActionPermission } from '../bulk';
 
 export type BulkRunnerOptions = {
   /** This process's name on the lease. */
@@ -64,6 +67,35 @@ function fromExecution(record: CommandExecution, requestId?: string | null): Ite
 }
 
 const HOUR_MS = 60 * 60_000;
+/** How often a running pass asks again whether the job's creator may still do what it does. */
+const CREATOR_RECHECK_MS = 5_000;
+
+/**
+ * A job acts as the member who started it: once they left the organization or their role lost the
+ * action's permission, it must not send another command or change another vehicle. A job whose
+ * creator's account was deleted (null) keeps its earlier behaviour (commands fail per item).
+ */
+async function creatorMayContinue(db: Db, job: BulkJob): Promise<boolean> {
+  if (!job.createdBy) return true;
+  const role = await getMemberRole(db, job.organizationId, job.createdBy);
+  return can(role, bulkActionPermission(job.action));
+}
+
+async function cancelForCreator(db: Db, job: BulkJob): Promise<void> {
+  const cancelled = await setBulkJobStatus(db, job.id, ['running', 'paused'], 'cancelled');
+  if (!cancelled) return;
+  await appendAuditEvent(db, {
+    organizationId: job.organizationId,
+    actorUserId: job.createdBy,
+    actorEmail: job.createdByEmail,
+    action: 'bulk.controlled',
+    targetType: 'bulk_job',
+    targetId: job.id,
+    outcome: 'success',
+    upstreamRequestId: null,
+    details: { op: 'cancel', reason: 'The member who started the job no longer may do this.' },
+  });
+}
 
 /**
  * One command to one vehicle of the job: never twice (the idempotency key names the job, the
@@ -195,6 +227,11 @@ export async function runBulkJobs(
       await setBulkJobStatus(db, job.id, ['running', 'paused'], 'cancelled');
       return { job, progressed: true };
     }
+    let checkedAt = Date.now();
+    if (!(await creatorMayContinue(db, job))) {
+      await cancelForCreator(db, job);
+      return { job, progressed: true };
+    }
     const pending = await listBulkItems(db, job.id, { pendingOnly: true });
     let next = 0;
     const worker = async () => {
@@ -204,6 +241,14 @@ export async function runBulkJobs(
         if (!current) {
           stopped = true;
           return;
+        }
+        if (Date.now() - checkedAt >= CREATOR_RECHECK_MS) {
+          checkedAt = Date.now();
+          if (!(await creatorMayContinue(db, job))) {
+            stopped = true;
+            await cancelForCreator(db, job);
+            return;
+          }
         }
         const result = await apply(db, api, job, item);
         if (result.outcome === 'wait') {

@@ -1,7 +1,7 @@
 import { after, NextResponse, type NextRequest } from 'next/server';
 import { getDb } from '@/lib/db';
 import { applyWebhookEvent } from '@/lib/events/server/apply-webhook-event';
-import { receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/events/server/receive-webhook';
+import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/events/server/receive-webhook';
 
 /**
  * The one /api route outside withOrg: the Vehicle API (its webhook sender) calls it, with no
@@ -17,8 +17,8 @@ export async function POST(request: NextRequest, context: { params: Promise<{ or
   if (declared > WEBHOOK_MAX_BODY_BYTES) {
     return NextResponse.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The body is too large.' } }, { status: 413, headers });
   }
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody) > WEBHOOK_MAX_BODY_BYTES) {
+  const rawBody = await readBodyWithin(request, WEBHOOK_MAX_BODY_BYTES);
+  if (rawBody === null) {
     return NextResponse.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The body is too large.' } }, { status: 413, headers });
   }
   const db = getDb();
