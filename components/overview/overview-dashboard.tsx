@@ -52,8 +52,13 @@ function VehicleStates({ org, states }: { org: string; states: FleetOverview['st
       description={
         states.newestRead ? (
           <>
-            {states.read} of {states.vehicles} vehicles read; as of <Time value={states.oldestRead} compact /> to{' '}
-            <Time value={states.newestRead} compact />
+            {states.read} of {states.vehicles} vehicles read; as of <Time value={states.oldestRead} compact />
+            {sameMinute(states.oldestRead, states.newestRead) ? null : (
+              <>
+                {' '}
+                to <Time value={states.newestRead} compact />
+              </>
+            )}
           </>
         ) : (
           'No vehicle has been read yet: the snapshot fills within a few minutes of start.'
@@ -190,4 +195,9 @@ export function OverviewDashboard({ org }: { org: string }) {
       </SectionCard>
     </div>
   );
+}
+
+/** Two reads in the same minute read as one time ("as of 2:30 PM", not "2:30 PM to 2:30 PM"). */
+function sameMinute(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && Math.floor(Date.parse(a) / 60_000) === Math.floor(Date.parse(b) / 60_000);
 }
