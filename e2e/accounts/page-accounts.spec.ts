@@ -40,11 +40,9 @@ test.describe('as manager', () => {
 
     await page.goto(`/o/demo/vehicles?tagKey=e2e-account&tagValue=${value}`);
     await expect(page.getByRole('navigation', { name: 'Vehicles pages' })).toContainText(`of ${account.vehicles.length}`);
-    const accounts = await page
-      .getByRole('region', { name: 'Vehicles', exact: true })
-      .locator('tbody tr td:nth-child(6)')
-      .allTextContents();
-    expect(new Set(accounts)).toEqual(new Set([account.id]));
+    // The rows may be re-rendered right after the pager updates: read them once they settle.
+    const accountCells = page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr td:nth-child(6)');
+    await expect.poll(async () => [...new Set(await accountCells.allTextContents())]).toEqual([account.id]);
   });
 });
 
