@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import { claimConfirmation, listUnconfirmedExecutions, recordConfirmation, releaseConfirmation } from '@/lib/db/repos/command-executions';
+import { claimConfirmations, listUnconfirmedExecutions, recordConfirmation, releaseConfirmation } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import { CONFIRMABLE_COMMANDS, judgeEffect } from '@/lib/commands/effect-confirmation';
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
@@ -36,9 +36,12 @@ export async function confirmCommandEffects(db: Db, apiFor: ApiForOrganization, 
   }
   let recorded = 0;
   for (const group of byVehicle.values()) {
-    const mine = (await Promise.all(group.map(async (r) => ((await claimConfirmation(db, r.id, now)) ? r : undefined)))).filter(
-      (r): r is CommandExecution => r !== undefined,
+    const claimed = await claimConfirmations(
+      db,
+      group.map((r) => r.id),
+      now,
     );
+    const mine = group.filter((r) => claimed.has(r.id));
     if (mine.length === 0) continue;
     const api = await apiFor(mine[0].organizationId).catch(() => undefined);
     try {

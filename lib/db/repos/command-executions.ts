@@ -476,13 +476,16 @@ export async function listUnconfirmedExecutions(
 }
 
 /** Claims the one telemetry read of an execution; the caller that wins reads, the others skip it. */
-export async function claimConfirmation(db: Db, id: string, now: Date): Promise<boolean> {
+export async function claimConfirmations(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  // One statement for all of a vehicle's executions: concurrent callers meet its rows in the same
+  // order, so one of them takes them all and reads the vehicle's data once.
   const rows = await db
     .update(commandExecutions)
     .set({ confirmationCheckedAt: now })
-    .where(and(eq(commandExecutions.id, id), isNull(commandExecutions.confirmationCheckedAt)))
+    .where(and(inArray(commandExecutions.id, [...ids]), isNull(commandExecutions.confirmationCheckedAt)))
     .returning({ id: commandExecutions.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The telemetry could not be read: the claim is given back, for a later run. */
