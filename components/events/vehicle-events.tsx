@@ -3,7 +3,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { SectionCard } from '@/components/ui/card';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/events/webhook-events';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -45,33 +46,37 @@ export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: stri
       title="Events received"
       description="Pushed by the Vehicle API (webhooks), newest first; kept seven days."
     >
-      {events.isPending ? (
-        <LoadingRows rows={2} label="Loading events" />
-      ) : events.isError ? (
-        <ErrorState error={events.error} onRetry={() => events.refetch()} />
-      ) : events.data.events.length === 0 ? (
-        <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>
-      ) : (
-        <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-          {events.data.events.map((event) => (
-            <li key={event.id} className="py-2">
-              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <Time value={event.receivedAt} compact />
-                <span className="font-mono text-xs">{event.type}</span>
-                <span className="text-zinc-600 dark:text-zinc-400">{summary(event)}</span>
-              </div>
-              {event.payload ? (
-                <details className="mt-1">
-                  <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Raw event</summary>
-                  <pre className="mt-1 max-h-64 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800" tabIndex={0}>
-                    {JSON.stringify(event.payload, null, 2)}
-                  </pre>
-                </details>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={events}
+        loading="Loading events"
+        loadingRows={2}
+        empty={{
+          when: (data) => data.events.length === 0,
+          show: <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>,
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+            {data.events.map((event) => (
+              <li key={event.id} className="py-2">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <Time value={event.receivedAt} compact />
+                  <span className="font-mono text-xs">{event.type}</span>
+                  <span className="text-zinc-600 dark:text-zinc-400">{summary(event)}</span>
+                </div>
+                {event.payload ? (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Raw event</summary>
+                    <pre className="mt-1 max-h-64 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800" tabIndex={0}>
+                      {JSON.stringify(event.payload, null, 2)}
+                    </pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SectionCard>
   );
 }

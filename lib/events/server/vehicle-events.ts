@@ -4,6 +4,7 @@ import type { OrgAccess } from '@/lib/bff/org-access';
 import { getDb } from '@/lib/db';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { VehicleEventView } from '../webhook-events';
+import { toWebhookEventView } from './webhook-settings';
 
 /** The last events the Vehicle API pushed about one vehicle; their payloads only for those with `raw.read`. */
 export async function listVehicleEvents(access: OrgAccess, vehicleId: string): Promise<{ events: VehicleEventView[] }> {
@@ -11,14 +12,8 @@ export async function listVehicleEvents(access: OrgAccess, vehicleId: string): P
   const events = await listWebhookEvents(getDb(), access.org.id, { vehicleId, limit: 20 });
   return {
     events: events.map((e) => ({
-      id: e.id,
-      webhookId: e.webhookId,
-      type: e.type,
-      vehicleId: e.vehicleId,
-      receivedAt: e.receivedAt.toISOString(),
+      ...toWebhookEventView(e),
       occurredAt: e.occurredAt?.toISOString() ?? null,
-      outcome: e.outcome,
-      detail: e.detail,
       ...(raw ? { payload: e.payload } : {}),
     })),
   };
