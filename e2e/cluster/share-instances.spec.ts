@@ -307,8 +307,10 @@ test('however many watch one execution on both instances, the upstream is asked 
   );
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
-  // Claims are a second apart by the instances' clock; the calls reach the upstream a few ms later, with jitter.
-  if (gaps.length > 0) expect(shortestGap).toBeGreaterThanOrEqual(900);
+  // Claims are a second apart by the instances' clock; each call reaches the upstream some time after
+  // its claim, and on a loaded machine that delay varies by hundreds of ms (a 746 ms gap was seen at a
+  // load of 30 on 2 cores). Watchers let through together would arrive within a few ms of each other.
+  if (gaps.length > 0) expect(shortestGap).toBeGreaterThanOrEqual(500);
   await Promise.all([onA.dispose(), onB.dispose()]);
 });
 
