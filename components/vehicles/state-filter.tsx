@@ -14,9 +14,17 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
   const [tires, setTires] = useState(filters.tiresBelow?.toString() ?? '');
   const [charging, setCharging] = useState(Boolean(filters.charging));
   const [plugged, setPlugged] = useState(Boolean(filters.pluggedIn));
+  const [alerts, setAlerts] = useState(Boolean(filters.withAlerts));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ socBelow: toNumber(soc), staleHours: toNumber(stale), tiresBelow: toNumber(tires), charging, pluggedIn: plugged });
+    onApply({
+      socBelow: toNumber(soc),
+      staleHours: toNumber(stale),
+      tiresBelow: toNumber(tires),
+      charging,
+      pluggedIn: plugged,
+      withAlerts: alerts,
+    });
   };
   return (
     <form onSubmit={submit} aria-label="State filter" className="space-y-2">
@@ -66,6 +74,10 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
         <label className="inline-flex items-center gap-2">
           <input type="checkbox" checked={plugged} onChange={(e) => setPlugged(e.target.checked)} />
           Plugged in
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={alerts} onChange={(e) => setAlerts(e.target.checked)} />
+          Has open alerts
         </label>
         <Button type="submit" size="md" variant="secondary">
           Filter by state

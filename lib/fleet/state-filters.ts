@@ -3,7 +3,7 @@
  * vehicles list. They combine with the upstream's JSON filter and tag filter: the snapshot picks
  * the vehicles, the upstream filters and returns them.
  */
-export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow'] as const;
+export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'alerts'] as const;
 export type StateFilterParam = (typeof STATE_FILTER_PARAMS)[number];
 
 export type StateFilters = {
@@ -15,6 +15,8 @@ export type StateFilters = {
   staleHours?: number;
   /** The lowest tire below this pressure (kPa). */
   tiresBelow?: number;
+  /** Marked by an active platform alert the Vehicle API pushed (`alert.updated`). */
+  withAlerts?: boolean;
 };
 
 /** Charging states in which a cable is in: every state but unplugged and unknown. */
@@ -33,6 +35,7 @@ export function describeStateFilters(filters: StateFilters): { param: StateFilte
   if (filters.pluggedIn) out.push({ param: 'plugged', label: 'Plugged in' });
   if (filters.staleHours !== undefined) out.push({ param: 'staleHours', label: `Not reported for ${filters.staleHours} h` });
   if (filters.tiresBelow !== undefined) out.push({ param: 'tiresBelow', label: `A tire below ${filters.tiresBelow} kPa` });
+  if (filters.withAlerts) out.push({ param: 'alerts', label: 'Has open alerts' });
   return out;
 }
 
@@ -50,6 +53,7 @@ export function readStateFilters(params: { get(name: string): string | null }): 
     pluggedIn: params.get('plugged') === '1' || undefined,
     staleHours: whole(params.get('staleHours'), 1, 8760),
     tiresBelow: whole(params.get('tiresBelow'), 50, 500),
+    withAlerts: params.get('alerts') === '1' || undefined,
   };
 }
 
@@ -61,5 +65,6 @@ export function writeStateFilters(filters: StateFilters): Record<StateFilterPara
     plugged: filters.pluggedIn ? '1' : undefined,
     staleHours: filters.staleHours?.toString(),
     tiresBelow: filters.tiresBelow?.toString(),
+    alerts: filters.withAlerts ? '1' : undefined,
   };
 }
