@@ -4,7 +4,7 @@ import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
-import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
+import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { getSnapshot, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
@@ -78,6 +78,19 @@ for (const leg of await databaseLegs()) {
       expect(w.answers).toEqual([202]);
       expect((await getCommandExecution(t.db, w.org.id, record.id))?.status).toBe('EXECUTED');
       expect(w.statusCalls()).toBe(0);
+      // The execution's raw view lists the event that settled it, and no other.
+      const events = await listExecutionWebhookEvents(t.db, w.org.id, {
+        vehicleId: record.vehicleId,
+        upstreamExecutionId: record.upstreamExecutionId!,
+      });
+      expect(events.map((e) => [e.type, (e.payload.data as { status: string }).status, e.outcome])).toEqual([
+        ['command.updated', 'EXECUTED', 'applied'],
+      ]);
+      const other = await w.send('HONK_HORN');
+      await w.sandbox.webhooks.idle();
+      expect(
+        await listExecutionWebhookEvents(t.db, w.org.id, { vehicleId: other.vehicleId, upstreamExecutionId: other.upstreamExecutionId! }),
+      ).toHaveLength(1);
     });
 
     it('survives the sender’s faults: a duplicate applied once, an older state never over the newer, a bad signature refused', async () => {
