@@ -42,7 +42,7 @@ export interface SandboxOptions {
   /**
    * How often the fleet is checked for changed telemetry to push as `device.telemetry` events to
    * organizations with a webhook target (default 0: never; the embedded sandbox and `npm run
-   * sandbox` check every 10 s).
+   * sandbox` check every 30 s).
    */
   telemetryEventsMs?: number;
 }
@@ -149,9 +149,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 /** At most this many telemetry events per organization per check: a modest rate, whatever the fleet does. */
-const TELEMETRY_EVENTS_PER_CHECK = 20;
+const TELEMETRY_EVENTS_PER_CHECK = 5;
 /** The embedded sandbox's and `npm run sandbox`'s check for changed telemetry. */
-const TELEMETRY_EVENTS_MS = 10_000;
+const TELEMETRY_EVENTS_MS = 30_000;
 
 const GLOBAL_KEY = Symbol.for('motorpool.embeddedSandbox');
 
