@@ -34,7 +34,7 @@ function EventList({ events }: { events: VehicleEventView[] }) {
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <Time value={event.receivedAt} compact />
             <span className="font-mono text-xs">{event.type}</span>
-            <span className="text-zinc-600 dark:text-zinc-400">{summary(event)}</span>
+            <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">{summary(event)}</span>
             {event.outcome ? <span className="text-xs text-zinc-600 dark:text-zinc-400">({event.outcome})</span> : null}
           </div>
           {event.payload ? (
