@@ -7,20 +7,19 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund --no-save
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1 NODE_ENV=production
-RUN node_modules/.bin/next build && npm prune --omit=dev --no-audit --no-fund
+# `npm run build`: next build (output: 'standalone'), then .next/static and public copied into
+# .next/standalone, which is all the run stage needs (no sources, no full node_modules).
+RUN npm run build
 
 FROM node:22-bookworm-slim AS run
 WORKDIR /app
 ARG GIT_COMMIT=
 # NEXT_MANUAL_SIG_HANDLE: SIGTERM drains (readiness 503, requests in flight finish) and exits 0.
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000 GIT_COMMIT=$GIT_COMMIT
-COPY --from=build --chown=node:node /app/package.json /app/next.config.js ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/.next ./.next
-COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/lib/db/migrations ./lib/db/migrations
+# HOSTNAME: server.js binds it, and Docker sets it to the container's id.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000 HOSTNAME=0.0.0.0 KEEP_ALIVE_TIMEOUT=65000 GIT_COMMIT=$GIT_COMMIT
+COPY --from=build --chown=node:node /app/.next/standalone ./
 RUN mkdir -p .data && chown node:node .data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node_modules/.bin/next", "start"]
+CMD ["node", "server.js"]

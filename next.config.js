@@ -4,6 +4,17 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The production artifact: `.next/standalone` holds server.js and only the files the server
+  // reaches, so a deployment needs neither the sources nor the whole node_modules. Next leaves
+  // `.next/static` and `public` out of it; `node scripts/standalone.mjs` copies them in after
+  // `next build` (Next's documented step), and the cluster test and the Dockerfile serve it.
+  output: 'standalone',
+  // Files read at run time through paths the tracer cannot follow (process.cwd()): the SQL
+  // migrations (startup and /api/ready) and MapLibre's worker (/map-worker).
+  outputFileTracingIncludes: {
+    '**': ['./lib/db/migrations/**/*'],
+    '/map-worker': ['./node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'],
+  },
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
   // pino and prom-client keep one instance per process (logger, registry) when loaded from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'pino', 'prom-client'],

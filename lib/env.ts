@@ -76,6 +76,13 @@ const booleanFromString = optionalString.pipe(
     .transform((v) => v === 'true' || v === '1'),
 );
 
+const booleanDefaultTrue = optionalString.pipe(
+  z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === undefined || v === 'true' || v === '1'),
+);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
@@ -138,6 +145,12 @@ export const envSchema = z
      */
     SANDBOX_PROFILE: optionalString.pipe(z.enum(['contract', 'vendor'], { message: 'must be contract or vendor' }).default('contract')),
     LOG_UPSTREAM: booleanFromString,
+    /**
+     * false: this process serves requests only and runs no background job (settling, snapshot,
+     * bulk jobs, events). For web-only instances beside one that runs them on PostgreSQL, and for
+     * the wrapper benchmark, whose per-request CPU must not count the jobs' work.
+     */
+    BACKGROUND_JOBS: booleanDefaultTrue,
     /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0: only the TCP peer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /**

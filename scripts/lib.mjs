@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { completeStandalone } from './standalone.mjs';
 
 export const root = process.cwd();
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -44,7 +45,7 @@ export function dependenciesStale() {
 /** The production build is missing or older than any source it is made from. */
 export function buildStale() {
   const buildId = path.join(root, '.next', 'BUILD_ID');
-  if (!existsSync(buildId)) return true;
+  if (!existsSync(buildId) || !existsSync(standaloneServer())) return true;
   const built = mtime(buildId);
   return SOURCE_ROOTS.some((entry) => newestMtime(path.join(root, entry)) > built);
 }
@@ -72,6 +73,7 @@ export function build(env = process.env) {
   console.log('Building the console (next build)…');
   const status = run(bin('next'), ['build'], { env: { NEXT_TELEMETRY_DISABLED: '1', ...env } });
   if (status !== 0) throw new Error('next build failed');
+  completeStandalone(root);
 }
 
 export async function waitForHealth(url, child, timeoutMs = 120_000) {
@@ -89,11 +91,20 @@ export async function waitForHealth(url, child, timeoutMs = 120_000) {
   return false;
 }
 
-export function spawnServer(args, env) {
-  // `next start` leaves SIGTERM to the console, which drains and exits 0 (lib/ops/drain.ts);
-  // `next dev` keeps its own handling.
-  const signals = args[0] === 'start' ? { NEXT_MANUAL_SIG_HANDLE: 'true' } : {};
-  const child = spawn(bin('next'), args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...signals, ...env } });
+/** The production server: `next build` with `output: 'standalone'` writes it (scripts/standalone.mjs completes it). */
+export const standaloneServer = () => path.join(root, '.next', 'standalone', 'server.js');
+
+/**
+ * `npm start` and the end-to-end server serve the standalone artifact, as a deployment does
+ * (`next start` warns that it does not support `output: 'standalone'`); `npm run dev` runs
+ * `next dev`. Both leave SIGTERM to the console, which drains and exits 0 (lib/ops/drain.ts).
+ */
+export function spawnServer(command, port, env) {
+  const [executable, args, extra] =
+    command === 'dev'
+      ? [bin('next'), serverArgs('dev', port, env), {}]
+      : [process.execPath, [standaloneServer()], { NEXT_MANUAL_SIG_HANDLE: 'true', ...standaloneEnv(port, env) }];
+  const child = spawn(executable, args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env, ...extra } });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => child.kill(signal));
   }
@@ -118,4 +129,21 @@ export function listenHost(environment) {
 export function serverArgs(command, port, environment) {
   const host = listenHost(environment);
   return [command, '-p', port, ...(host ? ['-H', host] : [])];
+}
+
+/**
+ * The standalone server's settings for a port and the address above: it reads PORT and HOSTNAME
+ * (all interfaces unless the demo keeps to loopback), and runs from `.next/standalone`, so a
+ * relative DATA_DIR is made absolute to keep the embedded database in the checkout's `.data`.
+ */
+export function standaloneEnv(port, environment) {
+  return {
+    // Idle keep-alive sockets outlive a load balancer's (60 s is common): with Node's 5 s default,
+    // a client reusing a socket just as the server closes it gets ECONNRESET instead of an answer.
+    KEEP_ALIVE_TIMEOUT: environment.KEEP_ALIVE_TIMEOUT?.trim() || '65000',
+    PORT: String(port),
+    // '::' takes IPv6 and IPv4 alike, as `next start` did; '0.0.0.0' would refuse [::1].
+    HOSTNAME: listenHost(environment) ?? '::',
+    DATA_DIR: path.resolve(root, environment.DATA_DIR?.trim() || '.data'),
+  };
 }

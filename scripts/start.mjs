@@ -2,7 +2,7 @@
 // then serve. The server process itself applies migrations and seeds (instrumentation.ts),
 // so only one process ever opens the embedded database.
 // `npm run dev` (`--dev`): the same without the build, with hot reload.
-import { buildStale, build, dependenciesStale, installDependencies, listenHost, serverArgs, spawnServer, waitForHealth } from './lib.mjs';
+import { buildStale, build, dependenciesStale, installDependencies, listenHost, spawnServer, waitForHealth } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 const port = process.env.PORT || '3000';
@@ -19,7 +19,7 @@ try {
 
 const env = { ...process.env, PORT: port, APP_URL: appUrl, NEXTAUTH_URL: process.env.NEXTAUTH_URL || appUrl };
 const host = listenHost(process.env);
-const child = spawnServer(serverArgs(dev ? 'dev' : 'start', port, process.env), env);
+const child = spawnServer(dev ? 'dev' : 'start', port, env);
 child.on('exit', (code) => process.exit(code ?? 0));
 
 if (await waitForHealth(`http://127.0.0.1:${port}/api/health`, child)) {

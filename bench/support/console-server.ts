@@ -24,7 +24,7 @@ export type BenchConsole = {
 
 export const hasBuild = () => existsSync(path.join('.next', 'BUILD_ID'));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the server exited');
@@ -91,6 +91,9 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-bench-'));
   const admin = { email: 'bench@example.com', password: 'bench-password-123' };
+  // `next start` on the checkout rather than the standalone server.js, which forces
+  // NODE_ENV=production: the bff benchmark marks its server NODE_ENV=test to open BENCH_ROUTES.
+  // (`next start` warns about `output: 'standalone'` and serves the same build.)
   const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
     stdio: 'ignore',
     env: {

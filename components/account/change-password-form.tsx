@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, FormSubmit } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/validations/auth';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
@@ -20,12 +21,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const [resolver] = useState(() => resolverFor(email));
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const form = useForm<Values>({ resolver, defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver, defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFailure(null);
@@ -61,12 +62,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...formField(form, 'currentPassword')}
       />
       <NewPasswordFields
-        password={{ ...register('newPassword'), error: errors.newPassword?.message }}
-        confirm={{ ...register('confirm'), error: errors.confirm?.message }}
+        password={formField(form, 'newPassword')}
+        confirm={formField(form, 'confirm')}
         confirmLabel="Repeat the new password"
       />
       <FormSubmit failure={failure} pending={isSubmitting}>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, FormSubmit } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { signInSchema, type SignInInput } from '@/lib/validations/auth';
 
@@ -23,11 +24,11 @@ const safeCallback = (callbackUrl: string | undefined) => safeCallbackPath(callb
 export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; error?: string; sso: boolean }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(messageFor(error));
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -42,15 +43,8 @@ export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field id="email" label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
-      <Field
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <Field id="email" label="Email" type="email" autoComplete="username" {...formField(form, 'email')} />
+      <Field id="password" label="Password" type="password" autoComplete="current-password" {...formField(form, 'password')} />
       <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </FormSubmit>

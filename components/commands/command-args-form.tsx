@@ -11,7 +11,8 @@ import { COMMAND_TYPICAL_RANGES as T, type CommandName } from '@/lib/contract/ve
 
 type ArgField = { name: string; label: string; type: 'number' | 'text'; step?: string; hint: string };
 
-const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
+/** The fields of each command that takes arguments (the single send and the bulk action ask the same). */
+export const ARG_FIELDS: Partial<Record<CommandName, ArgField[]>> = {
   SET_TEMPERATURE: [
     {
       name: 'driverTemperature',

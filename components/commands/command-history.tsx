@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -154,32 +154,28 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Command history filters">
-        <div className="space-y-1">
-          <label htmlFor="history-state" className="block text-xs font-medium">
-            Outcome
-          </label>
-          <select id="history-state" className={inputClass} value={filters.state} onChange={(e) => update({ state: e.target.value })}>
-            <option value="">All</option>
-            {EXECUTION_STATE_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="history-command" className="block text-xs font-medium">
-            Command
-          </label>
-          <select id="history-command" className={inputClass} value={filters.command} onChange={(e) => update({ command: e.target.value })}>
-            <option value="">All</option>
-            {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
-              <option key={name} value={name}>
-                {info.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="history-state" label="Outcome" compact value={filters.state} onChange={(e) => update({ state: e.target.value })}>
+          <option value="">All</option>
+          {EXECUTION_STATE_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="history-command"
+          label="Command"
+          compact
+          value={filters.command}
+          onChange={(e) => update({ command: e.target.value })}
+        >
+          <option value="">All</option>
+          {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
+            <option key={name} value={name}>
+              {info.label}
+            </option>
+          ))}
+        </SelectField>
         <Field
           id="history-user"
           label="Sent by (email)"

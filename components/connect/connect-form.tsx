@@ -8,7 +8,8 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, inputClass, SelectField } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
@@ -155,23 +156,15 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
               maxLength={17}
               className="[&_input]:font-mono [&_input]:uppercase"
               hint={`${vin.trim().length} of 17 characters · letters I, O and Q never appear in a VIN`}
-              error={errors.vin?.message}
-              {...form.register('vin')}
+              {...formField(form, 'vin')}
             />
-            <Field
-              id="connect-model"
-              label="Model (optional)"
-              autoComplete="off"
-              error={errors.model?.message}
-              {...form.register('model')}
-            />
+            <Field id="connect-model" label="Model (optional)" autoComplete="off" {...formField(form, 'model')} />
             <Field
               id="connect-model-year"
               label="Model year (optional)"
               inputMode="numeric"
               autoComplete="off"
-              error={errors.modelYear?.message}
-              {...form.register('modelYear', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
+              {...formField(form, 'modelYear', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
             />
           </div>
         ) : null}
@@ -227,32 +220,20 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor="connect-region" className="block text-sm font-medium">
-              Region of the owner’s account
-            </label>
-            <select id="connect-region" className={inputClass} aria-invalid={errors.region ? true : undefined} {...form.register('region')}>
-              {REGIONS.map((region) => (
-                <option key={region} value={region}>
-                  {REGION_TEXT[region]}
-                </option>
-              ))}
-            </select>
-            <FieldError id="connect-region-error" message={errors.region?.message} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="connect-locale" className="block text-sm font-medium">
-              Language of the consent pages
-            </label>
-            <select id="connect-locale" className={inputClass} aria-invalid={errors.locale ? true : undefined} {...form.register('locale')}>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {LOCALE_TEXT[locale]} ({locale})
-                </option>
-              ))}
-            </select>
-            <FieldError id="connect-locale-error" message={errors.locale?.message} />
-          </div>
+          <SelectField id="connect-region" label="Region of the owner’s account" {...formField(form, 'region')}>
+            {REGIONS.map((region) => (
+              <option key={region} value={region}>
+                {REGION_TEXT[region]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="connect-locale" label="Language of the consent pages" {...formField(form, 'locale')}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale}>
+                {LOCALE_TEXT[locale]} ({locale})
+              </option>
+            ))}
+          </SelectField>
           <div className="space-y-1">
             <label htmlFor="connect-country" className="block text-sm font-medium">
               Country of registration (optional)

@@ -5,9 +5,11 @@ import { Link2, RotateCcw } from 'lucide-react';
 import Link from 'next/link';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
+import { PlainTable } from '@/components/ui/plain-table';
 import { SectionCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { Mono } from '@/components/ui/copy-button';
-import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
@@ -47,66 +49,50 @@ function Outcomes({ org, connection }: { org: string; connection: BulkConnection
   const results = connection.results ?? [];
   return (
     <TableScroll label={`Outcome per VIN of request ${connection.upstreamId}`}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Outcome per VIN</caption>
-        <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              VIN
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Outcome
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              What to do
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {results.map((r: BulkOutcome, i) => {
-            const look = lookOf(BULK_RESULT_STATUS, r.status);
-            return (
-              <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
-                <td className="px-3 py-2">
-                  <span className="font-mono text-xs">{r.vin ?? '—'}</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    {[makeLabel(r.make), r.model].filter(Boolean).join(' ')}
-                    {r.countryCode ? ` · ${r.countryCode}` : ''}
-                  </span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
-                  {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
-                  {r.vehicleId ? (
-                    <Link className="block text-xs underline" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
-                      Open vehicle
-                    </Link>
-                  ) : null}
-                </td>
-                <td className="space-y-1 px-3 py-2 text-xs">
-                  {r.message ? <p>{r.message}</p> : null}
-                  {(r.errors ?? []).map((e, j) => {
-                    const action = actionCategoryOf(e.actionCategory);
-                    return (
-                      <div key={j}>
+      <PlainTable caption="Outcome per VIN" columns={['VIN', 'Outcome', 'What to do']}>
+        {results.map((r: BulkOutcome, i) => {
+          const look = lookOf(BULK_RESULT_STATUS, r.status);
+          return (
+            <tr key={r.vehicleInputId ?? `${r.vin}-${i}`} className="align-top">
+              <td className="px-3 py-2">
+                <span className="font-mono text-xs">{r.vin ?? '—'}</span>
+                <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                  {[makeLabel(r.make), r.model].filter(Boolean).join(' ')}
+                  {r.countryCode ? ` · ${r.countryCode}` : ''}
+                </span>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <StatusBadge tone={look.tone}>{look.text}</StatusBadge>
+                {r.wasAlreadyConnected ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">already connected</span> : null}
+                {r.vehicleId ? (
+                  <Link className="block text-xs underline" href={`/o/${org}/vehicles/${encodeURIComponent(r.vehicleId)}`}>
+                    Open vehicle
+                  </Link>
+                ) : null}
+              </td>
+              <td className="space-y-1 px-3 py-2 text-xs">
+                {r.message ? <p>{r.message}</p> : null}
+                {(r.errors ?? []).map((e, j) => {
+                  const action = actionCategoryOf(e.actionCategory);
+                  return (
+                    <div key={j}>
+                      <p>
+                        {e.code ? <span className="font-mono">{e.code}</span> : null} {e.message}
+                      </p>
+                      {action ? (
                         <p>
-                          {e.code ? <span className="font-mono">{e.code}</span> : null} {e.message}
+                          <span className="font-medium">{action.label}:</span> {action.explanation}
                         </p>
-                        {action ? (
-                          <p>
-                            <span className="font-medium">{action.label}:</span> {action.explanation}
-                          </p>
-                        ) : null}
-                      </div>
-                    );
-                  })}
-                  {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                      ) : null}
+                    </div>
+                  );
+                })}
+                {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
+              </td>
+            </tr>
+          );
+        })}
+      </PlainTable>
     </TableScroll>
   );
 }
@@ -214,52 +200,55 @@ export function ConnectEligible({ org, check }: { org: string; check: Eligibilit
       title="Connect the eligible vehicles"
       description="Sends the eligible VINs to the service for connection, at most 100 per request, and shows what came of each."
     >
-      {list.isPending ? (
-        <LoadingRows rows={2} label="Loading the connection requests" />
-      ) : list.isError ? (
-        <ErrorState error={list.error} title="The connection requests could not be loaded" onRetry={() => list.refetch()} />
-      ) : (
-        <>
-          {!sent ? (
-            eligible === 0 ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No VIN of this check is eligible: there is nothing to connect.</p>
-            ) : !list.data.vinsKept ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                This check was sent before Motorpool kept the country of each VIN, which a connection needs. Run the check again to connect
-                its eligible vehicles.
-              </p>
-            ) : canConnect ? (
-              <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
-                <Link2 aria-hidden className="h-4 w-4" /> Connect {eligible} eligible vehicle{eligible === 1 ? '' : 's'}
-              </Button>
-            ) : (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">Your role may not connect vehicles.</p>
-            )
-          ) : null}
-          {connect.isError ? (
-            connect.error instanceof ApiClientError && connect.error.code === BULK_CONNECT_NOT_ENABLED ? (
-              <NotEnabled org={org} error={connect.error} />
-            ) : (
-              <ErrorState error={connect.error} title="The eligible vehicles could not be sent" />
-            )
-          ) : null}
-          {connections.length > 0 ? (
-            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Connection requests">
-              {connections.map((c, i) => (
-                <ConnectionItem
-                  key={c.id}
-                  org={org}
-                  checkId={check.id}
-                  connection={c}
-                  index={i}
-                  retried={connections.some((other) => other.retryOf === c.id)}
-                  canConnect={canConnect}
-                />
-              ))}
-            </ul>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading="Loading the connection requests"
+        loadingRows={2}
+        errorTitle="The connection requests could not be loaded"
+      >
+        {(data) => (
+          <>
+            {!sent ? (
+              eligible === 0 ? (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">No VIN of this check is eligible: there is nothing to connect.</p>
+              ) : !data.vinsKept ? (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  This check was sent before Motorpool kept the country of each VIN, which a connection needs. Run the check again to
+                  connect its eligible vehicles.
+                </p>
+              ) : canConnect ? (
+                <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+                  <Link2 aria-hidden className="h-4 w-4" /> Connect {eligible} eligible vehicle{eligible === 1 ? '' : 's'}
+                </Button>
+              ) : (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">Your role may not connect vehicles.</p>
+              )
+            ) : null}
+            {connect.isError ? (
+              connect.error instanceof ApiClientError && connect.error.code === BULK_CONNECT_NOT_ENABLED ? (
+                <NotEnabled org={org} error={connect.error} />
+              ) : (
+                <ErrorState error={connect.error} title="The eligible vehicles could not be sent" />
+              )
+            ) : null}
+            {connections.length > 0 ? (
+              <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Connection requests">
+                {connections.map((c, i) => (
+                  <ConnectionItem
+                    key={c.id}
+                    org={org}
+                    checkId={check.id}
+                    connection={c}
+                    index={i}
+                    retried={connections.some((other) => other.retryOf === c.id)}
+                    canConnect={canConnect}
+                  />
+                ))}
+              </ul>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </SectionCard>
   );
 }

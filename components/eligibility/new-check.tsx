@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
+import { PlainTable } from '@/components/ui/plain-table';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
@@ -211,31 +212,21 @@ export function NewCheck({ org }: { org: string }) {
               tabIndex={0}
               className="max-h-64 overflow-auto rounded-md border border-red-200 dark:border-red-900"
             >
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Lines with problems, by line number</caption>
-                <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase dark:bg-red-950 dark:text-red-100">
-                  <tr>
-                    <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                      Line
-                    </th>
-                    <th scope="col" className="px-3 py-1.5 font-medium">
-                      Content
-                    </th>
-                    <th scope="col" className="px-3 py-1.5 font-medium">
-                      Why
-                    </th>
+              <PlainTable
+                caption="Lines with problems, by line number"
+                columns={[{ label: 'Line', align: 'right' }, 'Content', 'Why']}
+                cellClassName="px-3 py-1.5"
+                headClassName="sticky top-0 bg-red-50 text-xs text-red-900 uppercase dark:bg-red-950 dark:text-red-100"
+                bodyClassName="divide-y divide-red-100 dark:divide-red-950"
+              >
+                {parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (
+                  <tr key={p.line} className="align-top">
+                    <td className="tabular px-3 py-1.5 text-right">{p.line}</td>
+                    <td className="max-w-48 px-3 py-1.5 font-mono text-xs break-all">{p.text}</td>
+                    <td className="px-3 py-1.5">{p.reasons.join(' ')}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-red-100 dark:divide-red-950">
-                  {parsed.problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-                    <tr key={p.line} className="align-top">
-                      <td className="tabular px-3 py-1.5 text-right">{p.line}</td>
-                      <td className="max-w-48 px-3 py-1.5 font-mono text-xs break-all">{p.text}</td>
-                      <td className="px-3 py-1.5">{p.reasons.join(' ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </PlainTable>
               {parsed.problems.length > PROBLEMS_SHOWN ? (
                 <p className="px-3 py-2 text-sm">And {parsed.problems.length - PROBLEMS_SHOWN} more lines with problems.</p>
               ) : null}

@@ -3,7 +3,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SectionCard } from '@/components/ui/card';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/events/webhook-events';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -67,15 +68,17 @@ export function ExecutionEvents({ org, executionId, settled }: { org: string; ex
     <details className="mt-2 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Events received about this command</summary>
       <div className="mt-1" aria-label="Events received about this command" role="region">
-        {!open || events.isPending ? (
-          <LoadingRows rows={1} label="Loading events" />
-        ) : events.isError ? (
-          <ErrorState error={events.error} onRetry={() => events.refetch()} />
-        ) : events.data.events.length === 0 ? (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">No event about this command yet (kept seven days).</p>
-        ) : (
-          <EventList events={events.data.events} />
-        )}
+        <QueryState
+          query={events}
+          loading="Loading events"
+          loadingRows={1}
+          empty={{
+            when: (data) => data.events.length === 0,
+            show: <p className="text-xs text-zinc-600 dark:text-zinc-400">No event about this command yet (kept seven days).</p>,
+          }}
+        >
+          {(data) => <EventList events={data.events} />}
+        </QueryState>
       </div>
     </details>
   );
@@ -107,15 +110,17 @@ export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: stri
       title="Events received"
       description="Pushed by the Vehicle API (webhooks), newest first; kept seven days."
     >
-      {events.isPending ? (
-        <LoadingRows rows={2} label="Loading events" />
-      ) : events.isError ? (
-        <ErrorState error={events.error} onRetry={() => events.refetch()} />
-      ) : events.data.events.length === 0 ? (
-        <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>
-      ) : (
-        <EventList events={events.data.events} />
-      )}
+      <QueryState
+        query={events}
+        loading="Loading events"
+        loadingRows={2}
+        empty={{
+          when: (data) => data.events.length === 0,
+          show: <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>,
+        }}
+      >
+        {(data) => <EventList events={data.events} />}
+      </QueryState>
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
+import { PlainTable } from '@/components/ui/plain-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -38,48 +39,37 @@ export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string 
         <FleetMapCanvas org={org} positions={data} styleUrl={styleUrl} />
         <Card className="p-0">
           <TableScroll label="Vehicle positions" className="max-h-[60vh] overflow-y-auto border-0 shadow-none">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Vehicles and their last known positions</caption>
-              <thead className="sticky top-0 bg-white text-left text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Vehicle
+            <PlainTable
+              caption="Vehicles and their last known positions"
+              columns={['Vehicle', 'Position', { label: 'Charge', align: 'right' }]}
+              headClassName="sticky top-0 bg-white text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+              bodyClassName=""
+            >
+              {data.vehicles.map((v) => (
+                <tr key={v.id} className="border-t border-zinc-100 dark:border-zinc-800">
+                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                    <Link href={`/o/${org}/vehicles/${encodeURIComponent(v.id)}`} className="hover:underline">
+                      {v.label}
+                    </Link>
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Position
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Charge
-                  </th>
+                  <td className="tabular px-3 py-1.5 text-xs">
+                    {v.latitude !== null && v.longitude !== null ? (
+                      <>
+                        {v.latitude.toFixed(3)}, {v.longitude.toFixed(3)}
+                        <br />
+                        <span className={v.stale ? 'text-zinc-600 dark:text-zinc-400' : undefined}>
+                          {v.stale ? 'stale, ' : ''}
+                          <Time value={v.locationAt} compact />
+                        </span>
+                      </>
+                    ) : (
+                      'Unknown'
+                    )}
+                  </td>
+                  <td className="tabular px-3 py-1.5 text-right">{v.stateOfCharge === null ? '—' : `${Math.round(v.stateOfCharge)}%`}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.vehicles.map((v) => (
-                  <tr key={v.id} className="border-t border-zinc-100 dark:border-zinc-800">
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                      <Link href={`/o/${org}/vehicles/${encodeURIComponent(v.id)}`} className="hover:underline">
-                        {v.label}
-                      </Link>
-                    </th>
-                    <td className="tabular px-3 py-1.5 text-xs">
-                      {v.latitude !== null && v.longitude !== null ? (
-                        <>
-                          {v.latitude.toFixed(3)}, {v.longitude.toFixed(3)}
-                          <br />
-                          <span className={v.stale ? 'text-zinc-600 dark:text-zinc-400' : undefined}>
-                            {v.stale ? 'stale, ' : ''}
-                            <Time value={v.locationAt} compact />
-                          </span>
-                        </>
-                      ) : (
-                        'Unknown'
-                      )}
-                    </td>
-                    <td className="tabular px-3 py-1.5 text-right">{v.stateOfCharge === null ? '—' : `${Math.round(v.stateOfCharge)}%`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </PlainTable>
           </TableScroll>
         </Card>
       </div>

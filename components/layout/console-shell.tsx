@@ -3,6 +3,7 @@
 import { Menu, X } from 'lucide-react';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { CommandPaletteButton } from '@/components/search/command-palette-button';
 import { Button } from '@/components/ui/button';
 import { DemoBadge } from './demo-badge';
 import type { NavItem } from './nav-items';
@@ -62,6 +63,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
           <OrgSwitcher current={org} orgs={orgs} />
           {demo ? <DemoBadge /> : null}
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <CommandPaletteButton org={org} nav={nav} />
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />
           </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { DataTable } from '@/components/ui/data-table';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -35,24 +35,20 @@ export function OnboardingBoard({ org }: { org: string }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Onboarding filters">
-        <div className="space-y-1">
-          <label htmlFor="onboarding-stage" className="block text-xs font-medium">
-            Stage
-          </label>
-          <select
-            id="onboarding-stage"
-            className={inputClass}
-            value={stage}
-            onChange={(e) => update({ stage: e.target.value || undefined })}
-          >
-            <option value="">All</option>
-            {ONBOARDING_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {STAGE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="onboarding-stage"
+          label="Stage"
+          compact
+          value={stage}
+          onChange={(e) => update({ stage: e.target.value || undefined })}
+        >
+          <option value="">All</option>
+          {ONBOARDING_STAGES.map((s) => (
+            <option key={s} value={s}>
+              {STAGE_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
         <Field
           id="onboarding-stuck"
           label="Stuck for more than (hours)"

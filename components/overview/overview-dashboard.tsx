@@ -3,6 +3,8 @@
 import { Card, SectionCard } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
+import { formatPressure } from '@/lib/format/units';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import { useOverview } from '@/lib/query/fleet';
 import type { FleetOverview } from '@/lib/fleet/types';
 import Link from 'next/link';
@@ -45,6 +47,7 @@ function StateLink({ href, label, value, attention }: { href: string; label: str
 function VehicleStates({ org, states }: { org: string; states: FleetOverview['states'] }) {
   const list = (query: string) => `/o/${org}/vehicles?${query}`;
   const t = states.thresholds;
+  const { pressure } = usePreferences();
   return (
     <SectionCard
       id="states-heading"
@@ -83,7 +86,7 @@ function VehicleStates({ org, states }: { org: string; states: FleetOverview['st
             />
             <StateLink
               href={list(`tiresBelow=${t.tiresBelow}`)}
-              label={`A tire below ${t.tiresBelow} kPa`}
+              label={`A tire below ${formatPressure(t.tiresBelow, pressure, 0)}`}
               value={states.lowTires}
               attention
             />

@@ -7,11 +7,11 @@ import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, inputClass, SelectField } from '@/components/ui/field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/components/ui/cn';
-import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -98,57 +98,55 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
       title="Members"
       description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
     >
-      {members.isPending ? (
-        <LoadingRows rows={3} label="Loading members" />
-      ) : members.isError ? (
-        <ErrorState error={members.error} onRetry={() => members.refetch()} />
-      ) : (
-        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {members.data.members.map((member) => (
-            <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">
-                  {member.email}
-                  {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
-                </p>
-                {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
-              </div>
-              {canWrite ? (
-                <>
-                  <label className="sr-only" htmlFor={`role-${member.userId}`}>
-                    Role of {member.email}
-                  </label>
-                  <select
-                    id={`role-${member.userId}`}
-                    className={cn(inputClass, 'w-auto')}
-                    value={member.role}
-                    onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
-                  >
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {role}
-                      </option>
-                    ))}
-                  </select>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
-                        Remove
-                      </Button>
-                    }
-                    title={`Remove ${member.email}?`}
-                    description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
-                    confirmLabel="Remove member"
-                    onConfirm={() => remove(member)}
-                  />
-                </>
-              ) : (
-                <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={members} loading="Loading members">
+        {(data) => (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {data.members.map((member) => (
+              <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {member.email}
+                    {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
+                  </p>
+                  {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
+                </div>
+                {canWrite ? (
+                  <>
+                    <label className="sr-only" htmlFor={`role-${member.userId}`}>
+                      Role of {member.email}
+                    </label>
+                    <select
+                      id={`role-${member.userId}`}
+                      className={cn(inputClass, 'w-auto')}
+                      value={member.role}
+                      onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
+                          Remove
+                        </Button>
+                      }
+                      title={`Remove ${member.email}?`}
+                      description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
+                      confirmLabel="Remove member"
+                      onConfirm={() => remove(member)}
+                    />
+                  </>
+                ) : (
+                  <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {canWrite ? (
         <form
           onSubmit={form.handleSubmit((values) => add.mutate(values))}
@@ -163,18 +161,13 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
             error={form.formState.errors.email?.message}
             {...form.register('email')}
           />
-          <div className="space-y-1">
-            <label htmlFor="member-role" className="block text-sm font-medium">
-              Role
-            </label>
-            <select id="member-role" className={inputClass} {...form.register('role')}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="member-role" label="Role" {...form.register('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
             Invite member
           </Button>

@@ -2,11 +2,13 @@
 
 import {
   FlexRender,
+  rowSelectionFeature,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type ColumnDef,
   type RowData,
+  type RowSelectionState,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
@@ -18,7 +20,9 @@ import { TableScroll } from './table-scroll';
 
 const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
 
-const features = tableFeatures({ rowSortingFeature });
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+
+const SELECT = '__select';
 
 /** The one header style of every list. */
 const HEAD = 'border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400';
@@ -44,12 +48,35 @@ export default function DataTableGrid<T extends RowData>({
   rowAttributes,
   inCard,
   virtualize,
+  selection,
 }: DataTableGridProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const rowLabel = selection?.rowLabel;
+  const pageLabel = selection?.pageLabel;
   const defs = useMemo<ColumnDef<typeof features, T>[]>(
-    () =>
-      columns.map((c) => ({
+    () => [
+      ...(rowLabel
+        ? [
+            {
+              id: SELECT,
+              accessorFn: () => null,
+              enableSorting: false,
+              header: ({ table }) => (
+                <SelectBox
+                  label={pageLabel!}
+                  checked={table.getIsAllPageRowsSelected()}
+                  indeterminate={table.getIsSomePageRowsSelected()}
+                  onChange={(value) => table.toggleAllPageRowsSelected(value)}
+                />
+              ),
+              cell: ({ row }) => (
+                <SelectBox label={rowLabel(row.original)} checked={row.getIsSelected()} onChange={(value) => row.toggleSelected(value)} />
+              ),
+            } satisfies ColumnDef<typeof features, T>,
+          ]
+        : []),
+      ...columns.map((c): ColumnDef<typeof features, T> => ({
         id: c.id,
         // Sorting needs an accessor; the value is not used (the list sorts its rows itself).
         accessorFn: () => null,
@@ -57,15 +84,23 @@ export default function DataTableGrid<T extends RowData>({
         cell: ({ row }) => c.cell(row.original),
         enableSorting: Boolean(c.sortable && sort),
       })),
-    [columns, sort],
+    ],
+    [columns, sort, rowLabel, pageLabel],
   );
   const sorting = toSorting(sort?.value);
+  const rowSelection: RowSelectionState = {};
+  for (const id of selection?.selected ?? []) rowSelection[id] = true;
   const table = useTable({
     features,
     columns: defs,
     data: rows,
     getRowId: (row: T, index: number) => rowKey(row, index),
-    state: { sorting },
+    state: { sorting, rowSelection },
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+      selection?.onChange(new Set(Object.keys(next).filter((id) => next[id])));
+    },
     manualSorting: true,
     sortDescFirst: false,
     onSortingChange: (updater: Updater<SortingState>) => {
@@ -87,6 +122,12 @@ export default function DataTableGrid<T extends RowData>({
         {...rowAttributes?.(row.original)}
       >
         {row.getAllCells().map((cell) => {
+          if (cell.column.id === SELECT)
+            return (
+              <td key={cell.id} className={cn(CELL, 'w-8')}>
+                <FlexRender cell={cell} />
+              </td>
+            );
           const column = byId.get(cell.column.id) as DataColumn<T>;
           return (
             <td key={cell.id} className={cn(CELL, column.align === 'right' && 'tabular text-right', column.className)}>
@@ -110,6 +151,12 @@ export default function DataTableGrid<T extends RowData>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
+                if (header.column.id === SELECT)
+                  return (
+                    <th key={header.id} scope="col" className={cn(CELL, 'w-8')}>
+                      <FlexRender header={header} />
+                    </th>
+                  );
                 const column = byId.get(header.column.id) as DataColumn<T>;
                 const direction = header.column.getIsSorted();
                 const Icon = !direction ? ArrowUpDown : direction === 'desc' ? ArrowDown : ArrowUp;
@@ -144,7 +191,7 @@ export default function DataTableGrid<T extends RowData>({
               <VirtualRows
                 count={tableRows.length}
                 rowHeight={virtualize.rowHeight}
-                columns={columns.length}
+                columns={defs.length}
                 scrollRef={scrollRef}
                 renderRow={renderRow}
               />
@@ -155,5 +202,31 @@ export default function DataTableGrid<T extends RowData>({
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** One row's checkbox, or the header's for every row of the page (mixed while only some are chosen). */
+function SelectBox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      className="h-4 w-4 align-middle"
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate && !checked;
+      }}
+      onChange={(e) => onChange(e.target.checked)}
+    />
   );
 }

@@ -34,6 +34,11 @@ export type DataTableGridProps<T extends RowData> = {
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   inCard?: boolean;
   virtualize?: { from: number; rowHeight: number };
+  /**
+   * Rows chosen with a checkbox each (TanStack Table's row selection), kept by the list: the ids
+   * of the chosen rows, and a name of each row for its checkbox's label.
+   */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void; rowLabel: (row: T) => string; pageLabel: string };
 };
 
 type DataTableProps<T extends RowData> = Omit<DataTableGridProps<T>, 'rows'> & {

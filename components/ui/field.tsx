@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -14,15 +14,30 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   compact?: boolean;
 };
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ id, label, error, hint, compact, className, ...input }: FieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+/** What Field and SelectField share: the label above the control, its hint and error below, tied to it by id. */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  compact,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  compact?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={id} className={cn('block font-medium', compact ? 'text-xs' : 'text-sm')}>
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
           {hint}
@@ -34,6 +49,50 @@ export function Field({ id, label, error, hint, compact, className, ...input }: 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The ids that describe a control: its hint and its error, where it has them. */
+const describedByOf = (id: string, hint: ReactNode, error: string | undefined) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export function Field({ id, label, error, hint, compact, className, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} compact={compact} className={className}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, hint, error)}
+        className={inputClass}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  /** The small label of a filter bar. */
+  compact?: boolean;
+};
+
+/** A labelled select (its options are the children) whose error is announced and tied to it, as Field does for an input. */
+export function SelectField({ id, label, error, compact, className, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} compact={compact} className={className}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, null, error)}
+        className={inputClass}
+        {...select}
+      >
+        {children}
+      </select>
+    </FieldFrame>
   );
 }
 

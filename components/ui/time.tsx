@@ -1,8 +1,13 @@
 'use client';
 
+import { formatDateOnly, formatDateTime, formatShortDateTime, formatTimeOnly, sameDayIn, zoneAndUtc } from '@/lib/format/time';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 
-/** A time in the viewer's time zone, with the UTC value on hover. Server render shows UTC. */
+/**
+ * A time in the person's chosen time zone (else the browser's); hovering shows it in that zone
+ * and in UTC. Server render shows UTC.
+ */
 /** `compact`: the time alone when it is today, else a short date and time. */
 export function Time({
   value,
@@ -16,6 +21,7 @@ export function Time({
   compact?: boolean;
 }) {
   const inBrowser = useInBrowser();
+  const { zone } = usePreferences();
   if (value === null || value === undefined || value === '') return <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{String(value)}</span>;
@@ -25,20 +31,20 @@ export function Time({
     : relative
       ? formatRelative(date)
       : dateOnly
-        ? date.toLocaleDateString(undefined, { dateStyle: 'medium' })
+        ? formatDateOnly(date, zone)
         : compact
-          ? formatCompact(date)
-          : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+          ? formatCompact(date, zone)
+          : formatDateTime(date, zone);
   return (
-    <time dateTime={date.toISOString()} title={`${utc} (UTC)`} className="tabular">
+    <time dateTime={date.toISOString()} title={inBrowser ? zoneAndUtc(date, zone) : `${utc} (UTC)`} className="tabular">
       {text}
     </time>
   );
 }
 
-function formatCompact(date: Date, now = new Date()): string {
-  if (date.toDateString() === now.toDateString()) return date.toLocaleTimeString(undefined, { timeStyle: 'short' });
-  return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+function formatCompact(date: Date, zone: string, now = new Date()): string {
+  if (sameDayIn(date, now, zone)) return formatTimeOnly(date, zone);
+  return formatShortDateTime(date, zone);
 }
 
 export function formatRelative(date: Date, now = Date.now()): string {

@@ -1,7 +1,9 @@
 'use client';
 
+import { DistanceFigure } from '@/components/ui/units';
 import { BatteryWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PlainTable } from '@/components/ui/plain-table';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 import { registrationDateText } from '@/lib/vehicles/registration';
 import { batteryHealth, compareRange, cycleLabel, type Figure } from '@/lib/vehicle-data/battery';
@@ -105,49 +107,43 @@ function RangeCard({ org, vehicleId }: { org: string; vehicleId: string }) {
         const reference = comparison.cycle ? cycleLabel(comparison.cycle) : null;
         return (
           <div className="space-y-4">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Range against the rated figure</caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Range
+            <PlainTable
+              caption="Range against the rated figure"
+              columns={[
+                'Range',
+                { label: 'Distance', align: 'right' },
+                { label: reference ? `Of ${reference}` : 'Of the rated figure', className: 'w-1/2' },
+              ]}
+              cellClassName="py-2 pr-3 last:pr-0"
+            >
+              {comparison.rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {row.label}
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Distance
-                  </th>
-                  <th scope="col" className="w-1/2 py-2 font-medium">
-                    {reference ? `Of ${reference}` : 'Of the rated figure'}
-                  </th>
+                  <td className="tabular py-2 pr-3 text-right whitespace-nowrap">
+                    <DistanceFigure value={row.value} unit={unit} digits={0} />
+                  </td>
+                  <td className="py-2">
+                    {row.percentOfNominal === null ? (
+                      <span className="text-zinc-500 dark:text-zinc-400">—</span>
+                    ) : (
+                      <div className="flex items-center gap-2">
+                        <ShareBar label={`${row.label} of ${reference}`} percent={row.percentOfNominal} />
+                        <span className="tabular w-14 shrink-0 text-right">{formatNumber(row.percentOfNominal, 0)} %</span>
+                      </div>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {comparison.rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      {row.label}
-                    </th>
-                    <td className="tabular py-2 pr-3 text-right whitespace-nowrap">{figureText(row.value, unit, 0)}</td>
-                    <td className="py-2">
-                      {row.percentOfNominal === null ? (
-                        <span className="text-zinc-500 dark:text-zinc-400">—</span>
-                      ) : (
-                        <div className="flex items-center gap-2">
-                          <ShareBar label={`${row.label} of ${reference}`} percent={row.percentOfNominal} />
-                          <span className="tabular w-14 shrink-0 text-right">{formatNumber(row.percentOfNominal, 0)} %</span>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </PlainTable>
             {comparison.nominals.length > 0 ? (
               <p className="text-sm">
                 Rated:{' '}
                 {comparison.nominals.map((n, i) => (
                   <span key={n.cycle} className="tabular">
                     {i > 0 ? ', ' : ''}
-                    {figureText(n.value, unit, 0)} {cycleLabel(n.cycle)}
+                    <DistanceFigure value={n.value} unit={unit} digits={0} /> {cycleLabel(n.cycle)}
                   </span>
                 ))}
               </p>

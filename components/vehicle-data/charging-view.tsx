@@ -2,6 +2,7 @@
 
 import { Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Temperature } from '@/components/ui/units';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
@@ -27,8 +28,7 @@ function lossText(session: ChargingSession): string {
 }
 
 const socText = (s: ChargingSession) => `${withUnit(s.startStateOfCharge, '%', 0)} → ${withUnit(s.endStateOfCharge, '%', 0)}`;
-const temperatureText = (s: ChargingSession) =>
-  typeof s.externalTemperature === 'number' ? `${formatNumber(s.externalTemperature)} °C` : '—';
+const temperatureText = (s: ChargingSession) => <Temperature celsius={s.externalTemperature} />;
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,9 +1,11 @@
 'use client';
 
+import { DistanceFigure } from '@/components/ui/units';
 import { makeLabel } from '@/lib/contract/makes';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
+import { PlainTable } from '@/components/ui/plain-table';
 import type { VehicleRecord } from '@/lib/fleet/types';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { figureText, humanize, isWordCode } from '@/lib/vehicle-data/format';
@@ -114,6 +116,8 @@ function SpecificationsCard({ org, vehicleId, vehicle }: { org: string; vehicleI
                   <dd className="tabular mt-0.5 text-sm font-medium">
                     {record[key] === null || record[key] === undefined ? (
                       <span className="text-zinc-500 dark:text-zinc-400">—</span>
+                    ) : unit === 'km' ? (
+                      <DistanceFigure value={record[key] as number | string} unit={unit} />
                     ) : unit ? (
                       figureText(record[key] as number | string, unit)
                     ) : (
@@ -173,29 +177,14 @@ function OptionsCard({ org, vehicleId, vehicle }: { org: string; vehicleId: stri
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">The vehicle has no factory options listed.</p>
               ) : (
                 <TableScroll label="Factory options">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Factory options</caption>
-                    <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                      <tr>
-                        <th scope="col" className="px-3 py-2 font-medium">
-                          Option
-                        </th>
-                        <th scope="col" className="px-3 py-2 font-medium">
-                          Code
-                        </th>
+                  <PlainTable caption="Factory options" columns={['Option', 'Code']}>
+                    {list.map((option, i) => (
+                      <tr key={`${option.code}-${i}`}>
+                        <td className="px-3 py-1.5">{option.description ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
+                        <td className="px-3 py-1.5 font-mono text-xs">{option.code}</td>
                       </tr>
-                    </thead>
-                    <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                      {list.map((option, i) => (
-                        <tr key={`${option.code}-${i}`}>
-                          <td className="px-3 py-1.5">
-                            {option.description ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}
-                          </td>
-                          <td className="px-3 py-1.5 font-mono text-xs">{option.code}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                    ))}
+                  </PlainTable>
                 </TableScroll>
               )}
             </section>

@@ -1,9 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Download } from 'lucide-react';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -15,11 +17,11 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
-import { addDays, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
+import { addDays, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import {
   efficiencyKwhPer100Km,
-  JOURNEY_CSV_HEADER,
+  journeyCsvHeader,
   journeyCsvValues,
   journeyDurationMinutes,
   journeysPerDay,
@@ -28,6 +30,9 @@ import {
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/validations/vehicle-data';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { usePreferences } from '@/lib/hooks/use-preferences';
+import { DISTANCE_LABEL, convertDistance, formatDistance, formatEfficiency } from '@/lib/format/units';
+import type { DistanceUnit } from '@/lib/format/preferences';
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
@@ -38,8 +43,12 @@ import { SectionError } from './section-error';
 const SUMMARY_PAGE_LIMIT = 20;
 const DEFAULT_DAYS = 30;
 
-const lastDays = (days: number): DayRange => ({ from: addDays(todayKey(), -(days - 1)), to: todayKey() });
-const PRESETS = [7, 30, 90].map((days) => ({ label: `Last ${days} days`, range: () => lastDays(days) }));
+/** The last `days` days, today included, in the person's time zone. */
+const lastDays = (days: number, zone: string): DayRange => {
+  const today = dayKeyOf(new Date(), zone)!;
+  return { from: addDays(today, -(days - 1)), to: today };
+};
+const presetsIn = (zone: string) => [7, 30, 90].map((days) => ({ label: `Last ${days} days`, range: () => lastDays(days, zone) }));
 
 const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -84,6 +93,7 @@ function JourneysSummary({
     queryKey: vehicleDataKeys.section(org, vehicleId, 'journeys-range', `${instants.from}|${instants.to}`),
     queryFn: ({ signal }) => loadRange(org, vehicleId, instants, signal),
   });
+  const { distance } = usePreferences();
   const title = `${dayLabel(range.from)} to ${dayLabel(range.to)}`;
   const loaded = query.data?.journeys ?? [];
   return (
@@ -98,8 +108,8 @@ function JourneysSummary({
             size="sm"
             onClick={() =>
               downloadFile(`journeys-${vehicleId}-${range.from}-to-${range.to}.csv`, [
-                csvRow(JOURNEY_CSV_HEADER),
-                ...loaded.map((j) => csvRow(journeyCsvValues(j))),
+                csvRow(journeyCsvHeader(distance)),
+                ...loaded.map((j) => csvRow(journeyCsvValues(j, distance))),
               ])
             }
           >
@@ -123,18 +133,16 @@ function JourneysSummary({
 }
 
 function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
+  const { distance, zone } = usePreferences();
   const totals = journeyTotals(load.journeys);
-  const days = journeysPerDay(load.journeys, viewerTimeZone(), range);
+  const days = journeysPerDay(load.journeys, zone, range);
   return (
     <>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals of the range">
         <Stat label="Journeys" value={String(totals.count)} />
-        <Stat label="Distance" value={withUnit(totals.distanceKm, 'km')} />
+        <Stat label="Distance" value={formatDistance(totals.distanceKm, distance)} />
         <Stat label="Energy used" value={withUnit(totals.energyKwh, 'kWh')} />
-        <Stat
-          label="Efficiency"
-          value={totals.efficiencyKwhPer100Km === null ? '—' : `${formatNumber(totals.efficiencyKwhPer100Km)} kWh/100 km`}
-        />
+        <Stat label="Efficiency" value={formatEfficiency(totals.efficiencyKwhPer100Km, distance)} />
         <Stat label="State of charge used" value={withUnit(totals.socUsed, '%', 0)} />
         <Stat label="Driving time" value={formatDuration(totals.durationMinutes)} />
       </dl>
@@ -149,24 +157,24 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
       ) : (
         <ChartFrame
           title="Distance and energy used per day"
-          summary={`${days.length} days, ${withUnit(totals.distanceKm, 'km')} and ${withUnit(totals.energyKwh, 'kWh')} in all.`}
+          summary={`${days.length} days, ${formatDistance(totals.distanceKm, distance)} and ${withUnit(totals.energyKwh, 'kWh')} in all.`}
           table={{
             caption: 'Distance and energy used per day',
-            columns: ['Day', 'Journeys', 'Distance (km)', 'Energy used (kWh)'],
+            columns: ['Day', 'Journeys', `Distance (${DISTANCE_LABEL[distance]})`, 'Energy used (kWh)'],
             rows: days.map((d) => ({
               key: d.day,
-              cells: [dayLabel(d.day), d.count, formatNumber(d.distanceKm), formatNumber(d.energyKwh)],
+              cells: [dayLabel(d.day), d.count, formatNumber(convertDistance(d.distanceKm, distance)), formatNumber(d.energyKwh)],
             })),
           }}
         >
-          <LazyJourneysChart days={days} />
+          <LazyJourneysChart days={days} unit={distance} />
         </ChartFrame>
       )}
     </>
   );
 }
 
-const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
+const journeyColumns = (distance: DistanceUnit): DataColumn<Journey>[] => [
   { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },
   { id: 'ended', header: 'Ended', className: 'whitespace-nowrap', cell: (j) => <Time value={j.stopTimestamp} /> },
   {
@@ -181,7 +189,7 @@ const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
     header: 'Distance',
     align: 'right',
     className: 'whitespace-nowrap',
-    cell: (j) => withUnit(j.distanceTravelledKm, 'km'),
+    cell: (j) => formatDistance(j.distanceTravelledKm, distance),
   },
   { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
   { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
@@ -190,12 +198,19 @@ const JOURNEY_COLUMNS: DataColumn<Journey>[] = [
     header: 'Efficiency',
     align: 'right',
     className: 'whitespace-nowrap',
-    cell: (j) => {
-      const efficiency = efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm);
-      return efficiency === null ? '—' : `${formatNumber(efficiency)} kWh/100 km`;
-    },
+    cell: (j) => formatEfficiency(efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm), distance),
   },
 ];
+
+const placed = (latitude: unknown, longitude: unknown, kind: MapPoint['kind']): MapPoint[] =>
+  typeof latitude === 'number' && typeof longitude === 'number' ? [{ latitude, longitude, kind }] : [];
+
+function journeyEnds(journeys: readonly Journey[]): MapPoint[] {
+  return journeys.flatMap((j) => [
+    ...placed(j.startLatitude, j.startLongitude, 'start'),
+    ...placed(j.stopLatitude, j.stopLongitude, 'end'),
+  ]);
+}
 
 function JourneysTable({
   org,
@@ -215,6 +230,8 @@ function JourneysTable({
   });
   const { query } = list;
   const page = query.data;
+  const { distance } = usePreferences();
+  const columns = useMemo(() => journeyColumns(distance), [distance]);
   return (
     <Card aria-labelledby="journeys-list-heading">
       <CardHeader id="journeys-list-heading" title="Journeys" description="Newest first, one page at a time." />
@@ -231,10 +248,16 @@ function JourneysTable({
           </EmptyState>
         ) : (
           <>
+            <SmallMap
+              points={journeyEnds(page!.items)}
+              label="Where the journeys of this page started (green) and ended (red)"
+              className="h-56"
+            />
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
             <DataTable
               label="Journeys"
               caption="Journeys, newest first"
-              columns={JOURNEY_COLUMNS}
+              columns={columns}
               query={query}
               rows={page!.items}
               rowKey={(j) => j.id}
@@ -253,10 +276,12 @@ function JourneysTable({
 /** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list. */
 export function JourneysView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
-  const list = useJourneyRange();
+  const { zone } = usePreferences();
+  const list = useJourneyRange(zone);
   if (!inBrowser) return <LoadingRows label="Loading journeys" />;
   const { range, update } = list;
-  const instants = { from: localDayStart(range.from).toISOString(), to: localDayEnd(range.to).toISOString() };
+  // Days are the person's days: in their chosen zone, else the browser's.
+  const instants = { from: zonedDayStart(range.from, zone).toISOString(), to: zonedDayEnd(range.to, zone).toISOString() };
   return (
     <div className="space-y-6">
       <DayRangeForm
@@ -264,7 +289,7 @@ export function JourneysView({ org, vehicleId }: { org: string; vehicleId: strin
         id="journeys-range"
         label="Journey dates"
         value={range}
-        presets={PRESETS}
+        presets={presetsIn(zone)}
         onApply={(next) => update({ from: next.from, to: next.to, pages: undefined, reset: undefined }, { push: true })}
       />
       <JourneysSummary org={org} vehicleId={vehicleId} range={range} instants={instants} />
@@ -274,8 +299,8 @@ export function JourneysView({ org, vehicleId }: { org: string; vehicleId: strin
 }
 
 /** The range in the URL (`from`, `to` as days), or the last 30 days when it is absent or not a valid range. */
-function useJourneyRange() {
+function useJourneyRange(zone: string) {
   const { searchParams, update } = useSearchState();
   const fromUrl = { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
-  return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS), update };
+  return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS, zone), update };
 }

@@ -1,7 +1,9 @@
 'use client';
 
+import { Distance } from '@/components/ui/units';
 import { AlertOctagon, AlertTriangle, Info, Wrench } from 'lucide-react';
 import { EmptyState } from '@/components/ui/states';
+import { PlainTable } from '@/components/ui/plain-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -44,7 +46,8 @@ function dueText(service: MaintenanceService, now: number): { text: string; over
 }
 
 /** Kilometres arrive as decimal strings [V], read as numbers by the client; anything else as it came. */
-const kmText = (value: string | number | null | undefined) => figureText(value, 'km', 0);
+const kmText = (value: string | number | null | undefined) =>
+  typeof value === 'number' ? <Distance value={value} digits={0} /> : figureText(value, 'km', 0);
 
 function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<ServicesResponse>(org, vehicleId, 'maintenance/services');
@@ -61,78 +64,59 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">The manufacturer recommends no service for this vehicle right now.</p>
         ) : (
           <TableScroll label="Recommended services">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Recommended services</caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Service
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Due
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Distance to go
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Last service
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {services.map((service, i) => {
-                  const due = dueText(service, now);
-                  const status = serviceStatusLook(service.status);
-                  return (
-                    <tr key={`${service.component}-${service.type}-${i}`}>
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
-                        {serviceTypeLabel(service.type)}
-                        <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
-                      </th>
-                      <td className="px-3 py-2">
-                        {due?.overdue ? (
-                          <StatusBadge tone="danger">Overdue</StatusBadge>
-                        ) : (
-                          <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
-                        )}
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        {service.dateOfNextServiceAt ? (
-                          <>
-                            <Time value={service.dateOfNextServiceAt} dateOnly />
-                            {due ? (
-                              <span
-                                className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
-                              >
-                                {due.text}
-                              </span>
-                            ) : null}
-                          </>
-                        ) : (
-                          <span className="text-zinc-500 dark:text-zinc-400">No date</span>
-                        )}
-                      </td>
-                      <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        {service.dateOfLastServiceAt ? (
-                          <Time value={service.dateOfLastServiceAt} dateOnly />
-                        ) : (
-                          <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
-                        )}
-                        {service.odometerKmAtLastService != null && service.odometerKmAtLastService !== '' ? (
-                          <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
-                            at {kmText(service.odometerKmAtLastService)}
-                          </span>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <PlainTable
+              caption="Recommended services"
+              columns={['Service', 'Status', 'Due', { label: 'Distance to go', align: 'right' }, 'Last service']}
+            >
+              {services.map((service, i) => {
+                const due = dueText(service, now);
+                const status = serviceStatusLook(service.status);
+                return (
+                  <tr key={`${service.component}-${service.type}-${i}`}>
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {serviceTypeLabel(service.type)}
+                      <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
+                    </th>
+                    <td className="px-3 py-2">
+                      {due?.overdue ? (
+                        <StatusBadge tone="danger">Overdue</StatusBadge>
+                      ) : (
+                        <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {service.dateOfNextServiceAt ? (
+                        <>
+                          <Time value={service.dateOfNextServiceAt} dateOnly />
+                          {due ? (
+                            <span
+                              className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
+                            >
+                              {due.text}
+                            </span>
+                          ) : null}
+                        </>
+                      ) : (
+                        <span className="text-zinc-500 dark:text-zinc-400">No date</span>
+                      )}
+                    </td>
+                    <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {service.dateOfLastServiceAt ? (
+                        <Time value={service.dateOfLastServiceAt} dateOnly />
+                      ) : (
+                        <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
+                      )}
+                      {service.odometerKmAtLastService != null && service.odometerKmAtLastService !== '' ? (
+                        <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
+                          at {kmText(service.odometerKmAtLastService)}
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </PlainTable>
           </TableScroll>
         )
       }
@@ -248,51 +232,36 @@ function DeparturesCard({ org, vehicleId }: { org: string; vehicleId: string }) 
             </EmptyState>
           ) : (
             <TableScroll label="Weekly departure and charging schedule">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Weekly departure and charging schedule</caption>
-                <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                  <tr>
-                    <th scope="col" className="py-1.5 pr-3 font-medium">
-                      Day
+              <PlainTable
+                caption="Weekly departure and charging schedule"
+                columns={['Day', 'Departures', 'Charging windows']}
+                cellClassName="py-1.5 pr-3 last:pr-0"
+              >
+                {weeklySchedule(departureTimes).map(({ day, departures }) => (
+                  <tr key={day}>
+                    <th scope="row" className="w-32 py-1.5 pr-3 font-medium">
+                      {DAY_NAMES[day]}
                     </th>
-                    <th scope="col" className="py-1.5 pr-3 font-medium">
-                      Departures
-                    </th>
-                    <th scope="col" className="py-1.5 font-medium">
-                      Charging windows
-                    </th>
+                    <td className="py-1.5 pr-3">
+                      {departures.length === 0 ? (
+                        <span className="text-zinc-500 dark:text-zinc-400">No departure</span>
+                      ) : (
+                        <span className="flex flex-wrap gap-1.5">
+                          {departures.map((d) => (
+                            <span key={d.time} className={`${chipClass} bg-accent-50 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100`}>
+                              {d.time}
+                              {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
+                            </span>
+                          ))}
+                        </span>
+                      )}
+                    </td>
+                    <td className="py-1.5">
+                      <WindowsCell windows={windowsByDay.get(day) ?? []} state={windowsState} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {weeklySchedule(departureTimes).map(({ day, departures }) => (
-                    <tr key={day}>
-                      <th scope="row" className="w-32 py-1.5 pr-3 font-medium">
-                        {DAY_NAMES[day]}
-                      </th>
-                      <td className="py-1.5 pr-3">
-                        {departures.length === 0 ? (
-                          <span className="text-zinc-500 dark:text-zinc-400">No departure</span>
-                        ) : (
-                          <span className="flex flex-wrap gap-1.5">
-                            {departures.map((d) => (
-                              <span
-                                key={d.time}
-                                className={`${chipClass} bg-accent-50 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100`}
-                              >
-                                {d.time}
-                                {d.offset ? <span className="text-xs text-zinc-600 dark:text-zinc-400"> {d.offset}</span> : null}
-                              </span>
-                            ))}
-                          </span>
-                        )}
-                      </td>
-                      <td className="py-1.5">
-                        <WindowsCell windows={windowsByDay.get(day) ?? []} state={windowsState} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </PlainTable>
             </TableScroll>
           )}
           {windowsQuery.isError ? (

@@ -3,7 +3,9 @@
 import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
+import { readPaging } from '@/components/eligibility/numbered-pager';
 import { inputClass } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -114,7 +116,7 @@ function AlertItem({ org, alert }: { org: string; alert: PlatformAlertView | Fle
       {vehicle ? (
         <p className="text-sm">
           <Link
-            className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+            className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
             href={`/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/alerts`}
           >
             {vehicle.label}
@@ -166,19 +168,31 @@ function OpenSummary({ alerts }: { alerts: readonly PlatformAlertView[] }) {
   );
 }
 
-/** An inbox of platform alerts with its filters (status, muted, severity) in the URL. */
+/**
+ * An inbox of platform alerts with its filters (status, muted, severity) in the URL. `paged`: the
+ * matching alerts page by page (`page`, `size` in the URL, like the other numbered lists); a
+ * filter change goes back to the first page.
+ */
 export function AlertsInbox({
   org,
   alerts,
   label,
+  paged = false,
 }: {
   org: string;
   alerts: readonly (PlatformAlertView | FleetAlertView)[];
   label: string;
+  paged?: boolean;
 }) {
   const { searchParams, update } = useSearchState();
   const filter = readFilter(searchParams);
-  const shown = filterAlerts(alerts, filter);
+  const matching = filterAlerts(alerts, filter);
+  const paging = readPaging(searchParams, 'page', 'size');
+  const size = paged ? paging.size : Math.max(1, matching.length);
+  // A page past the end (the list shrank since the link was made) shows the last one.
+  const page = paged ? Math.min(paging.page, Math.max(0, Math.ceil(matching.length / size) - 1)) : 0;
+  const shown = matching.slice(page * size, (page + 1) * size);
+  const setFilter = (changes: Record<string, string | null>) => update({ ...changes, page: null });
   return (
     <div className="space-y-3">
       <OpenSummary alerts={alerts} />
@@ -188,7 +202,7 @@ export function AlertsInbox({
           <select
             className={`${inputClass} mt-1 w-auto`}
             value={filter.status}
-            onChange={(e) => update({ status: e.target.value === 'active' ? null : e.target.value })}
+            onChange={(e) => setFilter({ status: e.target.value === 'active' ? null : e.target.value })}
           >
             <option value="active">Active</option>
             <option value="resolved">Resolved</option>
@@ -200,7 +214,7 @@ export function AlertsInbox({
           <select
             className={`${inputClass} mt-1 w-auto`}
             value={filter.severity ?? ''}
-            onChange={(e) => update({ severity: e.target.value || null })}
+            onChange={(e) => setFilter({ severity: e.target.value || null })}
           >
             <option value="">Any</option>
             {SEVERITIES.map((s) => (
@@ -215,7 +229,7 @@ export function AlertsInbox({
             type="checkbox"
             className="h-4 w-4"
             checked={filter.showMuted}
-            onChange={(e) => update({ muted: e.target.checked ? 'shown' : null })}
+            onChange={(e) => setFilter({ muted: e.target.checked ? 'shown' : null })}
           />
           Show muted
         </label>
@@ -233,6 +247,21 @@ export function AlertsInbox({
           ))}
         </ul>
       )}
+      {paged && shown.length > 0 ? (
+        <Pager
+          label="Alerts"
+          mode="numbered"
+          pageIndex={page}
+          pageSize={size}
+          shown={shown.length}
+          total={matching.length}
+          hasPrevious={page > 0}
+          hasNext={(page + 1) * size < matching.length}
+          onPrevious={() => update({ page: page > 1 ? String(page) : null }, { push: true })}
+          onNext={() => update({ page: String(page + 2) }, { push: true })}
+          onPageSize={(s) => update({ size: String(s), page: null })}
+        />
+      ) : null}
     </div>
   );
 }

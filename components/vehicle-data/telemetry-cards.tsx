@@ -2,7 +2,10 @@
 
 import { Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SmallMap } from '@/components/fleet-map/small-map';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { formatDistance, formatPressure } from '@/lib/format/units';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { Tone } from '@/lib/tone';
 import { formatDuration, formatNumber, humanize, withUnit } from '@/lib/vehicle-data/format';
 import type { SignalPace } from '@/lib/vehicle-data/staleness';
@@ -53,6 +56,7 @@ function locationLink(lat: number, lon: number): string {
 
 /** What a fleet manager looks at first, each value with its unit, when it was measured, and whether it is stale. */
 export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; now: number }) {
+  const units = usePreferences();
   const soc = t.stateOfCharge;
   const chargingState = t.chargingState?.chargingState ?? null;
   const locked = t.security?.locked;
@@ -74,12 +78,14 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
       </SignalCard>
 
       <SignalCard title="Range" timestamp={t.range?.timestamp} pace="slow" now={now}>
-        <Big>{withUnit(t.range?.value, t.range?.unit ?? 'km', 0)}</Big>
-        {t.realRange?.value != null ? <Small>Real-world estimate {withUnit(t.realRange.value, t.realRange.unit ?? 'km', 0)}</Small> : null}
+        <Big>{formatDistance(t.range?.value, units.distance, 0, t.range?.unit)}</Big>
+        {t.realRange?.value != null ? (
+          <Small>Real-world estimate {formatDistance(t.realRange.value, units.distance, 0, t.realRange.unit)}</Small>
+        ) : null}
       </SignalCard>
 
       <SignalCard title="Odometer" timestamp={t.odometer?.timestamp} pace="slow" now={now}>
-        <Big>{withUnit(t.odometer?.value, t.odometer?.unit ?? 'km', 0)}</Big>
+        <Big>{formatDistance(t.odometer?.value, units.distance, 0, t.odometer?.unit)}</Big>
       </SignalCard>
 
       <SignalCard title="Charging" timestamp={t.chargingState?.timestamp ?? t.chargePowerLevel?.timestamp} pace="live" now={now}>
@@ -115,6 +121,9 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
                 Open in OpenStreetMap<span className="sr-only"> (opens a new tab)</span>
               </a>
             </Small>
+            <div className="mt-2">
+              <SmallMap points={[{ latitude: lat, longitude: lon, kind: 'vehicle' }]} label="The vehicle's position on a map" />
+            </div>
           </>
         ) : (
           <p className="text-zinc-500 dark:text-zinc-400">Not reported</p>
@@ -149,7 +158,7 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
           ).map(([label, value]) => (
             <div key={label}>
               <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-              <dd className="font-semibold">{withUnit(value, tires?.unit ?? 'kPa')}</dd>
+              <dd className="font-semibold">{formatPressure(value, units.pressure, 1, tires?.unit)}</dd>
             </div>
           ))}
         </dl>

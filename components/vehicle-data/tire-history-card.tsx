@@ -8,11 +8,14 @@ import { Time } from '@/components/ui/time';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { tireRangeProblem } from '@/lib/validations/tire-range';
 import type { DayRange } from '@/lib/validations/vehicle-data';
-import { addDays, addMonths, isDayRange, localDayEnd, localDayStart, todayKey, viewerTimeZone } from '@/lib/vehicle-data/days';
+import { addDays, addMonths, isDayRange, localDayEnd, localDayStart, todayKey } from '@/lib/vehicle-data/days';
 import { formatNumber } from '@/lib/vehicle-data/format';
-import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket } from '@/lib/vehicle-data/tires';
+import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket, type TireStats } from '@/lib/vehicle-data/tires';
 import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { usePreferences } from '@/lib/hooks/use-preferences';
+import { convertPressure, PRESSURE_LABEL } from '@/lib/format/units';
+import type { PressureUnit } from '@/lib/format/preferences';
 import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
@@ -57,27 +60,37 @@ function cell(stats: TireBucket['frontLeft'], size: 'hour' | 'day') {
   return size === 'hour' ? formatNumber(stats.mean) : `${formatNumber(stats.mean)} (${formatNumber(stats.min)}–${formatNumber(stats.max)})`;
 }
 
+/** The buckets in the person's pressure unit (readings arrive in kPa). */
+function inUnit(buckets: TireBucket[], unit: PressureUnit): TireBucket[] {
+  if (unit === 'kpa') return buckets;
+  const stats = (s: TireStats | null): TireStats | null =>
+    s && { min: convertPressure(s.min, unit)!, mean: convertPressure(s.mean, unit)!, max: convertPressure(s.max, unit)! };
+  return buckets.map((b) => ({ ...b, ...Object.fromEntries(TIRES.map(({ key }) => [key, stats(b[key])])) }) as TireBucket);
+}
+
 function TireCharts({ data }: { data: TireHistoryResponse }) {
+  const { pressure, zone } = usePreferences();
+  const unit = PRESSURE_LABEL[pressure];
   const first = data.tires[0]?.bucket;
   const last = data.tires.at(-1)?.bucket;
   if (!first || !last) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No tire pressure was reported in this range.</p>;
   const size = tireBucketSize(Date.parse(first), Date.parse(last));
-  const buckets = bucketTireReadings(data.tires, size, viewerTimeZone());
+  const buckets = inUnit(bucketTireReadings(data.tires, size, zone), pressure);
   const values = buckets.flatMap((b) => TIRES.flatMap(({ key }) => (b[key] ? [b[key].min, b[key].max] : [])));
   // One scale for the four tires, in round steps, so they compare at a glance.
-  const low = values.length ? Math.min(...values) : 200;
-  const high = values.length ? Math.max(...values) : 300;
-  const step = [5, 10, 20, 25, 50, 100].find((s) => (high - low) / s <= 4) ?? 100;
+  const low = values.length ? Math.min(...values) : pressure === 'psi' ? 29 : 200;
+  const high = values.length ? Math.max(...values) : pressure === 'psi' ? 44 : 300;
+  const step = [1, 2, 5, 10, 20, 25, 50, 100].find((s) => (high - low) / s <= 4) ?? 100;
   const domain: [number, number] = [Math.floor(low / step) * step - step, Math.ceil(high / step) * step + step];
   const ticks = Array.from({ length: (domain[1] - domain[0]) / step + 1 }, (_, i) => domain[0] + i * step);
   return (
     <ChartFrame
-      title="Tire pressure per tire (kPa)"
+      title={`Tire pressure per tire (${unit})`}
       summary={`${data.tires.length} hourly readings${size === 'day' ? ', drawn per day: the line is the mean, the band the lowest and highest of the day' : ''}.`}
       height="h-auto"
       table={{
-        caption: `Tire pressure in kPa per ${size === 'day' ? 'day: mean (lowest–highest)' : 'hour'}`,
-        columns: [size === 'day' ? 'Day' : 'Hour', ...TIRES.map((t) => `${t.label} (kPa)`)],
+        caption: `Tire pressure in ${unit} per ${size === 'day' ? 'day: mean (lowest–highest)' : 'hour'}`,
+        columns: [size === 'day' ? 'Day' : 'Hour', ...TIRES.map((t) => `${t.label} (${unit})`)],
         rows: buckets.map((b) => ({
           key: b.key,
           cells: [
@@ -92,7 +105,7 @@ function TireCharts({ data }: { data: TireHistoryResponse }) {
           <div key={tire.key}>
             <p className="text-xs font-medium">{tire.label}</p>
             <div className="h-40">
-              <LazyTireChart buckets={buckets} tire={tire.key} size={size} domain={domain} ticks={ticks} />
+              <LazyTireChart buckets={buckets} tire={tire.key} size={size} domain={domain} ticks={ticks} unit={unit} />
             </div>
           </div>
         ))}

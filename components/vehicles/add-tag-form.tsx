@@ -7,6 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { tagLabel } from '@/lib/fleet/vehicle-columns';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
@@ -55,18 +56,10 @@ export function AddTagForm({
           label="Tag key"
           list={`${idPrefix}-keys`}
           autoComplete="off"
-          error={errors.key?.message}
           hint={`Up to ${TAG_LIMIT} characters`}
-          {...form.register('key')}
+          {...formField(form, 'key')}
         />
-        <Field
-          id={`${idPrefix}-value`}
-          label="Tag value"
-          list={`${idPrefix}-values`}
-          autoComplete="off"
-          error={errors.value?.message}
-          {...form.register('value')}
-        />
+        <Field id={`${idPrefix}-value`} label="Tag value" list={`${idPrefix}-values`} autoComplete="off" {...formField(form, 'value')} />
         <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
           <Plus aria-hidden className="h-4 w-4" /> {add.isPending ? 'Adding…' : 'Add tag'}
         </Button>

@@ -10,9 +10,11 @@ import { Field, failureClass, inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { previewBulkJob, startBulkJob } from '@/lib/query/bulk';
 import type { BulkJobInput, BulkSelection } from '@/lib/validations/bulk';
-import { NO_ARGS_COMMANDS } from '@/lib/validations/commands';
-import { commandLabel } from '@/lib/commands/catalog';
-import { bulkActionPermission, describeBulkAction, TYPE_BACK_ABOVE, type BulkActionName } from '@/lib/vehicles/bulk';
+import { COMMAND_ARGS_SCHEMAS, sendCommandSchema, type SendCommandInput } from '@/lib/validations/commands';
+import { ARG_FIELDS } from '@/components/commands/command-args-form';
+import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
+import type { CommandName } from '@/lib/contract/vehicle-api';
+import { bulkActionPermission, bulkCommandName, describeBulkAction, TYPE_BACK_ABOVE, type BulkActionName } from '@/lib/vehicles/bulk';
 
 const ACTIONS: { value: BulkActionName; label: string }[] = [
   { value: 'tag.add', label: 'Add a tag' },
@@ -22,23 +24,27 @@ const ACTIONS: { value: BulkActionName; label: string }[] = [
   { value: 'command', label: 'Send a command' },
 ];
 
-type NoArgsCommand = (typeof NO_ARGS_COMMANDS)[number];
+const COMMANDS = Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[];
 
 type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
 
 /**
- * One action over many vehicles: this page's, or every vehicle the list's filter matches. The
+ * One action over many vehicles: the rows chosen in the table (its header's box chooses the whole
+ * page), or every vehicle the list's filter matches. The
  * confirmation names the count (counted by the server) and the action; the job then runs in the
  * background and its page shows the progress.
  */
 export function BulkActions({
   org,
-  pageVehicleIds,
+  selectedIds,
+  onClearSelection,
   listFilter,
   stateFiltered = false,
 }: {
   org: string;
-  pageVehicleIds: string[];
+  /** The rows chosen in the table, on this page. */
+  selectedIds: string[];
+  onClearSelection: () => void;
   listFilter: ListFilter;
   /** Vehicle-state filters narrow the list from the snapshot; the server's "every match" would ignore them. */
   stateFiltered?: boolean;
@@ -47,10 +53,11 @@ export function BulkActions({
   const canTag = useCan('tags.write');
   const canListen = useCan('listening.write');
   const canCommand = useCan('commands.send');
-  const [command, setCommand] = useState<NoArgsCommand>('LOCK_DOORS');
+  const [command, setCommand] = useState<CommandName>('LOCK_DOORS');
+  const [argValues, setArgValues] = useState<Record<string, string>>({});
   const id = useId();
-  const [chosenScope, setScope] = useState<'page' | 'filter'>('page');
-  const scope = stateFiltered ? 'page' : chosenScope;
+  const [chosenScope, setScope] = useState<'selected' | 'filter'>('selected');
+  const scope = stateFiltered ? 'selected' : chosenScope;
   const [action, setAction] = useState<BulkActionName>(canTag ? 'tag.add' : 'listening.on');
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
@@ -61,11 +68,12 @@ export function BulkActions({
   const granted: Record<string, boolean> = { 'tags.write': canTag, 'listening.write': canListen, 'commands.send': canCommand };
   const allowed = ACTIONS.filter((a) => granted[bulkActionPermission(a.value)]);
   const isTag = action.startsWith('tag.');
+  const argFields = action === 'command' ? (ARG_FIELDS[command] ?? []) : [];
 
   function input(): BulkJobInput {
     const selection: BulkSelection =
-      scope === 'page'
-        ? { mode: 'ids', vehicleIds: pageVehicleIds }
+      scope === 'selected'
+        ? { mode: 'ids', vehicleIds: selectedIds }
         : {
             mode: 'filter',
             filter: listFilter.filter || undefined,
@@ -73,15 +81,32 @@ export function BulkActions({
             tagValue: listFilter.tagValue || undefined,
           };
     if (action === 'tag.add' || action === 'tag.remove') return { action, tag: { key: key.trim(), value: value.trim() }, selection };
-    if (action === 'command') return { action, command: { command }, selection };
+    if (action === 'command') return { action, command: commandInput()!, selection };
     return { action, selection };
+  }
+
+  /** The command with its arguments, checked by the schema the server uses; null (and the reason shown) when refused. */
+  function commandInput(): SendCommandInput | null {
+    const args: Record<string, unknown> = {};
+    for (const f of argFields) {
+      const raw = (argValues[f.name] ?? '').trim();
+      args[f.name] = f.type === 'number' ? (raw === '' ? undefined : Number(raw)) : raw;
+    }
+    const parsed = sendCommandSchema.safeParse(argFields.length ? { command, args } : { command });
+    if (!parsed.success) {
+      setFailure(parsed.error.issues[0]?.message ?? 'Check the command arguments.');
+      return null;
+    }
+    return parsed.data;
   }
 
   async function review(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     if (isTag && (!key.trim() || !value.trim())) return setFailure('Enter the tag key and value.');
-    if (scope === 'page' && pageVehicleIds.length === 0) return setFailure('This page has no vehicles.');
+    if (action === 'command' && commandInput() === null) return;
+    if (scope === 'selected' && selectedIds.length === 0)
+      return setFailure('Select vehicles in the table (its header box selects this page), or choose every vehicle the filter matches.');
     setPending(true);
     try {
       const next = input();
@@ -104,8 +129,8 @@ export function BulkActions({
             <legend className="text-xs font-medium">Vehicles</legend>
             <div className="flex flex-wrap gap-3 text-sm">
               <label className="inline-flex items-center gap-1.5">
-                <input type="radio" name={`${id}-scope`} checked={scope === 'page'} onChange={() => setScope('page')} />
-                This page ({pageVehicleIds.length})
+                <input type="radio" name={`${id}-scope`} checked={scope === 'selected'} onChange={() => setScope('selected')} />
+                Selected vehicles ({selectedIds.length})
               </label>
               <label className="inline-flex items-center gap-1.5">
                 <input
@@ -121,7 +146,7 @@ export function BulkActions({
             </div>
             {stateFiltered ? (
               <p id={`${id}-scope-note`} className="text-xs text-zinc-600 dark:text-zinc-400">
-                With vehicle-state filters on, a bulk action covers this page only.
+                With vehicle-state filters on, a bulk action covers the vehicles selected on this page only.
               </p>
             ) : null}
           </fieldset>
@@ -146,9 +171,12 @@ export function BulkActions({
                 id={`${id}-command`}
                 className={inputClass}
                 value={command}
-                onChange={(e) => setCommand(e.target.value as NoArgsCommand)}
+                onChange={(e) => {
+                  setCommand(e.target.value as CommandName);
+                  setArgValues({});
+                }}
               >
-                {NO_ARGS_COMMANDS.map((c) => (
+                {COMMANDS.map((c) => (
                   <option key={c} value={c}>
                     {commandLabel(c)}
                   </option>
@@ -156,6 +184,20 @@ export function BulkActions({
               </select>
             </div>
           ) : null}
+          {argFields.map((f) => (
+            <Field
+              key={`${command}-${f.name}`}
+              id={`${id}-arg-${f.name}`}
+              label={f.label}
+              compact
+              type={f.type}
+              step={f.step}
+              inputMode={f.type === 'number' ? 'decimal' : undefined}
+              value={argValues[f.name] ?? ''}
+              onChange={(e) => setArgValues((current) => ({ ...current, [f.name]: e.target.value }))}
+              className="w-44"
+            />
+          ))}
           {isTag ? (
             <>
               <Field
@@ -198,22 +240,37 @@ export function BulkActions({
                 confirm.input.action,
                 'tag' in confirm.input ? confirm.input.tag : null,
                 confirm.count,
-                'command' in confirm.input ? commandLabel(confirm.input.command.command) : undefined,
+                'command' in confirm.input
+                  ? bulkCommandName(commandLabel(confirm.input.command.command), confirm.input.command.args)
+                  : undefined,
               )}?`
             : ''
         }
         typeToConfirm={confirm && confirm.input.action === 'command' && confirm.count > TYPE_BACK_ABOVE ? String(confirm.count) : undefined}
         description={
-          <p>
-            Motorpool records the job with each of the {confirm?.count} vehicles first, then works through them in the background, within
-            the Vehicle API&apos;s limits. You can pause, resume or cancel it, and download every vehicle&apos;s outcome.
-          </p>
+          <>
+            {confirm && 'command' in confirm.input && COMMAND_CATALOG[confirm.input.command.command].confirm ? (
+              <p className="font-medium">
+                On each vehicle: {COMMAND_CATALOG[confirm.input.command.command].confirm} This one confirmation covers all {confirm.count}.
+              </p>
+            ) : null}
+            <p>
+              Motorpool records the job with each of the {confirm?.count} vehicles first, then works through them in the background, within
+              the Vehicle API&apos;s limits. You can pause, resume or cancel it, and download every vehicle&apos;s outcome.
+            </p>
+          </>
         }
         confirmLabel={confirm ? `Start: ${confirm.count} vehicle${confirm.count === 1 ? '' : 's'}` : 'Start'}
         onConfirm={async () => {
           if (!confirm) return;
           try {
-            const { job } = await startBulkJob(org, confirm.input);
+            const { job } = await startBulkJob(
+              org,
+              confirm.input.action === 'command' && confirm.count > TYPE_BACK_ABOVE
+                ? { ...confirm.input, confirmedCount: confirm.count }
+                : confirm.input,
+            );
+            onClearSelection();
             toast.success(`Bulk job started: ${job.total} vehicles.`);
             router.push(`/o/${org}/bulk/${job.id}`);
           } catch (error) {

@@ -14,7 +14,16 @@ import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
 import { bulkExportPath, bulkKeys, controlBulkJob, useBulkJob } from '@/lib/query/bulk';
 import type { Tone } from '@/lib/tone';
-import { bulkActionPermission, bulkProgress, describeBulkAction, type BulkItemView, type BulkJobView } from '@/lib/vehicles/bulk';
+import { ExecutionStateBadge } from '@/components/commands/execution-state-badge';
+import { commandLabel } from '@/lib/commands/catalog';
+import {
+  bulkActionPermission,
+  bulkCommandName,
+  bulkProgress,
+  describeBulkAction,
+  type BulkItemView,
+  type BulkJobView,
+} from '@/lib/vehicles/bulk';
 
 const STATUS: Record<BulkJobView['status'], { tone: Tone; text: string }> = {
   running: { tone: 'pending', text: 'Running' },
@@ -50,6 +59,11 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
   const { job, items } = query.data;
   const progress = bulkProgress(job);
   const tag = job.args && typeof job.args.key === 'string' ? { key: String(job.args.key), value: String(job.args.value) } : null;
+  const commandName =
+    job.action === 'command' && typeof job.args?.command === 'string'
+      ? bulkCommandName(commandLabel(job.args.command), job.args.args as Record<string, unknown> | undefined)
+      : undefined;
+  const isCommand = job.action === 'command';
 
   async function control(op: 'pause' | 'resume' | 'cancel') {
     setBusy(true);
@@ -67,7 +81,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
     <div className="space-y-4">
       <Card className="space-y-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-base font-semibold">{describeBulkAction(job.action, tag, job.total)}</h2>
+          <h2 className="text-base font-semibold">{describeBulkAction(job.action, tag, job.total, commandName)}</h2>
           <StatusBadge tone={STATUS[job.status].tone}>{STATUS[job.status].text}</StatusBadge>
         </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -142,6 +156,25 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
             header: 'Outcome',
             cell: (i) => <StatusBadge tone={OUTCOME[i.outcome].tone}>{OUTCOME[i.outcome].text}</StatusBadge>,
           },
+          ...(isCommand
+            ? [
+                {
+                  id: 'execution',
+                  header: 'Execution',
+                  cell: (i: BulkItemView) =>
+                    i.execution ? (
+                      <span className="inline-flex flex-col gap-0.5">
+                        <ExecutionStateBadge execution={i.execution} />
+                        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{i.executionId}</span>
+                      </span>
+                    ) : (
+                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                        {i.outcome === 'pending' ? 'Not sent yet' : 'Not sent'}
+                      </span>
+                    ),
+                },
+              ]
+            : []),
           {
             id: 'reason',
             header: 'Reason',

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
+import { PlainTable } from '@/components/ui/plain-table';
 import { Time } from '@/components/ui/time';
 import { SectionError } from '@/components/vehicle-data/section-error';
 import { RawView } from '@/components/vehicle-data/raw-view';
@@ -41,35 +42,19 @@ function HistoryPanel({ org, vehicleId }: { org: string; vehicleId: string }) {
         <p className="text-zinc-600 dark:text-zinc-400">The Vehicle API records no pause or resume for this vehicle.</p>
       ) : (
         <TableScroll label="Listening history" className="rounded-none border-0 bg-transparent shadow-none dark:bg-transparent">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Listening history, newest first</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Change
-                </th>
-                <th scope="col" className="py-1.5 font-medium">
-                  Who
-                </th>
+          <PlainTable caption="Listening history, newest first" columns={['When', 'Change', 'Who']} cellClassName="py-1.5 pr-3 last:pr-0">
+            {rows.map((row, i) => (
+              <tr key={`${row.timestamp}-${i}`}>
+                <td className="py-1.5 pr-3 whitespace-nowrap">
+                  {row.timestamp && !Number.isNaN(Date.parse(row.timestamp)) ? <Time value={row.timestamp} /> : (row.timestamp ?? '—')}
+                </td>
+                <td className="py-1.5 pr-3">{changeText(row)}</td>
+                <td className="py-1.5">
+                  <WhoCell row={row} />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {rows.map((row, i) => (
-                <tr key={`${row.timestamp}-${i}`}>
-                  <td className="py-1.5 pr-3 whitespace-nowrap">
-                    {row.timestamp && !Number.isNaN(Date.parse(row.timestamp)) ? <Time value={row.timestamp} /> : (row.timestamp ?? '—')}
-                  </td>
-                  <td className="py-1.5 pr-3">{changeText(row)}</td>
-                  <td className="py-1.5">
-                    <WhoCell row={row} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PlainTable>
         </TableScroll>
       )}
       {more ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing the latest {rows.length} changes.</p> : null}

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { StateFilters } from '@/lib/fleet/state-filters';
+import { convertPressure, PRESSURE_LABEL, pressureToKpa } from '@/lib/format/units';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 
 const toNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
@@ -11,16 +13,22 @@ const toNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim
 export function StateFilter({ filters, onApply }: { filters: StateFilters; onApply: (filters: StateFilters) => void }) {
   const [soc, setSoc] = useState(filters.socBelow?.toString() ?? '');
   const [stale, setStale] = useState(filters.staleHours?.toString() ?? '');
-  const [tires, setTires] = useState(filters.tiresBelow?.toString() ?? '');
+  // The URL holds kPa; the person types in their own unit.
+  const { pressure } = usePreferences();
+  const shownTires = convertPressure(filters.tiresBelow, pressure);
+  const [tires, setTires] = useState(shownTires === null ? '' : String(Math.round(shownTires)));
+  const [health, setHealth] = useState(filters.healthBelow?.toString() ?? '');
   const [charging, setCharging] = useState(Boolean(filters.charging));
   const [plugged, setPlugged] = useState(Boolean(filters.pluggedIn));
   const [alerts, setAlerts] = useState(Boolean(filters.withAlerts));
+  const kpaOf = (value: number | undefined) => (value === undefined ? undefined : Math.round(pressureToKpa(value, pressure)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({
       socBelow: toNumber(soc),
       staleHours: toNumber(stale),
-      tiresBelow: toNumber(tires),
+      tiresBelow: kpaOf(toNumber(tires)),
+      healthBelow: toNumber(health),
       charging,
       pluggedIn: plugged,
       withAlerts: alerts,
@@ -55,15 +63,27 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
         />
         <Field
           id="state-tires"
-          label="A tire below (kPa)"
+          label={`A tire below (${PRESSURE_LABEL[pressure]})`}
           compact
           type="number"
           inputMode="numeric"
-          min={50}
-          max={500}
+          min={pressure === 'psi' ? 8 : 50}
+          max={pressure === 'psi' ? 72 : 500}
           className="w-36"
           value={tires}
           onChange={(e) => setTires(e.target.value)}
+        />
+        <Field
+          id="state-health"
+          label="Battery health below (%)"
+          compact
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          className="w-44"
+          value={health}
+          onChange={(e) => setHealth(e.target.value)}
         />
       </div>
       <div className="flex flex-wrap items-center gap-4 text-sm">

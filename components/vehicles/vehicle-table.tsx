@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import type { DataColumn, SortValue } from '@/components/ui/data-table';
-import { VEHICLE_COLUMNS, tagLabel, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
-import type { TagRecord, VehicleRecord } from '@/lib/fleet/types';
+import { Time } from '@/components/ui/time';
+import { VEHICLE_COLUMNS, healthText, tagLabel, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
+import type { BatteryHealthCell, TagRecord, VehicleRecord } from '@/lib/fleet/types';
 import { ConnectionBadge, ListeningBadge } from './vehicle-badges';
 
 function Cell({
@@ -57,6 +58,8 @@ function Cell({
           ))}
         </span>
       );
+    case 'health':
+      return <HealthCell health={vehicle.batteryHealth} />;
     case 'year':
       return <span className="tabular">{vehicle.modelYear ?? <Empty />}</span>;
     default: {
@@ -64,6 +67,28 @@ function Cell({
       return value ? <>{value}</> : <Empty />;
     }
   }
+}
+
+/** The snapshot's state of health with its age (it is read about once a day, and computed by the vendor less often). */
+function HealthCell({ health }: { health: BatteryHealthCell | null | undefined }) {
+  const text = healthText(health?.percent);
+  if (text)
+    return (
+      <span>
+        <span className="tabular">{text}</span>{' '}
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          (<Time value={health!.at} relative />)
+        </span>
+      </span>
+    );
+  if (health?.noData)
+    return (
+      <span className="text-xs text-zinc-600 dark:text-zinc-400" title="It appears after a qualifying charge">
+        No battery data yet
+      </span>
+    );
+  if (health?.failed) return <span className="text-xs text-zinc-600 dark:text-zinc-400">Could not be read</span>;
+  return <Empty />;
 }
 
 function Empty() {
@@ -91,7 +116,7 @@ export function vehicleColumns({
     .map((c) => ({
       id: c.id,
       header: c.label,
-      align: c.id === 'year' ? ('right' as const) : undefined,
+      align: c.id === 'year' || c.id === 'health' ? ('right' as const) : undefined,
       className: 'whitespace-nowrap',
       sortable: c.id !== 'tags',
       cell: (vehicle: VehicleRecord) => (

@@ -1,6 +1,8 @@
 'use client';
 
 import { X } from 'lucide-react';
+import { useState } from 'react';
+import { useCan } from '@/components/layout/session-role';
 import { FilterPanel } from '@/components/fleet/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
@@ -12,6 +14,8 @@ import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from 
 import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { describeStateFilters, readStateFilters, STATE_FILTER_PARAMS, writeStateFilters } from '@/lib/fleet/state-filters';
 import { Time } from '@/components/ui/time';
+import { SavedViewBar } from '@/components/views/saved-view-bar';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import { BulkActions } from './bulk-actions';
 import { StateFilter } from './state-filter';
 import { ColumnChooser } from './column-chooser';
@@ -20,6 +24,8 @@ import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
 export function VehiclesBrowser({ org }: { org: string }) {
@@ -36,12 +42,20 @@ export function VehiclesBrowser({ org }: { org: string }) {
   const tagKey = list.extras.tagKey ?? '';
   const tagValue = list.extras.tagValue ?? '';
   const stateFilters = readStateFilters(searchParams);
-  const stateChips = describeStateFilters(stateFilters);
+  const stateChips = describeStateFilters(stateFilters, usePreferences().pressure);
   const filtered = Boolean(list.filter || tagKey || tagValue || stateChips.length > 0);
   const noStateFilters = writeStateFilters({});
+  // Rows chosen on this page; another page, filter or sort starts with none.
+  const [chosen, setChosen] = useState<{ view: string; ids: Set<string> }>({ view: '', ids: new Set() });
+  const selected = chosen.view === list.queryString ? chosen.ids : NONE;
+  const canTag = useCan('tags.write');
+  const canListen = useCan('listening.write');
+  const canCommand = useCan('commands.send');
+  const selectable = canTag || canListen || canCommand;
 
   return (
     <div className="space-y-4">
+      <SavedViewBar org={org} searchParams={searchParams} update={update} />
       <Card className="grid grid-cols-1 gap-4 p-4 lg:grid-cols-2">
         <div className="space-y-4">
           <VehicleSearch org={org} />
@@ -70,7 +84,8 @@ export function VehiclesBrowser({ org }: { org: string }) {
 
       <BulkActions
         org={org}
-        pageVehicleIds={vehicles.map((v) => v.id)}
+        selectedIds={vehicles.filter((v) => selected.has(v.id)).map((v) => v.id)}
+        onClearSelection={() => setChosen({ view: list.queryString, ids: new Set() })}
         listFilter={{ filter: list.filter || undefined, tagKey: tagKey || undefined, tagValue: tagValue || undefined }}
         stateFiltered={stateChips.length > 0}
       />
@@ -135,6 +150,16 @@ export function VehiclesBrowser({ org }: { org: string }) {
         rowKey={(v) => v.id}
         sort={{ value: toSortValue(sort), onChange: (next) => update({ sort: writeSort(fromSortValue(next)) }) }}
         virtualize={VEHICLE_VIRTUALIZE}
+        selection={
+          selectable
+            ? {
+                selected,
+                onChange: (ids) => setChosen({ view: list.queryString, ids }),
+                rowLabel: (v) => `Select ${v.vin ?? v.id}`,
+                pageLabel: 'Select every vehicle on this page',
+              }
+            : undefined
+        }
         loadingRows={8}
         texts={{ loading: 'Loading vehicles', error: 'The vehicles could not be loaded' }}
         empty={

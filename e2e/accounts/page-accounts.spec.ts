@@ -41,7 +41,7 @@ test.describe('as manager', () => {
     await page.goto(`/o/demo/vehicles?tagKey=e2e-account&tagValue=${value}`);
     await expect(page.getByRole('navigation', { name: 'Vehicles pages' })).toContainText(`of ${account.vehicles.length}`);
     // The rows may be re-rendered right after the pager updates: read them once they settle.
-    const accountCells = page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr td:nth-child(6)');
+    const accountCells = page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr td:nth-child(7)');
     await expect.poll(async () => [...new Set(await accountCells.allTextContents())]).toEqual([account.id]);
   });
 });

@@ -1,21 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
 import postgres from 'postgres';
 import { request as requestFactory, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
 /**
- * Issue 14: two production servers on two ports against one fresh PostgreSQL database and the
- * standalone sandbox (`npm run sandbox`). Skipped, and counted as skipped, when PostgreSQL at
- * 127.0.0.1:5432 does not answer. Figures are printed as `cluster: …` lines.
+ * Issue 14: two production servers, each started from the standalone artifact
+ * (`node .next/standalone/server.js`, made by `npm run build`), on two ports against one fresh
+ * PostgreSQL database and the standalone sandbox (`npm run sandbox`). The instances reach the
+ * sandbox through a recording proxy in this process, so every upstream call is counted. Skipped,
+ * and counted as skipped, when PostgreSQL at 127.0.0.1:5432 does not answer. Figures are printed
+ * as `cluster: …` lines.
  */
-const PORT_A = Number(process.env.E2E_CLUSTER_PORT ?? 3170);
+const PORT_A = Number(process.env.E2E_CLUSTER_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
 const PORT_B = PORT_A + 1;
 const SANDBOX_PORT = PORT_A + 2;
+const UPSTREAM_PORT = PORT_A + 3;
+/** How long the sandbox keeps a command pending: long enough to watch it, and to kill an instance meanwhile. */
+const COMMAND_DELAY_MS = 5_000;
+const STANDALONE_SERVER = path.join('.next', 'standalone', 'server.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `motorpool_cluster_${PORT_A}_${randomBytes(4).toString('hex')}`;
+const DB_NAME = `${process.env.TEST_DATABASE_PREFIX ?? 'motorpool'}_cluster_${PORT_A}_${randomBytes(4).toString('hex')}`;
 const DATABASE_URL = (() => {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
@@ -24,7 +32,9 @@ const DATABASE_URL = (() => {
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 const ADMIN = { email: 'cluster-admin@example.com', password: 'cluster-password-123' };
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
-const base = (port: number) => `http://localhost:${port}`;
+const base = (port: number) => `http://127.0.0.1:${port}`;
+const TERMINAL = new Set(['executed', 'failed', 'rejected', 'unknown']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -62,8 +72,35 @@ async function signIn(port: number, email: string, password: string): Promise<AP
   return context;
 }
 
+/** Every request an instance made to the upstream: when it reached the proxy, and `METHOD /path`. */
+const upstreamCalls: { at: number; line: string }[] = [];
+const statusCallsSince = (since: number) =>
+  upstreamCalls.filter((call) => call.at >= since && /^GET \/.*command-executions\/[^/]+$/.test(call.line)).map((call) => call.at);
+
+/** Forwards to the sandbox and records each call (the sandbox itself counts only tokens). */
+function recordingProxy(): Promise<Server> {
+  const server = createServer((incoming, outgoing) => {
+    upstreamCalls.push({ at: performance.now(), line: `${incoming.method} ${(incoming.url ?? '').split('?')[0]}` });
+    const forwarded = httpRequest(
+      { host: '127.0.0.1', port: SANDBOX_PORT, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  return new Promise((resolve) => server.listen(UPSTREAM_PORT, '127.0.0.1', () => resolve(server)));
+}
+
 let available = false;
 let sql: postgres.Sql | undefined;
+let proxy: Server | undefined;
+let instanceA: Proc;
+let instanceB: Proc;
+/** The sandbox's vehicle that is online and answers commands. */
+let vehicleId: string;
 
 test.beforeAll(async () => {
   sql = postgres(ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
@@ -72,10 +109,24 @@ test.beforeAll(async () => {
     () => false,
   );
   test.skip(!available, 'PostgreSQL at 127.0.0.1:5432 does not answer');
+  expect(existsSync(STANDALONE_SERVER), `${STANDALONE_SERVER} is missing: run \`npm run build\``).toBe(true);
+  expect(
+    existsSync(path.join('.next', 'standalone', '.next', 'static')),
+    'the standalone artifact lacks its static files: run `npm run build`',
+  ).toBe(true);
+  // A server left on one of these ports would answer for an instance that failed to start.
+  for (const port of [PORT_A, PORT_B, SANDBOX_PORT, UPSTREAM_PORT]) {
+    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    expect(answered, `port ${port} is already in use`).toBe(false);
+  }
   await sql.unsafe(`create database "${DB_NAME}"`);
 
   const sandbox = run(path.join('node_modules', '.bin', 'tsx'), ['--conditions=react-server', 'scripts/sandbox.ts'], {
     SANDBOX_PORT: String(SANDBOX_PORT),
+    SANDBOX_COMMAND_DELAY_MS: String(COMMAND_DELAY_MS),
   });
   const credentials = await until(
     'the sandbox printing its credentials',
@@ -87,20 +138,27 @@ test.beforeAll(async () => {
     },
     sandbox,
   );
+  const organizations = (await (await fetch(`${SANDBOX}/_admin/organizations`)).json()) as {
+    organizations: { clientId: string; fixtures: { onlineListeningVehicleId: string } }[];
+  };
+  vehicleId = organizations.organizations.find((o) => o.clientId === credentials.id)!.fixtures.onlineListeningVehicleId;
+  proxy = await recordingProxy();
 
-  // Both instances start at the same moment on the empty database.
+  // Both instances start at the same moment on the empty database, from the standalone artifact.
   const authSecret = randomBytes(32).toString('base64url');
   const instance = (port: number) =>
-    run(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+    run(process.execPath, [STANDALONE_SERVER], {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       NEXT_MANUAL_SIG_HANDLE: 'true',
       PORT: String(port),
+      // server.js binds HOSTNAME, which shells often set to the machine's name.
+      HOSTNAME: '127.0.0.1',
       APP_URL: base(port),
       NEXTAUTH_URL: base(port),
       DATABASE_URL,
       AUTH_SECRET: authSecret,
-      VEHICLE_API_BASE_URL: SANDBOX,
+      VEHICLE_API_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}`,
       VEHICLE_API_CLIENT_ID: credentials.id,
       VEHICLE_API_CLIENT_SECRET: credentials.secret,
       ADMIN_EMAIL: ADMIN.email,
@@ -108,12 +166,21 @@ test.beforeAll(async () => {
       METRICS_TOKEN,
       LOG_LEVEL: 'warn',
     });
-  const [a, b] = [instance(PORT_A), instance(PORT_B)];
-  await Promise.all([until('instance A ready', ready(PORT_A), a), until('instance B ready', ready(PORT_B), b)]);
+  [instanceA, instanceB] = [instance(PORT_A), instance(PORT_B)];
+  await Promise.all([until('instance A ready', ready(PORT_A), instanceA), until('instance B ready', ready(PORT_B), instanceB)]);
 });
 
 test.afterAll(async () => {
-  for (const proc of procs) if (proc.child.pid && proc.child.exitCode === null) process.kill(-proc.child.pid, 'SIGKILL');
+  for (const proc of procs) {
+    if (!proc.child.pid || proc.child.exitCode !== null || proc.child.signalCode !== null) continue;
+    try {
+      process.kill(-proc.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  proxy?.closeAllConnections();
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
   if (available) await sql?.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
   await sql?.end({ timeout: 2 });
 });
@@ -129,6 +196,17 @@ test('two instances starting at once on an empty database migrate once', async (
   } finally {
     await db.end({ timeout: 2 });
   }
+});
+
+test('the instances are the standalone artifact, serving its static files', async () => {
+  for (const port of [PORT_A, PORT_B]) {
+    const html = await (await fetch(`${base(port)}/sign-in`)).text();
+    const asset = /\/_next\/static\/[^"']+\.(?:js|css)/.exec(html)?.[0];
+    expect(asset, 'the sign-in page names a static asset').toBeDefined();
+    expect((await fetch(`${base(port)}${asset}`)).status).toBe(200);
+    expect((await fetch(`${base(port)}/robots.txt`)).status).toBe(200);
+  }
+  console.log('cluster: both instances run node .next/standalone/server.js and serve .next/static and public');
 });
 
 test('one token request for the organization across both instances, cold start with requests on both at once', async () => {
@@ -153,7 +231,7 @@ test('one token request for the organization across both instances, cold start w
   await onA.dispose();
 });
 
-test('a role change made on A is refused on B at the next request', async () => {
+test('a role change or a removal made on A is refused on B at the next request', async () => {
   const admin = await signIn(PORT_A, ADMIN.email, ADMIN.password);
   const email = `cluster-member-${Date.now()}@example.com`;
   const password = 'cluster-member-password';
@@ -178,5 +256,100 @@ test('a role change made on A is refused on B at the next request', async () => 
 
   expect((await member.post('/api/o/fleet/eligibility', { data: {} })).status()).toBe(403);
   console.log('cluster: a role change on A was refused on B at the next request');
+
+  // Still a member (support reads vehicles) until A removes them; then B no longer shows the organization.
+  expect((await member.get('/api/o/fleet/vehicles?pageSize=3')).status()).toBe(200);
+  const removed = await admin.delete(`/api/o/fleet/members/${entry.userId ?? entry.id}`);
+  expect(removed.status(), await removed.text()).toBe(200);
+  expect((await member.get('/api/o/fleet/vehicles?pageSize=3')).status()).toBe(404);
+  console.log('cluster: a removal on A was refused on B at the next request');
   await Promise.all([admin.dispose(), member.dispose()]);
+});
+
+async function sendCommand(on: APIRequestContext, command: string): Promise<string> {
+  const sent = await on.post(`/api/o/fleet/vehicles/${vehicleId}/commands`, { data: { command } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return ((await sent.json()) as { execution: { id: string } }).execution.id;
+}
+
+test('however many watch one execution on both instances, the upstream is asked about it at most once a second', async () => {
+  const WATCHERS_PER_INSTANCE = 10;
+  const onA = await signIn(PORT_A, ADMIN.email, ADMIN.password);
+  const onB = await signIn(PORT_B, ADMIN.email, ADMIN.password);
+  const executionId = await sendCommand(onA, 'FLASH_LIGHTS');
+  const started = performance.now();
+  let polls = 0;
+  const states = await Promise.all(
+    [onA, onB].flatMap((context) =>
+      Array.from({ length: WATCHERS_PER_INSTANCE }, async () => {
+        // Each watcher polls every 100-200 ms, twenty times as often as a browser's schedule at its fastest.
+        for (;;) {
+          const response = await context.get(`/api/o/fleet/commands/${executionId}`);
+          expect(response.status()).toBe(200);
+          polls += 1;
+          const { execution } = (await response.json()) as { execution: { state: string } };
+          if (TERMINAL.has(execution.state) || performance.now() - started > 60_000) return execution.state;
+          await sleep(100 + Math.random() * 100);
+        }
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  expect(new Set(states).size, states.join(', ')).toBe(1);
+  expect(TERMINAL.has(states[0])).toBe(true);
+
+  const calls = statusCallsSince(started);
+  const gaps = calls.slice(1).map((at, i) => at - calls[i]);
+  const shortestGap = Math.min(...gaps);
+  console.log(
+    `cluster: ${WATCHERS_PER_INSTANCE * 2} watchers on two instances made ${polls} polls of one execution in ${seconds.toFixed(1)} s; ` +
+      `upstream status calls for it: ${calls.length} (${(calls.length / seconds).toFixed(2)} per second), shortest gap ${shortestGap.toFixed(0)} ms`,
+  );
+  expect(calls.length).toBeGreaterThan(0);
+  expect(calls.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+  // Claims are a second apart by the instances' clock; the calls reach the upstream a few ms later, with jitter.
+  if (gaps.length > 0) expect(shortestGap).toBeGreaterThanOrEqual(900);
+  await Promise.all([onA.dispose(), onB.dispose()]);
+});
+
+test('instance A killed with SIGKILL while a command is in flight: B settles that command', async () => {
+  const onA = await signIn(PORT_A, ADMIN.email, ADMIN.password);
+  const executionId = await sendCommand(onA, 'LOCK_DOORS');
+  await onA.dispose();
+  const db = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    const row = async () =>
+      (
+        await db<{ status: string | null; localStatus: string }[]>`
+        select status, local_status as "localStatus" from command_executions where id = ${executionId}`
+      )[0];
+    const atKill = await row();
+    expect(atKill).toEqual({ status: 'PENDING', localStatus: 'SENT' });
+
+    process.kill(-instanceA.child.pid!, 'SIGKILL');
+    await new Promise((resolve) => instanceA.child.once('exit', resolve));
+    const killedAt = performance.now();
+
+    // Nobody watches it: B's background settler alone asks the upstream and records the outcome.
+    const settled = await until(
+      'B settling the command A sent',
+      async () => {
+        const current = await row();
+        return current.status && current.status !== 'PENDING' ? current : undefined;
+      },
+      instanceB,
+      60_000,
+    );
+    const after = ((performance.now() - killedAt) / 1000).toFixed(1);
+    console.log(`cluster: A killed with SIGKILL while ${executionId} was pending; B settled it as ${settled.status} ${after} s later`);
+    expect(['EXECUTED', 'FAILED']).toContain(settled.status);
+    expect(statusCallsSince(killedAt).length).toBeGreaterThan(0);
+
+    const onB = await signIn(PORT_B, ADMIN.email, ADMIN.password);
+    const view = (await (await onB.get(`/api/o/fleet/commands/${executionId}`)).json()) as { execution: { state: string } };
+    expect(view.execution.state).toBe(settled.status!.toLowerCase());
+    await onB.dispose();
+  } finally {
+    await db.end({ timeout: 2 });
+  }
 });

@@ -54,16 +54,16 @@ test('"not reported for 24 h" lists exactly the stale vehicles, from the URL, wi
   const shown = async () =>
     (
       await table
-        .locator('tbody tr td:first-child a')
+        .locator('tbody tr td:nth-child(2) a')
         .evaluateAll((links) => links.map((a) => decodeURIComponent(a.getAttribute('href')!.split('/').at(-1)!)))
     ).sort();
   // One page of the default size: the first stale vehicles, nothing else.
   await expect.poll(async () => (await shown()).length).toBe(Math.min(20, expected.length));
   for (const id of await shown()) expect(expected).toContain(id);
-  // A bulk action over "every match" would ignore the state filter: with one on, it covers this page only.
+  // A bulk action over "every match" would ignore the state filter: with one on, it covers the rows selected on this page only.
   const bulk = page.getByRole('form', { name: 'Bulk action' });
   await expect(bulk.getByRole('radio', { name: 'Every vehicle the filter matches' })).toBeDisabled();
-  await expect(bulk.getByRole('radio', { name: /This page/ })).toBeChecked();
+  await expect(bulk.getByRole('radio', { name: /Selected vehicles/ })).toBeChecked();
 
   // A reload rebuilds the view from the URL; removing the chip clears the filter.
   await page.reload();

@@ -8,8 +8,8 @@ import { injectSandboxFault } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
 
 /**
- * Issue 14, what an operator meets: its own production server (as `npm start` runs it, signals
- * left to the console) on its own embedded database: health and readiness, a second process on
+ * Issue 14, what an operator meets: its own production server (the standalone artifact, as
+ * `npm start` runs it, signals left to the console) on its own embedded database: health and readiness, a second process on
  * the same folder refused naming the first's pid, a log line and metrics per request, and a
  * SIGTERM that lets the request in flight finish, then exits 0.
  */
@@ -24,7 +24,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 type Server = { child: ChildProcess; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
 
 function startServer(port: number): Server {
-  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -33,9 +33,11 @@ function startServer(port: number): Server {
       NEXT_TELEMETRY_DISABLED: '1',
       NEXT_MANUAL_SIG_HANDLE: 'true',
       PORT: String(port),
+      HOSTNAME: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
       NEXTAUTH_URL: `http://localhost:${port}`,
-      DATA_DIR,
+      // server.js runs from .next/standalone: the folder is named from here.
+      DATA_DIR: path.resolve(DATA_DIR),
       SANDBOX_ADMIN_TOKEN,
       METRICS_TOKEN,
       LOG_LEVEL: 'info',

@@ -56,11 +56,62 @@ test('the fleet inbox reads every vehicle in batches and links each alert to its
   await expect(page).toHaveURL(/severity=CRITICAL/);
   await expect(inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toHaveCount(0);
   await page.getByLabel('Severity').selectOption('HIGH');
-  await inbox
+  // The inbox pages its alerts: the vehicle's may be on a later page.
+  const mine = inbox
     .getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })
-    .filter({ has: page.locator(`a[href$="/vehicles/${id}/alerts"]`) })
-    .getByRole('link')
-    .click();
+    .filter({ has: page.locator(`a[href$="/vehicles/${id}/alerts"]`) });
+  const next = page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('button', { name: 'Next' });
+  while ((await mine.count()) === 0 && (await next.isEnabled())) {
+    const before = await page.getByRole('navigation', { name: 'Alerts pages' }).locator('p').textContent();
+    await next.click();
+    await expect(page.getByRole('navigation', { name: 'Alerts pages' }).locator('p')).not.toHaveText(before!);
+  }
+  await mine.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${vehicleUrl(id, 'alerts')}$`));
   await expect(section(page, 'Platform alerts').getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toBeVisible();
+});
+
+test('the fleet inbox pages its alerts with the one pager, page and size in the URL, a filter change back on page one', async ({
+  page,
+}) => {
+  await page.goto('/o/demo/alerts?status=all&muted=shown');
+  await expect(page.getByText(/Reading alerts:/)).toHaveCount(0, { timeout: 30_000 });
+  const inbox = page.getByRole('list', { name: 'Platform alerts of the fleet' });
+  // The alerts themselves, not their resolution steps (a list inside each).
+  const alerts = inbox.locator(':scope > li');
+  const pager = page.getByRole('navigation', { name: 'Alerts pages' });
+  const where = pager.locator('p');
+  // Every alert of the demo fleet, twenty to a page.
+  await expect(where).toHaveText(/^Page 1 of \d+ · 1–20 of \d+$/);
+  const total = Number(/of (\d+)$/.exec((await where.textContent())!)![1]);
+  expect(total).toBeGreaterThan(100);
+  await expect(alerts).toHaveCount(20);
+  const first = await alerts.allTextContents();
+
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(where).toHaveText(new RegExp(`^Page 2 of \\d+ · 21–40 of ${total}$`));
+  await expect(alerts).toHaveCount(20);
+  expect(await alerts.allTextContents()).not.toEqual(first);
+
+  // A larger page size starts again on page one; the last page holds the rest.
+  await pager.getByLabel('Per page').selectOption('100');
+  await expect(page).toHaveURL(/size=100/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  const pages = Math.ceil(total / 100);
+  await expect(where).toHaveText(`Page 1 of ${pages} · 1–100 of ${total}`);
+  await page.goto(`/o/demo/alerts?status=all&muted=shown&size=100&page=${pages}`);
+  await expect(where).toHaveText(`Page ${pages} of ${pages} · ${(pages - 1) * 100 + 1}–${total} of ${total}`);
+  await expect(alerts).toHaveCount(total - (pages - 1) * 100);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // A filter narrows the list and goes back to page one, keeping the size.
+  await page.getByLabel('Severity').selectOption('CRITICAL');
+  await expect(page).toHaveURL(/severity=CRITICAL/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(where).toHaveText(/^Page 1 of 1 · 1–\d+ of \d+$/);
+  const critical = await alerts.count();
+  expect(critical).toBeGreaterThan(0);
+  expect(critical).toBeLessThan(total);
+  for (const item of await alerts.all()) await expect(item).toContainText('Critical');
 });

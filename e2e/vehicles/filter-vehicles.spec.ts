@@ -5,8 +5,11 @@ import { sandboxFixtures } from '../fixtures/sandbox';
 test.use({ storageState: storageStateOf('manager') });
 
 const table = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Vehicles', exact: true });
+// Column numbers count the data columns: the first cell of a row is its selection box.
 const columnTexts = (page: import('@playwright/test').Page, column: number) =>
-  table(page).locator(`tbody tr td:nth-child(${column})`).allTextContents();
+  table(page)
+    .locator(`tbody tr td:nth-child(${column + 1})`)
+    .allTextContents();
 
 test('the filter builder narrows the list by brand and listening state, and reads back from the URL', async ({ page }) => {
   await page.goto('/o/demo/vehicles');

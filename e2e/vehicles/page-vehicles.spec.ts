@@ -46,7 +46,7 @@ test('pages forward and back with the token stack in the URL; page size, columns
   await expect(page.getByRole('columnheader', { name: 'Year' })).toHaveAttribute('aria-sort', 'descending');
   const years = await page
     .getByRole('region', { name: 'Vehicles', exact: true })
-    .locator('tbody tr:not([aria-hidden]) td:nth-child(4)')
+    .locator('tbody tr:not([aria-hidden]) td:nth-child(5)')
     .allTextContents();
   const numbers = years.map(Number).filter((n) => !Number.isNaN(n) && n > 0);
   expect(numbers.length).toBeGreaterThan(5);

@@ -25,6 +25,10 @@ export const PERMISSIONS = [
   'settings.write',
   'members.read',
   'members.write',
+  /** Save views of the vehicles list and change or delete one's own. */
+  'views.write',
+  /** Change or delete anyone's saved view. */
+  'views.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -38,6 +42,7 @@ const MANAGER_WRITES: readonly Permission[] = [
   'commands.send',
   'connect.create',
   'eligibility.write',
+  'views.write',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -59,6 +64,15 @@ export function isRole(value: unknown): value is Role {
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role != null && isRole(role) && granted[role].has(permission);
+}
+
+/**
+ * Who may change or delete a saved view: its owner (with the right to save views) or whoever
+ * manages every view. A view whose owner left is an admin's.
+ */
+export function canEditView(role: Role | null | undefined, userId: string, ownerId: string | null): boolean {
+  if (can(role, 'views.manage')) return true;
+  return ownerId !== null && ownerId === userId && can(role, 'views.write');
 }
 
 export function permissionsOf(role: Role): readonly Permission[] {

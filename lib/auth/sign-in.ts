@@ -1,18 +1,12 @@
 import 'server-only';
-import { PasswordHashingBusyError } from '@/lib/crypto/password';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
 import { signInSchema } from '@/lib/validations/auth';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import {
-  clearSignInPair,
-  releaseSignInAttempt,
-  reserveSignInAttempt,
-  SIGN_IN_THROTTLE,
-  type ThrottlePolicy,
-} from '@/lib/db/repos/sign-in-attempts';
-import { findUserByEmail, updateUserName, verifyCredentials } from '@/lib/db/repos/users';
+import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
+import { findUserByEmail, updateUserName } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 
 /** The `error` query parameter next-auth sends back to the sign-in page. */
@@ -86,6 +80,17 @@ async function auditFailedSignIn(db: Db, email: string, ip: string | null, detai
   });
 }
 
+async function auditSignedIn(db: Db, user: { id: string; email: string }, method: 'credentials' | 'oidc', ip: string | null) {
+  await appendAuditEvent(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: 'auth.sign_in',
+    outcome: 'success',
+    details: { method },
+    ip,
+  });
+}
+
 export async function authorizeCredentials(
   db: Db,
   credentials: Record<string, unknown>,
@@ -109,31 +114,14 @@ export async function authorizeCredentials(
     throw new SignInThrottledError(verdict.retryAfterSeconds);
   }
 
-  let user: Awaited<ReturnType<typeof verifyCredentials>>;
-  try {
-    user = await verifyCredentials(db, email, password);
-  } catch (error) {
-    if (error instanceof PasswordHashingBusyError) {
-      // Not this attempt's fault: it does not count as a failure.
-      await releaseSignInAttempt(db, verdict.attemptId);
-      throw new SignInThrottledError(1);
-    }
-    throw error;
-  }
+  const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password }, () => new SignInThrottledError(1));
   if (!user) {
     await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
     return null;
   }
 
   await clearSignInPair(db, key);
-  await appendAuditEvent(db, {
-    actorUserId: user.id,
-    actorEmail: user.email,
-    action: 'auth.sign_in',
-    outcome: 'success',
-    details: { method: 'credentials' },
-    ip,
-  });
+  await auditSignedIn(db, user, 'credentials', ip);
   return { id: user.id, email: user.email, name: user.name || null };
 }
 
@@ -163,13 +151,6 @@ export async function admitOidcUser(
   const user = await findUserByEmail(db, email);
   if (!user || !(await hasAnyMembership(db, user.id))) return refuse('not_invited');
   if (!user.name && profile.name) await updateUserName(db, user.id, profile.name);
-  await appendAuditEvent(db, {
-    actorUserId: user.id,
-    actorEmail: user.email,
-    action: 'auth.sign_in',
-    outcome: 'success',
-    details: { method: 'oidc' },
-    ip,
-  });
+  await auditSignedIn(db, user, 'oidc', ip);
   return { id: user.id, email: user.email, name: user.name || profile.name || null };
 }

@@ -4,18 +4,32 @@
  */
 export type ExecutionState = 'pending' | 'executed' | 'failed' | 'rejected' | 'unknown';
 
-export type ExecutionView = {
+/** The outcome of an execution as the upstream answered it and as Motorpool recorded the call (the view and the support bundle show both). */
+export type ExecutionOutcome = {
+  status: 'PENDING' | 'EXECUTED' | 'FAILED' | null;
+  failedReason: string | null;
+  errorCode: string | null;
+  upstreamExecutionId: string | null;
+  upstreamRequestId: string | null;
+};
+
+export function outcomeOf(row: ExecutionOutcome): ExecutionOutcome {
+  return {
+    status: row.status,
+    failedReason: row.failedReason,
+    errorCode: row.errorCode,
+    upstreamExecutionId: row.upstreamExecutionId,
+    upstreamRequestId: row.upstreamRequestId,
+  };
+}
+
+export type ExecutionView = ExecutionOutcome & {
   id: string;
   vehicleId: string;
   command: string;
   arguments: Record<string, unknown> | null;
   requestedBy: string | null;
   state: ExecutionState;
-  status: 'PENDING' | 'EXECUTED' | 'FAILED' | null;
-  failedReason: string | null;
-  errorCode: string | null;
-  upstreamExecutionId: string | null;
-  upstreamRequestId: string | null;
   requestedAt: string;
   executedAt: string | null;
   /** The upstream's `executedAt` as it came, when it was not a date. */
@@ -42,18 +56,13 @@ export const NOT_RECEIVED = 'NOT_RECEIVED';
 /** The error code of a pending execution Motorpool ended after the contract's five minutes. */
 export const NO_OUTCOME_IN_TIME = 'NO_OUTCOME_IN_TIME';
 
-type Row = {
+type Row = ExecutionOutcome & {
   id: string;
   vehicleId: string;
   command: string;
   arguments: Record<string, unknown> | null;
   requestedBy: string | null;
   localStatus: 'REQUESTING' | 'SENT' | 'UNKNOWN' | 'REJECTED';
-  status: 'PENDING' | 'EXECUTED' | 'FAILED' | null;
-  failedReason: string | null;
-  errorCode: string | null;
-  upstreamExecutionId: string | null;
-  upstreamRequestId: string | null;
   requestedAt: Date;
   executedAt: Date | null;
   executedAtRaw: string | null;
@@ -80,11 +89,7 @@ export function toExecutionView(row: Row, emails: ReadonlyMap<string, string>): 
     arguments: row.arguments,
     requestedBy: row.requestedBy ? (emails.get(row.requestedBy) ?? 'former member') : null,
     state: stateOf(row),
-    status: row.status,
-    failedReason: row.failedReason,
-    errorCode: row.errorCode,
-    upstreamExecutionId: row.upstreamExecutionId,
-    upstreamRequestId: row.upstreamRequestId,
+    ...outcomeOf(row),
     requestedAt: row.requestedAt.toISOString(),
     executedAt: iso(row.executedAt),
     executedAtRaw: row.executedAtRaw,

@@ -22,6 +22,7 @@ const TABLES = [
   'password_resets',
   'platform_alert_reads',
   'revoked_sessions',
+  'saved_views',
   'sign_in_attempts',
   'unoffered_commands',
   'users',

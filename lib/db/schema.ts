@@ -63,6 +63,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Set by an operator (`npm run user:disable`): no sign-in, no session. */
     disabledAt: ts('disabled_at'),
+    /** Units and time zone the person reads figures in; parsed by lib/validations/preferences on read. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -629,6 +631,15 @@ export const vehicleSnapshots = pgTable(
     /** The lowest of the four tires, in kPa. */
     tireMinKpa: doublePrecision('tire_min_kpa'),
     tiresAt: ts('tires_at'),
+    /**
+     * Battery state of health (percent of nominal capacity), read at most once a day per vehicle
+     * within the snapshot's budget share, at the vendor's calculation date. Status of the last
+     * ask: READ, NO_DATA (a 404: no battery data yet, not an error) or the error code.
+     */
+    stateOfHealth: doublePrecision('state_of_health'),
+    stateOfHealthAt: ts('state_of_health_at'),
+    stateOfHealthCheckedAt: ts('state_of_health_checked_at'),
+    stateOfHealthStatus: text('state_of_health_status'),
     /** When Motorpool last read the telemetry successfully. */
     fetchedAt: ts('fetched_at'),
     /** When a pushed `device.telemetry` event last brought a figure (the snapshot job skips what events keep fresh). */
@@ -659,3 +670,30 @@ export const vehicleSnapshots = pgTable(
 export type VehicleSnapshot = typeof vehicleSnapshots.$inferSelect;
 export type PushedBudget = { remaining: number; max: number; windowSeconds: number | null; domain: string | null; at: string };
 export type PushedAlert = { active: boolean; muted: boolean; code: string | null; severity: string | null; at: string };
+
+/**
+ * A saved view of the vehicles list: its URL parameters (JSON filter, tag, state filters,
+ * columns, sort) under a name, for its owner alone or shared with the organization. A view whose
+ * owner was deleted stays, for an admin to keep or remove.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    /** The list's URL parameters, validated by lib/validations/views.ts on the way in. */
+    query: jsonb('query').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_views_org_owner_idx').on(t.organizationId, t.ownerId),
+    index('saved_views_org_shared_idx').on(t.organizationId, t.shared),
+  ],
+);
+export type SavedView = typeof savedViews.$inferSelect;

@@ -3,7 +3,9 @@
  * vehicles list. They combine with the upstream's JSON filter and tag filter: the snapshot picks
  * the vehicles, the upstream filters and returns them.
  */
-export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'alerts'] as const;
+import { formatPressure } from '@/lib/format/units';
+import type { PressureUnit } from '@/lib/format/preferences';
+export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'healthBelow', 'alerts'] as const;
 export type StateFilterParam = (typeof STATE_FILTER_PARAMS)[number];
 
 export type StateFilters = {
@@ -15,6 +17,8 @@ export type StateFilters = {
   staleHours?: number;
   /** The lowest tire below this pressure (kPa). */
   tiresBelow?: number;
+  /** Battery state of health below this percentage (read about once a day; vehicles without a figure never match). */
+  healthBelow?: number;
   /** Marked by an active platform alert the Vehicle API pushed (`alert.updated`). */
   withAlerts?: boolean;
 };
@@ -28,13 +32,15 @@ export function hasStateFilters(filters: StateFilters): boolean {
 }
 
 /** The active filters in words, for chips and captions. */
-export function describeStateFilters(filters: StateFilters): { param: StateFilterParam; label: string }[] {
+export function describeStateFilters(filters: StateFilters, pressure: PressureUnit = 'kpa'): { param: StateFilterParam; label: string }[] {
   const out: { param: StateFilterParam; label: string }[] = [];
   if (filters.socBelow !== undefined) out.push({ param: 'socBelow', label: `Charge below ${filters.socBelow}%` });
   if (filters.charging) out.push({ param: 'charging', label: 'Charging now' });
   if (filters.pluggedIn) out.push({ param: 'plugged', label: 'Plugged in' });
   if (filters.staleHours !== undefined) out.push({ param: 'staleHours', label: `Not reported for ${filters.staleHours} h` });
-  if (filters.tiresBelow !== undefined) out.push({ param: 'tiresBelow', label: `A tire below ${filters.tiresBelow} kPa` });
+  if (filters.tiresBelow !== undefined)
+    out.push({ param: 'tiresBelow', label: `A tire below ${formatPressure(filters.tiresBelow, pressure, 0)}` });
+  if (filters.healthBelow !== undefined) out.push({ param: 'healthBelow', label: `Battery health below ${filters.healthBelow}%` });
   if (filters.withAlerts) out.push({ param: 'alerts', label: 'Has open alerts' });
   return out;
 }
@@ -53,6 +59,7 @@ export function readStateFilters(params: { get(name: string): string | null }): 
     pluggedIn: params.get('plugged') === '1' || undefined,
     staleHours: whole(params.get('staleHours'), 1, 8760),
     tiresBelow: whole(params.get('tiresBelow'), 50, 500),
+    healthBelow: whole(params.get('healthBelow'), 1, 100),
     withAlerts: params.get('alerts') === '1' || undefined,
   };
 }
@@ -65,6 +72,7 @@ export function writeStateFilters(filters: StateFilters): Record<StateFilterPara
     plugged: filters.pluggedIn ? '1' : undefined,
     staleHours: filters.staleHours?.toString(),
     tiresBelow: filters.tiresBelow?.toString(),
+    healthBelow: filters.healthBelow?.toString(),
     alerts: filters.withAlerts ? '1' : undefined,
   };
 }

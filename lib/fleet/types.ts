@@ -17,7 +17,16 @@ export type VehicleRecord = {
   connectionStatus?: string | null;
   connectionErrorMessage?: string | null;
   metadata?: { accountId?: string | null; lastSeenAt?: string | null; registrationDate?: string | null } | null;
+  /** Not the vendor's record: the fleet snapshot's battery health (null: the snapshot has not asked yet). */
+  batteryHealth?: BatteryHealthCell | null;
 };
+
+/**
+ * The battery's state of health as the snapshot last read it: `percent` at the vendor's calculation
+ * date `at`; `noData` when the service has none yet (a 404: it appears after a qualifying charge);
+ * `failed` when the last ask failed (the figure shown is the one read before, if any).
+ */
+export type BatteryHealthCell = { percent: number | null; at: string | null; noData: boolean; failed: boolean; checkedAt: string | null };
 
 export type AccountRecord = { id: string; username?: string | null };
 export type TagRecord = { key: string; value: string };

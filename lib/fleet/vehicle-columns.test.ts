@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readColumns, readSort, sortVehicles, VEHICLE_COLUMNS, writeSort } from './vehicle-columns';
+import { healthText, readColumns, readSort, sortVehicles, VEHICLE_COLUMNS, writeSort } from './vehicle-columns';
 
 const v = (id: string, make: string | null, modelYear: string | null) => ({ id, make, modelYear });
 
@@ -28,5 +28,18 @@ describe('vehicle columns', () => {
     const list = [v('a', 'MERCEDES BENZ', null), v('b', 'Audi', null), v('c', 'VOLKSWAGEN', null)];
     expect(sortVehicles(list, { column: 'make', descending: false }).map((x) => x.id)).toEqual(['b', 'a', 'c']);
     expect(VEHICLE_COLUMNS.find((c) => c.id === 'make')!.value(list[0] as never)).toBe('Mercedes-Benz');
+  });
+
+  it('shows battery health with one decimal, sorts it as a number and puts vehicles without a figure last', () => {
+    expect(healthText(91.44)).toBe('91.4%');
+    expect(healthText(null)).toBe('');
+    expect(readColumns(null)).toContain('health');
+    const h = (id: string, percent: number | null) => ({
+      id,
+      batteryHealth: percent === null ? null : { percent, at: null, noData: false, failed: false, checkedAt: null },
+    });
+    const list = [h('a', 91.2), h('b', null), h('c', 100), h('d', 88.75)];
+    expect(sortVehicles(list, { column: 'health', descending: false }).map((x) => x.id)).toEqual(['d', 'a', 'c', 'b']);
+    expect(sortVehicles(list, { column: 'health', descending: true }).map((x) => x.id)).toEqual(['c', 'a', 'd', 'b']);
   });
 });

@@ -15,12 +15,28 @@ export const VEHICLE_COLUMNS = [
   { id: 'account', label: 'Account', value: (v: VehicleRecord) => v.metadata?.accountId ?? '' },
   { id: 'listening', label: 'Listening', value: (v: VehicleRecord) => (v.isListening === false ? 'no' : v.isListening ? 'yes' : '') },
   { id: 'connection', label: 'Connection', value: (v: VehicleRecord) => v.connectionStatus ?? '' },
+  { id: 'health', label: 'Battery health', value: (v: VehicleRecord) => healthText(v.batteryHealth?.percent) },
   { id: 'tags', label: 'Tags', value: () => '' },
 ] as const;
 export type VehicleColumnId = (typeof VEHICLE_COLUMNS)[number]['id'];
 
 /** Tags cost one upstream call per vehicle (the contract lists them per vehicle), so they are opt-in. */
-export const DEFAULT_COLUMNS: readonly VehicleColumnId[] = ['vin', 'make', 'model', 'year', 'plate', 'account', 'listening', 'connection'];
+export const DEFAULT_COLUMNS: readonly VehicleColumnId[] = [
+  'vin',
+  'make',
+  'model',
+  'year',
+  'plate',
+  'account',
+  'listening',
+  'connection',
+  'health',
+];
+
+/** A state of health as the table shows it: one decimal, as the vendor computes it ("91.4%"). */
+export function healthText(percent: number | null | undefined): string {
+  return typeof percent === 'number' && Number.isFinite(percent) ? `${percent.toFixed(1)}%` : '';
+}
 
 export function readColumns(param: string | null): VehicleColumnId[] {
   if (!param) return [...DEFAULT_COLUMNS];

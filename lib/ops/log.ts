@@ -49,7 +49,12 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 // One logger per process, shared by the instrumentation and route bundles.
 const holder = globalThis as { __motorpoolLogger?: Logger };
 
-/** The process's logger, at LOG_LEVEL. */
+/**
+ * The process's logger, at LOG_LEVEL, writing to stdout asynchronously: a line per request must
+ * not cost a blocking write (measured: about 0.2 ms of server CPU per request under load). Lines
+ * written while a write is in flight go out together; pino flushes what is left when the process
+ * exits (the SIGTERM drain included); a SIGKILL can lose the last lines.
+ */
 export function logger(): Logger {
-  return (holder.__motorpoolLogger ??= createLogger(env().LOG_LEVEL));
+  return (holder.__motorpoolLogger ??= createLogger(env().LOG_LEVEL, pino.destination({ dest: 1, sync: false })));
 }

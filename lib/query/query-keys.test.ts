@@ -9,9 +9,11 @@ import { connectKeys } from './connect';
 import { eligibilityKeys } from './eligibility';
 import { fleetKeys } from './fleet';
 import { onboardingKeys } from './onboarding';
+import { searchKeys } from './search';
 import { settingsKeys } from './settings';
 import { vehicleDataKeys } from './vehicle-data';
 import { vehicleKeys } from './vehicles';
+import { viewKeys } from './views';
 
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {
@@ -23,9 +25,11 @@ const FACTORIES: Record<string, Factory> = {
   eligibilityKeys,
   fleetKeys,
   onboardingKeys,
+  searchKeys,
   settingsKeys,
   vehicleDataKeys,
   vehicleKeys,
+  viewKeys,
 };
 
 const ROOTS = ['app', 'components', 'lib'];

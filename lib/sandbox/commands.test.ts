@@ -81,6 +81,21 @@ describe('commands', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('takes a vehicle offline and back through the admin API: its commands fail with OEM_VEHICLE_OFFLINE meanwhile', async () => {
+    const vehicleId = f.onlineListeningVehicleId;
+    const off = await h.json('POST', `/_admin/vehicles/${vehicleId}/online`, { body: { online: false } });
+    expect(off.body).toEqual({ id: vehicleId, online: false });
+    const failed = await send(vehicleId, 'LOCK_DOORS');
+    h.clock.advance(2000);
+    expect((await execution(vehicleId, failed.body.id)).body).toMatchObject({ status: 'FAILED', failedReason: 'OEM_VEHICLE_OFFLINE' });
+    await h.json('POST', `/_admin/vehicles/${vehicleId}/online`, { body: { online: true } });
+    const executed = await send(vehicleId, 'LOCK_DOORS');
+    h.clock.advance(2000);
+    expect((await execution(vehicleId, executed.body.id)).body.status).toBe('EXECUTED');
+    expect((await h.json('POST', '/_admin/vehicles/veh_nope/online', { body: { online: false } })).status).toBe(404);
+    expect((await h.json('POST', `/_admin/vehicles/${vehicleId}/online`, { body: { online: 'no' } })).status).toBe(400);
+  });
+
   it('fails with the realistic reason: listening off, offline, spent budget', async () => {
     const cases: Array<[string, string]> = [
       [f.notListeningVehicleId, 'NOT_PERMITTED'],

@@ -110,6 +110,15 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       link.createdAt = Math.min(link.createdAt, ctx.core.now() - CONNECT_LINK_TTL_SECONDS * 1000 - 1);
       return json({ id: link.id, expiredAt: new Date(link.createdAt + CONNECT_LINK_TTL_SECONDS * 1000).toISOString() });
     })
+    // Takes one vehicle offline (its commands then fail with OEM_VEHICLE_OFFLINE) or brings it back.
+    .on('POST', `/_admin/vehicles/${ID}/online`, async (ctx, [vehicleId]) => {
+      const body = parseOrThrow(z.object({ online: z.boolean() }).strict(), await readJson(ctx.request), 'online switch');
+      const vehicle = ctx.core.organizations.map((o) => o.vehicles.find((v) => v.id === vehicleId)).find(Boolean);
+      if (!vehicle) throw notFound(`Vehicle ${vehicleId}`);
+      vehicle.online = body.online;
+      if (body.online) vehicle.lastSeenAt = Math.max(vehicle.lastSeenAt, ctx.core.now());
+      return json({ id: vehicle.id, online: vehicle.online });
+    })
     // Plays a vendor that has (not) enabled bulk VIN connection for an organization (all when none is named).
     .on('POST', '/_admin/bulk-connect', async (ctx) => {
       const body = parseOrThrow(

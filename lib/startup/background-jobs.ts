@@ -95,6 +95,8 @@ export function startBackgroundJobs(): void {
         concurrency: 8,
         // Vehicles kept fresh by events are not read while events arrive.
         eventsSilenceMs: e.EVENTS_SILENCE_MINUTES * 60_000,
+        // Battery state of health changes over months: once a day is plenty (and costs 1 of ~50 daily reads).
+        stateOfHealthIntervalMs: 24 * HOUR_MS,
       };
       await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
     },

@@ -31,8 +31,10 @@ export async function startServer(): Promise<void> {
   try {
     const { prepareDatabase } = await import('@/lib/startup/seed');
     await prepareDatabase();
-    const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
-    startBackgroundJobs();
+    if (env().BACKGROUND_JOBS) {
+      const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
+      startBackgroundJobs();
+    }
   } catch (error) {
     // Another process holding the embedded database is an operator's matter, not a crash: no stack.
     console.error(

@@ -32,7 +32,13 @@ export const bulkJobInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('tag.remove'), tag: tagArgs, selection: bulkSelectionSchema }),
   z.object({ action: z.literal('listening.on'), selection: bulkSelectionSchema }),
   z.object({ action: z.literal('listening.off'), selection: bulkSelectionSchema }),
-  z.object({ action: z.literal('command'), command: sendCommandSchema, selection: bulkSelectionSchema }),
+  z.object({
+    action: z.literal('command'),
+    command: sendCommandSchema,
+    selection: bulkSelectionSchema,
+    /** The count typed back in the confirmation: required above TYPE_BACK_ABOVE vehicles, and it must still be the count. */
+    confirmedCount: z.optional(z.int().check(z.minimum(0))),
+  }),
 ]);
 export type BulkJobInput = z.infer<typeof bulkJobInputSchema>;
 

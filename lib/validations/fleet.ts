@@ -161,6 +161,7 @@ export const vehicleListQuerySchema = z.extend(listQuerySchema, {
   staleHours: optionalWhole(1, 8760, 'The hours'),
   tiresBelow: optionalWhole(50, 500, 'The tire pressure'),
   alerts: flag,
+  healthBelow: optionalWhole(1, 100, 'The battery health'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 export type VehicleListQuery = z.infer<typeof vehicleListQuerySchema>;

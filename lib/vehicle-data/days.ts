@@ -78,3 +78,39 @@ export function localDayEnd(key: string): Date {
 export function todayKey(now: Date = new Date()): string {
   return dayKeyOf(now, viewerTimeZone())!;
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone` is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/** Midnight at the start of a day in `timeZone`, as an instant (a day starting in a DST gap starts at its first real minute). */
+export function zonedDayStart(key: string, timeZone: string): Date {
+  const [y, m, d] = key.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  instant = wall - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/** Last millisecond of a day in `timeZone`. */
+export function zonedDayEnd(key: string, timeZone: string): Date {
+  return new Date(zonedDayStart(addDays(key, 1), timeZone).getTime() - 1);
+}

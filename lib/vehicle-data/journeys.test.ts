@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   efficiencyKwhPer100Km,
+  journeyCsvHeader,
   journeyCsvValues,
   journeyDateFilter,
   journeyDurationMinutes,
@@ -132,5 +133,31 @@ describe('CSV values', () => {
         odometerEnd: 1030,
       }),
     ).toEqual(['j1', '2026-03-01T08:00:00Z', '2026-03-01T08:30:00.000Z', 30, 5.12, 7, 80, 73, 17.1, 1000, 1030]);
+  });
+
+  it('writes distances, odometers and efficiency in miles when the person reads miles', () => {
+    const row = {
+      id: 'j1',
+      ...journey('2026-03-01T08:00:00Z', 30, 30, 5.12, 7),
+      socStart: 80,
+      socEnd: 73,
+      odometerStart: 1000,
+      odometerEnd: 1030,
+    };
+    expect(journeyCsvValues(row, 'mi')).toEqual([
+      'j1',
+      '2026-03-01T08:00:00Z',
+      '2026-03-01T08:30:00.000Z',
+      18.641,
+      5.12,
+      7,
+      80,
+      73,
+      27.5,
+      621.4,
+      640,
+    ]);
+    expect(journeyCsvHeader('mi')).toContain('distance (mi)');
+    expect(journeyCsvHeader('mi')).toContain('efficiency (kWh/100 mi)');
   });
 });

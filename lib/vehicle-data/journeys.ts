@@ -1,3 +1,5 @@
+import { convertDistance, convertPerDistance, DISTANCE_LABEL } from '@/lib/format/units';
+import type { DistanceUnit } from '@/lib/format/preferences';
 import { dayKeyOf, daysBetween } from './days';
 
 /** The journey fields the views compute with; the upstream may leave any of them out. */
@@ -91,19 +93,25 @@ export function journeyDateFilter(from?: string, to?: string) {
   return conditions.length ? conditions : undefined;
 }
 
-export const JOURNEY_CSV_HEADER = [
-  'id',
-  'start (UTC)',
-  'stop (UTC)',
-  'distance (km)',
-  'energy used (kWh)',
-  'state of charge used (%)',
-  'state of charge at start (%)',
-  'state of charge at end (%)',
-  'efficiency (kWh/100 km)',
-  'odometer at start (km)',
-  'odometer at end (km)',
-] as const;
+/** The export's header: distances and efficiency in the person's unit, times in UTC. */
+export function journeyCsvHeader(unit: DistanceUnit = 'km'): string[] {
+  const d = DISTANCE_LABEL[unit];
+  return [
+    'id',
+    'start (UTC)',
+    'stop (UTC)',
+    `distance (${d})`,
+    'energy used (kWh)',
+    'state of charge used (%)',
+    'state of charge at start (%)',
+    'state of charge at end (%)',
+    `efficiency (kWh/100 ${d})`,
+    `odometer at start (${d})`,
+    `odometer at end (${d})`,
+  ];
+}
+
+const rounded = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
 export function journeyCsvValues(
   journey: JourneyNumbers & {
@@ -113,19 +121,22 @@ export function journeyCsvValues(
     odometerStart?: number | null;
     odometerEnd?: number | null;
   },
+  unit: DistanceUnit = 'km',
 ) {
   const efficiency = efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm);
+  // Kilometres go out as they came; converted figures are rounded to what the source can carry.
+  const distance = (km: number | null | undefined, digits: number) => (unit === 'km' ? km : rounded(convertDistance(km, unit), digits));
   return [
     journey.id,
     journey.startTimestamp,
     journey.stopTimestamp,
-    journey.distanceTravelledKm,
+    distance(journey.distanceTravelledKm, 3),
     journey.energyUsedKwh,
     journey.socUsed,
     journey.socStart,
     journey.socEnd,
-    efficiency === null ? null : Math.round(efficiency * 10) / 10,
-    journey.odometerStart,
-    journey.odometerEnd,
+    rounded(convertPerDistance(efficiency, unit), 1),
+    distance(journey.odometerStart, 1),
+    distance(journey.odometerEnd, 1),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkActionPermission, bulkProgress, describeBulkAction } from './bulk';
+import { bulkActionPermission, bulkCommandName, bulkProgress, describeBulkAction } from './bulk';
 
 describe('bulk action wording and rules', () => {
   it('names the action and the count as the confirmation says them', () => {
@@ -7,6 +7,13 @@ describe('bulk action wording and rules', () => {
     expect(describeBulkAction('tag.remove', { key: 'depot', value: 'north' }, 1)).toBe('Remove the tag depot: north from 1 vehicle');
     expect(describeBulkAction('listening.off', null, 12)).toBe('Turn listening off for 12 vehicles');
     expect(describeBulkAction('command', null, 10, 'Lock doors')).toBe('Send Lock doors to 10 vehicles');
+    expect(describeBulkAction('command', null, 3, bulkCommandName('Set charge limit', { limit: 80 }))).toBe(
+      'Send Set charge limit (limit 80) to 3 vehicles',
+    );
+    expect(bulkCommandName('Set temperature', { driverTemperature: 21, passengerTemperature: 20.5 })).toBe(
+      'Set temperature (driverTemperature 21, passengerTemperature 20.5)',
+    );
+    expect(bulkCommandName('Lock doors', {})).toBe('Lock doors');
   });
 
   it('asks for the permission of the single action it repeats', () => {

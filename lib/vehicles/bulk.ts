@@ -24,6 +24,8 @@ export type BulkItemView = {
   requestId: string | null;
   /** A command's execution record, once sent. */
   executionId: string | null;
+  /** That execution's state as Motorpool knows it now (pending until the settle job reads its outcome). */
+  execution: { state: 'pending' | 'executed' | 'failed' | 'rejected' | 'unknown'; requestedAt: string } | null;
   finishedAt: string | null;
 };
 
@@ -56,6 +58,12 @@ export function describeBulkAction(
           : 'Turn listening off';
   if (count === undefined) return what;
   return `${what} ${action.startsWith('tag.add') ? 'to' : action.startsWith('tag.') ? 'from' : 'for'} ${count} vehicle${count === 1 ? '' : 's'}`;
+}
+
+/** A bulk command as its confirmation and job page name it: "Set charge limit (limit 80)". */
+export function bulkCommandName(label: string, args: Record<string, unknown> | null | undefined): string {
+  const shown = Object.entries(args ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return shown.length === 0 ? label : `${label} (${shown.map(([k, v]) => `${k} ${String(v)}`).join(', ')})`;
 }
 
 /** Share of the job decided, 0 to 100. */

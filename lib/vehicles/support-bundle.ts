@@ -6,6 +6,8 @@
  * whose name says secret, token, password, cookie or email wherever it hides.
  */
 
+import type { ExecutionOutcome } from '@/lib/commands/execution-view';
+
 export const SUPPORT_BUNDLE_KIND = 'motorpool-support-bundle';
 export const REDACTED = '[redacted]';
 
@@ -27,17 +29,12 @@ export type BundleVehicle = {
   consentId: string | null;
 };
 
-export type BundleCommand = {
+export type BundleCommand = ExecutionOutcome & {
   id: string;
   command: string;
   arguments: Record<string, unknown> | null;
   origin: string;
   localStatus: string;
-  status: string | null;
-  failedReason: string | null;
-  errorCode: string | null;
-  upstreamExecutionId: string | null;
-  upstreamRequestId: string | null;
   requestedAt: string;
   executedAt: string | null;
   settledAt: string | null;

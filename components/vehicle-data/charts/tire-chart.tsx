@@ -9,19 +9,21 @@ function tick(bucket: TireBucket, size: 'hour' | 'day'): string {
   return new Date(bucket.start).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
 }
 
-/** One tire's pressure over time (kPa): the mean, and for daily buckets the day's range as a band. */
+/** One tire's pressure over time (in `unit`, kPa by default): the mean, and for daily buckets the day's range as a band. */
 export function TireChart({
   buckets,
   tire,
   size,
   domain,
   ticks,
+  unit = 'kPa',
 }: {
   buckets: TireBucket[];
   tire: TireKey;
   size: 'hour' | 'day';
   domain: [number, number];
   ticks: number[];
+  unit?: string;
 }) {
   const data = buckets.map((b) => ({
     label: tick(b, size),
@@ -33,11 +35,11 @@ export function TireChart({
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-        <YAxis {...AXIS} width={64} tickFormatter={withUnitTick('kPa')} domain={domain} ticks={ticks} />
+        <YAxis {...AXIS} width={64} tickFormatter={withUnitTick(unit)} domain={domain} ticks={ticks} />
         <Tooltip
           {...TOOLTIP_STYLE}
           formatter={(value) =>
-            Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} kPa` : `${Number(value).toFixed(1)} kPa`
+            Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} ${unit}` : `${Number(value).toFixed(1)} ${unit}`
           }
         />
         {size === 'day' ? (

@@ -2,10 +2,10 @@ import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
-import { clearSignInPair, releaseSignInAttempt, reserveSignInAttempt, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
 import { DIRECT_BUCKET } from '@/lib/auth/server/client-address';
-import { PasswordHashingBusyError } from '@/lib/crypto/password';
-import { setUserPassword, verifyCredentials } from '@/lib/db/repos/users';
+import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
+import { setUserPassword } from '@/lib/db/repos/users';
 import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/validations/auth';
 
 /**
@@ -32,16 +32,11 @@ export async function changePassword(
       retryAfterSeconds: verdict.retryAfterSeconds,
     });
   }
-  let verified: Awaited<ReturnType<typeof verifyCredentials>>;
-  try {
-    verified = await verifyCredentials(db, user.email, input.currentPassword);
-  } catch (error) {
-    if (error instanceof PasswordHashingBusyError) {
-      await releaseSignInAttempt(db, verdict.attemptId);
-      throw new AppError('RATE_LIMITED', 'The server is busy checking passwords. Try again in a moment.', { retryAfterSeconds: 1 });
-    }
-    throw error;
-  }
+  const verified = await verifyReservedAttempt(
+    db,
+    { attemptId: verdict.attemptId, email: user.email, password: input.currentPassword },
+    () => new AppError('RATE_LIMITED', 'The server is busy checking passwords. Try again in a moment.', { retryAfterSeconds: 1 }),
+  );
   if (!verified || verified.id !== user.id) {
     await appendAuditEvent(db, {
       actorUserId: user.id,

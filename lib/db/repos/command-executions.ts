@@ -2,7 +2,14 @@ import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
-import { commandExecutions, type CommandConfirmation, type CommandExecution, type CommandStatus, type LocalCommandStatus } from '../schema';
+import {
+  commandExecutions,
+  type CommandConfirmation,
+  type CommandExecution,
+  type CommandStatus,
+  type LocalCommandStatus,
+  type NewCommandExecution,
+} from '../schema';
 
 /*
  * The upstream may list no executions and does not know who sent one, so Motorpool keeps its own
@@ -52,11 +59,10 @@ export async function claimCommandRequest(
     .onConflictDoNothing({ target: [commandExecutions.organizationId, commandExecutions.idempotencyKey] })
     .returning();
   if (row) return { record: row, first: true };
-  const [earlier] = await db
-    .select()
-    .from(commandExecutions)
-    .where(and(eq(commandExecutions.organizationId, input.organizationId), eq(commandExecutions.idempotencyKey, input.idempotencyKey)))
-    .limit(1);
+  const [earlier] = await selectExecutions(
+    db,
+    and(eq(commandExecutions.organizationId, input.organizationId), eq(commandExecutions.idempotencyKey, input.idempotencyKey)),
+  ).limit(1);
   if (!earlier) throw new RepositoryError('NOT_FOUND', 'The command with this idempotency key disappeared.');
   return { record: earlier, first: false };
 }
@@ -65,8 +71,44 @@ function settledAtFor(status: CommandStatus | null | undefined, now: Date): Date
   return status === 'EXECUTED' || status === 'FAILED' ? now : null;
 }
 
+/** What the upstream says of an execution: its status, why it failed, and when it ran. */
+type UpstreamAnswer = { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null; executedAtRaw?: string | null };
+
+type UpstreamOutcome = UpstreamAnswer & { upstreamExecutionId: string };
+
+/** The columns an upstream answer sets, settling the record when the status is final. */
+function answerValues(answer: UpstreamAnswer, now: Date) {
+  return {
+    status: answer.status,
+    failedReason: answer.failedReason ?? null,
+    executedAt: answer.executedAt ?? null,
+    executedAtRaw: answer.executedAtRaw ?? null,
+    settledAt: settledAtFor(answer.status, now),
+  };
+}
+
+/** The records that match `where`, for the caller to order and limit. */
+function selectExecutions(db: Db, where: SQL | undefined) {
+  return db.select().from(commandExecutions).where(where);
+}
+
 /** Local states a record may still leave; SENT and REJECTED are final for the local side. */
 const OPEN_LOCAL_STATES: LocalCommandStatus[] = ['REQUESTING', 'UNKNOWN'];
+
+/** Updates the record only while `condition` holds (each move is forward-only); undefined when it no longer held. */
+async function updateWhile(
+  db: Db,
+  id: string,
+  condition: SQL | undefined,
+  values: Partial<NewCommandExecution>,
+): Promise<CommandExecution | undefined> {
+  const [row] = await db
+    .update(commandExecutions)
+    .set(values)
+    .where(and(eq(commandExecutions.id, id), condition))
+    .returning();
+  return row;
+}
 
 /**
  * The upstream accepted the command and returned its execution. A record already SENT or
@@ -76,35 +118,28 @@ const OPEN_LOCAL_STATES: LocalCommandStatus[] = ['REQUESTING', 'UNKNOWN'];
 export async function recordCommandSent(
   db: Db,
   id: string,
-  result: {
+  result: UpstreamAnswer & {
     upstreamExecutionId: string | null;
-    status: CommandStatus;
-    failedReason?: string | null;
     upstreamRequestId?: string | null;
-    executedAt?: Date | null;
-    executedAtRaw?: string | null;
     /** Accepted, but its outcome cannot be followed (no execution id): kept as UNKNOWN with this code. */
     outcomeUnknownCode?: string;
   },
 ): Promise<CommandExecution> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({
-      localStatus: result.outcomeUnknownCode ? 'UNKNOWN' : 'SENT',
-      upstreamExecutionId: result.upstreamExecutionId,
-      status: result.status,
-      failedReason: result.failedReason ?? null,
-      errorCode: result.outcomeUnknownCode ?? null,
-      upstreamRequestId: result.upstreamRequestId ?? null,
-      executedAt: result.executedAt ?? null,
-      executedAtRaw: result.executedAtRaw ?? null,
-      settledAt: settledAtFor(result.status, now),
-      updatedAt: now,
-    })
-    .where(and(eq(commandExecutions.id, id), inArray(commandExecutions.localStatus, OPEN_LOCAL_STATES)))
-    .returning();
+  const row = await updateWhile(db, id, inArray(commandExecutions.localStatus, OPEN_LOCAL_STATES), {
+    localStatus: result.outcomeUnknownCode ? 'UNKNOWN' : 'SENT',
+    upstreamExecutionId: result.upstreamExecutionId,
+    ...answerValues(result, now),
+    errorCode: result.outcomeUnknownCode ?? null,
+    upstreamRequestId: result.upstreamRequestId ?? null,
+    updatedAt: now,
+  });
   return row ?? existing(db, id);
+}
+
+/** The call's answer (or its failure) moves a REQUESTING record on; one already moved is returned as it stands. */
+async function leaveRequesting(db: Db, id: string, values: Partial<NewCommandExecution>): Promise<CommandExecution> {
+  return (await updateWhile(db, id, eq(commandExecutions.localStatus, 'REQUESTING'), values)) ?? existing(db, id);
 }
 
 async function existing(db: Db, id: string): Promise<CommandExecution> {
@@ -120,19 +155,14 @@ export async function recordCommandRejected(
   result: { errorCode: string; upstreamRequestId?: string | null; upstreamExecutionId?: string | null },
 ): Promise<CommandExecution> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({
-      localStatus: 'REJECTED',
-      errorCode: result.errorCode,
-      upstreamRequestId: result.upstreamRequestId ?? null,
-      upstreamExecutionId: result.upstreamExecutionId ?? null,
-      settledAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
-    .returning();
-  return row ?? existing(db, id);
+  return leaveRequesting(db, id, {
+    localStatus: 'REJECTED',
+    errorCode: result.errorCode,
+    upstreamRequestId: result.upstreamRequestId ?? null,
+    upstreamExecutionId: result.upstreamExecutionId ?? null,
+    settledAt: now,
+    updatedAt: now,
+  });
 }
 
 /**
@@ -145,50 +175,50 @@ export async function recordCommandOutcomeUnknown(
   result: { errorCode: string; upstreamRequestId?: string | null },
 ): Promise<CommandExecution> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({ localStatus: 'UNKNOWN', errorCode: result.errorCode, upstreamRequestId: result.upstreamRequestId ?? null, updatedAt: now })
-    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.localStatus, 'REQUESTING')))
-    .returning();
-  return row ?? existing(db, id);
+  return leaveRequesting(db, id, {
+    localStatus: 'UNKNOWN',
+    errorCode: result.errorCode,
+    upstreamRequestId: result.upstreamRequestId ?? null,
+    updatedAt: now,
+  });
 }
 
 /**
  * A status read from the upstream while polling. A settled execution stays settled: a late
  * PENDING answer never overwrites EXECUTED or FAILED.
  */
-export async function updateCommandStatus(
-  db: Db,
-  id: string,
-  update: { status: CommandStatus; failedReason?: string | null; executedAt?: Date | null; executedAtRaw?: string | null },
-): Promise<CommandExecution | undefined> {
+export async function updateCommandStatus(db: Db, id: string, update: UpstreamAnswer): Promise<CommandExecution | undefined> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({
-      status: update.status,
-      failedReason: update.failedReason ?? null,
-      executedAt: update.executedAt ?? null,
-      executedAtRaw: update.executedAtRaw ?? null,
-      settledAt: settledAtFor(update.status, now),
-      updatedAt: now,
-    })
-    .where(and(eq(commandExecutions.id, id), sql`(${commandExecutions.status} is null or ${commandExecutions.status} = 'PENDING')`))
-    .returning();
-  return row ?? (await getCommandExecutionById(db, id));
+  const row = await updateWhile(db, id, sql`(${commandExecutions.status} is null or ${commandExecutions.status} = 'PENDING')`, {
+    ...answerValues(update, now),
+    updatedAt: now,
+  });
+  return row ?? getCommandExecutionById(db, id);
 }
 
 export async function getCommandExecutionById(db: Db, id: string): Promise<CommandExecution | undefined> {
-  const [row] = await db.select().from(commandExecutions).where(eq(commandExecutions.id, id)).limit(1);
+  const [row] = await selectExecutions(db, eq(commandExecutions.id, id)).limit(1);
   return row;
 }
 
+/** Several of an organization's records at once (a bulk job's executions), in chunks of 1,000 ids. */
+export async function getCommandExecutionsByIds(db: Db, organizationId: string, ids: readonly string[]): Promise<CommandExecution[]> {
+  const rows: CommandExecution[] = [];
+  for (let i = 0; i < ids.length; i += 1_000) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(commandExecutions)
+        .where(and(eq(commandExecutions.organizationId, organizationId), inArray(commandExecutions.id, ids.slice(i, i + 1_000))))),
+    );
+  }
+  return rows;
+}
+
 export async function getCommandExecution(db: Db, organizationId: string, id: string): Promise<CommandExecution | undefined> {
-  const [row] = await db
-    .select()
-    .from(commandExecutions)
-    .where(and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.id, id)))
-    .limit(1);
+  const [row] = await selectExecutions(db, and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.id, id))).limit(
+    1,
+  );
   return row;
 }
 
@@ -197,10 +227,10 @@ export async function findCommandExecutionByUpstreamId(
   organizationId: string,
   upstreamExecutionId: string,
 ): Promise<CommandExecution | undefined> {
-  const [row] = await db
-    .select()
-    .from(commandExecutions)
-    .where(and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.upstreamExecutionId, upstreamExecutionId)))
+  const [row] = await selectExecutions(
+    db,
+    and(eq(commandExecutions.organizationId, organizationId), eq(commandExecutions.upstreamExecutionId, upstreamExecutionId)),
+  )
     .orderBy(desc(commandExecutions.requestedAt))
     .limit(1);
   return row;
@@ -237,10 +267,7 @@ export async function listCommandExecutions(db: Db, filter: CommandExecutionFilt
       sql`(${commandExecutions.requestedAt}, ${commandExecutions.id}) < (${filter.before.requestedAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)`,
     );
   }
-  return db
-    .select()
-    .from(commandExecutions)
-    .where(and(...conditions))
+  return selectExecutions(db, and(...conditions))
     .orderBy(desc(commandExecutions.requestedAt), desc(commandExecutions.id))
     .limit(limit);
 }
@@ -290,19 +317,17 @@ export async function listUnsettledExecutions(
   options: { now: Date; intervalMs: number; unknownSince: Date; limit: number },
 ): Promise<CommandExecution[]> {
   const e = commandExecutions;
-  return db
-    .select()
-    .from(e)
-    .where(
-      and(
-        isNull(e.settledAt),
-        or(isNull(e.statusCheckedAt), lte(e.statusCheckedAt, new Date(options.now.getTime() - options.intervalMs))),
-        or(
-          and(eq(e.localStatus, 'SENT'), eq(e.status, 'PENDING'), sql`${e.upstreamExecutionId} is not null`),
-          and(eq(e.localStatus, 'UNKNOWN'), gte(e.requestedAt, options.unknownSince)),
-        ),
+  return selectExecutions(
+    db,
+    and(
+      isNull(e.settledAt),
+      or(isNull(e.statusCheckedAt), lte(e.statusCheckedAt, new Date(options.now.getTime() - options.intervalMs))),
+      or(
+        and(eq(e.localStatus, 'SENT'), eq(e.status, 'PENDING'), sql`${e.upstreamExecutionId} is not null`),
+        and(eq(e.localStatus, 'UNKNOWN'), gte(e.requestedAt, options.unknownSince)),
       ),
-    )
+    ),
+  )
     .orderBy(sql`${e.statusCheckedAt} asc nulls first`, asc(e.requestedAt))
     .limit(options.limit);
 }
@@ -315,36 +340,25 @@ export async function listOpenRecordsOfVehicle(
   since: Date,
 ): Promise<CommandExecution[]> {
   const e = commandExecutions;
-  return db
-    .select()
-    .from(e)
-    .where(
-      and(
-        eq(e.organizationId, organizationId),
-        eq(e.vehicleId, vehicleId),
-        inArray(e.localStatus, OPEN_LOCAL_STATES),
-        gte(e.requestedAt, since),
-      ),
-    )
-    .orderBy(asc(e.requestedAt));
+  return selectExecutions(
+    db,
+    and(
+      eq(e.organizationId, organizationId),
+      eq(e.vehicleId, vehicleId),
+      inArray(e.localStatus, OPEN_LOCAL_STATES),
+      gte(e.requestedAt, since),
+    ),
+  ).orderBy(asc(e.requestedAt));
 }
 
 /** The records of one vehicle that hold any of these upstream ids. */
 export async function findByUpstreamIds(db: Db, organizationId: string, upstreamIds: string[]): Promise<CommandExecution[]> {
   if (upstreamIds.length === 0) return [];
-  return db
-    .select()
-    .from(commandExecutions)
-    .where(and(eq(commandExecutions.organizationId, organizationId), inArray(commandExecutions.upstreamExecutionId, upstreamIds)));
+  return selectExecutions(
+    db,
+    and(eq(commandExecutions.organizationId, organizationId), inArray(commandExecutions.upstreamExecutionId, upstreamIds)),
+  );
 }
-
-type UpstreamOutcome = {
-  upstreamExecutionId: string;
-  status: CommandStatus;
-  failedReason?: string | null;
-  executedAt?: Date | null;
-  executedAtRaw?: string | null;
-};
 
 /**
  * An execution whose answer was lost (UNKNOWN) found in the upstream's list: it moves to SENT with
@@ -353,29 +367,16 @@ type UpstreamOutcome = {
  */
 export async function recordCommandRecovered(db: Db, id: string, outcome: UpstreamOutcome): Promise<CommandExecution | undefined> {
   const now = new Date();
-  const e = commandExecutions;
-  const [row] = await db
-    .update(e)
-    .set({
-      localStatus: 'SENT',
-      upstreamExecutionId: outcome.upstreamExecutionId,
-      status: outcome.status,
-      failedReason: outcome.failedReason ?? null,
-      executedAt: outcome.executedAt ?? null,
-      executedAtRaw: outcome.executedAtRaw ?? null,
-      settledAt: settledAtFor(outcome.status, now),
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(e.id, id),
-        eq(e.localStatus, 'UNKNOWN'),
-        // Spelled out: inside the subquery an unqualified column would name `other`'s.
-        sql`not exists (select 1 from command_executions other where other.organization_id = command_executions.organization_id and other.upstream_execution_id = ${outcome.upstreamExecutionId})`,
-      ),
-    )
-    .returning();
-  return row;
+  return updateWhile(
+    db,
+    id,
+    and(
+      eq(commandExecutions.localStatus, 'UNKNOWN'),
+      // Spelled out: inside the subquery an unqualified column would name `other`'s.
+      sql`not exists (select 1 from command_executions other where other.organization_id = command_executions.organization_id and other.upstream_execution_id = ${outcome.upstreamExecutionId})`,
+    ),
+    { localStatus: 'SENT', upstreamExecutionId: outcome.upstreamExecutionId, ...answerValues(outcome, now), updatedAt: now },
+  );
 }
 
 /**
@@ -389,31 +390,29 @@ export async function recordCommandNotReceived(
   codes: { notReceived: string; accepted: readonly string[] },
 ): Promise<CommandExecution | undefined> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({ localStatus: 'REJECTED', errorCode: codes.notReceived, settledAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(commandExecutions.id, id),
-        eq(commandExecutions.localStatus, 'UNKNOWN'),
-        isNull(commandExecutions.upstreamExecutionId),
-        sql`${commandExecutions.errorCode} is not null`,
-        notInArray(commandExecutions.errorCode, [...codes.accepted]),
-      ),
-    )
-    .returning();
-  return row;
+  return updateWhile(
+    db,
+    id,
+    and(
+      eq(commandExecutions.localStatus, 'UNKNOWN'),
+      isNull(commandExecutions.upstreamExecutionId),
+      sql`${commandExecutions.errorCode} is not null`,
+      notInArray(commandExecutions.errorCode, [...codes.accepted]),
+    ),
+    { localStatus: 'REJECTED', errorCode: codes.notReceived, settledAt: now, updatedAt: now },
+  );
 }
 
 /** Still PENDING past the contract's time-out: ended as timed out, as the contract says the service does. */
 export async function recordCommandTimedOut(db: Db, id: string, errorCode: string): Promise<CommandExecution | undefined> {
   const now = new Date();
-  const [row] = await db
-    .update(commandExecutions)
-    .set({ status: 'FAILED', failedReason: 'OEM_COMMAND_TIMEOUT', errorCode, settledAt: now, updatedAt: now })
-    .where(and(eq(commandExecutions.id, id), eq(commandExecutions.status, 'PENDING')))
-    .returning();
-  return row;
+  return updateWhile(db, id, eq(commandExecutions.status, 'PENDING'), {
+    status: 'FAILED',
+    failedReason: 'OEM_COMMAND_TIMEOUT',
+    errorCode,
+    settledAt: now,
+    updatedAt: now,
+  });
 }
 
 /**
@@ -439,12 +438,8 @@ export async function importExternalExecution(
       origin: 'external',
       localStatus: 'SENT',
       upstreamExecutionId: input.upstreamExecutionId,
-      status: input.status,
-      failedReason: input.failedReason ?? null,
-      executedAt: input.executedAt ?? null,
-      executedAtRaw: input.executedAtRaw ?? null,
+      ...answerValues(input, now),
       requestedAt: input.executedAt ?? now,
-      settledAt: settledAtFor(input.status, now),
       updatedAt: now,
     })
     .onConflictDoNothing();
@@ -459,18 +454,16 @@ export async function listUnconfirmedExecutions(
   options: { now: Date; delayMs: number; horizonMs: number; commands: readonly string[]; limit: number },
 ): Promise<CommandExecution[]> {
   const e = commandExecutions;
-  return db
-    .select()
-    .from(e)
-    .where(
-      and(
-        eq(e.status, 'EXECUTED'),
-        inArray(e.command, [...options.commands]),
-        isNull(e.confirmationCheckedAt),
-        lte(e.settledAt, new Date(options.now.getTime() - options.delayMs)),
-        gte(e.settledAt, new Date(options.now.getTime() - options.horizonMs)),
-      ),
-    )
+  return selectExecutions(
+    db,
+    and(
+      eq(e.status, 'EXECUTED'),
+      inArray(e.command, [...options.commands]),
+      isNull(e.confirmationCheckedAt),
+      lte(e.settledAt, new Date(options.now.getTime() - options.delayMs)),
+      gte(e.settledAt, new Date(options.now.getTime() - options.horizonMs)),
+    ),
+  )
     .orderBy(asc(e.settledAt))
     .limit(options.limit);
 }

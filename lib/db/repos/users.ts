@@ -103,3 +103,12 @@ export async function setUserPassword(db: Db, userId: string, password: string, 
 export async function updateUserName(db: Db, userId: string, name: string): Promise<void> {
   await db.update(users).set({ name: name.trim(), updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+export async function getUserPreferences(db: Db, userId: string): Promise<Record<string, unknown>> {
+  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.preferences ?? {};
+}
+
+export async function setUserPreferences(db: Db, userId: string, preferences: Record<string, unknown>): Promise<void> {
+  await db.update(users).set({ preferences, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -108,7 +108,7 @@ export async function removeSnapshot(db: Db, organizationId: string, vehicleId: 
 
 export type RefreshCandidate = Pick<
   VehicleSnapshot,
-  'vehicleId' | 'fetchedAt' | 'pushedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt'
+  'vehicleId' | 'fetchedAt' | 'pushedAt' | 'budgetMax' | 'budgetWindowSeconds' | 'budgetReadAt' | 'stateOfHealthCheckedAt'
 >;
 
 /** Vehicles whose telemetry the job may read: listening and connected. */
@@ -121,6 +121,7 @@ export async function listRefreshCandidates(db: Db, organizationId: string): Pro
       budgetMax: vehicleSnapshots.budgetMax,
       budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
       budgetReadAt: vehicleSnapshots.budgetReadAt,
+      stateOfHealthCheckedAt: vehicleSnapshots.stateOfHealthCheckedAt,
     })
     .from(vehicleSnapshots)
     .where(
@@ -147,6 +148,67 @@ export async function recordBudget(
     .update(vehicleSnapshots)
     .set({ budgetMax: budget?.max ?? null, budgetWindowSeconds: budget?.windowSeconds ?? null, budgetReadAt: readAt })
     .where(whereVehicle(organizationId, vehicleId));
+}
+
+/** What one ask for the battery's state of health said. */
+export type StateOfHealthReading =
+  | { status: 'READ'; percent: number | null; at: Date | null }
+  /** A 404: no battery data yet (it appears after a qualifying charge): a fact, not an error. */
+  | { status: 'NO_DATA' }
+  /** Any other failure, stored as its error code: the figure read before is kept. */
+  | { status: 'ERROR'; code: string };
+
+/**
+ * Stores the answer to a state-of-health ask, checked at `checkedAt`. A figure replaces the stored
+ * one only when its calculation date is not older; NO_DATA clears it (the service holds none);
+ * an error keeps the figure and records only the code.
+ */
+export async function recordStateOfHealth(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  reading: StateOfHealthReading,
+  checkedAt: Date,
+): Promise<void> {
+  const s = vehicleSnapshots;
+  const figure =
+    reading.status === 'READ'
+      ? {
+          stateOfHealth: newer(s.stateOfHealthAt, reading.at, s.stateOfHealth, reading.percent),
+          stateOfHealthAt: newerAt(s.stateOfHealthAt, reading.at),
+        }
+      : reading.status === 'NO_DATA'
+        ? { stateOfHealth: null, stateOfHealthAt: null }
+        : {};
+  await db
+    .update(s)
+    .set({
+      ...figure,
+      stateOfHealthStatus: reading.status === 'ERROR' ? reading.code : reading.status,
+      stateOfHealthCheckedAt: checkedAt,
+    })
+    .where(whereVehicle(organizationId, vehicleId));
+}
+
+/** The battery health the snapshot holds for some vehicles (the vehicles list's column), by vehicle id. */
+export async function stateOfHealthOf(
+  db: Db,
+  organizationId: string,
+  vehicleIds: readonly string[],
+): Promise<Map<string, Pick<VehicleSnapshot, 'stateOfHealth' | 'stateOfHealthAt' | 'stateOfHealthCheckedAt' | 'stateOfHealthStatus'>>> {
+  if (vehicleIds.length === 0) return new Map();
+  const s = vehicleSnapshots;
+  const rows = await db
+    .select({
+      vehicleId: s.vehicleId,
+      stateOfHealth: s.stateOfHealth,
+      stateOfHealthAt: s.stateOfHealthAt,
+      stateOfHealthCheckedAt: s.stateOfHealthCheckedAt,
+      stateOfHealthStatus: s.stateOfHealthStatus,
+    })
+    .from(s)
+    .where(and(eq(s.organizationId, organizationId), inArray(s.vehicleId, [...vehicleIds])));
+  return new Map(rows.map(({ vehicleId, ...rest }) => [vehicleId, rest]));
 }
 
 export async function recordSnapshotError(db: Db, organizationId: string, vehicleId: string, code: string, at: Date): Promise<void> {
@@ -354,6 +416,8 @@ export interface SnapshotMatch {
   staleBefore?: Date;
   tiresBelow?: number;
   withAlerts?: boolean;
+  /** Battery state of health below this percentage (vehicles without a figure never match). */
+  healthBelow?: number;
   chargingStates: readonly string[];
   pluggedInStates: readonly string[];
 }
@@ -367,6 +431,7 @@ function matchConditions(organizationId: string, m: SnapshotMatch): SQL | undefi
   if (m.staleBefore) conditions.push(lt(s.lastSeenAt, m.staleBefore));
   if (m.tiresBelow !== undefined) conditions.push(lt(s.tireMinKpa, m.tiresBelow));
   if (m.withAlerts) conditions.push(eq(s.hasAlerts, true));
+  if (m.healthBelow !== undefined) conditions.push(lt(s.stateOfHealth, m.healthBelow));
   return and(...conditions);
 }
 
@@ -473,4 +538,38 @@ export async function listPositions(db: Db, organizationId: string) {
     .from(s)
     .where(eq(s.organizationId, organizationId))
     .orderBy(s.registrationPlate, s.vehicleId);
+}
+
+const escapeLikeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Vehicles of the organization whose id, VIN or plate contains the text (case and spaces in
+ * plates ignored), exact matches first; for ⌘K, from the snapshot's copy of the vehicle list.
+ */
+export async function searchSnapshotVehicles(db: Db, organizationId: string, text: string, limit: number) {
+  const pattern = `%${escapeLikeText(text.toLowerCase())}%`;
+  const compact = `%${escapeLikeText(text.toLowerCase().replace(/[\s-]+/g, ''))}%`;
+  const plate = sql`regexp_replace(lower(coalesce(${vehicleSnapshots.registrationPlate}, '')), '[\\s-]+', '', 'g')`;
+  const exact = sql`(lower(${vehicleSnapshots.vehicleId}) = ${text.toLowerCase()} or lower(coalesce(${vehicleSnapshots.vin}, '')) = ${text.toLowerCase()} or ${plate} = ${text.toLowerCase().replace(/[\s-]+/g, '')})`;
+  return db
+    .select({
+      vehicleId: vehicleSnapshots.vehicleId,
+      vin: vehicleSnapshots.vin,
+      make: vehicleSnapshots.make,
+      model: vehicleSnapshots.model,
+      registrationPlate: vehicleSnapshots.registrationPlate,
+    })
+    .from(vehicleSnapshots)
+    .where(
+      and(
+        eq(vehicleSnapshots.organizationId, organizationId),
+        or(
+          sql`lower(${vehicleSnapshots.vehicleId}) like ${pattern}`,
+          sql`lower(coalesce(${vehicleSnapshots.vin}, '')) like ${pattern}`,
+          sql`${plate} like ${compact}`,
+        ),
+      ),
+    )
+    .orderBy(sql`${exact} desc`, vehicleSnapshots.vehicleId)
+    .limit(limit);
 }

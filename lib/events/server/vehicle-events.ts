@@ -7,17 +7,12 @@ import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/we
 import type { WebhookEvent } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors/app-error';
 import type { VehicleEventView } from '../webhook-events';
+import { toWebhookEventView } from './webhook-settings';
 
 function eventView(e: WebhookEvent, raw: boolean): VehicleEventView {
   return {
-    id: e.id,
-    webhookId: e.webhookId,
-    type: e.type,
-    vehicleId: e.vehicleId,
-    receivedAt: e.receivedAt.toISOString(),
+    ...toWebhookEventView(e),
     occurredAt: e.occurredAt?.toISOString() ?? null,
-    outcome: e.outcome,
-    detail: e.detail,
     ...(raw ? { payload: e.payload } : {}),
   };
 }

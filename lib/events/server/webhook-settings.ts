@@ -14,7 +14,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { appUrl, usesEmbeddedSandbox } from '@/lib/env';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import type { CommandPollingInput, WebhookSecretInput } from '@/lib/validations/events';
-import { TEST_EVENT_TYPE, type WebhookSettingsView } from '../webhook-events';
+import type { WebhookEvent } from '@/lib/db/schema';
+import { TEST_EVENT_TYPE, type WebhookEventView, type WebhookSettingsView } from '../webhook-events';
 
 export const receiverUrl = (slug: string) => `${appUrl().replace(/\/$/, '')}/api/webhooks/vehicle-api/${slug}`;
 
@@ -27,15 +28,20 @@ export async function getWebhookSettings(org: Org): Promise<WebhookSettingsView>
     hasSecret: secret !== undefined,
     commandPolling: org.commandPolling,
     canSendTest: secret !== undefined && (await embeddedUpstreamOf(org)) !== undefined,
-    events: events.map((e) => ({
-      id: e.id,
-      webhookId: e.webhookId,
-      type: e.type,
-      vehicleId: e.vehicleId,
-      receivedAt: e.receivedAt.toISOString(),
-      outcome: e.outcome,
-      detail: e.detail,
-    })),
+    events: events.map(toWebhookEventView),
+  };
+}
+
+/** What the console shows of one received event, wherever it lists them (never its payload). */
+export function toWebhookEventView(e: WebhookEvent): WebhookEventView {
+  return {
+    id: e.id,
+    webhookId: e.webhookId,
+    type: e.type,
+    vehicleId: e.vehicleId,
+    receivedAt: e.receivedAt.toISOString(),
+    outcome: e.outcome,
+    detail: e.detail,
   };
 }
 

@@ -2,7 +2,8 @@ import 'server-only';
 import { toListPage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { getDb } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
+import type { VehicleApi } from '@/lib/vehicle-api';
 import { countSnapshotMatches, matchSnapshots, type SnapshotMatch } from '@/lib/db/repos/vehicle-snapshots';
 import { CHARGING_STATES, PLUGGED_IN_STATES, type StateFilters } from '@/lib/fleet/state-filters';
 import type { VehicleRecord } from '@/lib/fleet/types';
@@ -30,6 +31,7 @@ export function stateFiltersOf(query: VehicleListQuery): StateFilters {
     staleHours: query.staleHours,
     tiresBelow: query.tiresBelow,
     withAlerts: query.alerts,
+    healthBelow: query.healthBelow,
   };
 }
 
@@ -41,6 +43,7 @@ export function snapshotMatch(filters: StateFilters, now: number): SnapshotMatch
     staleBefore: filters.staleHours === undefined ? undefined : new Date(now - filters.staleHours * HOUR_MS),
     tiresBelow: filters.tiresBelow,
     withAlerts: filters.withAlerts,
+    healthBelow: filters.healthBelow,
     chargingStates: CHARGING_STATES,
     pluggedInStates: PLUGGED_IN_STATES,
   };
@@ -52,8 +55,17 @@ export function snapshotMatch(filters: StateFilters, now: number): SnapshotMatch
  * that also match upstream, as fresh records. The page token is the last id looked at.
  */
 export async function listSnapshotVehicles(org: Org, query: VehicleListQuery, now = Date.now()): Promise<SnapshotListPage> {
-  const db = getDb();
-  const api = await orgVehicleApi(org);
+  return pageSnapshotVehicles(getDb(), await orgVehicleApi(org), org.id, query, now);
+}
+
+/** The page itself, on a given database and client (the snapshot bench times this). */
+export async function pageSnapshotVehicles(
+  db: Db,
+  api: VehicleApi,
+  organizationId: string,
+  query: VehicleListQuery,
+  now: number,
+): Promise<SnapshotListPage> {
   const match = snapshotMatch(stateFiltersOf(query), now);
   let after = query.pageToken?.startsWith(TOKEN_PREFIX) ? query.pageToken.slice(TOKEN_PREFIX.length) : undefined;
   const items: VehicleRecord[] = [];
@@ -63,7 +75,7 @@ export async function listSnapshotVehicles(org: Org, query: VehicleListQuery, no
   for (let calls = 0; calls < MAX_CALLS_PER_PAGE && items.length < query.pageSize; calls++) {
     const want = query.pageSize - items.length;
     // One more than wanted tells whether anything follows.
-    const picked = await matchSnapshots(db, org.id, match, { afterVehicleId: after, limit: want + 1 });
+    const picked = await matchSnapshots(db, organizationId, match, { afterVehicleId: after, limit: want + 1 });
     const chunk = picked.slice(0, want);
     if (chunk.length === 0) {
       exhausted = true;
@@ -97,7 +109,7 @@ export async function listSnapshotVehicles(org: Org, query: VehicleListQuery, no
     items,
     nextPageToken: exhausted || after === undefined ? null : `${TOKEN_PREFIX}${after}`,
     // With upstream filters too, the snapshot's count is only an upper bound.
-    totalResults: upstreamFiltered ? null : await countSnapshotMatches(db, org.id, match),
+    totalResults: upstreamFiltered ? null : await countSnapshotMatches(db, organizationId, match),
     requestId,
     snapshotAsOf: asOf === null ? null : new Date(asOf).toISOString(),
   };

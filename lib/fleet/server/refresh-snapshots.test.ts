@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
-import { getSnapshot, listSnapshots, recordPushedReading, recordReading } from '@/lib/db/repos/vehicle-snapshots';
+import {
+  getSnapshot,
+  listSnapshots,
+  matchSnapshots,
+  recordPushedReading,
+  recordReading,
+  recordStateOfHealth,
+} from '@/lib/db/repos/vehicle-snapshots';
 import { recordWebhookEvent } from '@/lib/db/repos/webhook-events';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
@@ -58,9 +65,22 @@ describe('vehicleIntervalMs', () => {
     expect(vehicleIntervalMs({ ...POLICY, intervalMs: 60 * MINUTE }, { max: 200, windowSeconds: 86_400 })).toBe(60 * MINUTE);
     expect(vehicleIntervalMs(POLICY, { max: null, windowSeconds: null })).toBe(15 * MINUTE);
   });
+
+  it('takes the daily state-of-health read out of the same share: 49 telemetry reads a day are left of 50', () => {
+    const withHealth = { ...POLICY, stateOfHealthIntervalMs: 24 * 60 * MINUTE };
+    expect(vehicleIntervalMs(withHealth, { max: 200, windowSeconds: 86_400 })).toBe(Math.ceil(86_400_000 / 49));
+    // A share too small for even the daily read leaves no telemetry read.
+    expect(vehicleIntervalMs({ ...withHealth, budgetShare: 0.004 }, { max: 200, windowSeconds: 86_400 })).toBe(Number.POSITIVE_INFINITY);
+  });
 });
 
+const HEALTH_POLICY: SnapshotPolicy = { ...POLICY, stateOfHealthIntervalMs: 24 * 60 * MINUTE };
+
 for (const leg of await databaseLegs()) {
+  // A simulated day is 288 ticks, each a few queries: on PostgreSQL on a loaded 2-core machine
+  // that outlasts the default 20 s.
+  const DAY_OF_TICKS_TIMEOUT_MS = 90_000;
+
   describe.skipIf(!leg.available)(`the fleet snapshot, on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
 
@@ -108,24 +128,118 @@ for (const leg of await databaseLegs()) {
       expect(w.count('rate-limits')).toBe(0);
     });
 
-    it('costs at most 25% of the 200-a-day budget per vehicle over a day of ticks', async () => {
-      const w = world(12);
+    it(
+      'costs at most 25% of the 200-a-day budget per vehicle over a day of ticks',
+      async () => {
+        const w = world(12);
+        const org = await organization(w.api);
+        for (let minute = 0; minute < 24 * 60; minute += 5) {
+          await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+          w.advance(5 * MINUTE);
+        }
+        const readable = (await listSnapshots(t.db, org.id)).filter((r) => r.isListening && r.connectionStatus === 'CONNECTED');
+        const perVehicle = w.count('telemetry') / readable.length;
+        // 24 h / 28.8 min = 50 reads at most; ticks every 5 minutes give one read per 30 minutes: 48.
+        expect(perVehicle).toBeLessThanOrEqual(50);
+        expect(perVehicle).toBeGreaterThanOrEqual(45);
+        // 1 budget read on the first pass and 1 a day after: 2 at most in the window.
+        expect(w.count('rate-limits') / readable.length).toBeLessThanOrEqual(2);
+        // The list: one call per page of 100 vehicles every 15 minutes.
+        // The list: one call per page of 100 vehicles every 15 minutes (97 walks), and the sandbox's
+        // hourly token expiry answers one call an hour with 401, which the client repeats once renewed.
+        expect(w.count('list')).toBeLessThanOrEqual(97 + 24);
+      },
+      DAY_OF_TICKS_TIMEOUT_MS,
+    );
+
+    it(
+      'reads each vehicle’s state of health once a day within the budget share, a 404 recorded as no battery data yet',
+      async () => {
+        const w = world(12);
+        const org = await organization(w.api);
+        const health = () => w.calls.filter((c) => c.endsWith('/state-of-health')).length;
+        await refreshSnapshots(t.db, org.apiFor, w.now, HEALTH_POLICY);
+        const readable = w.count('telemetry');
+        expect(readable).toBeGreaterThan(3);
+        expect(health()).toBe(readable);
+
+        const online = await getSnapshot(t.db, org.id, w.fixtures.onlineListeningVehicleId);
+        // The vendor's decimal string read as a number, at its calculation date (within the last three weeks).
+        expect(online?.stateOfHealth).toBeGreaterThan(80);
+        expect(online?.stateOfHealth).toBeLessThan(100);
+        expect(online?.stateOfHealthStatus).toBe('READ');
+        expect(online?.stateOfHealthAt?.getTime()).toBeLessThan(w.now().getTime());
+        expect(online?.stateOfHealthAt?.getTime()).toBeGreaterThan(w.now().getTime() - 21 * 24 * 60 * MINUTE);
+
+        const none = await getSnapshot(t.db, org.id, w.fixtures.noBatteryDataVehicleId);
+        expect(none?.fetchedAt).not.toBeNull();
+        expect(none?.stateOfHealthStatus).toBe('NO_DATA');
+        expect(none?.stateOfHealth).toBeNull();
+        // Not an error: the telemetry read stands and nothing is reported as failing.
+        expect(none?.lastError).toBeNull();
+
+        // A day of ticks: the telemetry is read about 49 times per vehicle, the state of health once more.
+        w.calls.length = 0;
+        for (let minute = 5; minute <= 24 * 60; minute += 5) {
+          w.advance(5 * MINUTE);
+          await refreshSnapshots(t.db, org.apiFor, w.now, HEALTH_POLICY);
+        }
+        expect(health()).toBe(readable);
+        expect(w.count('telemetry') / readable).toBeLessThanOrEqual(49);
+        expect((w.count('telemetry') + health() + w.count('rate-limits')) / readable).toBeLessThanOrEqual(50 + 1);
+
+        // The filter "battery health below N%" reads the figure; vehicles without one never match.
+        const below = await matchSnapshots(
+          t.db,
+          org.id,
+          { healthBelow: online!.stateOfHealth! + 0.01, chargingStates: [], pluggedInStates: [] },
+          { limit: 100 },
+        );
+        expect(below.map((r) => r.vehicleId)).toContain(w.fixtures.onlineListeningVehicleId);
+        expect(below.map((r) => r.vehicleId)).not.toContain(w.fixtures.noBatteryDataVehicleId);
+        const notBelow = await matchSnapshots(
+          t.db,
+          org.id,
+          { healthBelow: online!.stateOfHealth!, chargingStates: [], pluggedInStates: [] },
+          { limit: 100 },
+        );
+        expect(notBelow.map((r) => r.vehicleId)).not.toContain(w.fixtures.onlineListeningVehicleId);
+      },
+      DAY_OF_TICKS_TIMEOUT_MS,
+    );
+
+    it('keeps the figure read before when a state-of-health ask fails, and never rolls it back to an older calculation', async () => {
+      const w = world(10);
       const org = await organization(w.api);
-      for (let minute = 0; minute < 24 * 60; minute += 5) {
-        await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
-        w.advance(5 * MINUTE);
-      }
-      const readable = (await listSnapshots(t.db, org.id)).filter((r) => r.isListening && r.connectionStatus === 'CONNECTED');
-      const perVehicle = w.count('telemetry') / readable.length;
-      // 24 h / 28.8 min = 50 reads at most; ticks every 5 minutes give one read per 30 minutes: 48.
-      expect(perVehicle).toBeLessThanOrEqual(50);
-      expect(perVehicle).toBeGreaterThanOrEqual(45);
-      // 1 budget read on the first pass and 1 a day after: 2 at most in the window.
-      expect(w.count('rate-limits') / readable.length).toBeLessThanOrEqual(2);
-      // The list: one call per page of 100 vehicles every 15 minutes.
-      // The list: one call per page of 100 vehicles every 15 minutes (97 walks), and the sandbox's
-      // hourly token expiry answers one call an hour with 401, which the client repeats once renewed.
-      expect(w.count('list')).toBeLessThanOrEqual(97 + 24);
+      const at = (iso: string) => new Date(iso);
+      await recordReading(
+        t.db,
+        org.id,
+        'veh-h',
+        { stateOfCharge: { value: 50, at: at('2026-11-20T10:00:00Z') } },
+        at('2026-11-20T10:00:00Z'),
+      );
+      await recordStateOfHealth(
+        t.db,
+        org.id,
+        'veh-h',
+        { status: 'READ', percent: 91.5, at: at('2026-11-18T00:00:00Z') },
+        at('2026-11-20T10:00:00Z'),
+      );
+      await recordStateOfHealth(t.db, org.id, 'veh-h', { status: 'ERROR', code: 'UPSTREAM_TIMEOUT' }, at('2026-11-21T10:00:00Z'));
+      let row = await getSnapshot(t.db, org.id, 'veh-h');
+      expect([row?.stateOfHealth, row?.stateOfHealthStatus]).toEqual([91.5, 'UPSTREAM_TIMEOUT']);
+      expect(row?.stateOfHealthCheckedAt?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
+      await recordStateOfHealth(
+        t.db,
+        org.id,
+        'veh-h',
+        { status: 'READ', percent: 93, at: at('2026-11-10T00:00:00Z') },
+        at('2026-11-22T10:00:00Z'),
+      );
+      row = await getSnapshot(t.db, org.id, 'veh-h');
+      expect([row?.stateOfHealth, row?.stateOfHealthStatus]).toEqual([91.5, 'READ']);
+      expect(row?.stateOfHealthAt?.toISOString()).toBe('2026-11-18T00:00:00.000Z');
     });
 
     it('drops a vehicle once the list no longer holds it (disconnected)', async () => {

@@ -7,6 +7,7 @@ import {
   recordBudget,
   recordReading,
   recordSnapshotError,
+  recordStateOfHealth,
   removeSnapshot,
   removeUnlisted,
   upsertRoster,
@@ -16,6 +17,7 @@ import {
 } from '@/lib/db/repos/vehicle-snapshots';
 import { hasWebhookSecret } from '@/lib/db/repos/organizations';
 import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
+import { batteryHealth } from '@/lib/vehicle-data/battery';
 import { isVehicleApiError, paginate, type RateLimit, type Telemetry, type VehicleApi } from '@/lib/vehicle-api';
 
 export interface SnapshotPolicy {
@@ -33,6 +35,11 @@ export interface SnapshotPolicy {
    * the fallback). Unset: every due vehicle is read.
    */
   eventsSilenceMs?: number;
+  /**
+   * A vehicle's battery state of health is read at most this often (it changes over months), right
+   * after a telemetry read, out of the same budget share. Unset: never read.
+   */
+  stateOfHealthIntervalMs?: number;
 }
 
 export const DEFAULT_BUDGET_TTL_MS = 24 * 60 * 60_000;
@@ -48,19 +55,21 @@ export interface SnapshotPassResult {
   /** Due vehicles not read because an event refreshed them within the interval. */
   leftToEvents: number;
   /** Upstream calls, by kind. */
-  calls: { list: number; rateLimits: number; telemetry: number };
+  calls: { list: number; rateLimits: number; telemetry: number; stateOfHealth: number };
 }
 
 /**
- * How often the snapshot may read a vehicle: the configured interval, or slower when the
- * vehicle's budget share allows fewer reads (200 a day at 25% → one read per 28.8 minutes).
+ * How often the snapshot may read a vehicle's telemetry: the configured interval, or slower when
+ * the vehicle's budget share allows fewer reads (200 a day at 25% → one read per 28.8 minutes).
+ * The state-of-health reads come out of the same share (one a day leaves 49: one per 29.4 minutes).
  */
 export function vehicleIntervalMs(
-  policy: Pick<SnapshotPolicy, 'intervalMs' | 'budgetShare'>,
+  policy: Pick<SnapshotPolicy, 'intervalMs' | 'budgetShare' | 'stateOfHealthIntervalMs'>,
   budget?: { max: number | null; windowSeconds: number | null },
 ): number {
   if (!budget?.max || !budget.windowSeconds) return policy.intervalMs;
-  const allowed = budget.max * policy.budgetShare;
+  const reserved = policy.stateOfHealthIntervalMs ? Math.ceil((budget.windowSeconds * 1000) / policy.stateOfHealthIntervalMs) : 0;
+  const allowed = budget.max * policy.budgetShare - reserved;
   if (allowed <= 0) return Number.POSITIVE_INFINITY;
   return Math.max(policy.intervalMs, Math.ceil((budget.windowSeconds * 1000) / allowed));
 }
@@ -173,7 +182,7 @@ export async function refreshSnapshots(
     read: 0,
     failed: 0,
     leftToEvents: 0,
-    calls: { list: 0, rateLimits: 0, telemetry: 0 },
+    calls: { list: 0, rateLimits: 0, telemetry: 0, stateOfHealth: 0 },
   };
   for (const organizationId of await listOrganizationIds(db)) {
     if (signal?.aborted) break;
@@ -274,4 +283,48 @@ async function refreshVehicle(
   const telemetry = await api.getTelemetry(vehicleId);
   await recordTelemetry(db, organizationId, vehicleId, telemetry.data, now());
   result.read += 1;
+  if (stateOfHealthDue(candidate, now().getTime(), policy)) await refreshStateOfHealth(db, api, organizationId, vehicleId, now, result);
+}
+
+function stateOfHealthDue(candidate: RefreshCandidate, at: number, policy: SnapshotPolicy): boolean {
+  if (policy.stateOfHealthIntervalMs === undefined) return false;
+  return !candidate.stateOfHealthCheckedAt || at - candidate.stateOfHealthCheckedAt.getTime() >= policy.stateOfHealthIntervalMs;
+}
+
+/**
+ * Reads the battery's state of health into the snapshot. A 404 is "no battery data yet" (it
+ * appears after a qualifying charge; never for a combustion vehicle), recorded as such; another
+ * failure is recorded by its code and asked again a day later, leaving the telemetry read intact.
+ */
+async function refreshStateOfHealth(
+  db: Db,
+  api: VehicleApi,
+  organizationId: string,
+  vehicleId: string,
+  now: () => Date,
+  result: SnapshotPassResult,
+): Promise<void> {
+  result.calls.stateOfHealth += 1;
+  try {
+    const { data } = await api.getStateOfHealth(vehicleId);
+    const percent = batteryHealth(data).percent;
+    await recordStateOfHealth(
+      db,
+      organizationId,
+      vehicleId,
+      // The vendor's calculation date is the reading's time; without one, when Motorpool read it.
+      { status: 'READ', percent: typeof percent === 'number' ? percent : null, at: date(data.calculationDate) ?? now() },
+      now(),
+    );
+  } catch (error) {
+    if (paused(error)) throw error;
+    const noData = isVehicleApiError(error) && error.status === 404;
+    await recordStateOfHealth(
+      db,
+      organizationId,
+      vehicleId,
+      noData ? { status: 'NO_DATA' } : { status: 'ERROR', code: errorCode(error) },
+      now(),
+    );
+  }
 }

@@ -26,20 +26,26 @@ export async function acceptInvitation(
       status: 410,
     });
   const organization = { slug: open.organization.slug, name: open.organization.name };
-
-  if (input.user) {
-    const invitation = await acceptInvitationAsUser(db, tokenHash, input.user);
-    await appendAuditEvent(db, {
+  const auditAccepted = (
+    invitation: { id: string; organizationId: string; role: string },
+    actor: { userId: string; email: string },
+    account: 'existing' | 'new',
+  ) =>
+    appendAuditEvent(db, {
       organizationId: invitation.organizationId,
-      actorUserId: input.user.id,
-      actorEmail: input.user.email,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
       action: 'members.invitation_accepted',
       targetType: 'invitation',
       targetId: invitation.id,
       outcome: 'success',
-      details: { role: invitation.role, account: 'existing' },
+      details: { role: invitation.role, account },
       ip: input.ip,
     });
+
+  if (input.user) {
+    const invitation = await acceptInvitationAsUser(db, tokenHash, input.user);
+    await auditAccepted(invitation, { userId: input.user.id, email: input.user.email }, 'existing');
     return { accepted: true, organization, signIn: false };
   }
 
@@ -51,16 +57,6 @@ export async function acceptInvitation(
     });
   }
   const invitation = await acceptInvitationAsNewAccount(db, tokenHash, await hashPassword(input.password));
-  await appendAuditEvent(db, {
-    organizationId: invitation.organizationId,
-    actorUserId: invitation.userId,
-    actorEmail: invitation.email,
-    action: 'members.invitation_accepted',
-    targetType: 'invitation',
-    targetId: invitation.id,
-    outcome: 'success',
-    details: { role: invitation.role, account: 'new' },
-    ip: input.ip,
-  });
+  await auditAccepted(invitation, { userId: invitation.userId, email: invitation.email }, 'new');
   return { accepted: true, organization, signIn: true };
 }

@@ -6,6 +6,7 @@ import { getDb, type Db } from '@/lib/db';
 import { getCommandExecution, listCommandExecutions } from '@/lib/db/repos/command-executions';
 import { listExecutionWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { listVehicleUpstreamErrors } from '@/lib/db/repos/vehicle-upstream-errors';
+import { outcomeOf } from '@/lib/commands/execution-view';
 import type { CommandExecution } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors/app-error';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
@@ -43,11 +44,7 @@ function bundleCommand(row: CommandExecution): BundleCommand {
     arguments: redactArguments(row.arguments),
     origin: row.origin,
     localStatus: row.localStatus,
-    status: row.status,
-    failedReason: row.failedReason,
-    errorCode: row.errorCode,
-    upstreamExecutionId: row.upstreamExecutionId,
-    upstreamRequestId: row.upstreamRequestId,
+    ...outcomeOf(row),
     requestedAt: row.requestedAt.toISOString(),
     executedAt: iso(row.executedAt) ?? row.executedAtRaw,
     settledAt: iso(row.settledAt),

@@ -6,11 +6,13 @@ import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import { countBulkItems, createBulkJob, getBulkJob, listBulkItems, setBulkJobStatus } from '@/lib/db/repos/bulk-jobs';
+import { getCommandExecutionsByIds } from '@/lib/db/repos/command-executions';
 import type { BulkJob } from '@/lib/db/schema';
+import { stateOf } from '@/lib/commands/execution-view';
 import { AppError } from '@/lib/errors/app-error';
 import { BULK_JOB_LIMIT, type BulkJobInput, type BulkSelection } from '@/lib/validations/bulk';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { bulkActionPermission, type BulkJobView } from '../bulk';
+import { bulkActionPermission, TYPE_BACK_ABOVE, type BulkJobView } from '../bulk';
 
 /** The vehicles a selection names: its ids, or every vehicle its filter matches (paged through the upstream). */
 export async function resolveSelection(api: VehicleApi, selection: BulkSelection): Promise<{ vehicleIds: string[]; requestId?: string }> {
@@ -63,6 +65,16 @@ export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
   if (!can(access.role, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
   if (vehicleIds.length === 0) throw new AppError('VALIDATION_FAILED', 'No vehicle matches this selection.', { status: 422 });
+  // A command to many vehicles goes only to the count the person typed back (a filter may match more by now).
+  if (input.action === 'command' && vehicleIds.length > TYPE_BACK_ABOVE && input.confirmedCount !== vehicleIds.length) {
+    throw new AppError(
+      'CONFLICT',
+      input.confirmedCount === undefined
+        ? `A command to ${vehicleIds.length} vehicles needs the count typed back in the confirmation.`
+        : `The selection now covers ${vehicleIds.length} vehicles, not the ${input.confirmedCount} confirmed: review it again.`,
+      { status: 409 },
+    );
+  }
   const job = await createBulkJob(getDb(), {
     organizationId: access.org.id,
     createdBy: access.user.id,
@@ -86,6 +98,10 @@ export async function getBulkJobView(access: OrgAccess, jobId: string) {
   const db = getDb();
   const job = await jobOrThrow(access.org.id, jobId);
   const [counts, items] = await Promise.all([countBulkItems(db, job.id), listBulkItems(db, job.id)]);
+  const executionIds = items.flatMap((i) => (i.executionId ? [i.executionId] : []));
+  const executions = new Map(
+    (executionIds.length ? await getCommandExecutionsByIds(db, access.org.id, executionIds) : []).map((e) => [e.id, e]),
+  );
   return {
     job: toView(job, counts),
     items: items.map((i) => ({
@@ -94,6 +110,10 @@ export async function getBulkJobView(access: OrgAccess, jobId: string) {
       reason: i.reason,
       requestId: i.upstreamRequestId,
       executionId: i.executionId,
+      execution: (() => {
+        const record = i.executionId ? executions.get(i.executionId) : undefined;
+        return record ? { state: stateOf(record), requestedAt: record.requestedAt.toISOString() } : null;
+      })(),
       finishedAt: i.finishedAt?.toISOString() ?? null,
     })),
   };

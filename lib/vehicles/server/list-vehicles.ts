@@ -2,16 +2,24 @@ import 'server-only';
 import { loadVehiclePage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { getDb } from '@/lib/db';
 import type { VehicleListQuery } from '@/lib/validations/fleet';
 import { rememberTags } from './tags-seen';
 import { hasStateFilters } from '@/lib/fleet/state-filters';
 import { listSnapshotVehicles, stateFiltersOf } from '@/lib/fleet/server/list-snapshot-vehicles';
+import { withBatteryHealth } from '@/lib/fleet/server/with-battery-health';
 
-/** One page of vehicles: a single upstream call whatever the size of the fleet (up to five with snapshot filters). */
+/**
+ * One page of vehicles: a single upstream call whatever the size of the fleet (up to five with
+ * snapshot filters), each vehicle with the battery health the fleet snapshot last read.
+ */
 export async function listVehicles(org: Org, query: VehicleListQuery) {
-  if (hasStateFilters(stateFiltersOf(query))) return listSnapshotVehicles(org, query);
+  if (hasStateFilters(stateFiltersOf(query))) {
+    const page = await listSnapshotVehicles(org, query);
+    return { ...page, items: await withBatteryHealth(getDb(), org.id, page.items) };
+  }
   const api = await orgVehicleApi(org);
   const page = await loadVehiclePage(api, query);
   if (query.tagKey && query.tagValue && page.items.length > 0) rememberTags(org.id, [{ key: query.tagKey, value: query.tagValue }]);
-  return page;
+  return { ...page, items: await withBatteryHealth(getDb(), org.id, page.items) };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { WebhookPanel } from '@/components/events/webhook-panel';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
+import { PreferencesPanel } from '@/components/settings/preferences-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireOrgPage } from '@/lib/bff/page-access';
 
@@ -12,8 +13,12 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
   const access = await requireOrgPage(org, 'settings.read');
   return (
     <>
-      <PageHeader title="Settings" description={`The Vehicle API connection, its events and the members of ${access.org.name}.`} />
+      <PageHeader
+        title="Settings"
+        description={`Your units and time zone; the Vehicle API connection, its events and the members of ${access.org.name}.`}
+      />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <PreferencesPanel />
         <CredentialsPanel org={org} />
         <MembersPanel org={org} currentUserId={access.user.id} />
         <WebhookPanel org={org} />

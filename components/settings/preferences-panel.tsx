@@ -1,0 +1,124 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SectionCard } from '@/components/ui/card';
+import { FormSubmit, inputClass } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { browserTimeZone } from '@/lib/format/time';
+import type { Preferences } from '@/lib/format/preferences';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { usePreferences } from '@/lib/hooks/use-preferences';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+
+const resolver = lazyZodResolver<Preferences, Preferences>(() => import('@/lib/validations/preferences').then((m) => m.preferencesSchema));
+
+const CHOICES = [
+  {
+    name: 'distance',
+    label: 'Distance',
+    options: [
+      ['km', 'Kilometres (km)'],
+      ['mi', 'Miles (mi)'],
+    ],
+  },
+  {
+    name: 'temperature',
+    label: 'Temperature',
+    options: [
+      ['c', 'Celsius (°C)'],
+      ['f', 'Fahrenheit (°F)'],
+    ],
+  },
+  {
+    name: 'pressure',
+    label: 'Tire pressure',
+    options: [
+      ['kpa', 'Kilopascals (kPa)'],
+      ['psi', 'Pounds per square inch (psi)'],
+    ],
+  },
+] as const;
+
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+/** The person's own units and time zone: every page and export of theirs follows them. */
+export function PreferencesPanel() {
+  const { distance, temperature, pressure, timeZone, setPreferences } = usePreferences();
+  const inBrowser = useInBrowser();
+  // The runtime's zone list differs between server and browser: the server renders the chosen one only.
+  const zones = useMemo(() => {
+    const known = inBrowser ? timeZones() : [];
+    return timeZone && !known.includes(timeZone) ? [timeZone, ...known] : known;
+  }, [inBrowser, timeZone]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Preferences>({ resolver, defaultValues: { distance, temperature, pressure, timeZone } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await apiFetch<{ preferences: Preferences }>('/api/account/preferences', { method: 'PUT', json: values });
+      setPreferences(saved.preferences);
+      form.reset(saved.preferences);
+      toast.success('Your units and time zone are saved.');
+    } catch (error) {
+      setFailure(error instanceof ApiClientError ? error.message : 'Something failed. Try again.');
+    }
+  });
+  const zoneError = form.formState.errors.timeZone?.message;
+  return (
+    <SectionCard id="preferences" title="Your units and time" description="Yours alone: every page and export you open follows them.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {CHOICES.map((choice) => (
+            <div key={choice.name} className="space-y-1">
+              <label htmlFor={`pref-${choice.name}`} className="block text-sm font-medium">
+                {choice.label}
+              </label>
+              <select id={`pref-${choice.name}`} className={inputClass} {...form.register(choice.name)}>
+                {choice.options.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="pref-timeZone" className="block text-sm font-medium">
+            Time zone
+          </label>
+          <select
+            id="pref-timeZone"
+            className={inputClass}
+            aria-invalid={zoneError ? true : undefined}
+            aria-describedby={zoneError ? 'pref-timeZone-error' : undefined}
+            {...form.register('timeZone')}
+          >
+            <option value="">This browser’s{inBrowser ? ` (${browserTimeZone()})` : ''}</option>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          {zoneError ? (
+            <p id="pref-timeZone-error" className="text-sm text-red-700 dark:text-red-400">
+              {zoneError}
+            </p>
+          ) : null}
+        </div>
+        <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
+          Save units and time zone
+        </FormSubmit>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { ErrorState } from './error-state';
+import { LoadingRows } from './skeleton';
+
+/** What QueryState needs of a query (TanStack Query results have all of it). */
+type QueryLike<T> = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data: T | undefined };
+
+/**
+ * A section's body while its query settles: loading rows, then the error with its request id and
+ * a retry, then the empty state where the data has nothing to show, then the content.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  loadingRows = 3,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  /** The accessible label of the loading rows. */
+  loading: string;
+  loadingRows?: number;
+  errorTitle?: string;
+  /** Whether the data has nothing to show, and what to show then. */
+  empty?: { when: (data: T) => boolean; show: ReactNode };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending || (!query.isError && query.data === undefined)) return <LoadingRows rows={loadingRows} label={loading} />;
+  if (query.isError) return <ErrorState error={query.error} title={errorTitle} onRetry={() => query.refetch()} />;
+  const data = query.data as T;
+  return empty?.when(data) ? empty.show : children(data);
+}

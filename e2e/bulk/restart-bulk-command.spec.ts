@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+import { injectSandboxFault, sandboxExecutionCount, sandboxFixtures, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { storageStateOf } from '../fixtures/roles';
+
+// The shared console is read as a manager (to choose the vehicles); the restarted one as its own admin.
+test.use({ storageState: storageStateOf('manager') });
+
+// Issue 16: "a restart mid-job resumes without sending any of the 10 twice (counted by the sandbox)".
+// A real restart: a second console, its own production server on its own data folder and port
+// (E2E_PORT + 9), whose upstream is the shared e2e server's embedded sandbox. That sandbox outlives
+// the console, so what it received is counted across the restart. The console is killed (SIGKILL:
+// no drain, its job lease still held) in the middle of the job and started again on the same data.
+
+// +1 to +4 are the cluster test's, +5 the vendor profile's, +7 the key rotation's.
+const port = Number(process.env.E2E_PORT ?? 3100) + 9;
+const origin = `http://127.0.0.1:${port}`;
+const root = process.cwd();
+const ADMIN = { email: 'restart-admin@motorpool.test', password: 'restart-spec-password-1' };
+const ORG = 'fleet';
+
+type Listed = {
+  id: string;
+  isListening?: boolean | null;
+  connectionStatus?: string | null;
+  metadata?: { lastSeenAt?: string | null } | null;
+};
+type JobBody = {
+  job: { status: string; counts: { done: number; failed: number; skipped: number; pending: number } };
+  items: { vehicleId: string; outcome: string; reason: string | null; executionId: string | null }[];
+};
+
+async function startConsole(dataDir: string, upstream: { baseUrl: string; clientId: string; clientSecret: string }): Promise<ChildProcess> {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      APP_URL: origin,
+      NEXTAUTH_URL: origin,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'restart-bulk-spec-auth-secret-0123456789abcdef',
+      VEHICLE_API_BASE_URL: upstream.baseUrl,
+      VEHICLE_API_CLIENT_ID: upstream.clientId,
+      VEHICLE_API_CLIENT_SECRET: upstream.clientSecret,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the console exited with ${child.exitCode}`);
+    const up = await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the console did not answer /api/health within 90 s');
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function signedIn(): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await api.post('/api/auth/callback/credentials', { form: { csrfToken, email: ADMIN.email, password: ADMIN.password, json: 'true' } });
+  return api;
+}
+
+test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2 offline failed, none of the 10 sent twice', async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await request.get('/sandbox/_admin/organizations', { headers: { 'x-sandbox-admin-token': SANDBOX_ADMIN_TOKEN } });
+  const organization = ((await admin.json()) as { organizations: { clientId: string; clientSecret: string }[] }).organizations[0]!;
+  const upstream = {
+    baseUrl: `${new URL(baseURL!).origin}/sandbox`,
+    clientId: organization.clientId,
+    clientSecret: organization.clientSecret,
+  };
+
+  // Ten online, listening vehicles no other bulk test takes (those take the end of the first 100).
+  const fixtures = await sandboxFixtures(request);
+  const special = new Set(Object.values(fixtures).filter((v): v is string => typeof v === 'string'));
+  const dayAgo = Date.now() - 24 * 3600_000;
+  const listed = ((await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: Listed[] }).items
+    .slice(20, 70)
+    .filter(
+      (v) =>
+        v.isListening !== false &&
+        v.connectionStatus === 'CONNECTED' &&
+        !special.has(v.id) &&
+        Date.parse(v.metadata?.lastSeenAt ?? '') >= dayAgo,
+    );
+  const chosen = listed.slice(0, 10).map((v) => v.id);
+  expect(chosen).toHaveLength(10);
+  const offline = [chosen[2]!, chosen[8]!];
+  for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(0);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-bulk-restart-'));
+  let console_: ChildProcess | undefined;
+  let api: APIRequestContext | undefined;
+  for (const id of offline) await setSandboxVehicleOnline(request, id, false);
+  try {
+    console_ = await startConsole(dataDir, upstream);
+    api = await signedIn();
+    // The sixth vehicle's lock is answered 429 with Retry-After 20 s, once: the console's breaker then
+    // holds every call to the upstream for 20 s, so the job stops half way with nothing in flight.
+    await injectSandboxFault(request, {
+      kind: 'rate_limit',
+      times: 1,
+      retryAfterSeconds: 20,
+      method: 'POST',
+      path: `/v1/vehicles/${chosen[5]}/command-execution:lock-doors`,
+    });
+    const started = await api.post(`/api/o/${ORG}/bulk-jobs`, {
+      data: { action: 'command', command: { command: 'LOCK_DOORS' }, selection: { mode: 'ids', vehicleIds: chosen } },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const jobId = ((await started.json()) as { job: { id: string } }).job.id;
+
+    const sentNow = async () => {
+      const sent: string[] = [];
+      for (const id of chosen) if ((await sandboxExecutionCount(request, id, 'LOCK_DOORS')) > 0) sent.push(id);
+      return sent;
+    };
+    await expect.poll(async () => (await sentNow()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    // Let sends already under way land, then kill the console while its breaker holds the rest.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const sentBeforeRestart = await sentNow();
+    await kill(console_);
+    expect(sentBeforeRestart).not.toContain(chosen[5]);
+    expect(sentBeforeRestart.length).toBeGreaterThanOrEqual(4);
+    expect(sentBeforeRestart.length).toBeLessThan(10);
+    await api.dispose();
+
+    // Started again on the same data: it waits out the dead process's lease (15 s) and resumes.
+    console_ = await startConsole(dataDir, upstream);
+    api = await signedIn();
+    await expect
+      .poll(async () => ((await (await api!.get(`/api/o/${ORG}/bulk-jobs/${jobId}`)).json()) as JobBody).job.status, {
+        timeout: 120_000,
+        intervals: [1_000],
+      })
+      .toBe('done');
+    const { job, items } = (await (await api.get(`/api/o/${ORG}/bulk-jobs/${jobId}`)).json()) as JobBody;
+    expect(job.counts).toEqual({ done: 8, failed: 2, skipped: 0, pending: 0 });
+    for (const item of items) {
+      if (offline.includes(item.vehicleId)) {
+        expect(item.outcome).toBe('failed');
+        expect(item.reason).toContain('OEM_VEHICLE_OFFLINE');
+      } else expect(item.outcome).toBe('done');
+      expect(item.executionId).toEqual(expect.any(String));
+    }
+    // The sandbox received exactly one lock per vehicle, across the restart.
+    for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(1);
+  } finally {
+    await api?.dispose();
+    if (console_) await kill(console_);
+    for (const id of offline) await setSandboxVehicleOnline(request, id, true);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

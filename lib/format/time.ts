@@ -1,0 +1,61 @@
+/** Times in the zone a person chose (or their browser's), and the same instant in UTC for hovers. */
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The zone to show times in: the chosen one, else the browser's. */
+export function effectiveTimeZone(chosen: string): string {
+  return chosen || browserTimeZone();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export function formatDateTime(date: Date, timeZone: string): string {
+  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function formatDateOnly(date: Date, timeZone: string): string {
+  return formatter(timeZone, { dateStyle: 'medium' }).format(date);
+}
+
+export function formatTimeOnly(date: Date, timeZone: string): string {
+  return formatter(timeZone, { timeStyle: 'short' }).format(date);
+}
+
+export function formatShortDateTime(date: Date, timeZone: string): string {
+  return formatter(timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+/** `2026-11-24 17:02 (Europe/Paris) · 2026-11-24T16:02:00Z (UTC)`: the hover text of a time. */
+export function zoneAndUtc(date: Date, timeZone: string): string {
+  const local = formatter(timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const inZone = `${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute}:${local.second}`;
+  return `${inZone} (${timeZone}) · ${date.toISOString().replace('.000Z', 'Z')} (UTC)`;
+}
+
+/** The same calendar day test in a zone: for "today, show the time alone". */
+export function sameDayIn(a: Date, b: Date, timeZone: string): boolean {
+  const f = formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return f.format(a) === f.format(b);
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { canEditView } from '@/lib/auth/permissions';
+import type { OrgAccess } from '@/lib/bff/org-access';
+import { getDb } from '@/lib/db';
+import { findView, updateViewRow, type SavedViewRow } from '@/lib/db/repos/saved-views';
+import { AppError } from '@/lib/errors/app-error';
+import type { UpdateViewInput } from '@/lib/validations/views';
+import type { SavedViewView } from '../saved-views';
+import { toViewView } from './list-views';
+
+/**
+ * The view, if the member may change it. Another member's private view answers as missing
+ * (never a hint that it exists); a visible view of someone else is refused unless an admin asks.
+ */
+export async function editableView(access: OrgAccess, viewId: string): Promise<SavedViewRow> {
+  const row = await findView(getDb(), access.org.id, viewId);
+  if (!row || (!row.shared && row.ownerId !== access.user.id && !canEditView(access.role, access.user.id, row.ownerId))) {
+    throw new AppError('NOT_FOUND', 'No such view.');
+  }
+  if (!canEditView(access.role, access.user.id, row.ownerId)) {
+    throw new AppError('FORBIDDEN', 'Only the owner of this view or an admin may change it.');
+  }
+  return row;
+}
+
+export async function updateView(access: OrgAccess, viewId: string, changes: UpdateViewInput): Promise<{ view: SavedViewView }> {
+  const before = await editableView(access, viewId);
+  const row = await updateViewRow(getDb(), access.org.id, viewId, {
+    name: changes.name,
+    shared: changes.shared,
+    query: changes.query as Record<string, string> | undefined,
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'No such view.');
+  return { view: toViewView(access, { ...row, ownerEmail: before.ownerEmail }) };
+}
