@@ -48,14 +48,16 @@ test('with polling switched off, a command’s outcome reaches the vehicle page 
     await expect(page.getByText('Connected accounts')).toBeVisible();
     await expect(page.getByRole('note', { name: 'Events stopped' })).toHaveCount(0);
 
-    // The outcome came as an event, applied to the execution.
+    // The outcome came as an event, applied to the execution (a second delivery about it, should the
+    // sender repeat itself under load, is listed as ignored: the execution had already settled).
     await page.goto('/o/northwind/settings');
-    const received = events
+    const applied = events
       .getByRole('table', { name: 'Last webhook events received' })
       .getByRole('row')
-      .filter({ hasText: 'command.updated' });
-    await expect(received.first()).toContainText('Applied');
-    await expect(received.first()).toContainText(onlineListeningVehicleId);
+      .filter({ hasText: 'command.updated' })
+      .filter({ hasText: onlineListeningVehicleId })
+      .filter({ hasText: 'Applied' });
+    await expect(applied.first()).toBeVisible();
   } finally {
     await page.request.put('/api/o/northwind/settings/polling', { headers: { Origin: origin }, data: { enabled: true } });
   }
