@@ -260,7 +260,7 @@ export async function runFaultRun(options: FaultRunOptions): Promise<FaultRunRep
       ['specifications', (id) => loadSpecifications(api, params(id))],
       ['departure-times', (id) => loadDepartureTimes(api, params(id))],
       ['charging-windows', (id) => loadChargingWindows(api, params(id))],
-      ['rate-limits', (id) => loadRateLimits(api, params(id))],
+      ['rate-limits', (id) => loadRateLimits(api, { ...params(id), organizationId: org.id })],
       ['range', (id) => loadRange(api, params(id))],
       ['state-of-health', (id) => loadStateOfHealth(api, params(id))],
       ['listening-history', (id) => loadListeningHistory(org, 'manager', id)],

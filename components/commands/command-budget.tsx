@@ -1,5 +1,6 @@
 'use client';
 
+import { Time } from '@/components/ui/time';
 import { useCommandBudget } from '@/lib/query/commands';
 
 function formatWindow(seconds: number | null | undefined): string {
@@ -15,13 +16,20 @@ export function CommandBudget({ org, vehicleId }: { org: string; vehicleId: stri
   if (budget.isPending) return <p className="text-xs text-zinc-600 dark:text-zinc-400">Reading the command budget…</p>;
   if (budget.isError || !budget.data)
     return <p className="text-xs text-zinc-600 dark:text-zinc-400">Command budget not reported for this vehicle.</p>;
-  const { remainingRequests: remaining = 0, maxRequests: max = 0, windowSizeSeconds } = budget.data;
+  const { remainingRequests: remaining = 0, maxRequests: max = 0, windowSizeSeconds, asOf, fromEvent } = budget.data;
   const share = max ? Math.max(0, Math.min(1, (remaining ?? 0) / max)) : 0;
   return (
     <div className="space-y-1 text-xs">
       <p>
         Command budget: <span className="tabular font-semibold">{remaining}</span> of <span className="tabular">{max}</span> left
         {windowSizeSeconds ? ` per ${formatWindow(windowSizeSeconds)}` : ''}
+        {asOf ? (
+          <span className="text-zinc-600 dark:text-zinc-400" data-testid="command-budget-as-of">
+            {' '}
+            · as of <Time value={asOf} compact />
+            {fromEvent ? ', pushed by the Vehicle API' : ''}
+          </span>
+        ) : null}
       </p>
       <div
         role="meter"

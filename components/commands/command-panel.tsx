@@ -11,7 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
+import { commandKeys, stillSettling, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
+import { ExecutionEvents } from '@/components/events/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
@@ -211,6 +212,7 @@ function LiveExecution({ org, initial, note }: { org: string; initial: Execution
       <div className="mt-2">
         <ExecutionOutcome execution={execution} />
       </div>
+      <ExecutionEvents org={org} executionId={execution.id} settled={!stillSettling(execution)} />
     </section>
   );
 }

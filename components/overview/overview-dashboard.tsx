@@ -90,6 +90,7 @@ function VehicleStates({ org, states }: { org: string; states: FleetOverview['st
               value={states.lowTires}
               attention
             />
+            <StateLink href={list('alerts=1')} label="Has open alerts (from events)" value={states.withAlerts} attention />
           </ul>
           {states.failing > 0 ? (
             <p className="mt-1 px-2 text-xs text-zinc-600 dark:text-zinc-400">

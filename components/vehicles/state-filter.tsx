@@ -20,6 +20,7 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
   const [health, setHealth] = useState(filters.healthBelow?.toString() ?? '');
   const [charging, setCharging] = useState(Boolean(filters.charging));
   const [plugged, setPlugged] = useState(Boolean(filters.pluggedIn));
+  const [alerts, setAlerts] = useState(Boolean(filters.withAlerts));
   const kpaOf = (value: number | undefined) => (value === undefined ? undefined : Math.round(pressureToKpa(value, pressure)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,6 +31,7 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
       healthBelow: toNumber(health),
       charging,
       pluggedIn: plugged,
+      withAlerts: alerts,
     });
   };
   return (
@@ -92,6 +94,10 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
         <label className="inline-flex items-center gap-2">
           <input type="checkbox" checked={plugged} onChange={(e) => setPlugged(e.target.checked)} />
           Plugged in
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" checked={alerts} onChange={(e) => setAlerts(e.target.checked)} />
+          Has open alerts
         </label>
         <Button type="submit" size="md" variant="secondary">
           Filter by state

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetKind, commandBudget, spentBudgetReason } from './command-availability';
+import { budgetKind, commandBudget, newestCommandBudget, spentBudgetReason } from './command-availability';
 
 const readAt = new Date(2026, 10, 23, 14, 3);
 const limit = (key: string, remainingRequests: number, windowSizeSeconds = 3600) => ({
@@ -45,5 +45,29 @@ describe('the command budget gates the buttons', () => {
     expect(spentBudgetReason('LOCK_DOORS', [{ key: 'OEM_ENERGY_API_COMMANDS', remainingRequests: 0 }], readAt)).toMatch(
       /renews when the manufacturer’s window ends/,
     );
+  });
+
+  it('shows the newer of the upstream read and the pushed rate_limit.updated, with its time and where it came from', () => {
+    const pushed = {
+      key: 'OEM_ENERGY_API_COMMANDS',
+      remainingRequests: 4,
+      maxRequests: 10,
+      windowSizeSeconds: 3600,
+      at: '2026-11-23T14:05:00.000Z',
+    };
+    const limits = [limit('OEM_ENERGY_API_COMMANDS', 6)];
+    expect(newestCommandBudget({ limits, readAt: '2026-11-23T14:00:00.000Z', pushed: [pushed] })).toMatchObject({
+      remainingRequests: 4,
+      asOf: '2026-11-23T14:05:00.000Z',
+      fromEvent: true,
+    });
+    expect(newestCommandBudget({ limits, readAt: '2026-11-23T14:10:00.000Z', pushed: [pushed] })).toMatchObject({
+      remainingRequests: 6,
+      asOf: '2026-11-23T14:10:00.000Z',
+      fromEvent: false,
+    });
+    // The upstream could not be asked: the pushed figure stands, with its own time.
+    expect(newestCommandBudget({ limits: [], readAt: null, pushed: [pushed] })).toMatchObject({ remainingRequests: 4, fromEvent: true });
+    expect(newestCommandBudget({ limits: [], readAt: null, pushed: [] })).toBeUndefined();
   });
 });

@@ -41,6 +41,23 @@ export function commandBudget<L extends BudgetLimit>(limits: readonly L[]): L | 
   return limits.find((limit) => budgetKind(limit.key) === 'COMMANDS');
 }
 
+/**
+ * The command budget as last known: the upstream's answer (read at `readAt`) or what the last
+ * `rate_limit.updated` event said, whichever is newer, with its time and where it came from.
+ */
+export function newestCommandBudget(data: {
+  limits: readonly BudgetLimit[];
+  readAt: string | null;
+  pushed: readonly { key: string; remainingRequests: number; maxRequests: number; windowSizeSeconds: number | null; at: string }[];
+}): (BudgetLimit & { asOf: string | null; fromEvent: boolean }) | undefined {
+  const read = commandBudget(data.limits);
+  const pushed = commandBudget(data.pushed);
+  if (pushed && (!read || data.readAt === null || Date.parse(pushed.at) > Date.parse(data.readAt))) {
+    return { ...pushed, asOf: pushed.at, fromEvent: true };
+  }
+  return read ? { ...read, asOf: data.readAt, fromEvent: false } : undefined;
+}
+
 /** 24-hour local time ("14:03"), as the issue's examples read. */
 const clock = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 

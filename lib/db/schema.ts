@@ -648,6 +648,15 @@ export const vehicleSnapshots = pgTable(
     budgetMax: integer('budget_max'),
     budgetWindowSeconds: integer('budget_window_seconds'),
     budgetReadAt: ts('budget_read_at'),
+    /**
+     * Budgets pushed by `rate_limit.updated`, by key (`OEM_ENERGY_API_COMMANDS` ...): remaining of
+     * maximum as of the event's time; an older event never replaces a newer figure.
+     */
+    pushedBudgets: jsonb('pushed_budgets').$type<Record<string, PushedBudget>>(),
+    /** Platform alerts pushed by `alert.updated`, by alert id, each as of its event (forward only). */
+    pushedAlerts: jsonb('pushed_alerts').$type<Record<string, PushedAlert>>(),
+    /** Whether one pushed alert is active and not muted: the fleet views' "has alerts" mark and filter. */
+    hasAlerts: boolean('has_alerts').notNull().default(false),
     /** The last failed read (an error code), cleared by the next success. */
     lastError: text('last_error'),
     lastErrorAt: ts('last_error_at'),
@@ -659,6 +668,8 @@ export const vehicleSnapshots = pgTable(
   ],
 );
 export type VehicleSnapshot = typeof vehicleSnapshots.$inferSelect;
+export type PushedBudget = { remaining: number; max: number; windowSeconds: number | null; domain: string | null; at: string };
+export type PushedAlert = { active: boolean; muted: boolean; code: string | null; severity: string | null; at: string };
 
 /**
  * A saved view of the vehicles list: its URL parameters (JSON filter, tag, state filters,

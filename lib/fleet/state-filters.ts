@@ -5,7 +5,7 @@
  */
 import { formatPressure } from '@/lib/format/units';
 import type { PressureUnit } from '@/lib/format/preferences';
-export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'healthBelow'] as const;
+export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'healthBelow', 'alerts'] as const;
 export type StateFilterParam = (typeof STATE_FILTER_PARAMS)[number];
 
 export type StateFilters = {
@@ -19,6 +19,8 @@ export type StateFilters = {
   tiresBelow?: number;
   /** Battery state of health below this percentage (read about once a day; vehicles without a figure never match). */
   healthBelow?: number;
+  /** Marked by an active platform alert the Vehicle API pushed (`alert.updated`). */
+  withAlerts?: boolean;
 };
 
 /** Charging states in which a cable is in: every state but unplugged and unknown. */
@@ -39,6 +41,7 @@ export function describeStateFilters(filters: StateFilters, pressure: PressureUn
   if (filters.tiresBelow !== undefined)
     out.push({ param: 'tiresBelow', label: `A tire below ${formatPressure(filters.tiresBelow, pressure, 0)}` });
   if (filters.healthBelow !== undefined) out.push({ param: 'healthBelow', label: `Battery health below ${filters.healthBelow}%` });
+  if (filters.withAlerts) out.push({ param: 'alerts', label: 'Has open alerts' });
   return out;
 }
 
@@ -57,6 +60,7 @@ export function readStateFilters(params: { get(name: string): string | null }): 
     staleHours: whole(params.get('staleHours'), 1, 8760),
     tiresBelow: whole(params.get('tiresBelow'), 50, 500),
     healthBelow: whole(params.get('healthBelow'), 1, 100),
+    withAlerts: params.get('alerts') === '1' || undefined,
   };
 }
 
@@ -69,5 +73,6 @@ export function writeStateFilters(filters: StateFilters): Record<StateFilterPara
     staleHours: filters.staleHours?.toString(),
     tiresBelow: filters.tiresBelow?.toString(),
     healthBelow: filters.healthBelow?.toString(),
+    alerts: filters.withAlerts ? '1' : undefined,
   };
 }

@@ -57,6 +57,8 @@ export type FleetOverview = {
     stale: number;
     lowTires: number;
     failing: number;
+    /** Marked by an active platform alert pushed by the Vehicle API (`alert.updated`). */
+    withAlerts: number;
     oldestRead: string | null;
     newestRead: string | null;
     thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { commandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
+import { newestCommandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
 import { isConfirmable } from '@/lib/commands/effect-confirmation';
 import { apiFetch } from './api-fetch';
 
@@ -65,7 +65,7 @@ export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: st
 
 /** The command budget: the `..._COMMANDS` key, whatever its prefix (`OEM_` in the contract, a brand's at the vendor). */
 export function useCommandBudget(org: string, vehicleId: string) {
-  return useRateLimits(org, vehicleId, (data) => commandBudget(data.limits));
+  return useRateLimits(org, vehicleId, newestCommandBudget);
 }
 
 /** The commands the organization's service does not offer; refreshed with the history after every send. */

@@ -5,6 +5,7 @@ import type { FaultSpec } from './faults';
 import { createHandler } from './handler';
 import type { AuditEntry, SandboxFixtures } from './model';
 import { type SandboxProfile, VENDOR_PAGE_TOKEN_TTL_MS } from './vendor-profile';
+import { pumpTelemetry } from './device-events';
 import { WebhookSender } from './webhooks';
 
 export type { FaultSpec } from './faults';
@@ -38,6 +39,12 @@ export interface SandboxOptions {
   pageTokenTtlMs?: number;
   /** How webhook deliveries are posted (default: the global fetch). */
   webhookFetch?: typeof fetch;
+  /**
+   * How often the fleet is checked for changed telemetry to push as `device.telemetry` events to
+   * organizations with a webhook target (default 0: never; the embedded sandbox and `npm run
+   * sandbox` check every 30 s).
+   */
+  telemetryEventsMs?: number;
 }
 
 export interface SandboxOrganization {
@@ -112,6 +119,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     core = new Core(resolved);
   };
   const handle = createHandler(() => core, reset);
+  if (options.telemetryEventsMs && options.telemetryEventsMs > 0) {
+    const timer = setInterval(() => pumpTelemetry(core, { limitPerOrganization: TELEMETRY_EVENTS_PER_CHECK }), options.telemetryEventsMs);
+    timer.unref?.();
+  }
   const sandboxFetch = (async (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch;
   return {
     handle,
@@ -137,6 +148,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 }
 
+/** At most this many telemetry events per organization per check: a modest rate, whatever the fleet does. */
+const TELEMETRY_EVENTS_PER_CHECK = 5;
+/** The embedded sandbox's and `npm run sandbox`'s check for changed telemetry. */
+const TELEMETRY_EVENTS_MS = 30_000;
+
 const GLOBAL_KEY = Symbol.for('motorpool.embeddedSandbox');
 
 /** The sandbox's settings from the SANDBOX_* variables, for the embedded one and `npm run sandbox`. */
@@ -149,6 +165,7 @@ export function sandboxOptionsFromEnv() {
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     commandFaultRate: e.SANDBOX_FAULT_RATE,
     profile: e.SANDBOX_PROFILE,
+    telemetryEventsMs: TELEMETRY_EVENTS_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { pushConnection } from './device-events';
 import { z } from 'zod';
 import {
   CONNECT_LINK_TTL_SECONDS,
@@ -97,6 +98,7 @@ function approve(ctx: Ctx, org: Organization, link: import('./model').ConsentLin
     vehicle.isRegNoValidated = false;
     org.vehicles.push(vehicle);
     org.vehicleById.set(vehicle.id, vehicle);
+    pushConnection(core, org, vehicle, true);
   }
   target.searchParams.set('result', 'success');
   target.searchParams.set('accountId', account.id);
@@ -163,7 +165,11 @@ export function registerAccountRoutes(router: Router<Ctx>): void {
       const org = ctx.caller().organization;
       const account = activeAccount(org, id);
       account.active = false;
-      for (const vehicle of org.vehicles) if (vehicle.accountId === account.id) vehicle.connectionStatus = 'DISCONNECTED';
+      for (const vehicle of org.vehicles) {
+        if (vehicle.accountId !== account.id || vehicle.connectionStatus === 'DISCONNECTED') continue;
+        vehicle.connectionStatus = 'DISCONNECTED';
+        pushConnection(ctx.core, org, vehicle, false);
+      }
       return json({});
     })
     .on('GET', `/consent/${ID}`, (ctx, [linkId]) => {

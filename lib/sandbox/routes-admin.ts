@@ -8,6 +8,13 @@ import { webhookFaultSchema, webhookTargetSchema } from './webhooks';
 import { json, readJson, type Router } from './http';
 import { createBulkConnection, renderGroup } from './routes-bulk';
 import { parseOrThrow } from './routes-accounts';
+import { pumpTelemetry, pushVehicleChanges } from './device-events';
+import { isActive } from './model';
+import { freezeCharge, simOf } from './sim';
+
+const telemetryChangeSchema = z
+  .object({ stateOfCharge: z.number().min(0).max(100).optional(), odometerKm: z.number().min(0).max(2_000_000).optional() })
+  .strict();
 
 /** Test and demo controls, not part of the contract. `reset` is delegated to the sandbox. */
 export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): void {
@@ -36,6 +43,27 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       return json({ organizationId: target.organizationId, url: target.url });
     })
     .on('GET', '/_admin/webhooks/deliveries', (ctx) => json({ deliveries: ctx.core.options.webhooks.deliveries }))
+    // Checks the fleet for changed telemetry now (the timer does it every few seconds), pushing what changed.
+    .on('POST', '/_admin/webhooks/telemetry', (ctx) => json({ sent: pumpTelemetry(ctx.core, { limitPerOrganization: 100 }) }))
+    // Plays a vehicle reporting new figures (a demo and test control): they change, and every metric is pushed as an event.
+    .on('POST', `/_admin/vehicles/${ID}/telemetry`, async (ctx, [id]) => {
+      const body = parseOrThrow(telemetryChangeSchema, await readJson(ctx.request), 'telemetry change');
+      const org = ctx.core.organizations.find((o) => o.vehicleById.has(id));
+      const vehicle = org?.vehicleById.get(id);
+      if (!org || !vehicle || !isActive(vehicle)) throw notFound(`Vehicle ${id}`);
+      const now = ctx.core.now();
+      const sim = simOf(vehicle, now);
+      freezeCharge(sim, now);
+      if (body.stateOfCharge !== undefined) {
+        sim.socPercent = body.stateOfCharge;
+        sim.socAtChargeStart = body.stateOfCharge;
+        if (sim.chargingState === 'CHARGING') sim.chargeStartedAt = now;
+      }
+      if (body.odometerKm !== undefined) sim.odometerKm = body.odometerKm;
+      sim.updatedAt = now;
+      vehicle.lastSeenAt = now;
+      return json({ vehicleId: id, sent: pushVehicleChanges(ctx.core, org, vehicle, { force: true }) });
+    })
     .on('POST', '/_admin/revoke-tokens', async (ctx) => {
       const body = parseOrThrow(
         z.object({ organizationId: z.string().optional() }).optional(),

@@ -1,4 +1,5 @@
 import 'server-only';
+import { budgetFigures, pushBudgetChanges, pushConnection, pushVehicleChanges } from './device-events';
 import { z } from 'zod';
 import { RATE_LIMIT_DOMAINS, TIRE_HISTORY } from '@/lib/contract/vehicle-api';
 import { hasScope } from './auth';
@@ -77,6 +78,7 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
     .on('DELETE', `/v1/vehicles/${ID}`, (ctx, [id]) => {
       const vehicle = ctx.core.vehicle(ctx.caller(), id);
       vehicle.connectionStatus = 'DISCONNECTED';
+      pushConnection(ctx.core, ctx.caller().organization, vehicle, false);
       return empty(202);
     })
     .on('GET', `/v1/vehicles/${ID}/options`, (ctx, [id]) => {
@@ -114,6 +116,8 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         vehicleId: vehicle.id,
         isListening: body.isListening,
       });
+      // A vehicle that starts listening reports its state again: every metric is pushed.
+      if (body.isListening) pushVehicleChanges(ctx.core, caller.organization, vehicle, { force: true });
       return json(listeningBody(vehicle), 202);
     })
     .on('POST', `/v1/vehicles/${ID}/command-execution:([a-z-]+)`, async (ctx, [id, segment]) => {
@@ -122,6 +126,7 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
       const vehicle = ctx.core.vehicle(ctx.caller(), id, 'vehicle:commands');
       const args = validateCommandBody(command, await readJson(ctx.request), ctx.core.options.profile);
       const { core } = ctx;
+      const budgetsBefore = budgetFigures(vehicle, core.now());
       const execution = createExecution(vehicle, command, args, {
         now: core.now(),
         delayMs: core.options.commandDelayMs,
@@ -136,6 +141,7 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         { ...event, status: settled.status, failedReason: settled.failedReason ?? null },
         { delayMs: execution.settlesAt - core.now(), stale: { ...event, status: 'PENDING', failedReason: null } },
       );
+      pushBudgetChanges(core, ctx.caller().organization, vehicle, budgetsBefore);
       return json(renderExecution(execution, core.now()));
     })
     .on('GET', `/v1/vehicles/${ID}/command-executions`, (ctx, [id]) => {

@@ -14,6 +14,8 @@ async function world(commandDelayMs = 30) {
     vehiclesPerOrg: 20,
     commandDelayMs,
     webhookFetch: (async (_url: string, init: RequestInit) => {
+      // Commands also spend budgets (rate_limit.updated): only the command's own events are looked at here.
+      if ((JSON.parse(String(init.body)) as { type: string }).type !== 'command.updated') return new Response(null, { status: 202 });
       posted.push({ headers: init.headers as Record<string, string>, body: String(init.body), at: Date.now() });
       return new Response(null, { status: 202 });
     }) as typeof fetch,
@@ -62,27 +64,27 @@ describe('the sandbox’s webhook sender', () => {
 
   it('makes the faults asked for: a duplicate, an older state after the newer, a late delivery, a bad signature', async () => {
     const w = await world();
-    w.sandbox.webhooks.injectFault({ kind: 'duplicate' });
+    w.sandbox.webhooks.injectFault({ kind: 'duplicate', type: 'command.updated' });
     await w.send('flash-lights');
     await w.sandbox.webhooks.idle();
     expect(w.posted).toHaveLength(2);
     expect(w.posted[1].headers).toEqual(w.posted[0].headers);
 
-    w.sandbox.webhooks.injectFault({ kind: 'out_of_order' });
+    w.sandbox.webhooks.injectFault({ kind: 'out_of_order', type: 'command.updated' });
     const second = await w.send('honk-horn');
     await w.sandbox.webhooks.idle();
     const [newer, older] = w.posted.slice(2).map(w.verified);
     expect(newer.data).toMatchObject({ id: second.id, status: 'EXECUTED' });
     expect(older.data).toMatchObject({ id: second.id, status: 'PENDING' });
 
-    w.sandbox.webhooks.injectFault({ kind: 'late', lateMs: 200 });
+    w.sandbox.webhooks.injectFault({ kind: 'late', lateMs: 200, type: 'command.updated' });
     const sentAt = Date.now();
     await w.send('lock-doors');
     await w.sandbox.webhooks.idle();
     expect(w.posted).toHaveLength(5);
     expect(w.posted[4].at - sentAt).toBeGreaterThanOrEqual(200);
 
-    w.sandbox.webhooks.injectFault({ kind: 'bad_signature' });
+    w.sandbox.webhooks.injectFault({ kind: 'bad_signature', type: 'command.updated' });
     await w.send('unlock-doors');
     await w.sandbox.webhooks.idle();
     expect(() => w.verified(w.posted[5])).toThrow();

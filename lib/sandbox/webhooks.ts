@@ -16,6 +16,8 @@ export const webhookFaultSchema = z
   .object({
     kind: z.enum(WEBHOOK_FAULT_KINDS),
     times: z.number().int().min(1).max(1000).optional(),
+    /** Only events of this type take the fault (default: the next event of any type). */
+    type: z.string().min(1).max(100).optional(),
     /** `late`: how long the delivery is held back (default 10 s; within the receiver's five minutes). */
     lateMs: z.number().int().min(0).max(600_000).optional(),
   })
@@ -103,7 +105,7 @@ export class WebhookSender {
     if (!this.targets.has(organizationId)) return;
     this.later(options.delayMs ?? 0, () => {
       const envelope: Envelope = { type, timestamp: new Date(this.now()).toISOString(), data };
-      const fault = this.takeFault();
+      const fault = this.takeFault(type);
       if (fault?.kind === 'late') return this.later(fault.lateMs ?? 10_000, () => this.deliver(organizationId, envelope, 'late'));
       const sent = this.deliver(organizationId, envelope, fault?.kind);
       if (fault?.kind === 'out_of_order' && options.stale) {
@@ -121,8 +123,8 @@ export class WebhookSender {
     return this.deliveries.at(-1);
   }
 
-  private takeFault(): WebhookFault | undefined {
-    const active = this.faults.find((f) => f.remaining > 0);
+  private takeFault(type: string): WebhookFault | undefined {
+    const active = this.faults.find((f) => f.remaining > 0 && (f.spec.type === undefined || f.spec.type === type));
     if (!active) return undefined;
     active.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);

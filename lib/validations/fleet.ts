@@ -160,6 +160,7 @@ export const vehicleListQuerySchema = z.extend(listQuerySchema, {
   plugged: flag,
   staleHours: optionalWhole(1, 8760, 'The hours'),
   tiresBelow: optionalWhole(50, 500, 'The tire pressure'),
+  alerts: flag,
   healthBelow: optionalWhole(1, 100, 'The battery health'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

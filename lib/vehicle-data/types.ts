@@ -48,7 +48,19 @@ export type TireHistoryResponse = WithUpstream<{ tires: TireReading[]; from: str
 export type OptionsData = { options: VehicleOptions | null; unsupported: { code: string; message: string } | null };
 export type OptionsResponse = WithUpstream<OptionsData>;
 export type SpecificationsResponse = WithUpstream<{ specifications: VehicleSpecifications; available: boolean }>;
-export type RateLimitsResponse = WithUpstream<{ limits: RateLimit[] }>;
+/** A budget as the last `rate_limit.updated` event said it, with the event's time. */
+export type PushedRateLimit = {
+  key: string;
+  remainingRequests: number;
+  maxRequests: number;
+  windowSizeSeconds: number | null;
+  at: string;
+};
+/**
+ * `limits`: the upstream's answer, read at `readAt` (null when the upstream could not be asked and
+ * the figures are the pushed ones); `pushed`: what events last said, each with its time.
+ */
+export type RateLimitsResponse = WithUpstream<{ limits: RateLimit[]; readAt: string | null; pushed: PushedRateLimit[] }>;
 
 /** `available: false`: the upstream answered 404, no battery data yet (explained, not an error). */
 export type StateOfHealthData = { available: true; stateOfHealth: StateOfHealth } | { available: false };

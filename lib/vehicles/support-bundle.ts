@@ -40,6 +40,16 @@ export type BundleCommand = ExecutionOutcome & {
   settledAt: string | null;
 };
 
+export type BundleEvent = {
+  webhookId: string;
+  type: string;
+  receivedAt: string;
+  occurredAt: string | null;
+  outcome: string | null;
+  detail: string | null;
+  payload: Record<string, unknown>;
+};
+
 export type BundleUpstreamError = { code: string; status: number; endpoint: string; requestId: string | null; occurredAt: string };
 
 export type SupportBundle = {
@@ -56,6 +66,8 @@ export type SupportBundle = {
   commands: BundleCommand[];
   upstreamErrors: BundleUpstreamError[];
   execution?: BundleCommand;
+  /** The `command.updated` events received about that execution, as received (kept seven days). */
+  executionEvents?: BundleEvent[];
   redacted: string[];
 };
 

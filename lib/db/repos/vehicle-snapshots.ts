@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, eq, gt, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../index';
-import { organizations, vehicleSnapshots, type VehicleSnapshot } from '../schema';
+import { organizations, vehicleSnapshots, type PushedAlert, type PushedBudget, type VehicleSnapshot } from '../schema';
 
 /** What the vehicle list says of a vehicle (one list call serves a hundred vehicles). */
 export interface RosterEntry {
@@ -336,6 +336,69 @@ export async function recordConnection(
   return rows.length > 0;
 }
 
+/** The jsonb map `column` with `entry` set at `key`, unless the stored entry is newer (forward only, by `at`). */
+function mergeNewer(column: PgColumn, key: string, entry: { at: string }): SQL {
+  return sql`case when ${column} -> ${key} is null or (${column} -> ${key} ->> 'at')::timestamptz <= ${entry.at}::timestamptz
+    then coalesce(${column}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(entry)}::jsonb)
+    else ${column} end`;
+}
+
+/**
+ * A pushed `rate_limit.updated`: the vehicle's budget for `key`, as of the event's time, forward
+ * only. The `..._COMMANDS_AND_FETCH_STATE` budget also paces the snapshot job (`budgetMax`), so
+ * the event saves the job its daily /v1/rate-limits read. False when the snapshot holds no such vehicle.
+ */
+export async function recordPushedBudget(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  key: string,
+  budget: PushedBudget,
+): Promise<boolean> {
+  const s = vehicleSnapshots;
+  const at = new Date(budget.at);
+  const pacing = key.endsWith('_COMMANDS_AND_FETCH_STATE') && budget.windowSeconds !== null;
+  const rows = await db
+    .update(s)
+    .set({
+      pushedBudgets: mergeNewer(s.pushedBudgets, key, budget),
+      ...(pacing
+        ? {
+            budgetMax: newer(s.budgetReadAt, at, s.budgetMax, budget.max),
+            budgetWindowSeconds: newer(s.budgetReadAt, at, s.budgetWindowSeconds, budget.windowSeconds),
+            budgetReadAt: newerAt(s.budgetReadAt, at),
+          }
+        : {}),
+    })
+    .where(whereVehicle(organizationId, vehicleId))
+    .returning({ id: s.vehicleId });
+  return rows.length > 0;
+}
+
+/**
+ * A pushed `alert.updated`: the alert's state as of the event's time, forward only per alert;
+ * `hasAlerts` follows (one active, unmuted alert marks the vehicle). False when the snapshot holds no such vehicle.
+ */
+export async function recordPushedAlert(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  alertId: string,
+  alert: PushedAlert,
+): Promise<boolean> {
+  const s = vehicleSnapshots;
+  const merged = mergeNewer(s.pushedAlerts, alertId, alert);
+  const rows = await db
+    .update(s)
+    .set({
+      pushedAlerts: merged,
+      hasAlerts: sql`exists (select 1 from jsonb_each(${merged}) as a(id, v) where (a.v ->> 'active')::boolean and not (a.v ->> 'muted')::boolean)`,
+    })
+    .where(whereVehicle(organizationId, vehicleId))
+    .returning({ id: s.vehicleId });
+  return rows.length > 0;
+}
+
 export async function getSnapshot(db: Db, organizationId: string, vehicleId: string): Promise<VehicleSnapshot | undefined> {
   const [row] = await db.select().from(vehicleSnapshots).where(whereVehicle(organizationId, vehicleId)).limit(1);
   return row;
@@ -352,6 +415,7 @@ export interface SnapshotMatch {
   pluggedIn?: boolean;
   staleBefore?: Date;
   tiresBelow?: number;
+  withAlerts?: boolean;
   /** Battery state of health below this percentage (vehicles without a figure never match). */
   healthBelow?: number;
   chargingStates: readonly string[];
@@ -366,6 +430,7 @@ function matchConditions(organizationId: string, m: SnapshotMatch): SQL | undefi
   if (m.pluggedIn) conditions.push(inArray(s.chargingState, [...m.pluggedInStates]));
   if (m.staleBefore) conditions.push(lt(s.lastSeenAt, m.staleBefore));
   if (m.tiresBelow !== undefined) conditions.push(lt(s.tireMinKpa, m.tiresBelow));
+  if (m.withAlerts) conditions.push(eq(s.hasAlerts, true));
   if (m.healthBelow !== undefined) conditions.push(lt(s.stateOfHealth, m.healthBelow));
   return and(...conditions);
 }
@@ -414,6 +479,8 @@ export interface SnapshotFigures {
   stale: number;
   lowTires: number;
   failing: number;
+  /** Marked by a pushed, active platform alert (`alert.updated`). */
+  withAlerts: number;
   /** The oldest and newest telemetry reads. */
   oldestRead: Date | null;
   newestRead: Date | null;
@@ -443,6 +510,7 @@ export async function snapshotFigures(
       stale: n(lt(s.lastSeenAt, t.staleBefore)!),
       lowTires: n(lt(s.tireMinKpa, t.tiresBelow)!),
       failing: n(sql`${s.lastError} is not null`),
+      withAlerts: n(eq(s.hasAlerts, true)),
       oldestRead: sql<Date | null>`min(${s.fetchedAt})`.mapWith(s.fetchedAt),
       newestRead: sql<Date | null>`max(${s.fetchedAt})`.mapWith(s.fetchedAt),
     })

@@ -90,6 +90,29 @@ export async function listWebhookEvents(
     .limit(Math.min(Math.max(options.limit ?? 20, 1), 200));
 }
 
+/** The `command.updated` events about one upstream execution (of that vehicle), newest first. */
+export async function listExecutionWebhookEvents(
+  db: Db,
+  organizationId: string,
+  execution: { vehicleId: string; upstreamExecutionId: string },
+  limit = 20,
+): Promise<WebhookEvent[]> {
+  const e = webhookEvents;
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        eq(e.organizationId, organizationId),
+        eq(e.vehicleId, execution.vehicleId),
+        eq(e.type, 'command.updated'),
+        sql`${e.payload} -> 'data' ->> 'id' = ${execution.upstreamExecutionId}`,
+      ),
+    )
+    .orderBy(desc(e.receivedAt))
+    .limit(limit);
+}
+
 export async function pruneWebhookEvents(db: Db, before: Date): Promise<number> {
   const rows = await db.delete(webhookEvents).where(lt(webhookEvents.receivedAt, before)).returning({ id: webhookEvents.id });
   return rows.length;

@@ -1,13 +1,19 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/db/repos/command-executions';
-import { recordConnection } from '@/lib/db/repos/vehicle-snapshots';
+import { recordConnection, recordPushedAlert, recordPushedBudget } from '@/lib/db/repos/vehicle-snapshots';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
 import { TEST_EVENT_TYPE } from '../webhook-events';
 import { applyTelemetryEvent } from './telemetry-event';
-import { commandUpdatedSchema, deviceConnectionSchema, envelopeSchema, rateLimitUpdatedSchema } from './webhook-payloads';
+import {
+  alertUpdatedSchema,
+  commandUpdatedSchema,
+  deviceConnectionSchema,
+  envelopeSchema,
+  rateLimitUpdatedSchema,
+} from './webhook-payloads';
 
 /** A claim older than this was left by a crash (or a failed apply) and is taken again by the apply job. */
 export const APPLY_CLAIM_STALE_MS = 15_000;
@@ -46,6 +52,49 @@ async function applyConnectionEvent(
   return known ? { outcome: 'applied' } : { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
 }
 
+const NOT_IN_SNAPSHOT: Applied = { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+
+const validDate = (value: string | null | undefined): Date | null => {
+  if (!value) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+};
+
+/** `rate_limit.updated`: the vehicle's budget for that key, as of the event's time (forward only); the command budget reads it. */
+async function applyRateLimitEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
+  const parsed = rateLimitUpdatedSchema.safeParse(data);
+  if (!parsed.success) return { outcome: 'invalid', detail: 'rate_limit.updated without its counts' };
+  const limit = parsed.data;
+  // Only vehicle budgets are kept (the domain defaults to VEHICLE, as on /v1/rate-limits).
+  if (limit.domain && limit.domain !== 'VEHICLE')
+    return { outcome: 'recorded', detail: `A ${limit.domain.slice(0, 50)} budget: not kept.` };
+  const at = (event.occurredAt ?? event.receivedAt).toISOString();
+  const known = await recordPushedBudget(db, event.organizationId, limit.object_id, limit.key, {
+    remaining: limit.remaining_requests,
+    max: limit.max_requests,
+    windowSeconds: limit.window_size_seconds ?? null,
+    domain: limit.domain ?? null,
+    at,
+  });
+  return known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
+}
+
+/** `alert.updated`: the alert's state on the vehicle's snapshot (forward only per alert); an active, unmuted one marks the vehicle. */
+async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
+  const parsed = alertUpdatedSchema.safeParse(data);
+  if (!parsed.success) return { outcome: 'invalid', detail: 'alert.updated without id, vehicleId or status' };
+  const alert = parsed.data;
+  const at = validDate(alert.updatedAt) ?? event.occurredAt ?? event.receivedAt;
+  const known = await recordPushedAlert(db, event.organizationId, alert.vehicleId, alert.id, {
+    active: alert.status === 'ACTIVE',
+    muted: alert.muted ?? false,
+    code: alert.definition?.code ?? null,
+    severity: alert.currentSeverity ?? null,
+    at: at.toISOString(),
+  });
+  return known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
+}
+
 async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Applied> {
   const envelope = envelopeSchema.safeParse(event.payload);
   if (!envelope.success) return { outcome: 'invalid', detail: 'Not an event envelope.' };
@@ -59,10 +108,9 @@ async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Appli
     case 'device.telemetry':
       return applyTelemetryEvent(db, event, data);
     case 'rate_limit.updated':
-      return rateLimitUpdatedSchema.safeParse(data).success
-        ? { outcome: 'recorded' }
-        : { outcome: 'invalid', detail: 'rate_limit.updated without its counts' };
+      return applyRateLimitEvent(db, event, data);
     case 'alert.updated':
+      return applyAlertEvent(db, event, data);
     case TEST_EVENT_TYPE:
       return { outcome: 'recorded' };
     default:

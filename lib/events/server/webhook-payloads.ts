@@ -41,6 +41,23 @@ export const rateLimitUpdatedSchema = z.object({
   key: z.string().max(200),
 });
 
+/**
+ * `alert.updated`: a platform alert, in the shape `GET /v1/vehicles/{id}/alerts` answers (an
+ * assumption: contract-gaps names the event, not its fields); `status` ACTIVE or RESOLVED.
+ */
+export const alertUpdatedSchema = z.object({
+  id,
+  vehicleId: id,
+  status: z.string().min(1).max(50),
+  muted: z.boolean().optional(),
+  currentSeverity: z.string().max(50).nullish(),
+  updatedAt: z.string().max(100).nullish(),
+  definition: z
+    .object({ code: z.string().max(100).nullish() })
+    .passthrough()
+    .nullish(),
+});
+
 /** The vehicle an event is about, read before validation (for the list of recent events); null when none parses. */
 export function vehicleIdOf(type: string, data: Record<string, unknown>): string | null {
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null);
@@ -54,6 +71,8 @@ export function vehicleIdOf(type: string, data: Record<string, unknown>): string
       return text(data.vehicle) ?? text((data.vehicle as { id?: unknown } | null | undefined)?.id);
     case 'rate_limit.updated':
       return text(data.object_id);
+    case 'alert.updated':
+      return text(data.vehicleId);
     default:
       return null;
   }

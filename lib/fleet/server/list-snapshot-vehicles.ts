@@ -30,6 +30,7 @@ export function stateFiltersOf(query: VehicleListQuery): StateFilters {
     pluggedIn: query.plugged,
     staleHours: query.staleHours,
     tiresBelow: query.tiresBelow,
+    withAlerts: query.alerts,
     healthBelow: query.healthBelow,
   };
 }
@@ -41,6 +42,7 @@ export function snapshotMatch(filters: StateFilters, now: number): SnapshotMatch
     pluggedIn: filters.pluggedIn,
     staleBefore: filters.staleHours === undefined ? undefined : new Date(now - filters.staleHours * HOUR_MS),
     tiresBelow: filters.tiresBelow,
+    withAlerts: filters.withAlerts,
     healthBelow: filters.healthBelow,
     chargingStates: CHARGING_STATES,
     pluggedInStates: PLUGGED_IN_STATES,

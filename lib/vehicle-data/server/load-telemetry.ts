@@ -1,7 +1,9 @@
 import 'server-only';
 import { single } from '@/lib/bff/vehicle-data-route';
-import type { VehicleApi } from '@/lib/vehicle-api';
+import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { getDb } from '@/lib/db';
+import { getSnapshot } from '@/lib/db/repos/vehicle-snapshots';
+import type { PushedRateLimit, RateLimit } from '@/lib/vehicle-data/types';
 import { recordTelemetry } from '@/lib/fleet/server/refresh-snapshots';
 
 type VehicleInput = { params: { vehicleId: string } };
@@ -27,8 +29,38 @@ export async function loadChargingWindows(api: VehicleApi, { params }: VehicleIn
   return { data: { chargingWindows: response.data.chargingWindows }, call: response };
 }
 
-/** The vehicle's request budgets per key (remaining, maximum, window). */
-export async function loadRateLimits(api: VehicleApi, { params }: VehicleInput) {
-  const response = await api.getRateLimits(params.vehicleId);
-  return { data: { limits: response.data }, call: response };
+/** What `rate_limit.updated` events last said of the vehicle's budgets (the fleet snapshot keeps them). */
+async function pushedRateLimits(organizationId: string, vehicleId: string): Promise<PushedRateLimit[]> {
+  const snapshot = await getSnapshot(getDb(), organizationId, vehicleId);
+  return Object.entries(snapshot?.pushedBudgets ?? {}).map(([key, b]) => ({
+    key,
+    remainingRequests: b.remaining,
+    maxRequests: b.max,
+    windowSizeSeconds: b.windowSeconds,
+    at: b.at,
+  }));
+}
+
+/**
+ * The vehicle's request budgets per key (remaining, maximum, window), as read now, with what the
+ * events last pushed beside them. When the upstream cannot answer (down, or its own limit), the
+ * pushed figures stand in, each with its time; without any, the failure is the answer.
+ */
+export async function loadRateLimits(api: VehicleApi, { params, organizationId }: VehicleInput & { organizationId: string }) {
+  const pushed = await pushedRateLimits(organizationId, params.vehicleId);
+  try {
+    const response = await api.getRateLimits(params.vehicleId);
+    return { data: { limits: response.data, readAt: new Date().toISOString() as string | null, pushed }, call: response };
+  } catch (error) {
+    if (pushed.length === 0 || !(error instanceof VehicleApiError) || error.status === 404) throw error;
+    const limits: RateLimit[] = pushed.map((p) => ({
+      key: p.key,
+      remainingRequests: p.remainingRequests,
+      maxRequests: p.maxRequests,
+      windowSizeSeconds: p.windowSizeSeconds,
+      domain: 'VEHICLE',
+      objectId: params.vehicleId,
+    }));
+    return { data: { limits, readAt: null, pushed }, call: { requestId: error.requestId } };
+  }
 }

@@ -4,6 +4,7 @@ import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { getCommandExecution, listCommandExecutions } from '@/lib/db/repos/command-executions';
+import { listExecutionWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { listVehicleUpstreamErrors } from '@/lib/db/repos/vehicle-upstream-errors';
 import { outcomeOf } from '@/lib/commands/execution-view';
 import type { CommandExecution } from '@/lib/db/schema';
@@ -124,6 +125,21 @@ export async function assembleSupportBundle(
   if (options.executionId) {
     const execution = await getCommandExecution(db, org.id, options.executionId);
     if (execution) bundle.execution = bundleCommand(execution);
+    if (execution?.upstreamExecutionId) {
+      const events = await listExecutionWebhookEvents(db, org.id, {
+        vehicleId: execution.vehicleId,
+        upstreamExecutionId: execution.upstreamExecutionId,
+      });
+      bundle.executionEvents = events.map((e) => ({
+        webhookId: e.webhookId,
+        type: e.type,
+        receivedAt: e.receivedAt.toISOString(),
+        occurredAt: iso(e.occurredAt),
+        outcome: e.outcome,
+        detail: e.detail,
+        payload: e.payload,
+      }));
+    }
   }
   return redactSecrets(bundle);
 }
