@@ -3,9 +3,9 @@ import { getSessionClaims } from '@/lib/auth/session';
 import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
 import { getDbHandle } from '@/lib/db';
+import { createGenerationCache } from '@/lib/db/generation-cache';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
-import { createAccessCache } from './access-cache';
 import { AppError } from '@/lib/errors/app-error';
 
 export type SessionUser = { id: string; email: string; name?: string | null };
@@ -13,7 +13,7 @@ export type Org = PublicOrganization;
 export type OrgAccess = { user: SessionUser; org: Org; role: Role };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
-const accessCache = createAccessCache<Awaited<ReturnType<typeof getUserAccessBySlug>>>();
+const accessCache = createGenerationCache<Awaited<ReturnType<typeof getUserAccessBySlug>>>();
 
 /**
  * The signed-in user's access to the organization in the URL. An organization the user is not a

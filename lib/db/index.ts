@@ -24,6 +24,8 @@ export interface DbHandle {
    * revoked_sessions).
    */
   accessGeneration?: () => number;
+  /** Like `accessGeneration`, for writes to the fleet snapshot (vehicle_snapshots). */
+  snapshotGeneration?: () => number;
   /** PostgreSQL's LISTEN/NOTIFY, for what several instances must hear from each other at once. */
   notifications?: Notifications;
   close(): Promise<void>;
@@ -40,6 +42,8 @@ const ACCESS_WRITE =
 // One sequence for every handle of the process, moved on open too, so a handle opened later
 // never repeats a generation an earlier one handed out.
 let accessWrites = 0;
+const SNAPSHOT_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?vehicle_snapshots\b/i;
+let snapshotWrites = 0;
 
 /** PGlite in a folder, or in memory when `dataDir` is undefined. Queries wait until it is ready. */
 export function openPglite(dataDir?: string): DbHandle {
@@ -57,10 +61,12 @@ export function openPglite(dataDir?: string): DbHandle {
     throw error;
   }
   accessWrites += 1;
+  snapshotWrites += 1;
   // Drizzle logs each statement as it submits it, and PGlite runs statements in that order.
   const logger = {
     logQuery(query: string) {
       if (ACCESS_WRITE.test(query)) accessWrites += 1;
+      else if (SNAPSHOT_WRITE.test(query)) snapshotWrites += 1;
     },
   };
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
@@ -68,6 +74,7 @@ export function openPglite(dataDir?: string): DbHandle {
     db,
     kind: 'pglite',
     accessGeneration: () => accessWrites,
+    snapshotGeneration: () => snapshotWrites,
     close: () => client.close().finally(release),
   };
 }

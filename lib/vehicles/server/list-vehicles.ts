@@ -2,7 +2,7 @@ import 'server-only';
 import { loadVehiclePage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { getDb } from '@/lib/db';
+import { getDbHandle } from '@/lib/db';
 import type { VehicleListQuery } from '@/lib/validations/fleet';
 import { rememberTags } from './tags-seen';
 import { hasStateFilters } from '@/lib/fleet/state-filters';
@@ -16,10 +16,10 @@ import { withBatteryHealth } from '@/lib/fleet/server/with-battery-health';
 export async function listVehicles(org: Org, query: VehicleListQuery) {
   if (hasStateFilters(stateFiltersOf(query))) {
     const page = await listSnapshotVehicles(org, query);
-    return { ...page, items: await withBatteryHealth(getDb(), org.id, page.items) };
+    return { ...page, items: await withBatteryHealth(getDbHandle(), org.id, page.items) };
   }
   const api = await orgVehicleApi(org);
   const page = await loadVehiclePage(api, query);
   if (query.tagKey && query.tagValue && page.items.length > 0) rememberTags(org.id, [{ key: query.tagKey, value: query.tagValue }]);
-  return { ...page, items: await withBatteryHealth(getDb(), org.id, page.items) };
+  return { ...page, items: await withBatteryHealth(getDbHandle(), org.id, page.items) };
 }

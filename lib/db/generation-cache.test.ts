@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessCache } from './access-cache';
+import { createGenerationCache } from './generation-cache';
 
-describe('access cache', () => {
+describe('generation cache', () => {
   it('answers from memory while the generation stands, and asks again once it moved', async () => {
-    const cache = createAccessCache<string>();
+    const cache = createGenerationCache<string>();
     let loads = 0;
     const load = async () => `role-${++loads}`;
     expect(await cache.get('u/demo', 1, load)).toBe('role-1');
@@ -13,20 +13,20 @@ describe('access cache', () => {
   });
 
   it('keeps nothing without a generation (another process may write)', async () => {
-    const cache = createAccessCache<string>();
+    const cache = createGenerationCache<string>();
     let loads = 0;
     for (let i = 0; i < 3; i++) await cache.get('u/demo', undefined, async () => `x${++loads}`);
     expect(loads).toBe(3);
   });
 
   it('never keeps a refusal, so access granted later applies at once', async () => {
-    const cache = createAccessCache<string>();
+    const cache = createGenerationCache<string>();
     expect(await cache.get('u/demo', 1, async () => undefined)).toBeUndefined();
     expect(await cache.get('u/demo', 1, async () => 'manager')).toBe('manager');
   });
 
   it('does not serve a result that raced a write', async () => {
-    const cache = createAccessCache<string>();
+    const cache = createGenerationCache<string>();
     let generation = 1;
     // The load starts under generation 1; a write lands while it runs.
     await cache.get('u/demo', generation, async () => {
@@ -37,7 +37,7 @@ describe('access cache', () => {
   });
 
   it('stays bounded', async () => {
-    const cache = createAccessCache<number>(2);
+    const cache = createGenerationCache<number>(2);
     let loads = 0;
     for (const key of ['a', 'b', 'c', 'a']) await cache.get(key, 1, async () => ++loads);
     expect(loads).toBe(4);
