@@ -96,7 +96,7 @@ function VinListProgress({ item }: { item: VinListOnboardingItem }) {
   );
 }
 
-/** Every consent link from its creation to the first data of its vehicles, with filters kept in the URL. */
+/** Every consent link and bulk VIN list from its start to its end, with filters kept in the URL. */
 export function OnboardingBoard({ org }: { org: string }) {
   const { searchParams, update } = useSearchState();
   const stage = searchParams.get('stage') ?? '';
