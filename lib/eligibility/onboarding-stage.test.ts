@@ -13,6 +13,7 @@ const running: VinListCheck = {
   createdAt: created,
   updatedAt: created,
   ineligible: null,
+  vinsKept: true,
 };
 
 /** 3 eligible, 2 ineligible with their reasons: as refreshCheck keeps a settled check. */
@@ -22,6 +23,7 @@ const checked: VinListCheck = {
   counts: { ELIGIBLE: 3, INELIGIBLE: 1, NOT_SUPPORTED: 1 },
   createdAt: created,
   updatedAt: settled,
+  vinsKept: true,
   ineligible: [
     { rowId: '4', vin: 'WVWZZZ1JZ00000004', status: 'INELIGIBLE', reason: 'Connected services are not offered in JP' },
     { rowId: '5', vin: 'ZZZZZZ1JZ00000005', status: 'NOT_SUPPORTED', reason: 'The manufacturer could not be identified from the VIN' },
@@ -87,6 +89,12 @@ describe('a bulk VIN list on the onboarding page', () => {
       connection: null,
     });
     expect(state.nextStep).toBe("Connect the 3 eligible vehicles from the check's page. Retry the 2 ineligible rows later.");
+  });
+
+  it('asks for the check again when it was sent before Motorpool kept its VINs', () => {
+    expect(vinListState({ ...checked, vinsKept: false }, []).nextStep).toBe(
+      'Run the check again to connect its 3 eligible vehicles: it was sent before Motorpool kept the country of each VIN. Retry the 2 ineligible rows later.',
+    );
   });
 
   it('asks to correct invalid VINs apart from the other ineligible rows, and reads the counts of a check kept before its rows were', () => {

@@ -47,6 +47,8 @@ export type VinListCheck = {
   /** When Motorpool last wrote what the service said: for a settled check, when it settled. */
   updatedAt: string;
   ineligible: IneligibleRow[] | null;
+  /** Whether Motorpool kept the rows sent (with their countries), which a bulk connection needs. */
+  vinsKept: boolean;
 };
 
 export type VinListConnection = {
@@ -216,7 +218,9 @@ export function vinListState(check: VinListCheck, connections: readonly VinListC
       since: check.updatedAt,
       stuck: true,
       nextStep: [
-        `Connect the ${plural(eligible, 'eligible vehicle', 'eligible vehicles')} from the check's page.`,
+        check.vinsKept
+          ? `Connect the ${plural(eligible, 'eligible vehicle', 'eligible vehicles')} from the check's page.`
+          : `Run the check again to connect its ${plural(eligible, 'eligible vehicle', 'eligible vehicles')}: it was sent before Motorpool kept the country of each VIN.`,
         ...ineligibleStep(ineligible),
       ].join(' '),
     };

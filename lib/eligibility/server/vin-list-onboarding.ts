@@ -71,6 +71,7 @@ export async function vinListOnboarding(
         createdAt: check.createdAt.toISOString(),
         updatedAt: check.updatedAt.toISOString(),
         ineligible: check.ineligible,
+        vinsKept: check.vins !== null,
       },
       (byCheck.get(check.id) ?? []).map(toConnection),
     ),
