@@ -1,11 +1,20 @@
 'use client';
 
+import Link from 'next/link';
 import { DataTable } from '@/components/ui/data-table';
 import { Field, SelectField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { ONBOARDING_STAGES, STAGE_LABELS, type OnboardingItem, type OnboardingStage } from '@/lib/connect/onboarding';
+import {
+  LINK_STAGES,
+  STAGE_LABELS,
+  type LinkOnboardingItem,
+  type OnboardingItem,
+  type OnboardingStage,
+  type VinListOnboardingItem,
+} from '@/lib/connect/onboarding';
+import { VIN_LIST_STAGES, type ReasonCount } from '@/lib/eligibility/onboarding-stage';
 import { useOnboarding } from '@/lib/query/onboarding';
 import { useSearchState } from '@/lib/query/use-search-state';
 import type { Tone } from '@/lib/tone';
@@ -17,9 +26,77 @@ const TONE: Record<OnboardingStage, Tone> = {
   account_confirmed: 'pending',
   vehicles_appeared: 'pending',
   first_telemetry: 'success',
+  eligibility_running: 'pending',
+  eligibility_failed: 'danger',
+  none_eligible: 'danger',
+  eligibility_checked: 'pending',
+  connecting: 'pending',
+  connection_incomplete: 'danger',
+  connected: 'success',
 };
 
-/** Every consent link from its creation to the first data of its vehicles, with filters kept in the URL. */
+function Reasons({ label, reasons }: { label: string; reasons: ReasonCount[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul aria-label={label} className="mt-0.5 list-disc pl-4 text-zinc-600 dark:text-zinc-400">
+      {reasons.map((r) => (
+        <li key={r.reason}>
+          {r.count} × {r.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinkWhat({ item }: { item: LinkOnboardingItem }) {
+  return (
+    <>
+      {item.mode === 'vehicle' ? `Vehicle ${item.vin ?? ''}` : 'Account'}
+      {item.makes.length ? ` · ${item.makes.join(', ')}` : ''}
+      <span className="block text-zinc-600 dark:text-zinc-400">by {item.createdBy ?? 'a former member'}</span>
+      {item.accountId ? <span className="block font-mono">{item.accountId}</span> : null}
+    </>
+  );
+}
+
+function VinListWhat({ org, item }: { org: string; item: VinListOnboardingItem }) {
+  return (
+    <>
+      <Link className="font-medium text-accent-700 underline dark:text-accent-100" href={`/o/${org}/eligibility/${item.checkId}`}>
+        VIN list{item.label ? ` ${item.label}` : ''}
+      </Link>
+      {` · ${item.vinCount} VIN${item.vinCount === 1 ? '' : 's'}`}
+      <span className="block text-zinc-600 dark:text-zinc-400">by {item.createdBy ?? 'a former member'}</span>
+    </>
+  );
+}
+
+/** Eligibility counts, the ineligible rows' reasons, and the connection results once requested. */
+function VinListProgress({ item }: { item: VinListOnboardingItem }) {
+  const running = item.stage === 'eligibility_running';
+  return (
+    <div className="text-xs">
+      {running ? null : (
+        <>
+          <span className="block">
+            {item.eligible} eligible · {item.ineligible.count} ineligible
+          </span>
+          <Reasons label="Ineligible rows" reasons={item.ineligible.reasons} />
+        </>
+      )}
+      {item.connection ? (
+        <>
+          <span className="block">
+            {item.connection.connected} connected · {item.connection.failed.count} failed · {item.connection.pending} pending
+          </span>
+          <Reasons label="Failed connections" reasons={item.connection.failed.reasons} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every consent link and bulk VIN list from its start to its end, with filters kept in the URL. */
 export function OnboardingBoard({ org }: { org: string }) {
   const { searchParams, update } = useSearchState();
   const stage = searchParams.get('stage') ?? '';
@@ -43,11 +120,20 @@ export function OnboardingBoard({ org }: { org: string }) {
           onChange={(e) => update({ stage: e.target.value || undefined })}
         >
           <option value="">All</option>
-          {ONBOARDING_STAGES.map((s) => (
-            <option key={s} value={s}>
-              {STAGE_LABELS[s]}
-            </option>
-          ))}
+          <optgroup label="Consent links">
+            {LINK_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="VIN lists">
+            {VIN_LIST_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
+            ))}
+          </optgroup>
         </SelectField>
         <Field
           id="onboarding-stuck"
@@ -78,15 +164,19 @@ export function OnboardingBoard({ org }: { org: string }) {
       </div>
       <DataTable<OnboardingItem>
         label="Onboarding"
-        caption="Each consent link: its stage, since when, and what to do next"
+        caption="Each consent link and VIN list: its stage, since when, and what to do next"
         query={onboarding}
         rows={onboarding.data?.items}
-        rowKey={(i) => i.linkId}
-        rowAttributes={(i) => ({ 'data-link-id': i.linkId })}
+        rowKey={(i) => (i.kind === 'link' ? `link:${i.linkId}` : `list:${i.checkId}`)}
+        rowAttributes={(i): Record<`data-${string}`, string> =>
+          i.kind === 'link' ? { 'data-link-id': i.linkId } : { 'data-check-id': i.checkId }
+        }
         texts={{ loading: 'Loading onboarding', error: 'The onboarding could not be loaded' }}
         empty={
-          <EmptyState title={filtered ? 'Nothing matches' : 'No consent link yet'}>
-            {filtered ? 'Change or clear the filters.' : 'Create a consent link on the Connect page; it is followed here.'}
+          <EmptyState title={filtered ? 'Nothing matches' : 'Nothing to follow yet'}>
+            {filtered
+              ? 'Change or clear the filters.'
+              : 'Create a consent link on the Connect page, or check a VIN list on the Eligibility page; each is followed here.'}
           </EmptyState>
         }
         columns={[
@@ -95,22 +185,22 @@ export function OnboardingBoard({ org }: { org: string }) {
             id: 'link',
             header: 'Connection',
             className: 'text-xs',
-            cell: (i) => (
-              <>
-                {i.mode === 'vehicle' ? `Vehicle ${i.vin ?? ''}` : 'Account'}
-                {i.makes.length ? ` · ${i.makes.join(', ')}` : ''}
-                <span className="block text-zinc-600 dark:text-zinc-400">by {i.createdBy ?? 'a former member'}</span>
-                {i.accountId ? <span className="block font-mono">{i.accountId}</span> : null}
-              </>
-            ),
+            cell: (i) => (i.kind === 'link' ? <LinkWhat item={i} /> : <VinListWhat org={org} item={i} />),
           },
           {
             id: 'stage',
             header: 'Stage',
+            className: 'min-w-48',
             cell: (i) => (
               <>
                 <StatusBadge tone={TONE[i.stage]}>{STAGE_LABELS[i.stage]}</StatusBadge>
-                {i.vehicleCount ? <span className="block text-xs">{i.vehicleCount} vehicle(s)</span> : null}
+                {i.kind === 'link' ? (
+                  i.vehicleCount ? (
+                    <span className="block text-xs">{i.vehicleCount} vehicle(s)</span>
+                  ) : null
+                ) : (
+                  <VinListProgress item={i} />
+                )}
               </>
             ),
           },

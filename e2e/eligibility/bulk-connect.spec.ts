@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { setSandboxBulkConnect } from '../fixtures/sandbox';
+import type { BulkConnectionView } from '@/lib/eligibility/bulk-connect';
 
 test.use({ storageState: storageStateOf('manager') });
 // The sandbox's bulk-connect switch is one for the organization: these tests take turns.
@@ -10,11 +11,20 @@ test.describe.configure({ mode: 'serial' });
 const vin = (seed: number, n: number) => `WVWZZZ1J${String(seed).padStart(2, '0')}${String(n).padStart(7, '0')}`;
 
 async function completedCheck(page: Page, seed: number, count: number, label: string) {
+  return completedCheckOf(
+    page,
+    Array.from({ length: count }, (_, i) => `${vin(seed, i)},DE`),
+    label,
+  );
+}
+
+/** Sends `lines` ("VIN,country") as one check, follows it to its page and waits for it to complete. */
+async function completedCheckOf(page: Page, lines: string[], label: string) {
   await page.goto('/o/demo/eligibility');
   const card = page.getByRole('region', { name: 'New eligibility check' });
-  await card.getByLabel('VINs').fill(Array.from({ length: count }, (_, i) => `${vin(seed, i)},DE`).join('\n'));
+  await card.getByLabel('VINs').fill(lines.join('\n'));
   await card.getByLabel('Label (optional)').fill(label);
-  await card.getByRole('button', { name: `Check ${count} VINs` }).click();
+  await card.getByRole('button', { name: `Check ${lines.length} VINs` }).click();
   await card.getByRole('link', { name: `Follow ${label}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
   await expect(page.getByRole('region', { name: 'Status' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
@@ -57,6 +67,77 @@ test('the eligible VINs of a check go for connection in requests of at most 100;
   await expect(
     page.getByRole('region', { name: 'Connect the eligible vehicles' }).getByRole('listitem', { name: /^Request \d/ }),
   ).toHaveCount(3);
+});
+
+test('the onboarding page follows a VIN list: its ineligible rows with their reasons, then the connection result of each eligible vehicle', async ({
+  page,
+}) => {
+  test.slow();
+  // Vehicles of the demo fleet are connected already; new VINs are not; the sandbox's rules make
+  // a country without connected services, and a manufacturer it cannot read from the VIN, ineligible.
+  const listed = await page.request.get('/api/o/demo/vehicles?pageSize=6');
+  expect(listed.ok()).toBe(true);
+  const fleet = ((await listed.json()) as { items: { vin: string }[] }).items.map((v) => v.vin);
+  expect(fleet).toHaveLength(6);
+  const fresh = Array.from({ length: 4 }, (_, i) => vin(33, i));
+  const lines = [...[...fleet, ...fresh].map((v) => `${v},DE`), `${vin(33, 9)},JP`, 'ZZZZZZ1J330000008,DE'];
+  const label = `Onboarding list ${Date.now()}`;
+
+  const section = await completedCheckOf(page, lines, label);
+  const checkId = new URL(page.url()).pathname.split('/').at(-1)!;
+  const results = (await (await page.request.get(`/api/o/demo/eligibility/${checkId}/results?maxPageSize=100&currentPage=0`)).json()) as {
+    results: { status: string; errorMessage: string | null }[];
+  };
+  expect(results.results).toHaveLength(lines.length);
+  const eligible = results.results.filter((r) => r.status === 'ELIGIBLE').length;
+  const ineligible = lines.length - eligible;
+  expect(eligible).toBeGreaterThan(0);
+
+  await section.getByRole('button', { name: /^Connect \d+ eligible vehicles?$/ }).click();
+  const request1 = section.getByRole('list', { name: 'Connection requests' }).getByRole('listitem', { name: 'Request 1' });
+  await expect(request1.getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  const { connections } = (await (await page.request.get(`/api/o/demo/eligibility/${checkId}/connections`)).json()) as {
+    connections: BulkConnectionView[];
+  };
+  const outcomes = connections.flatMap((c) => c.results ?? []);
+  expect(outcomes).toHaveLength(eligible);
+  const connected = outcomes.filter((o) => o.status === 'CONNECTED').length;
+  const failed = outcomes.filter((o) => o.status !== 'CONNECTED');
+  // Every fleet VIN found eligible connects (already connected); a new VIN never does.
+  expect(connected).toBe(outcomes.filter((o) => fleet.includes(o.vin ?? '')).length);
+
+  await page.goto('/o/demo/onboarding');
+  const row = page.getByRole('region', { name: 'Onboarding' }).locator(`tr[data-check-id="${checkId}"]`);
+  await expect(row).toContainText(failed.length ? 'Connected in part' : 'Eligible vehicles connected');
+  await expect(row.getByRole('link', { name: `VIN list ${label}` })).toHaveAttribute('href', `/o/demo/eligibility/${checkId}`);
+  await expect(row).toContainText(`${lines.length} VINs`);
+  await expect(row).toContainText('by manager@demo.test');
+  await expect(row).toContainText(`${eligible} eligible · ${ineligible} ineligible`);
+  const reasons = row.getByRole('list', { name: 'Ineligible rows' });
+  await expect(reasons).toContainText('1 × Connected services are not offered in JP');
+  await expect(reasons).toContainText('1 × The manufacturer could not be identified from the VIN');
+  await expect(row).toContainText(`${connected} connected · ${failed.length} failed · 0 pending`);
+  for (const outcome of failed)
+    await expect(row.getByRole('list', { name: 'Failed connections' })).toContainText(outcome.errors![0].message!);
+  await expect(row).toContainText(`Retry the ${ineligible} ineligible rows later.`);
+  // Stuck while a vehicle still waits on someone; done once every eligible one connected.
+  if (failed.length) await expect(row).not.toContainText('not stuck');
+  else await expect(row).toContainText('not stuck');
+
+  // The filters apply to VIN lists too.
+  const stage = failed.length ? 'connection_incomplete' : 'connected';
+  await page.getByLabel('Stage').selectOption(stage);
+  await expect(page).toHaveURL(new RegExp(`stage=${stage}`));
+  await expect(row).toBeVisible();
+  await page.getByLabel('Stage').selectOption('eligibility_running');
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Stage').selectOption(stage);
+  await page.getByLabel('Created by (email)').fill('someone-else@demo.test');
+  await page.getByLabel('Created by (email)').press('Enter');
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Created by (email)').fill('manager@demo.test');
+  await page.getByLabel('Created by (email)').press('Enter');
+  await expect(row).toBeVisible();
 });
 
 test.describe('refused', () => {

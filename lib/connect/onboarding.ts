@@ -3,7 +3,10 @@
  * page, the route and the tests word it the same way.
  */
 
-export const ONBOARDING_STAGES = [
+import { VIN_LIST_STAGE_LABELS, VIN_LIST_STAGES, type VinListState } from '@/lib/eligibility/onboarding-stage';
+
+/** The stages of one consent link. */
+export const LINK_STAGES = [
   'link_created',
   'link_expired',
   'consent_refused',
@@ -11,6 +14,10 @@ export const ONBOARDING_STAGES = [
   'vehicles_appeared',
   'first_telemetry',
 ] as const;
+type LinkStage = (typeof LINK_STAGES)[number];
+
+/** Consent links and bulk VIN lists share the page, its stage filter included. */
+export const ONBOARDING_STAGES = [...LINK_STAGES, ...VIN_LIST_STAGES] as const;
 export type OnboardingStage = (typeof ONBOARDING_STAGES)[number];
 
 export const STAGE_LABELS: Record<OnboardingStage, string> = {
@@ -20,6 +27,7 @@ export const STAGE_LABELS: Record<OnboardingStage, string> = {
   account_confirmed: 'Account confirmed, no vehicle yet',
   vehicles_appeared: 'Vehicles appeared, no data yet',
   first_telemetry: 'First telemetry seen',
+  ...VIN_LIST_STAGE_LABELS,
 };
 
 export type OnboardingLink = {
@@ -34,7 +42,7 @@ export type OnboardingLink = {
 /** What the upstream showed of a confirmed account: its vehicles, and the time of the first data seen. */
 export type AccountProgress = { vehicleCount: number; telemetryAt: string | null } | null;
 
-export type OnboardingState = { stage: OnboardingStage; since: string; stuck: boolean; nextStep: string };
+export type OnboardingState = { stage: LinkStage; since: string; stuck: boolean; nextStep: string };
 
 /** The stage a link reached, since when, whether it waits on someone, and the next step in plain words. */
 export function onboardingState(link: OnboardingLink, progress: AccountProgress): OnboardingState {
@@ -105,7 +113,8 @@ export function latestTelemetryTime(telemetry: unknown): string | null {
   return latest === null ? null : new Date(latest).toISOString();
 }
 
-export type OnboardingItem = OnboardingState & {
+export type LinkOnboardingItem = OnboardingState & {
+  kind: 'link';
   linkId: string;
   createdAt: string;
   createdBy: string | null;
@@ -115,3 +124,15 @@ export type OnboardingItem = OnboardingState & {
   accountId: string | null;
   vehicleCount: number | null;
 };
+
+/** A bulk VIN list: its eligibility check and the connection requests sent from it. */
+export type VinListOnboardingItem = VinListState & {
+  kind: 'vin_list';
+  checkId: string;
+  label: string | null;
+  vinCount: number;
+  createdAt: string;
+  createdBy: string | null;
+};
+
+export type OnboardingItem = LinkOnboardingItem | VinListOnboardingItem;

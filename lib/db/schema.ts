@@ -265,6 +265,8 @@ export const eligibilityChecks = pgTable(
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     /** The rows sent (VIN, country, make): the results carry no country, and a bulk connection needs it. Null on checks sent before it was kept. */
     vins: jsonb('vins').$type<{ vin: string; countryCode: string; make?: string }[]>(),
+    /** The rows the service answered as not eligible (any settled status but ELIGIBLE), with its reason: the onboarding page shows them without paging through the results again. Null before the check was first read. */
+    ineligible: jsonb('ineligible').$type<{ rowId: string | null; vin: string | null; status: string; reason: string | null }[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

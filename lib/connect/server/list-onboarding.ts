@@ -1,9 +1,18 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import { can } from '@/lib/auth/permissions';
+import type { OrgAccess } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { latestTelemetryTime, onboardingState, stuckLongerThan, type AccountProgress, type OnboardingItem } from '@/lib/connect/onboarding';
+import {
+  latestTelemetryTime,
+  onboardingState,
+  stuckLongerThan,
+  type AccountProgress,
+  type OnboardingItem,
+  type OnboardingState,
+} from '@/lib/connect/onboarding';
 import { getDb } from '@/lib/db';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
+import { vinListOnboarding } from '@/lib/eligibility/server/vin-list-onboarding';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OnboardingQuery } from '@/lib/validations/onboarding';
 import type { VehicleApi } from '@/lib/vehicle-api';
@@ -26,20 +35,27 @@ async function accountProgress(api: VehicleApi, accountId: string): Promise<Acco
 /**
  * Every consent link from its creation to the first data of its vehicles: Motorpool's records,
  * plus, for the newest confirmed accounts, their vehicles and one vehicle's telemetry upstream.
+ * Beside them, every bulk VIN list from its eligibility check to its connection results (for
+ * those who may read eligibility checks). Newest first; the filters apply to both.
  */
-export async function listOnboarding(org: Org, query: OnboardingQuery) {
+export async function listOnboarding({ org, role }: OrgAccess, query: OnboardingQuery) {
   const db = getDb();
-  const links = await listConsentLinks(db, { organizationId: org.id, limit: 200 });
-  const emails = await memberEmails(
-    db,
-    org.id,
-    links.map((l) => l.createdBy),
-  );
   const api = await orgVehicleApi(org);
+  const [links, vinLists] = await Promise.all([
+    listConsentLinks(db, { organizationId: org.id, limit: 200 }),
+    can(role, 'eligibility.read') ? vinListOnboarding(db, api, org.id) : [],
+  ]);
+  const emails = await memberEmails(db, org.id, [...links.map((l) => l.createdBy), ...vinLists.map(({ check }) => check.createdBy)]);
   const confirmed = links.filter((l) => l.status === 'COMPLETED' && l.accountId).slice(0, CHECKED_ACCOUNTS);
   const progress = new Map<string, AccountProgress>();
   await Promise.all(confirmed.map(async (l) => progress.set(l.id, await accountProgress(api, l.accountId!))));
   const createdBy = query.createdBy?.trim().toLowerCase();
+  const emailOf = (userId: string | null) => (userId ? (emails.get(userId) ?? null) : null);
+  const matches = (state: Pick<OnboardingState, 'stuck' | 'since'> & { stage: string }, email: string | null) =>
+    (!query.stage || state.stage === query.stage) &&
+    (query.stuckHours === undefined || stuckLongerThan(state, query.stuckHours)) &&
+    (!createdBy || email?.toLowerCase() === createdBy);
+
   const items: OnboardingItem[] = [];
   for (const link of links) {
     const p = progress.get(link.id) ?? null;
@@ -54,12 +70,11 @@ export async function listOnboarding(org: Org, query: OnboardingQuery) {
       },
       p,
     );
-    const email = link.createdBy ? (emails.get(link.createdBy) ?? null) : null;
-    if (query.stage && state.stage !== query.stage) continue;
-    if (query.stuckHours !== undefined && !stuckLongerThan(state, query.stuckHours)) continue;
-    if (createdBy && email?.toLowerCase() !== createdBy) continue;
+    const email = emailOf(link.createdBy);
+    if (!matches(state, email)) continue;
     items.push({
       ...state,
+      kind: 'link',
       linkId: link.id,
       createdAt: link.createdAt.toISOString(),
       createdBy: email,
@@ -70,5 +85,19 @@ export async function listOnboarding(org: Org, query: OnboardingQuery) {
       vehicleCount: p?.vehicleCount ?? null,
     });
   }
+  for (const { check, state } of vinLists) {
+    const email = emailOf(check.createdBy);
+    if (!matches(state, email)) continue;
+    items.push({
+      ...state,
+      kind: 'vin_list',
+      checkId: check.id,
+      label: check.label,
+      vinCount: check.vinCount,
+      createdAt: check.createdAt.toISOString(),
+      createdBy: email,
+    });
+  }
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { items, checkedAccounts: confirmed.length };
 }

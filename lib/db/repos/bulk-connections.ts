@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../index';
 import { bulkConnections, type BulkConnection } from '../schema';
 import { SETTLED_CHECK_STATUSES } from './eligibility-checks';
@@ -64,6 +64,20 @@ export async function listBulkConnectionsOfCheck(db: Db, organizationId: string,
     .select()
     .from(bulkConnections)
     .where(and(eq(bulkConnections.organizationId, organizationId), eq(bulkConnections.eligibilityCheckId, eligibilityCheckId)))
+    .orderBy(asc(bulkConnections.createdAt));
+}
+
+/** The requests sent from any of these checks, oldest first. */
+export async function listBulkConnectionsOfChecks(
+  db: Db,
+  organizationId: string,
+  eligibilityCheckIds: readonly string[],
+): Promise<BulkConnection[]> {
+  if (eligibilityCheckIds.length === 0) return [];
+  return db
+    .select()
+    .from(bulkConnections)
+    .where(and(eq(bulkConnections.organizationId, organizationId), inArray(bulkConnections.eligibilityCheckId, [...eligibilityCheckIds])))
     .orderBy(asc(bulkConnections.createdAt));
 }
 

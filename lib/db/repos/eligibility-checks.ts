@@ -41,11 +41,16 @@ export async function updateEligibilityCheck(
   db: Db,
   organizationId: string,
   id: string,
-  update: { status: string; counts?: Record<string, number> },
+  update: { status: string; counts?: Record<string, number>; ineligible?: EligibilityCheck['ineligible'] },
 ): Promise<EligibilityCheck | undefined> {
   const [row] = await db
     .update(eligibilityChecks)
-    .set({ status: update.status, ...(update.counts ? { counts: update.counts } : {}), updatedAt: new Date() })
+    .set({
+      status: update.status,
+      ...(update.counts ? { counts: update.counts } : {}),
+      ...(update.ineligible ? { ineligible: update.ineligible } : {}),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(eligibilityChecks.organizationId, organizationId),

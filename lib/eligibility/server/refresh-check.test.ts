@@ -61,6 +61,15 @@ for (const leg of await databaseLegs()) {
       expect((await sandbox.fetch(`http://sandbox.test/v1/vehicles/eligibility/${check.upstreamId}`)).status).toBe(404);
       expect(Object.values(done.counts).reduce((a, b) => a + b, 0)).toBe(151);
       expect(done.counts.INELIGIBLE).toBeGreaterThanOrEqual(1);
+      // Every row not eligible is kept with its reason, for the onboarding page.
+      const notEligible = Object.entries(done.counts).reduce((sum, [status, n]) => (status === 'ELIGIBLE' ? sum : sum + n), 0);
+      expect(done.ineligible).toHaveLength(notEligible);
+      expect(done.ineligible).toContainEqual({
+        rowId: '151',
+        vin: vin(900),
+        status: 'INELIGIBLE',
+        reason: 'Connected services are not offered in ZW',
+      });
 
       spy.mockClear();
       await refreshCheck(t.db, api, done, Date.now() + 60_000);

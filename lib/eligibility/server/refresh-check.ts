@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { listOpenEligibilityChecks, SETTLED_CHECK_STATUSES, updateEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheck } from '@/lib/db/schema';
 import { deriveCheckStatus } from '@/lib/eligibility/derive-check-status';
+import { isIneligibleStatus, type IneligibleRow } from '@/lib/eligibility/onboarding-stage';
 import { paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
 
 export const isSettled = (status: string) => (SETTLED_CHECK_STATUSES as readonly string[]).includes(status);
@@ -11,15 +12,27 @@ export const isSettled = (status: string) => (SETTLED_CHECK_STATUSES as readonly
 const MIN_REFRESH_MS = 1_000;
 const inFlight = new Map<string, Promise<EligibilityCheck>>();
 
-async function tally(api: Pick<VehicleApi, 'getEligibilityResults'>, upstreamId: string): Promise<Record<string, number>> {
+async function tally(
+  api: Pick<VehicleApi, 'getEligibilityResults'>,
+  upstreamId: string,
+): Promise<{ counts: Record<string, number>; ineligible: IneligibleRow[] }> {
   const counts: Record<string, number> = {};
+  const ineligible: IneligibleRow[] = [];
   for await (const page of paginateNumbered((p) => api.getEligibilityResults(upstreamId, p))) {
     for (const result of page.data.results) {
       const status = result.status ?? 'UNKNOWN';
       counts[status] = (counts[status] ?? 0) + 1;
+      if (isIneligibleStatus(status)) {
+        ineligible.push({
+          rowId: result.rowId === null || result.rowId === undefined ? null : String(result.rowId),
+          vin: result.vin ?? null,
+          status,
+          reason: result.errorMessage ?? null,
+        });
+      }
     }
   }
-  return counts;
+  return { counts, ineligible };
 }
 
 /**
@@ -37,9 +50,9 @@ export function refreshCheck(
   const running = inFlight.get(check.id);
   if (running) return running;
   const work = (async () => {
-    const counts = await tally(api, check.upstreamId);
+    const { counts, ineligible } = await tally(api, check.upstreamId);
     const status = deriveCheckStatus(counts, check.vinCount, check.status);
-    return (await updateEligibilityCheck(db, check.organizationId, check.id, { status, counts })) ?? check;
+    return (await updateEligibilityCheck(db, check.organizationId, check.id, { status, counts, ineligible })) ?? check;
   })().finally(() => inFlight.delete(check.id));
   inFlight.set(check.id, work);
   return work;

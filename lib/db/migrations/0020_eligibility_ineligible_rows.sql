@@ -1,0 +1,1 @@
+ALTER TABLE "eligibility_checks" ADD COLUMN "ineligible" jsonb;
