@@ -26,6 +26,7 @@ const TONE: Record<OnboardingStage, Tone> = {
   account_confirmed: 'pending',
   vehicles_appeared: 'pending',
   first_telemetry: 'success',
+  vehicle_disconnected: 'danger',
   eligibility_running: 'pending',
   eligibility_failed: 'danger',
   none_eligible: 'danger',

@@ -40,6 +40,26 @@ describe('onboarding stages', () => {
     expect(state.nextStep).toContain('access_denied');
   });
 
+  it('moves to "vehicle disconnected" on a disconnection newer than the last data, and back once data or a connection comes', () => {
+    const done = { ...base, status: 'COMPLETED' as const, completedAt: '2026-11-01T10:20:00.000Z', accountId: 'acc_1' };
+    const seen = '2026-11-01T10:25:00.000Z';
+    const off = { status: 'DISCONNECTED' as const, at: '2026-11-01T12:00:00.000Z' };
+    const state = onboardingState(done, { vehicleCount: 1, telemetryAt: seen, connection: off });
+    expect(state).toMatchObject({ stage: 'vehicle_disconnected', since: off.at, stuck: true });
+    expect(state.nextStep).toMatch(/withdrew consent/);
+    // Before any data, too.
+    expect(onboardingState(done, { vehicleCount: 1, telemetryAt: null, connection: off }).stage).toBe('vehicle_disconnected');
+    // Data newer than the disconnection: it reconnected.
+    const later = '2026-11-01T12:30:00.000Z';
+    expect(onboardingState(done, { vehicleCount: 1, telemetryAt: later, connection: off })).toMatchObject({
+      stage: 'first_telemetry',
+      since: later,
+    });
+    // Connected again (device.connected), no data yet: waiting for the first data.
+    const on = { status: 'CONNECTED' as const, at: '2026-11-01T13:00:00.000Z' };
+    expect(onboardingState(done, { vehicleCount: 1, telemetryAt: null, connection: on }).stage).toBe('vehicles_appeared');
+  });
+
   it('never counts a finished item as stuck', () => {
     expect(stuckLongerThan({ stuck: false, since: '2020-01-01T00:00:00Z' }, 0)).toBe(false);
   });

@@ -13,6 +13,7 @@ export const LINK_STAGES = [
   'account_confirmed',
   'vehicles_appeared',
   'first_telemetry',
+  'vehicle_disconnected',
 ] as const;
 type LinkStage = (typeof LINK_STAGES)[number];
 
@@ -27,6 +28,7 @@ export const STAGE_LABELS: Record<OnboardingStage, string> = {
   account_confirmed: 'Account confirmed, no vehicle yet',
   vehicles_appeared: 'Vehicles appeared, no data yet',
   first_telemetry: 'First telemetry seen',
+  vehicle_disconnected: 'Vehicle disconnected',
   ...VIN_LIST_STAGE_LABELS,
 };
 
@@ -39,8 +41,16 @@ export type OnboardingLink = {
   accountId: string | null;
 };
 
-/** What the upstream showed of a confirmed account: its vehicles, and the time of the first data seen. */
-export type AccountProgress = { vehicleCount: number; telemetryAt: string | null } | null;
+/**
+ * What is known of a confirmed account: its vehicles (upstream), the time of the newest data seen
+ * (upstream or pushed), and the newest connection state of its vehicles (the fleet snapshot, moved
+ * by `device.connected` / `device.disconnected` events and the list walk), when known.
+ */
+export type AccountProgress = {
+  vehicleCount: number;
+  telemetryAt: string | null;
+  connection?: { status: 'CONNECTED' | 'DISCONNECTED'; at: string } | null;
+} | null;
 
 export type OnboardingState = { stage: LinkStage; since: string; stuck: boolean; nextStep: string };
 
@@ -79,6 +89,16 @@ export function onboardingState(link: OnboardingLink, progress: AccountProgress)
       nextStep: progress
         ? 'The account is connected but shows no vehicle yet. Ask the owner to check the vehicle is in their manufacturer app.'
         : 'The account is connected; its vehicles could not be checked just now. Reload the page to try again.',
+    };
+  }
+  const disconnected = progress.connection?.status === 'DISCONNECTED' ? progress.connection : null;
+  if (disconnected && !(progress.telemetryAt && Date.parse(progress.telemetryAt) > Date.parse(disconnected.at))) {
+    return {
+      stage: 'vehicle_disconnected',
+      since: disconnected.at,
+      stuck: true,
+      nextStep:
+        'The Vehicle API reported the vehicle disconnected. Ask the owner whether they withdrew consent or removed the vehicle from their manufacturer account; this moves on by itself once it reconnects.',
     };
   }
   if (!progress.telemetryAt) {

@@ -10,7 +10,8 @@ import {
   type OnboardingItem,
   type OnboardingState,
 } from '@/lib/connect/onboarding';
-import { getDb } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
+import { connectionOfVehicles } from '@/lib/db/repos/vehicle-snapshots';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
 import { vinListOnboarding } from '@/lib/eligibility/server/vin-list-onboarding';
 import { memberEmails } from '@/lib/members/server/member-emails';
@@ -20,13 +21,27 @@ import type { VehicleApi } from '@/lib/vehicle-api';
 /** Confirmed accounts checked upstream per request (two reads each: its vehicles, one vehicle's telemetry). */
 const CHECKED_ACCOUNTS = 25;
 
-async function accountProgress(api: VehicleApi, accountId: string): Promise<AccountProgress> {
+const newest = (...times: (string | null)[]) =>
+  times.reduce<string | null>((max, t) => (t && (!max || Date.parse(t) > Date.parse(max)) ? t : max), null);
+
+async function accountProgress(db: Db, api: VehicleApi, organizationId: string, accountId: string): Promise<AccountProgress> {
   try {
     const filter = JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId });
     const vehicles = (await api.listVehicles({ maxPageSize: 100, filter })).data.results;
     if (vehicles.length === 0) return { vehicleCount: 0, telemetryAt: null };
-    const telemetry = await api.getTelemetry(vehicles[0]!.id).catch(() => null);
-    return { vehicleCount: vehicles.length, telemetryAt: telemetry ? latestTelemetryTime(telemetry.data) : null };
+    const [telemetry, pushed] = await Promise.all([
+      api.getTelemetry(vehicles[0]!.id).catch(() => null),
+      connectionOfVehicles(
+        db,
+        organizationId,
+        vehicles.map((v) => v.id),
+      ),
+    ]);
+    return {
+      vehicleCount: vehicles.length,
+      telemetryAt: newest(telemetry ? latestTelemetryTime(telemetry.data) : null, pushed.pushedAt?.toISOString() ?? null),
+      connection: pushed.connection && { status: pushed.connection.status, at: pushed.connection.at.toISOString() },
+    };
   } catch {
     return null;
   }
@@ -34,7 +49,8 @@ async function accountProgress(api: VehicleApi, accountId: string): Promise<Acco
 
 /**
  * Every consent link from its creation to the first data of its vehicles: Motorpool's records,
- * plus, for the newest confirmed accounts, their vehicles and one vehicle's telemetry upstream.
+ * plus, for the newest confirmed accounts, their vehicles and one vehicle's telemetry upstream,
+ * and what connection events and pushed telemetry the fleet snapshot holds about them.
  * Beside them, every bulk VIN list from its eligibility check to its connection results (for
  * those who may read eligibility checks). Newest first; the filters apply to both.
  */
@@ -48,7 +64,7 @@ export async function listOnboarding({ org, role }: OrgAccess, query: Onboarding
   const emails = await memberEmails(db, org.id, [...links.map((l) => l.createdBy), ...vinLists.map(({ check }) => check.createdBy)]);
   const confirmed = links.filter((l) => l.status === 'COMPLETED' && l.accountId).slice(0, CHECKED_ACCOUNTS);
   const progress = new Map<string, AccountProgress>();
-  await Promise.all(confirmed.map(async (l) => progress.set(l.id, await accountProgress(api, l.accountId!))));
+  await Promise.all(confirmed.map(async (l) => progress.set(l.id, await accountProgress(db, api, org.id, l.accountId!))));
   const createdBy = query.createdBy?.trim().toLowerCase();
   const emailOf = (userId: string | null) => (userId ? (emails.get(userId) ?? null) : null);
   const matches = (state: Pick<OnboardingState, 'stuck' | 'since'> & { stage: string }, email: string | null) =>

@@ -336,6 +336,34 @@ export async function recordConnection(
   return rows.length > 0;
 }
 
+/**
+ * Where some vehicles (one account's) stand by the snapshot: disconnected when every vehicle whose
+ * state is known is disconnected (as of the latest of those), else connected; and the newest time
+ * an event pushed data about any of them.
+ */
+export async function connectionOfVehicles(
+  db: Db,
+  organizationId: string,
+  vehicleIds: readonly string[],
+): Promise<{ connection: { status: 'CONNECTED' | 'DISCONNECTED'; at: Date } | null; pushedAt: Date | null }> {
+  if (vehicleIds.length === 0) return { connection: null, pushedAt: null };
+  const s = vehicleSnapshots;
+  const rows = await db
+    .select({ status: s.connectionStatus, at: s.connectionAt, pushedAt: s.pushedAt })
+    .from(s)
+    .where(and(eq(s.organizationId, organizationId), inArray(s.vehicleId, [...vehicleIds])));
+  const latest = (dates: (Date | null)[]) => dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+  const known = rows.filter((r) => (r.status === 'CONNECTED' || r.status === 'DISCONNECTED') && r.at);
+  const connected = known.filter((r) => r.status === 'CONNECTED');
+  const connection =
+    known.length === 0
+      ? null
+      : connected.length > 0
+        ? { status: 'CONNECTED' as const, at: latest(connected.map((r) => r.at))! }
+        : { status: 'DISCONNECTED' as const, at: latest(known.map((r) => r.at))! };
+  return { connection, pushedAt: latest(rows.map((r) => r.pushedAt)) };
+}
+
 /** The jsonb map `column` with `entry` set at `key`, unless the stored entry is newer (forward only, by `at`). */
 function mergeNewer(column: PgColumn, key: string, entry: { at: string }): SQL {
   return sql`case when ${column} -> ${key} is null or (${column} -> ${key} ->> 'at')::timestamptz <= ${entry.at}::timestamptz

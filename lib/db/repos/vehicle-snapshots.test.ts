@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, type DbHandle } from '@/lib/db';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { createOrganization } from './organizations';
+import { connectionOfVehicles, recordConnection, recordPushedReading, upsertRoster } from './vehicle-snapshots';
+
+describe('connectionOfVehicles (onboarding reads connection events through it)', () => {
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    handle = openPglite();
+    await migrateDatabase(handle.db);
+  }, 120_000);
+  afterAll(() => handle?.close());
+
+  const listedAt = new Date('2026-11-01T10:00:00Z');
+  const at = (time: string) => new Date(`2026-11-01T${time}Z`);
+
+  it('is disconnected only when every vehicle known is, as of the latest; connected as soon as one is; with the newest push', async () => {
+    const db = handle!.db;
+    const org = await createOrganization(db, { slug: 'conn', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const roster = ['veh_a', 'veh_b'].map((vehicleId) => ({
+      vehicleId,
+      vin: null,
+      make: null,
+      model: null,
+      registrationPlate: null,
+      isListening: true,
+      connectionStatus: null,
+      lastSeenAt: null,
+    }));
+    await upsertRoster(db, org.id, roster, listedAt);
+    const ids = ['veh_a', 'veh_b', 'veh_not_in_snapshot'];
+    expect(await connectionOfVehicles(db, org.id, ids)).toEqual({ connection: null, pushedAt: null });
+
+    await recordConnection(db, org.id, 'veh_a', 'DISCONNECTED', at('11:00:00'));
+    await recordConnection(db, org.id, 'veh_b', 'DISCONNECTED', at('12:00:00'));
+    expect((await connectionOfVehicles(db, org.id, ids)).connection).toEqual({ status: 'DISCONNECTED', at: at('12:00:00') });
+
+    // An older event never moves it back; a newer connection does.
+    await recordConnection(db, org.id, 'veh_a', 'CONNECTED', at('10:30:00'));
+    expect((await connectionOfVehicles(db, org.id, ids)).connection?.status).toBe('DISCONNECTED');
+    await recordConnection(db, org.id, 'veh_a', 'CONNECTED', at('13:00:00'));
+    expect((await connectionOfVehicles(db, org.id, ids)).connection).toEqual({ status: 'CONNECTED', at: at('13:00:00') });
+
+    await recordPushedReading(db, org.id, 'veh_b', { stateOfCharge: { value: 50, at: at('13:05:00') } }, at('13:06:00'));
+    expect((await connectionOfVehicles(db, org.id, ids)).pushedAt).toEqual(at('13:06:00'));
+    expect(await connectionOfVehicles(db, org.id, [])).toEqual({ connection: null, pushedAt: null });
+  });
+});
