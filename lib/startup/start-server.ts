@@ -33,7 +33,7 @@ export async function startServer(): Promise<void> {
     await prepareDatabase();
     if (env().BACKGROUND_JOBS) {
       const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
-      startBackgroundJobs();
+      await startBackgroundJobs();
     }
   } catch (error) {
     // Another process holding the embedded database is an operator's matter, not a crash: no stack.
