@@ -60,8 +60,8 @@ describe.skipIf(!available)('background jobs on the queue the instances share (p
       everyMs: 60_000,
       run: async () => void runs.push(who),
     });
-    await a.runner.add(job('a'));
-    await b.runner.add(job('b'));
+    // Both create the job's queue at once, as instances starting together do.
+    await Promise.all([a.runner.add(job('a')), b.runner.add(job('b'))]);
     await awayFromMinuteEdge();
     // What each instance's timer does each period, several times over on both.
     await Promise.all([1, 2, 3].flatMap(() => [a.runner.tick(job('a')), b.runner.tick(job('b'))]));

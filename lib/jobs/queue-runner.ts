@@ -4,6 +4,7 @@ import type { JobRunner, RecurringJob } from './job';
 import { LocalRuns } from './job';
 
 const DEFAULT_EXPIRE_SECONDS = 5 * 60;
+const DEADLOCK_DETECTED = '40P01';
 
 type QueueRunnerOptions = {
   /** How often (once across the cluster) jobs past their expiry are failed and given to a live worker. */
@@ -53,8 +54,7 @@ export class QueueRunner implements JobRunner {
 
   async add(job: RecurringJob): Promise<void> {
     const expireInSeconds = job.expireAfterSeconds ?? DEFAULT_EXPIRE_SECONDS;
-    // One retry: the run of a worker that died (or failed) once more, then the next tick's turn.
-    await this.#boss.createQueue(job.name, { name: job.name, policy: 'short', retryLimit: 1, retryDelay: 0, expireInSeconds });
+    await this.#createQueue(job.name, expireInSeconds);
     if (this.#workers.has(job.name)) await this.#boss.offWork(job.name);
     clearInterval(this.#timers.get(job.name));
     // Another instance's ticks and retries are found by polling; this instance's own at once (notifyWorker).
@@ -67,6 +67,21 @@ export class QueueRunner implements JobRunner {
     );
     timer.unref();
     this.#timers.set(job.name, timer);
+  }
+
+  /**
+   * pg-boss creates a queue (a row and a partition of its job table) without a lock: instances
+   * starting together can deadlock on it, and PostgreSQL then cancels one of them, which tries again
+   * (the row the other made turns its insert into a no-op).
+   */
+  async #createQueue(name: string, expireInSeconds: number, attemptsLeft = 5): Promise<void> {
+    try {
+      // One retry: the run of a worker that died (or failed) once more, then the next tick's turn.
+      await this.#boss.createQueue(name, { name, policy: 'short', retryLimit: 1, retryDelay: 0, expireInSeconds });
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attemptsLeft <= 1) throw error;
+      await this.#createQueue(name, expireInSeconds, attemptsLeft - 1);
+    }
   }
 
   /** What each instance's timer does every period: queue the period's run, unless an instance already has. */
