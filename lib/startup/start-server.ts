@@ -11,6 +11,9 @@ export async function startServer(): Promise<void> {
     console.error(problems);
     process.exit(1);
   }
+  // Before the first request: Next names its request spans through the provider registered here.
+  const { startTracing } = await import('@/lib/ops/tracing');
+  await startTracing();
   // Before anything else: sign-in throttling needs each request's real peer address.
   const { installPeerAddressStamp } = await import('@/lib/auth/server/stamp-peer-address');
   installPeerAddressStamp();
