@@ -16,8 +16,9 @@ const nextConfig = {
     '/map-worker': ['./node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'],
   },
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
-  // pino and prom-client keep one instance per process (logger, registry) when loaded from node_modules.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'pino', 'prom-client'],
+  // pino and prom-client keep one instance per process (logger, registry) when loaded from node_modules;
+  // pg-boss too (it requires pg, which it never opens here: it runs on the postgres pool).
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'pg-boss', 'pino', 'prom-client'],
   typedRoutes: false,
 };
 

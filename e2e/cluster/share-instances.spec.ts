@@ -314,6 +314,32 @@ test('however many watch one execution on both instances, the upstream is asked 
   await Promise.all([onA.dispose(), onB.dispose()]);
 });
 
+test('both instances queue every background tick, and one tick a second runs across them (pg-boss)', async () => {
+  const db = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    const WINDOW_S = 10;
+    // Ticks queued in a window, live and archived: each instance's timer sends one a second per job.
+    const ticks = async () =>
+      await db<{ name: string; ticks: number; slots: number }[]>`
+        select name, count(*)::int as ticks, count(distinct singleton_on)::int as slots
+        from (select name, singleton_on, created_on from pgboss.job union all select name, singleton_on, created_on from pgboss.archive) j
+        where name in ('commands.settle', 'bulk.run') and created_on > now() - make_interval(secs => ${WINDOW_S})
+        group by name order by name`;
+    await sleep(WINDOW_S * 1000);
+    const rows = await ticks();
+    console.log(`cluster: background ticks in ${WINDOW_S} s on two instances: ${rows.map((r) => `${r.name} ${r.ticks}`).join(', ')}`);
+    expect(rows.map((r) => r.name)).toEqual(['bulk.run', 'commands.settle']);
+    for (const row of rows) {
+      // Two instances each sending a tick a second would make twice as many without the period's key.
+      expect(row.ticks).toBe(row.slots);
+      expect(row.ticks).toBeGreaterThanOrEqual(WINDOW_S - 2);
+      expect(row.ticks).toBeLessThanOrEqual(WINDOW_S + 1);
+    }
+  } finally {
+    await db.end({ timeout: 2 });
+  }
+});
+
 test('instance A killed with SIGKILL while a command is in flight: B settles that command', async () => {
   const onA = await signIn(PORT_A, ADMIN.email, ADMIN.password);
   const executionId = await sendCommand(onA, 'LOCK_DOORS');

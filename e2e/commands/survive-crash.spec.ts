@@ -50,8 +50,12 @@ async function waitForHealth(child: ChildProcess) {
   throw new Error('the server did not answer /api/health within 90 s');
 }
 
-function killHard(child: ChildProcess) {
-  if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+/** Kills the server's process group and waits for its exit: until then its pid holds the folder's lock. */
+async function killHard(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGKILL');
+  await exited;
 }
 
 async function signedIn(): Promise<APIRequestContext> {
@@ -74,8 +78,8 @@ async function history(context: APIRequestContext, vehicleId: string): Promise<V
 
 let server: ChildProcess | undefined;
 
-test.afterAll(() => {
-  if (server) killHard(server);
+test.afterAll(async () => {
+  if (server) await killHard(server);
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
@@ -100,7 +104,7 @@ test('a command record written before a crash survives it and is marked unknown,
     .catch(() => 'connection lost');
   await expect.poll(async () => (await history(api, vehicleId)).map((v) => v.command), { timeout: 15_000 }).toEqual(['HONK_HORN']);
 
-  killHard(server);
+  await killHard(server);
   expect(await sending).toBe('connection lost');
   await api.dispose();
 

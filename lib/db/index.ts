@@ -28,8 +28,12 @@ export interface DbHandle {
   snapshotGeneration?: () => number;
   /** PostgreSQL's LISTEN/NOTIFY, for what several instances must hear from each other at once. */
   notifications?: Notifications;
+  /** PostgreSQL only: SQL text on the process's pool, for a library that brings its own SQL (the job queue). */
+  executeSql?: ExecuteSql;
   close(): Promise<void>;
 }
+
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export interface Notifications {
   /** Calls `onMessage` with each payload sent on `channel` by any connection, this one included. */
@@ -79,6 +83,14 @@ export function openPglite(dataDir?: string): DbHandle {
   };
 }
 
+/** A value as `pg` would send it (the driver SQL written for `pg` expects): objects as JSON, undefined as null. */
+function asPgValue(value: unknown): postgres.ParameterOrJSON<never> {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof Uint8Array || Array.isArray(value))
+    return value as postgres.ParameterOrJSON<never>;
+  return JSON.stringify(value);
+}
+
 /** postgres-js connects lazily, on the first query. */
 export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
@@ -91,7 +103,24 @@ export function openPostgres(url: string, options: { max?: number } = {}): DbHan
       await client.notify(channel, payload);
     },
   };
-  return { db, kind: 'postgres', notifications, close: () => client.end({ timeout: 5 }) };
+  const executeSql: ExecuteSql = async (text, values = []) => {
+    const parameters = values.map(asPgValue);
+    // pg-boss sends its migrations and maintenance as one `BEGIN; …; COMMIT;` string: postgres.js
+    // runs such a transaction only on a connection reserved for it, rolled back if a statement fails.
+    if (/^\s*BEGIN\s*;/i.test(text)) {
+      const reserved = await client.reserve();
+      try {
+        return { rows: [...(await reserved.unsafe(text, parameters))] };
+      } catch (error) {
+        await reserved.unsafe('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        reserved.release();
+      }
+    }
+    return { rows: [...(await client.unsafe(text, parameters))] };
+  };
+  return { db, kind: 'postgres', notifications, executeSql, close: () => client.end({ timeout: 5 }) };
 }
 
 type Holder = { handle?: DbHandle };

@@ -1,90 +1,64 @@
 import 'server-only';
+import type { ExecuteSql } from '@/lib/db';
+import { InProcessRunner } from './in-process-runner';
+import type { JobRunner, RecurringJob } from './job';
 
 /**
  * Background work of a server process: every recurring job is registered here by name and run by
- * one runner, so an operator sees one list of what runs in the background and the runner can be
- * swapped (in process on the embedded database; a queue shared by every instance on PostgreSQL).
+ * one runner: on PostgreSQL a queue shared by every instance (pg-boss, `./queue-runner.ts`), so
+ * each period's run happens once across the cluster and survives a kill; on the embedded database
+ * the same jobs on this process's timers.
  */
-export type RecurringJob = {
-  /** `<domain>.<verb>`, unique: the runner keys timers, logs and metrics by it. */
-  name: string;
-  everyMs: number;
-  /** One run; a run is never started while the previous one of the same job is still going. */
-  run: (signal: AbortSignal) => Promise<void>;
-};
+export type { RecurringJob } from './job';
 
-type Runner = {
-  jobs: Map<string, RecurringJob>;
-  timers: Map<string, ReturnType<typeof setInterval>>;
-  running: Set<string>;
-  abort?: AbortController;
-};
+type Registry = { jobs: Map<string, RecurringJob>; runner?: JobRunner; starting?: Promise<void> };
 
-const state = globalThis as { __motorpoolJobs?: Runner };
-const runner = (): Runner => (state.__motorpoolJobs ??= { jobs: new Map(), timers: new Map(), running: new Set() });
+const state = globalThis as { __motorpoolJobs?: Registry };
+const registry = (): Registry => (state.__motorpoolJobs ??= { jobs: new Map() });
 
 /** Registers a job; registering a name again replaces the earlier definition (a hot reload). */
 export function registerJob(job: RecurringJob): void {
-  const current = runner();
+  const current = registry();
   current.jobs.set(job.name, job);
-  if (current.abort) schedule(current, job);
+  current.runner?.add(job).catch((error) => console.error(`could not schedule background job ${job.name}`, error));
 }
 
-function schedule(current: Runner, job: RecurringJob): void {
-  const previous = current.timers.get(job.name);
-  if (previous) clearInterval(previous);
-  const timer = setInterval(() => void runOnce(current, job), job.everyMs);
-  // A background timer never keeps the process alive on its own.
-  timer.unref();
-  current.timers.set(job.name, timer);
-}
-
-async function runOnce(current: Runner, job: RecurringJob): Promise<void> {
-  const signal = current.abort?.signal;
-  if (!signal || signal.aborted || current.running.has(job.name)) return;
-  current.running.add(job.name);
-  try {
-    await job.run(signal);
-  } catch (error) {
-    console.error(`background job ${job.name} failed`, error);
-  } finally {
-    current.running.delete(job.name);
-  }
-}
-
-/** Starts every registered job's timer (and any registered later). */
-export function startJobs(): void {
-  const current = runner();
-  if (current.abort) return;
-  current.abort = new AbortController();
-  for (const job of current.jobs.values()) schedule(current, job);
+/**
+ * Starts every registered job (and any registered later): on the shared queue when given the
+ * PostgreSQL pool's `executeSql`, else in this process.
+ */
+export async function startJobs(options: { executeSql?: ExecuteSql } = {}): Promise<void> {
+  const current = registry();
+  if (current.runner) return;
+  current.starting ??= (async () => {
+    const runner = options.executeSql
+      ? await (await import('./queue-runner')).QueueRunner.start(options.executeSql)
+      : new InProcessRunner();
+    for (const job of current.jobs.values()) await runner.add(job);
+    current.runner = runner;
+  })().finally(() => {
+    current.starting = undefined;
+  });
+  await current.starting;
 }
 
 /** Stops the timers and tells running jobs to stop; resolves once they have. */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
-  const current = runner();
-  current.abort?.abort();
-  current.abort = undefined;
-  for (const timer of current.timers.values()) clearInterval(timer);
-  current.timers.clear();
-  const until = Date.now() + timeoutMs;
-  while (current.running.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  const current = registry();
+  await current.starting?.catch(() => {});
+  const runner = current.runner;
+  current.runner = undefined;
+  await runner?.stop(timeoutMs);
 }
 
-/** Runs one job now, as its timer would (tests, and operators through a script). */
+/** Runs one job now, in this process (tests, and operators through a script). */
 export async function runJobNow(name: string): Promise<void> {
-  const current = runner();
+  const current = registry();
   const job = current.jobs.get(name);
   if (!job) throw new Error(`no background job named ${name}`);
-  const abort = current.abort ?? new AbortController();
-  current.running.add(job.name);
-  try {
-    await job.run(abort.signal);
-  } finally {
-    current.running.delete(job.name);
-  }
+  await (current.runner ?? new InProcessRunner()).runNow(job);
 }
 
 export function registeredJobNames(): string[] {
-  return [...runner().jobs.keys()].sort();
+  return [...registry().jobs.keys()].sort();
 }

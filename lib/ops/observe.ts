@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import { API_PREFIX } from '@/lib/contract/vehicle-api';
 import { env } from '@/lib/env';
 import type { VehicleApiLogger } from '@/lib/vehicle-api/log';
@@ -58,13 +59,16 @@ export function observeBffRequest(
   const log = logger();
   const logging = log.isLevelEnabled('info');
   const measuring = metricsEnabled();
-  if (!logging && !measuring) return;
+  // Next's span of this request, when tracing is on (lib/ops/tracing.ts).
+  const span = trace.getActiveSpan();
+  const tracing = span?.isRecording() === true;
+  if (!logging && !measuring && !tracing) return;
   // A NextRequest has its URL parsed already.
   const pathname = 'nextUrl' in request ? (request as { nextUrl: URL }).nextUrl.pathname : new URL(request.url).pathname;
   const route = routeTemplate(pathname, params);
   const durationMs = performance.now() - startedAt;
   if (measuring) metrics().bffDuration.observe({ route, method: request.method, status: response.status }, durationMs / 1000);
-  if (!logging) return;
+  if (!logging && !tracing) return;
   const incoming = request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   try {
@@ -72,6 +76,14 @@ export function observeBffRequest(
   } catch {
     // A response with immutable headers keeps its own.
   }
+  if (tracing)
+    span!.setAttributes({
+      'http.route': route,
+      'http.response.status_code': response.status,
+      'motorpool.request_id': requestId,
+      ...(organizationId ? { 'motorpool.organization_id': organizationId } : {}),
+    });
+  if (!logging) return;
   log.info(
     {
       event: 'bff.request',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import { getDb, getDbHandle } from '@/lib/db';
 import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
@@ -29,8 +29,12 @@ const pollingApiForOrganization: ApiForOrganization = async (organizationId) => 
   return org?.commandPolling ? orgVehicleApi(org) : undefined;
 };
 
-/** Every recurring job of a server process, in one list. */
-export function startBackgroundJobs(): void {
+/**
+ * Every recurring job of a server process, in one list, run by `lib/jobs`: on PostgreSQL through
+ * the queue the instances share (each period's run once across the cluster), on PGlite in process.
+ * The jobs' own claims (the settle job's conditional UPDATE, bulk leases) still decide each record.
+ */
+export async function startBackgroundJobs(): Promise<void> {
   registerJob({
     name: 'sign-in.prune',
     everyMs: HOUR_MS,
@@ -86,6 +90,7 @@ export function startBackgroundJobs(): void {
     name: 'fleet.snapshot',
     // Each tick reads only the vehicles whose last read is older than their interval.
     everyMs: 60_000,
+    expireAfterSeconds: 15 * 60,
     run: async (signal) => {
       const e = env();
       const policy = {
@@ -101,7 +106,7 @@ export function startBackgroundJobs(): void {
       await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
     },
   });
-  startJobs();
+  await startJobs({ executeSql: getDbHandle().executeSql });
   configureEmbeddedWebhookTargets().catch((error) => console.error('could not configure the embedded sandbox’s webhook targets', error));
   // The demo's fleet views have data at once rather than after the first tick.
   if (usesEmbeddedSandbox())

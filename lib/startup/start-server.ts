@@ -11,6 +11,9 @@ export async function startServer(): Promise<void> {
     console.error(problems);
     process.exit(1);
   }
+  // Before the first request: Next names its request spans through the provider registered here.
+  const { startTracing } = await import('@/lib/ops/tracing');
+  await startTracing();
   // Before anything else: sign-in throttling needs each request's real peer address.
   const { installPeerAddressStamp } = await import('@/lib/auth/server/stamp-peer-address');
   installPeerAddressStamp();
@@ -33,7 +36,7 @@ export async function startServer(): Promise<void> {
     await prepareDatabase();
     if (env().BACKGROUND_JOBS) {
       const { startBackgroundJobs } = await import('@/lib/startup/background-jobs');
-      startBackgroundJobs();
+      await startBackgroundJobs();
     }
   } catch (error) {
     // Another process holding the embedded database is an operator's matter, not a crash: no stack.

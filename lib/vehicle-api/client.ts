@@ -1,4 +1,5 @@
 import 'server-only';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
 import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
@@ -10,6 +11,8 @@ import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type Retr
 import { tokenResponseSchema } from './schemas';
 import { createTokenManager, type TokenManager } from './token';
 import { createMemoryTokenStore, type TokenStore } from './token-store';
+
+const tracer = trace.getTracer('motorpool.vehicle-api');
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -183,7 +186,7 @@ export function createClient(options: ClientOptions): Client {
   }
   const inflightReads = reads;
 
-  /** One upstream attempt: timeout, request id, logging. Throws only for no response at all. */
+  /** One upstream attempt: timeout, request id, logging and its span. Throws only for no response at all. */
   async function attempt(
     method: Method,
     template: string,
@@ -220,23 +223,41 @@ export function createClient(options: ClientOptions): Client {
         Math.max(0, Math.min(timeoutMs, left)),
       );
     });
-    const log = (status: number, requestId: string | undefined, errorCode?: string) =>
-      (logger.enabled === undefined || logger.enabled()) &&
-      logger(
-        redact(
-          {
-            event: 'vehicle_api.call',
-            method,
-            path: template,
-            status,
-            durationMs: Math.round((performance.now() - started) * 100) / 100,
-            requestId,
-            attempt: attemptNo,
-            ...(errorCode ? { errorCode } : {}),
-          },
-          secrets,
-        ),
+    // A no-op unless tracing is on (lib/ops/tracing.ts). Templates and ids only: no URL, header or body.
+    // `finish` ends it and writes the log line, once per attempt, whatever the outcome.
+    const span = tracer.startSpan(endpoint, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': method, 'url.template': template, 'motorpool.upstream.attempt': attemptNo },
+    });
+    const finish = (status: number, requestId: string | undefined, errorCode?: string) => {
+      if (span.isRecording()) {
+        span.setAttributes({
+          'http.response.status_code': status,
+          ...(requestId ? { 'motorpool.upstream.request_id': requestId } : {}),
+          ...(errorCode ? { 'error.type': errorCode } : {}),
+        });
+        if (errorCode) span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      span.end();
+      return (
+        (logger.enabled === undefined || logger.enabled()) &&
+        logger(
+          redact(
+            {
+              event: 'vehicle_api.call',
+              method,
+              path: template,
+              status,
+              durationMs: Math.round((performance.now() - started) * 100) / 100,
+              requestId,
+              attempt: attemptNo,
+              ...(errorCode ? { errorCode } : {}),
+            },
+            secrets,
+          ),
+        )
       );
+    };
     countUpstreamCall();
     try {
       const response = await Promise.race([doFetch(url, { ...init, headers, signal: controller.signal }), timedOut]);
@@ -247,19 +268,19 @@ export function createClient(options: ClientOptions): Client {
         text,
         requestId: response.headers.get(REQUEST_ID_HEADER) ?? outgoingId,
       };
-      if (response.ok) log(result.status, result.requestId);
+      if (response.ok) finish(result.status, result.requestId);
       else {
         const error = errorFrom(result, endpoint);
         result.error = error;
-        log(result.status, error.requestId, error.code);
+        finish(result.status, error.requestId, error.code);
       }
       return result;
     } catch (error) {
       if (error instanceof VehicleApiError) {
-        log(0, outgoingId, error.code);
+        finish(0, outgoingId, error.code);
         throw error;
       }
-      log(0, outgoingId, 'NETWORK_ERROR');
+      finish(0, outgoingId, 'NETWORK_ERROR');
       throw new VehicleApiError({
         code: 'NETWORK_ERROR',
         status: 0,

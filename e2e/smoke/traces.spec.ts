@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { request as requestFactory } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+
+/**
+ * Issue 14, OpenTelemetry: its own production server (the standalone artifact) with
+ * OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP/HTTP receiver in this test. A BFF request's span
+ * arrives named by its route template with its request id, the upstream call it made arrives with
+ * the Vehicle API path template and status, and no Authorization value, token or password is in
+ * anything exported.
+ */
+const PORT = Number(process.env.E2E_OPS_PORT ?? 3160) + 3;
+const RECEIVER_PORT = PORT + 1;
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = path.join('.data', `e2e-traces-${PORT}`);
+const METRICS_TOKEN = 'e2e-traces-metrics-token-0123456789';
+const REQUEST_ID = 'e2e-trace-request-0001';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
+type Span = { name: string; attributes?: Attribute[] };
+type ExportRequest = { resourceSpans?: { scopeSpans?: { spans?: Span[] }[] }[] };
+
+const bodies: string[] = [];
+const spans = () =>
+  bodies.flatMap((body) =>
+    ((JSON.parse(body) as ExportRequest).resourceSpans ?? []).flatMap((r) => (r.scopeSpans ?? []).flatMap((s) => s.spans ?? [])),
+  );
+const attributes = (span: Span) =>
+  Object.fromEntries((span.attributes ?? []).map(({ key, value }) => [key, value.stringValue ?? Number(value.intValue)]));
+
+let receiver: Server | undefined;
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.url === '/v1/traces') bodies.push(Buffer.concat(chunks).toString());
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver!.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const output: string[] = [];
+  server = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(PORT),
+      HOSTNAME: '127.0.0.1',
+      APP_URL: BASE,
+      NEXTAUTH_URL: BASE,
+      DATA_DIR: path.resolve(DATA_DIR),
+      METRICS_TOKEN,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      // Export every 200 ms rather than every 5 s.
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    },
+  });
+  server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    expect(server.exitCode, `the server exited during start-up: ${output.join('')}`).toBeNull();
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
+  await new Promise((resolve) => receiver?.close(resolve));
+  rmSync(DATA_DIR, { recursive: true, force: true });
+});
+
+test('a BFF request and its upstream call arrive as spans, with templates and ids and no secret', async () => {
+  const api = await requestFactory.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signIn = await api.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: demoEmail('manager'), password: DEMO_PASSWORD, json: 'true' },
+  });
+  expect(signIn.ok()).toBe(true);
+  const vehicles = await api.get('/api/o/demo/vehicles?pageSize=5', { headers: { 'x-request-id': REQUEST_ID } });
+  expect(vehicles.ok()).toBe(true);
+  // A request that carries a secret in its Authorization header.
+  const scraped = await fetch(`${BASE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(scraped.status).toBe(200);
+
+  await expect.poll(() => spans().find((s) => attributes(s)['motorpool.request_id'] === REQUEST_ID), { timeout: 30_000 }).toBeDefined();
+  const bff = spans().find((s) => attributes(s)['motorpool.request_id'] === REQUEST_ID)!;
+  expect(attributes(bff)).toMatchObject({ 'http.route': '/api/o/[org]/vehicles', 'http.response.status_code': 200 });
+
+  await expect.poll(() => spans().find((s) => s.name === 'GET /v1/vehicles'), { timeout: 30_000 }).toBeDefined();
+  const upstream = spans().find((s) => s.name === 'GET /v1/vehicles')!;
+  expect(attributes(upstream)).toMatchObject({
+    'http.request.method': 'GET',
+    'url.template': '/v1/vehicles',
+    'http.response.status_code': 200,
+    'motorpool.upstream.request_id': expect.any(String),
+  });
+
+  await expect.poll(() => spans().find((s) => Object.values(attributes(s)).includes('/api/metrics')), { timeout: 30_000 }).toBeDefined();
+
+  const exported = bodies.join('\n');
+  const cookies = (await api.storageState()).cookies.map((cookie) => cookie.value).filter((value) => value.length >= 16);
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const secret of [METRICS_TOKEN, DEMO_PASSWORD, csrfToken, ...cookies]) expect(exported).not.toContain(secret);
+  expect(exported.toLowerCase()).not.toContain('bearer');
+  expect(exported.toLowerCase()).not.toContain('"authorization"');
+  await api.dispose();
+});
