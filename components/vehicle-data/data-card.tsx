@@ -2,7 +2,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/states';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { RawView } from './raw-view';
@@ -30,20 +30,23 @@ export function DataCard<T extends UpstreamMeta>({
   children,
 }: DataCardProps<T>) {
   return (
-    <Card aria-labelledby={`${id}-heading`}>
-      <CardHeader id={`${id}-heading`} title={title} description={description} actions={actions} />
-      <CardBody>
-        {query.isPending ? (
-          <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
-            <Skeleton className={`${skeleton} w-full`} />
-          </div>
-        ) : query.isError ? (
-          <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
-        ) : (
-          children(query.data)
-        )}
-      </CardBody>
-      {query.data ? <RawView meta={query.data} label={title} /> : null}
-    </Card>
+    <SectionCard
+      id={`${id}-heading`}
+      title={title}
+      description={description}
+      actions={actions}
+      bodyClassName=""
+      footer={query.data ? <RawView meta={query.data} label={title} /> : null}
+    >
+      {query.isPending ? (
+        <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+          <Skeleton className={`${skeleton} w-full`} />
+        </div>
+      ) : query.isError ? (
+        <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
+    </SectionCard>
   );
 }
