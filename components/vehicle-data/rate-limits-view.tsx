@@ -1,5 +1,6 @@
 'use client';
 
+import { Bar } from '@/components/ui/bar';
 import { humanize, perWindow } from '@/lib/vehicle-data/format';
 import { DataCard } from './data-card';
 import { useRateLimits } from '@/lib/query/commands';
@@ -49,17 +50,16 @@ export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: str
                       {remaining === 0 ? <span className="font-semibold text-red-700 dark:text-red-400"> · spent</span> : null}
                     </p>
                   </div>
-                  <div
+                  <Bar
                     role="meter"
-                    aria-label={`${name}: requests left`}
-                    aria-valuemin={0}
-                    aria-valuemax={max}
-                    aria-valuenow={remaining}
-                    aria-valuetext={`${remaining} of ${max} requests left${window ? ` ${window}` : ''}`}
-                    className="h-2.5 w-full rounded-full bg-zinc-200 dark:bg-zinc-800"
-                  >
-                    <div className={`h-2.5 rounded-full ${barClass(share)}`} style={{ width: `${share * 100}%` }} />
-                  </div>
+                    label={`${name}: requests left`}
+                    value={remaining}
+                    max={max}
+                    valueText={`${remaining} of ${max} requests left${window ? ` ${window}` : ''}`}
+                    percent={share * 100}
+                    className="h-2.5 w-full"
+                    fillClassName={barClass(share)}
+                  />
                 </li>
               );
             })}
