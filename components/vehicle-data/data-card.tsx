@@ -16,10 +16,12 @@ type DataCardProps<T extends UpstreamMeta> = {
   query: UseQueryResult<T>;
   /** Height of the loading skeleton, so the page does not jump. */
   skeleton?: string;
+  /** Whether the data has nothing to show, and the sentence that says so. */
+  empty?: { when: (data: T) => boolean; text: string };
   children: (data: T) => ReactNode;
 };
 
-/** A section of a vehicle data view: its loading skeleton, its error with the request id, its content and raw view. */
+/** A section of a vehicle data view: its loading skeleton, its error with the request id, its empty state, its content and raw view. */
 export function DataCard<T extends UpstreamMeta>({
   id,
   title,
@@ -27,6 +29,7 @@ export function DataCard<T extends UpstreamMeta>({
   actions,
   query,
   skeleton = 'h-32',
+  empty,
   children,
 }: DataCardProps<T>) {
   return (
@@ -44,6 +47,8 @@ export function DataCard<T extends UpstreamMeta>({
         </div>
       ) : query.isError ? (
         <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
+      ) : empty?.when(query.data) ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{empty.text}</p>
       ) : (
         children(query.data)
       )}
