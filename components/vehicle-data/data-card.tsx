@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SectionCard } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/states';
+import { LoadingBlocks } from '@/components/ui/states';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { RawView } from './raw-view';
 import { SectionError } from './section-error';
@@ -42,9 +42,7 @@ export function DataCard<T extends UpstreamMeta>({
       footer={query.data ? <RawView meta={query.data} label={title} /> : null}
     >
       {query.isPending ? (
-        <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
-          <Skeleton className={`${skeleton} w-full`} />
-        </div>
+        <LoadingBlocks label={`Loading ${title.toLowerCase()}`} blocks={[`${skeleton} w-full`]} />
       ) : query.isError ? (
         <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
       ) : empty?.when(query.data) ? (

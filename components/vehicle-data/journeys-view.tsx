@@ -9,7 +9,7 @@ import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { EmptyState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
@@ -119,10 +119,7 @@ function JourneysSummary({
       }
     >
       {query.isPending ? (
-        <div role="status" aria-label="Loading the totals" className="space-y-3">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
+        <LoadingBlocks label="Loading the totals" blocks={['h-14 w-full', 'h-64 w-full']} className="space-y-3" />
       ) : query.isError ? (
         <SectionError error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
       ) : (

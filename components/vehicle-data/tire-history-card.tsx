@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListNotice } from '@/components/fleet/pager';
 import { SectionCard } from '@/components/ui/card';
-import { ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { ErrorState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { tireRangeProblem } from '@/lib/validations/tire-range';
@@ -162,9 +162,7 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
       {!checked.ok ? (
         <ListNotice>Nothing was loaded: {Object.values(checked.errors).join(' ')}. Choose other dates.</ListNotice>
       ) : query.isPending ? (
-        <div role="status" aria-label="Loading the tire pressures">
-          <Skeleton className="h-80 w-full" />
-        </div>
+        <LoadingBlocks label="Loading the tire pressures" blocks={['h-80 w-full']} />
       ) : query.isError ? (
         <SectionError error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
       ) : (

@@ -9,7 +9,7 @@ import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { ErrorState, LoadingBlocks } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
@@ -48,14 +48,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
   const action = query.data?.job.action;
   const canControl = useCan(action ? bulkActionPermission(action) : 'tags.write');
 
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the bulk job" className="space-y-3">
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingBlocks label="Loading the bulk job" blocks={['h-24 w-full', 'h-64 w-full']} className="space-y-3" />;
   if (query.isError) return <ErrorState error={query.error} title="The bulk job could not be loaded" onRetry={() => query.refetch()} />;
   const { job, items } = query.data;
   const progress = bulkProgress(job);
