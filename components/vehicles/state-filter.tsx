@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import type { StateFilters } from '@/lib/fleet/state-filters';
 import type { PressureUnit } from '@/lib/format/preferences';
@@ -95,14 +96,12 @@ export function StateFilter({ filters, onApply }: { filters: StateFilters; onApp
       </div>
       <div className="flex flex-wrap items-center gap-4 text-sm">
         {FLAGS.map((flag) => (
-          <label key={flag.name} className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={flags[flag.name]}
-              onChange={(e) => setFlags((current) => ({ ...current, [flag.name]: e.target.checked }))}
-            />
-            {flag.label}
-          </label>
+          <Checkbox
+            key={flag.name}
+            label={flag.label}
+            checked={flags[flag.name]}
+            onCheckedChange={(checked) => setFlags((current) => ({ ...current, [flag.name]: checked }))}
+          />
         ))}
         <Button type="submit" size="md" variant="secondary">
           Filter by state
