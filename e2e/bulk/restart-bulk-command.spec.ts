@@ -5,7 +5,8 @@ import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
-import { injectSandboxFault, sandboxExecutionCount, sandboxFixtures, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { injectSandboxFault, sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { commandableVehicles } from '../fixtures/fleet';
 import { storageStateOf } from '../fixtures/roles';
 import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
 
@@ -23,12 +24,6 @@ const origin = consoleB.origin;
 const ADMIN = { email: 'restart-admin@motorpool.test', password: 'restart-spec-password-1' };
 const ORG = 'fleet';
 
-type Listed = {
-  id: string;
-  isListening?: boolean | null;
-  connectionStatus?: string | null;
-  metadata?: { lastSeenAt?: string | null } | null;
-};
 type JobBody = {
   job: { status: string; counts: { done: number; failed: number; skipped: number; pending: number } };
   items: { vehicleId: string; outcome: string; reason: string | null; executionId: string | null }[];
@@ -66,19 +61,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
   };
 
   // Ten online, listening vehicles no other bulk test takes (those take the end of the first 100).
-  const fixtures = await sandboxFixtures(request);
-  const special = new Set(Object.values(fixtures).filter((v): v is string => typeof v === 'string'));
-  const dayAgo = Date.now() - 24 * 3600_000;
-  const listed = ((await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: Listed[] }).items
-    .slice(20, 70)
-    .filter(
-      (v) =>
-        v.isListening !== false &&
-        v.connectionStatus === 'CONNECTED' &&
-        !special.has(v.id) &&
-        Date.parse(v.metadata?.lastSeenAt ?? '') >= dayAgo,
-    );
-  const chosen = listed.slice(0, 10).map((v) => v.id);
+  const chosen = (await commandableVehicles(request, 20, 70)).slice(0, 10).map((v) => v.id);
   expect(chosen).toHaveLength(10);
   const offline = [chosen[2]!, chosen[8]!];
   for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(0);
