@@ -14,9 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { createSandbox } from '@/lib/sandbox';
-import { serve } from '@/lib/sandbox/node-server';
-import { freePort, median, quantile, signIn, waitFor } from './support/console-server';
+import { BENCH_ADMIN, benchConsoleEnv, freePort, median, quantile, serveRecordingSandbox, signIn, waitFor } from './support/console-server';
 
 const STANDALONE_SERVER = path.join('.next', 'standalone', 'server.js');
 const VIEWERS = 50;
@@ -109,21 +107,11 @@ export default async function clusterBench(): Promise<void> {
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   await admin.unsafe(`create database "${dbName}"`);
 
-  const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: 240, commandDelayMs: COMMAND_DELAY_MS });
-  const seen: { at: number; line: string }[] = [];
-  const upstream = await serve(
-    (request) => {
-      seen.push({ at: performance.now(), line: `${request.method} ${new URL(request.url).pathname}` });
-      return sandbox.handle(request);
-    },
-    { port: 0 },
-  );
-  const statusCalls = (since: number) =>
-    seen.filter((s) => s.at >= since && /^GET .*\/command-executions\/[^/]+$/.test(s.line)).map((s) => s.at);
+  const upstream = await serveRecordingSandbox({ commandDelayMs: COMMAND_DELAY_MS });
+  const statusCalls = (since: number) => upstream.calls(/^GET .*\/command-executions\/[^/]+$/, since);
   const tokensIssued = async () => ((await (await fetch(`${upstream.url}/_admin/stats`)).json()) as { tokensIssued: number }).tokensIssued;
-  const demo = sandbox.organizations[0];
-  const vehicleId = sandbox.fixtures(demo.id).onlineListeningVehicleId;
-  const credentials = { email: 'bench@example.com', password: 'bench-password-123' };
+  const vehicleId = upstream.sandbox.fixtures(upstream.sandbox.organizations[0].id).onlineListeningVehicleId;
+  // One secret for both instances: a session signed by one is read by the other.
   const authSecret = randomBytes(32).toString('base64url');
   const children: ChildProcess[] = [];
 
@@ -132,27 +120,16 @@ export default async function clusterBench(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [STANDALONE_SERVER], {
       stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        PORT: String(port),
+      env: benchConsoleEnv(base, upstream, {
         HOSTNAME: '127.0.0.1',
-        APP_URL: base,
-        NEXTAUTH_URL: base,
         DATABASE_URL: databaseUrl,
         AUTH_SECRET: authSecret,
-        VEHICLE_API_BASE_URL: upstream.url,
-        VEHICLE_API_CLIENT_ID: demo.clientId,
-        VEHICLE_API_CLIENT_SECRET: demo.clientSecret,
-        ADMIN_EMAIL: credentials.email,
-        ADMIN_PASSWORD: credentials.password,
         LOG_LEVEL: 'warn',
-      },
+      }),
     });
     children.push(child);
     await waitFor(`${base}/api/ready`, child, 120_000);
-    return { base, child, cookie: await signIn(base, credentials.email, credentials.password) };
+    return { base, child, cookie: await signIn(base, BENCH_ADMIN.email, BENCH_ADMIN.password) };
   };
 
   try {

@@ -76,8 +76,17 @@ export async function signIn(base: string, email: string, password: string): Pro
   return [...jar, session].join('; ');
 }
 
-export async function startBenchConsole(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<BenchConsole> {
-  const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: 240, ...options.sandbox });
+export type RecordingSandbox = {
+  sandbox: Sandbox;
+  url: string;
+  /** Times (performance.now()) of the requests since `since` whose "METHOD path" matches. */
+  calls: (pattern: RegExp, since?: number) => number[];
+  close: () => Promise<void>;
+};
+
+/** The sandbox served over loopback HTTP, recording when each request came and its "METHOD path". */
+export async function serveRecordingSandbox(options: SandboxOptions = {}): Promise<RecordingSandbox> {
+  const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: 240, ...options });
   const seen: { at: number; line: string }[] = [];
   const upstream = await serve(
     (request) => {
@@ -86,32 +95,47 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
     },
     { port: 0 },
   );
-  const demo = sandbox.organizations[0];
+  return {
+    sandbox,
+    url: upstream.url,
+    calls: (pattern, since = 0) => seen.filter((s) => s.at >= since && pattern.test(s.line)).map((s) => s.at),
+    close: () => upstream.close(),
+  };
+}
+
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+
+/** A production console at `base` on the recording sandbox's first organization, with BENCH_ADMIN as its admin. */
+export function benchConsoleEnv(base: string, upstream: RecordingSandbox, env: Record<string, string>): NodeJS.ProcessEnv {
+  const demo = upstream.sandbox.organizations[0];
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: new URL(base).port,
+    APP_URL: base,
+    NEXTAUTH_URL: base,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    VEHICLE_API_BASE_URL: upstream.url,
+    VEHICLE_API_CLIENT_ID: demo.clientId,
+    VEHICLE_API_CLIENT_SECRET: demo.clientSecret,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...env,
+  };
+}
+
+export async function startBenchConsole(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<BenchConsole> {
+  const upstream = await serveRecordingSandbox(options.sandbox);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-bench-'));
-  const admin = { email: 'bench@example.com', password: 'bench-password-123' };
   // `next start` on the checkout rather than the standalone server.js, which forces
   // NODE_ENV=production: the bff benchmark marks its server NODE_ENV=test to open BENCH_ROUTES.
   // (`next start` warns about `output: 'standalone'` and serves the same build.)
   const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
     stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      APP_URL: base,
-      NEXTAUTH_URL: base,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
-      VEHICLE_API_BASE_URL: upstream.url,
-      VEHICLE_API_CLIENT_ID: demo.clientId,
-      VEHICLE_API_CLIENT_SECRET: demo.clientSecret,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      ...options.env,
-    },
+    env: benchConsoleEnv(base, upstream, { DATA_DIR: dataDir, ...options.env }),
   });
   const stop = async () => {
     child.kill('SIGTERM');
@@ -120,13 +144,13 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
   };
   try {
     await waitFor(`${base}/api/health`, child);
-    const cookie = await signIn(base, admin.email, admin.password);
+    const cookie = await signIn(base, BENCH_ADMIN.email, BENCH_ADMIN.password);
     return {
       base,
-      sandbox,
+      sandbox: upstream.sandbox,
       cookie,
       serverCpuMs: () => processCpuMs(child.pid!),
-      upstreamCalls: (pattern) => seen.filter((s) => pattern.test(s.line)).map((s) => s.at),
+      upstreamCalls: (pattern) => upstream.calls(pattern),
       stop,
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 'use client';
 
+import { Bar } from '@/components/ui/bar';
 import { Time } from '@/components/ui/time';
 import { useCommandBudget } from '@/lib/query/commands';
 
@@ -31,19 +32,15 @@ export function CommandBudget({ org, vehicleId }: { org: string; vehicleId: stri
           </span>
         ) : null}
       </p>
-      <div
+      <Bar
         role="meter"
-        aria-label="Remaining command budget"
-        aria-valuemin={0}
-        aria-valuemax={max ?? 0}
-        aria-valuenow={remaining ?? 0}
-        className="h-1.5 w-full max-w-xs rounded-full bg-zinc-200 dark:bg-zinc-800"
-      >
-        <div
-          className={`h-1.5 rounded-full ${share === 0 ? 'bg-red-600' : share < 0.25 ? 'bg-amber-500' : 'bg-emerald-600'}`}
-          style={{ width: `${share * 100}%` }}
-        />
-      </div>
+        label="Remaining command budget"
+        value={remaining ?? 0}
+        max={max ?? 0}
+        percent={share * 100}
+        className="h-1.5 w-full max-w-xs"
+        fillClassName={share === 0 ? 'bg-red-600' : share < 0.25 ? 'bg-amber-500' : 'bg-emerald-600'}
+      />
     </div>
   );
 }

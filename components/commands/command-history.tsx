@@ -42,6 +42,12 @@ function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; v
   );
 }
 
+/** The time range filters: local date-times in the URL, sent as ISO instants. */
+const TIME_BOUNDS = [
+  { bound: 'from', label: 'From' },
+  { bound: 'to', label: 'Until' },
+] as const;
+
 function toIso(local: string | null): string | undefined {
   if (!local) return undefined;
   const date = new Date(local);
@@ -184,22 +190,17 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
           onBlur={(e) => update({ user: e.target.value.trim() })}
           onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })}
         />
-        <Field
-          id="history-from"
-          label="From"
-          compact
-          type="datetime-local"
-          value={filters.from}
-          onChange={(e) => update({ from: e.target.value })}
-        />
-        <Field
-          id="history-to"
-          label="Until"
-          compact
-          type="datetime-local"
-          value={filters.to}
-          onChange={(e) => update({ to: e.target.value })}
-        />
+        {TIME_BOUNDS.map(({ bound, label }) => (
+          <Field
+            key={bound}
+            id={`history-${bound}`}
+            label={label}
+            compact
+            type="datetime-local"
+            value={filters[bound]}
+            onChange={(e) => update({ [bound]: e.target.value })}
+          />
+        ))}
         <Button variant="secondary" asChild className="ml-auto">
           <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
             <Download aria-hidden className="h-4 w-4" /> Export CSV

@@ -1,10 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
 import { SavedViewsNav } from '@/components/views/saved-views-nav';
 import type { NavItem } from './nav-items';
+import { SidebarLink } from './sidebar-link';
 
 export function SidebarNav({ org, items, onNavigate }: { org: string; items: NavItem[]; onNavigate?: () => void }) {
   const pathname = usePathname();
@@ -17,19 +16,9 @@ export function SidebarNav({ org, items, onNavigate }: { org: string; items: Nav
             const active = item.segment ? pathname === href || pathname.startsWith(`${href}/`) : pathname === href;
             return (
               <li key={item.segment}>
-                <Link
-                  href={href}
-                  onClick={onNavigate}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'block rounded-md px-3 py-2 text-sm font-medium',
-                    active
-                      ? 'bg-accent-50 text-accent-700 dark:bg-zinc-800 dark:text-white'
-                      : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
-                  )}
-                >
+                <SidebarLink href={href} active={active} onNavigate={onNavigate} className="block px-3 py-2 font-medium">
                   {item.label}
-                </Link>
+                </SidebarLink>
               </li>
             );
           })}

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SectionCard } from '@/components/ui/card';
-import { FormSubmit, inputClass } from '@/components/ui/field';
+import { FormSubmit, SelectField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { browserTimeZone } from '@/lib/format/time';
 import type { Preferences } from '@/lib/format/preferences';
@@ -71,50 +71,28 @@ export function PreferencesPanel() {
       setFailure(error instanceof ApiClientError ? error.message : 'Something failed. Try again.');
     }
   });
-  const zoneError = form.formState.errors.timeZone?.message;
   return (
     <SectionCard id="preferences" title="Your units and time" description="Yours alone: every page and export you open follows them.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {CHOICES.map((choice) => (
-            <div key={choice.name} className="space-y-1">
-              <label htmlFor={`pref-${choice.name}`} className="block text-sm font-medium">
-                {choice.label}
-              </label>
-              <select id={`pref-${choice.name}`} className={inputClass} {...form.register(choice.name)}>
-                {choice.options.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField key={choice.name} id={`pref-${choice.name}`} label={choice.label} {...form.register(choice.name)}>
+              {choice.options.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
           ))}
         </div>
-        <div className="space-y-1">
-          <label htmlFor="pref-timeZone" className="block text-sm font-medium">
-            Time zone
-          </label>
-          <select
-            id="pref-timeZone"
-            className={inputClass}
-            aria-invalid={zoneError ? true : undefined}
-            aria-describedby={zoneError ? 'pref-timeZone-error' : undefined}
-            {...form.register('timeZone')}
-          >
-            <option value="">This browser’s{inBrowser ? ` (${browserTimeZone()})` : ''}</option>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          {zoneError ? (
-            <p id="pref-timeZone-error" className="text-sm text-red-700 dark:text-red-400">
-              {zoneError}
-            </p>
-          ) : null}
-        </div>
+        <SelectField id="pref-timeZone" label="Time zone" error={form.formState.errors.timeZone?.message} {...form.register('timeZone')}>
+          <option value="">This browser’s{inBrowser ? ` (${browserTimeZone()})` : ''}</option>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </SelectField>
         <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
           Save units and time zone
         </FormSubmit>

@@ -46,6 +46,7 @@ export function SectionCard({
   actions,
   className,
   bodyClassName = 'space-y-4',
+  footer,
   children,
 }: {
   id: string;
@@ -54,12 +55,15 @@ export function SectionCard({
   actions?: ReactNode;
   className?: string;
   bodyClassName?: string;
+  /** Below the body, outside its padding (a vehicle section's raw view). */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Card aria-labelledby={id} className={className}>
       <CardHeader id={id} title={title} description={description} actions={actions} />
       <CardBody className={bodyClassName}>{children}</CardBody>
+      {footer}
     </Card>
   );
 }

@@ -5,12 +5,17 @@ export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800', className)} />;
 }
 
-export function LoadingRows({ rows = 5, label = 'Loading' }: { rows?: number; label?: string }) {
+/** Content on its way, announced by its label: a skeleton block per size given, in the shape of what will come. */
+export function LoadingBlocks({ label, blocks, className }: { label: string; blocks: string[]; className?: string }) {
   return (
-    <div role="status" aria-label={label} className="space-y-2">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-8 w-full" />
+    <div role="status" aria-label={label} className={className}>
+      {blocks.map((block, i) => (
+        <Skeleton key={i} className={block} />
       ))}
     </div>
   );
+}
+
+export function LoadingRows({ rows = 5, label = 'Loading' }: { rows?: number; label?: string }) {
+  return <LoadingBlocks label={label} blocks={Array.from({ length: rows }, () => 'h-8 w-full')} className="space-y-2" />;
 }

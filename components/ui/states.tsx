@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 // No 'use client': server components (not-found, loading) draw these without shipping script; each
 // state is its own module, so a route's error boundary ships only the error state.
 export { ErrorState } from './error-state';
-export { LoadingRows, Skeleton } from './skeleton';
+export { LoadingBlocks, LoadingRows, Skeleton } from './skeleton';
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 'use client';
 
+import { Bar } from '@/components/ui/bar';
 import { DistanceFigure } from '@/components/ui/units';
 import { BatteryWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -35,17 +36,15 @@ function CalculatedOn({ date }: { date: string | null | undefined }) {
 function ShareBar({ label, percent }: { label: string; percent: number }) {
   const share = Math.max(0, Math.min(100, percent));
   return (
-    <div
+    <Bar
       role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(share)}
-      aria-valuetext={`${formatNumber(percent, 0)} %`}
-      className="h-2.5 w-full rounded-full bg-zinc-200 dark:bg-zinc-800"
-    >
-      <div className="h-2.5 rounded-full bg-accent-600" style={{ width: `${share}%` }} />
-    </div>
+      label={label}
+      value={Math.round(share)}
+      max={100}
+      valueText={`${formatNumber(percent, 0)} %`}
+      percent={share}
+      className="h-2.5 w-full"
+    />
   );
 }
 

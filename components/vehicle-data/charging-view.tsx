@@ -6,7 +6,7 @@ import { Temperature } from '@/components/ui/units';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
@@ -179,65 +179,62 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
           onClose={() => update({ session: undefined }, { push: true })}
         />
       ) : null}
-      <Card aria-labelledby="charging-heading">
-        <CardHeader
-          id="charging-heading"
-          title="Charging sessions"
-          description="Energy from the grid, energy stored in the battery, and what was lost between them."
-        />
-        <CardBody className="space-y-4">
-          <LookupForm onLookUp={openSession} />
-          {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
-          {query.isPending || list.resetting ? (
-            <LoadingRows label="Loading charging sessions" />
-          ) : query.isError ? (
-            <SectionError error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
-          ) : !page!.listAvailable ? (
-            <ListNotice>
-              This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a
-              session up by its id above.
-            </ListNotice>
-          ) : page!.items.length === 0 && !list.hasPrevious ? (
-            <EmptyState title="No charging sessions">
-              The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.
-            </EmptyState>
-          ) : (
-            <>
-              <ChartFrame
-                title="Energy per session"
-                summary={`The ${energy.length} sessions of this page, oldest on the left.`}
-                table={{
-                  caption: 'Energy per charging session',
-                  columns: ['Session started', 'From the grid (kWh)', 'Into the battery (kWh)', 'Loss (kWh)'],
-                  rows: energy.map((e) => ({
-                    key: e.id,
-                    cells: [
-                      e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id,
-                      formatNumber(e.fromGridKwh, 2) ?? '—',
-                      formatNumber(e.intoBatteryKwh, 2) ?? '—',
-                      formatNumber(e.lossKwh, 2) ?? '—',
-                    ],
-                  })),
-                }}
-              >
-                <LazyChargingChart sessions={energy} />
-              </ChartFrame>
-              <DataTable
-                label="Charging sessions"
-                caption="Charging sessions, newest first"
-                columns={sessionColumns(openSession)}
-                query={query}
-                rows={page!.items}
-                rowKey={(s) => s.id}
-                texts={{ loading: 'Loading charging sessions' }}
-                empty={null}
-              />
-              <CursorListPager label="Charging sessions" list={list} />
-            </>
-          )}
-        </CardBody>
-        {page ? <RawView meta={page} label="Charging sessions page" /> : null}
-      </Card>
+      <SectionCard
+        id="charging-heading"
+        title="Charging sessions"
+        description="Energy from the grid, energy stored in the battery, and what was lost between them."
+        footer={page ? <RawView meta={page} label="Charging sessions page" /> : null}
+      >
+        <LookupForm onLookUp={openSession} />
+        {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+        {query.isPending || list.resetting ? (
+          <LoadingRows label="Loading charging sessions" />
+        ) : query.isError ? (
+          <SectionError error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
+        ) : !page!.listAvailable ? (
+          <ListNotice>
+            This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a session
+            up by its id above.
+          </ListNotice>
+        ) : page!.items.length === 0 && !list.hasPrevious ? (
+          <EmptyState title="No charging sessions">
+            The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.
+          </EmptyState>
+        ) : (
+          <>
+            <ChartFrame
+              title="Energy per session"
+              summary={`The ${energy.length} sessions of this page, oldest on the left.`}
+              table={{
+                caption: 'Energy per charging session',
+                columns: ['Session started', 'From the grid (kWh)', 'Into the battery (kWh)', 'Loss (kWh)'],
+                rows: energy.map((e) => ({
+                  key: e.id,
+                  cells: [
+                    e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id,
+                    formatNumber(e.fromGridKwh, 2) ?? '—',
+                    formatNumber(e.intoBatteryKwh, 2) ?? '—',
+                    formatNumber(e.lossKwh, 2) ?? '—',
+                  ],
+                })),
+              }}
+            >
+              <LazyChargingChart sessions={energy} />
+            </ChartFrame>
+            <DataTable
+              label="Charging sessions"
+              caption="Charging sessions, newest first"
+              columns={sessionColumns(openSession)}
+              query={query}
+              rows={page!.items}
+              rowKey={(s) => s.id}
+              texts={{ loading: 'Loading charging sessions' }}
+              empty={null}
+            />
+            <CursorListPager label="Charging sessions" list={list} />
+          </>
+        )}
+      </SectionCard>
     </div>
   );
 }

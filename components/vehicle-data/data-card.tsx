@@ -2,8 +2,8 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/states';
+import { SectionCard } from '@/components/ui/card';
+import { LoadingBlocks } from '@/components/ui/states';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { RawView } from './raw-view';
 import { SectionError } from './section-error';
@@ -16,10 +16,12 @@ type DataCardProps<T extends UpstreamMeta> = {
   query: UseQueryResult<T>;
   /** Height of the loading skeleton, so the page does not jump. */
   skeleton?: string;
+  /** Whether the data has nothing to show, and the sentence that says so. */
+  empty?: { when: (data: T) => boolean; text: string };
   children: (data: T) => ReactNode;
 };
 
-/** A section of a vehicle data view: its loading skeleton, its error with the request id, its content and raw view. */
+/** A section of a vehicle data view: its loading skeleton, its error with the request id, its empty state, its content and raw view. */
 export function DataCard<T extends UpstreamMeta>({
   id,
   title,
@@ -27,23 +29,27 @@ export function DataCard<T extends UpstreamMeta>({
   actions,
   query,
   skeleton = 'h-32',
+  empty,
   children,
 }: DataCardProps<T>) {
   return (
-    <Card aria-labelledby={`${id}-heading`}>
-      <CardHeader id={`${id}-heading`} title={title} description={description} actions={actions} />
-      <CardBody>
-        {query.isPending ? (
-          <div role="status" aria-label={`Loading ${title.toLowerCase()}`}>
-            <Skeleton className={`${skeleton} w-full`} />
-          </div>
-        ) : query.isError ? (
-          <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
-        ) : (
-          children(query.data)
-        )}
-      </CardBody>
-      {query.data ? <RawView meta={query.data} label={title} /> : null}
-    </Card>
+    <SectionCard
+      id={`${id}-heading`}
+      title={title}
+      description={description}
+      actions={actions}
+      bodyClassName=""
+      footer={query.data ? <RawView meta={query.data} label={title} /> : null}
+    >
+      {query.isPending ? (
+        <LoadingBlocks label={`Loading ${title.toLowerCase()}`} blocks={[`${skeleton} w-full`]} />
+      ) : query.isError ? (
+        <SectionError error={query.error} title={`${title} could not be loaded`} onRetry={() => query.refetch()} />
+      ) : empty?.when(query.data) ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{empty.text}</p>
+      ) : (
+        children(query.data)
+      )}
+    </SectionCard>
   );
 }

@@ -7,9 +7,9 @@ import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { EmptyState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
@@ -119,10 +119,7 @@ function JourneysSummary({
       }
     >
       {query.isPending ? (
-        <div role="status" aria-label="Loading the totals" className="space-y-3">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
+        <LoadingBlocks label="Loading the totals" blocks={['h-14 w-full', 'h-64 w-full']} className="space-y-3" />
       ) : query.isError ? (
         <SectionError error={query.error} title="The journeys of this range could not be loaded" onRetry={() => query.refetch()} />
       ) : (
@@ -233,43 +230,45 @@ function JourneysTable({
   const { distance } = usePreferences();
   const columns = useMemo(() => journeyColumns(distance), [distance]);
   return (
-    <Card aria-labelledby="journeys-list-heading">
-      <CardHeader id="journeys-list-heading" title="Journeys" description="Newest first, one page at a time." />
-      <CardBody className="space-y-3">
-        {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
-        {query.isPending || list.resetting ? (
-          <LoadingRows label="Loading journeys" />
-        ) : query.isError ? (
-          <SectionError error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
-        ) : page!.items.length === 0 && !list.hasPrevious ? (
-          <EmptyState title="No journeys in this period">
-            The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the
-            Overview that the vehicle is listening.
-          </EmptyState>
-        ) : (
-          <>
-            <SmallMap
-              points={journeyEnds(page!.items)}
-              label="Where the journeys of this page started (green) and ended (red)"
-              className="h-56"
-            />
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
-            <DataTable
-              label="Journeys"
-              caption="Journeys, newest first"
-              columns={columns}
-              query={query}
-              rows={page!.items}
-              rowKey={(j) => j.id}
-              texts={{ loading: 'Loading journeys' }}
-              empty={null}
-            />
-            <CursorListPager label="Journeys" list={list} />
-          </>
-        )}
-      </CardBody>
-      {page ? <RawView meta={page} label="Journeys page" /> : null}
-    </Card>
+    <SectionCard
+      id="journeys-list-heading"
+      title="Journeys"
+      description="Newest first, one page at a time."
+      bodyClassName="space-y-3"
+      footer={page ? <RawView meta={page} label="Journeys page" /> : null}
+    >
+      {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+      {query.isPending || list.resetting ? (
+        <LoadingRows label="Loading journeys" />
+      ) : query.isError ? (
+        <SectionError error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
+      ) : page!.items.length === 0 && !list.hasPrevious ? (
+        <EmptyState title="No journeys in this period">
+          The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the
+          Overview that the vehicle is listening.
+        </EmptyState>
+      ) : (
+        <>
+          <SmallMap
+            points={journeyEnds(page!.items)}
+            label="Where the journeys of this page started (green) and ended (red)"
+            className="h-56"
+          />
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
+          <DataTable
+            label="Journeys"
+            caption="Journeys, newest first"
+            columns={columns}
+            query={query}
+            rows={page!.items}
+            rowKey={(j) => j.id}
+            texts={{ loading: 'Loading journeys' }}
+            empty={null}
+          />
+          <CursorListPager label="Journeys" list={list} />
+        </>
+      )}
+    </SectionCard>
   );
 }
 

@@ -58,68 +58,65 @@ function ServicesCard({ org, vehicleId }: { org: string; vehicleId: string }) {
       title="Recommended services"
       description="What the manufacturer recommends next, by date or by distance."
       query={query}
+      empty={{ when: ({ services }) => services.length === 0, text: 'The manufacturer recommends no service for this vehicle right now.' }}
     >
-      {({ services }) =>
-        services.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">The manufacturer recommends no service for this vehicle right now.</p>
-        ) : (
-          <TableScroll label="Recommended services">
-            <PlainTable
-              caption="Recommended services"
-              columns={['Service', 'Status', 'Due', { label: 'Distance to go', align: 'right' }, 'Last service']}
-            >
-              {services.map((service, i) => {
-                const due = dueText(service, now);
-                const status = serviceStatusLook(service.status);
-                return (
-                  <tr key={`${service.component}-${service.type}-${i}`}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {serviceTypeLabel(service.type)}
-                      <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
-                    </th>
-                    <td className="px-3 py-2">
-                      {due?.overdue ? (
-                        <StatusBadge tone="danger">Overdue</StatusBadge>
-                      ) : (
-                        <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {service.dateOfNextServiceAt ? (
-                        <>
-                          <Time value={service.dateOfNextServiceAt} dateOnly />
-                          {due ? (
-                            <span
-                              className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
-                            >
-                              {due.text}
-                            </span>
-                          ) : null}
-                        </>
-                      ) : (
-                        <span className="text-zinc-500 dark:text-zinc-400">No date</span>
-                      )}
-                    </td>
-                    <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {service.dateOfLastServiceAt ? (
-                        <Time value={service.dateOfLastServiceAt} dateOnly />
-                      ) : (
-                        <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
-                      )}
-                      {service.odometerKmAtLastService != null && service.odometerKmAtLastService !== '' ? (
-                        <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
-                          at {kmText(service.odometerKmAtLastService)}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </PlainTable>
-          </TableScroll>
-        )
-      }
+      {({ services }) => (
+        <TableScroll label="Recommended services">
+          <PlainTable
+            caption="Recommended services"
+            columns={['Service', 'Status', 'Due', { label: 'Distance to go', align: 'right' }, 'Last service']}
+          >
+            {services.map((service, i) => {
+              const due = dueText(service, now);
+              const status = serviceStatusLook(service.status);
+              return (
+                <tr key={`${service.component}-${service.type}-${i}`}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {serviceTypeLabel(service.type)}
+                    <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{humanize(service.component)}</span>
+                  </th>
+                  <td className="px-3 py-2">
+                    {due?.overdue ? (
+                      <StatusBadge tone="danger">Overdue</StatusBadge>
+                    ) : (
+                      <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {service.dateOfNextServiceAt ? (
+                      <>
+                        <Time value={service.dateOfNextServiceAt} dateOnly />
+                        {due ? (
+                          <span
+                            className={`block text-xs ${due.overdue ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}`}
+                          >
+                            {due.text}
+                          </span>
+                        ) : null}
+                      </>
+                    ) : (
+                      <span className="text-zinc-500 dark:text-zinc-400">No date</span>
+                    )}
+                  </td>
+                  <td className="tabular px-3 py-2 text-right whitespace-nowrap">{kmText(service.kmToNextService)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {service.dateOfLastServiceAt ? (
+                      <Time value={service.dateOfLastServiceAt} dateOnly />
+                    ) : (
+                      <span className="text-zinc-500 dark:text-zinc-400">Not reported</span>
+                    )}
+                    {service.odometerKmAtLastService != null && service.odometerKmAtLastService !== '' ? (
+                      <span className="tabular block text-xs text-zinc-600 dark:text-zinc-400">
+                        at {kmText(service.odometerKmAtLastService)}
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </PlainTable>
+        </TableScroll>
+      )}
     </DataCard>
   );
 }
@@ -158,18 +155,20 @@ function AlertItem({ alert }: { alert: ManufacturerAlert }) {
 function AlertsCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<AlertsResponse>(org, vehicleId, 'maintenance/alerts');
   return (
-    <DataCard id="alerts" title="Manufacturer alerts" description="Raised by the vehicle itself and active now." query={query}>
-      {({ alerts }) =>
-        alerts.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No active alert: the vehicle reports nothing wrong right now.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Active manufacturer alerts">
-            {alerts.map((alert, i) => (
-              <AlertItem key={`${alert.oemCode}-${i}`} alert={alert} />
-            ))}
-          </ul>
-        )
-      }
+    <DataCard
+      id="alerts"
+      title="Manufacturer alerts"
+      description="Raised by the vehicle itself and active now."
+      query={query}
+      empty={{ when: ({ alerts }) => alerts.length === 0, text: 'No active alert: the vehicle reports nothing wrong right now.' }}
+    >
+      {({ alerts }) => (
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Active manufacturer alerts">
+          {alerts.map((alert, i) => (
+            <AlertItem key={`${alert.oemCode}-${i}`} alert={alert} />
+          ))}
+        </ul>
+      )}
     </DataCard>
   );
 }

@@ -4,6 +4,7 @@ import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { readPaging } from '@/components/eligibility/numbered-pager';
+import { Checkbox } from '@/components/ui/checkbox';
 import { inputClass } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
@@ -224,15 +225,12 @@ export function AlertsInbox({
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 pb-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={filter.showMuted}
-            onChange={(e) => setFilter({ muted: e.target.checked ? 'shown' : null })}
-          />
-          Show muted
-        </label>
+        <Checkbox
+          label="Show muted"
+          checked={filter.showMuted}
+          onCheckedChange={(checked) => setFilter({ muted: checked ? 'shown' : null })}
+          className="flex pb-2"
+        />
       </div>
       {shown.length === 0 ? (
         <EmptyState title={alerts.length === 0 ? 'No alerts' : 'No alert matches these filters'}>

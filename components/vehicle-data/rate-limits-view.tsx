@@ -1,5 +1,6 @@
 'use client';
 
+import { Bar } from '@/components/ui/bar';
 import { humanize, perWindow } from '@/lib/vehicle-data/format';
 import { DataCard } from './data-card';
 import { useRateLimits } from '@/lib/query/commands';
@@ -26,46 +27,42 @@ export function RateLimitsView({ org, vehicleId }: { org: string; vehicleId: str
       title="Rate limits"
       description="Requests the manufacturer allows for this vehicle, per key and window; windows renew on their own."
       query={query}
+      empty={{ when: ({ limits }) => limits.length === 0, text: 'The Vehicle API reports no rate limit for this vehicle.' }}
     >
-      {({ limits }) =>
-        limits.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">The Vehicle API reports no rate limit for this vehicle.</p>
-        ) : (
-          <ul className="space-y-5">
-            {limits.map((limit, i) => {
-              const max = limit.maxRequests ?? 0;
-              const remaining = limit.remainingRequests ?? 0;
-              const share = max > 0 ? Math.max(0, Math.min(1, remaining / max)) : 0;
-              const window = perWindow(limit.windowSizeSeconds);
-              const name = keyName(limit.key) ?? (humanize(limit.key) || 'Limit');
-              return (
-                <li key={`${limit.key}-${i}`} className="space-y-1.5">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-medium">
-                      {name} <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{limit.key}</span>
-                    </p>
-                    <p className="tabular text-sm">
-                      <span className="font-semibold">{remaining}</span> of {max} requests left{window ? ` ${window}` : ''}
-                      {remaining === 0 ? <span className="font-semibold text-red-700 dark:text-red-400"> · spent</span> : null}
-                    </p>
-                  </div>
-                  <div
-                    role="meter"
-                    aria-label={`${name}: requests left`}
-                    aria-valuemin={0}
-                    aria-valuemax={max}
-                    aria-valuenow={remaining}
-                    aria-valuetext={`${remaining} of ${max} requests left${window ? ` ${window}` : ''}`}
-                    className="h-2.5 w-full rounded-full bg-zinc-200 dark:bg-zinc-800"
-                  >
-                    <div className={`h-2.5 rounded-full ${barClass(share)}`} style={{ width: `${share * 100}%` }} />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )
-      }
+      {({ limits }) => (
+        <ul className="space-y-5">
+          {limits.map((limit, i) => {
+            const max = limit.maxRequests ?? 0;
+            const remaining = limit.remainingRequests ?? 0;
+            const share = max > 0 ? Math.max(0, Math.min(1, remaining / max)) : 0;
+            const window = perWindow(limit.windowSizeSeconds);
+            const name = keyName(limit.key) ?? (humanize(limit.key) || 'Limit');
+            return (
+              <li key={`${limit.key}-${i}`} className="space-y-1.5">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-medium">
+                    {name} <span className="font-mono text-xs font-normal text-zinc-600 dark:text-zinc-400">{limit.key}</span>
+                  </p>
+                  <p className="tabular text-sm">
+                    <span className="font-semibold">{remaining}</span> of {max} requests left{window ? ` ${window}` : ''}
+                    {remaining === 0 ? <span className="font-semibold text-red-700 dark:text-red-400"> · spent</span> : null}
+                  </p>
+                </div>
+                <Bar
+                  role="meter"
+                  label={`${name}: requests left`}
+                  value={remaining}
+                  max={max}
+                  valueText={`${remaining} of ${max} requests left${window ? ` ${window}` : ''}`}
+                  percent={share * 100}
+                  className="h-2.5 w-full"
+                  fillClassName={barClass(share)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </DataCard>
   );
 }

@@ -3,6 +3,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
@@ -83,15 +84,7 @@ export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: stri
       skeleton="h-72"
       actions={
         <>
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-accent-600"
-              checked={autoRefresh}
-              onChange={(e) => setAutoRefresh(e.target.checked)}
-            />
-            Auto-refresh every 30 s
-          </label>
+          <Checkbox label="Auto-refresh every 30 s" checked={autoRefresh} onCheckedChange={setAutoRefresh} />
           <Button variant="secondary" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
             <RefreshCw aria-hidden className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
             {query.isFetching ? 'Refreshing…' : 'Refresh'}

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ListNotice } from '@/components/fleet/pager';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { ErrorState, LoadingRows, Skeleton } from '@/components/ui/states';
+import { SectionCard } from '@/components/ui/card';
+import { ErrorState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { tireRangeProblem } from '@/lib/validations/tire-range';
@@ -140,39 +140,34 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
     return <ErrorState error={urlErrors.error} title="The dates in the address could not be checked" onRetry={() => urlErrors.refetch()} />;
   if (!inBrowser || !checked) return <LoadingRows label="Loading the tire pressures" />;
   return (
-    <Card aria-labelledby="tires-heading">
-      <CardHeader
-        id="tires-heading"
-        title="Tire pressure history"
-        description="Hourly readings over at most three months; by default the last three."
+    <SectionCard
+      id="tires-heading"
+      title="Tire pressure history"
+      description="Hourly readings over at most three months; by default the last three."
+      footer={checked.ok && query.data ? <RawView meta={query.data} label="Tire pressure history" /> : null}
+    >
+      <DayRangeForm
+        key={`${range.from}|${range.to}`}
+        id="tires-range"
+        label="Tire history dates"
+        value={range}
+        presets={PRESETS}
+        check={(next) => {
+          // The form has checked that these are two real days in order.
+          const result = checkDays(next);
+          return result.ok ? null : result.errors;
+        }}
+        onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}
       />
-      <CardBody className="space-y-4">
-        <DayRangeForm
-          key={`${range.from}|${range.to}`}
-          id="tires-range"
-          label="Tire history dates"
-          value={range}
-          presets={PRESETS}
-          check={(next) => {
-            // The form has checked that these are two real days in order.
-            const result = checkDays(next);
-            return result.ok ? null : result.errors;
-          }}
-          onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}
-        />
-        {!checked.ok ? (
-          <ListNotice>Nothing was loaded: {Object.values(checked.errors).join(' ')}. Choose other dates.</ListNotice>
-        ) : query.isPending ? (
-          <div role="status" aria-label="Loading the tire pressures">
-            <Skeleton className="h-80 w-full" />
-          </div>
-        ) : query.isError ? (
-          <SectionError error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
-        ) : (
-          <TireCharts data={query.data} />
-        )}
-      </CardBody>
-      {checked.ok && query.data ? <RawView meta={query.data} label="Tire pressure history" /> : null}
-    </Card>
+      {!checked.ok ? (
+        <ListNotice>Nothing was loaded: {Object.values(checked.errors).join(' ')}. Choose other dates.</ListNotice>
+      ) : query.isPending ? (
+        <LoadingBlocks label="Loading the tire pressures" blocks={['h-80 w-full']} />
+      ) : query.isError ? (
+        <SectionError error={query.error} title="The tire pressures could not be loaded" onRetry={() => query.refetch()} />
+      ) : (
+        <TireCharts data={query.data} />
+      )}
+    </SectionCard>
   );
 }

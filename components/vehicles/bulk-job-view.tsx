@@ -5,10 +5,11 @@ import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
+import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { ErrorState, LoadingBlocks } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
@@ -47,14 +48,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
   const action = query.data?.job.action;
   const canControl = useCan(action ? bulkActionPermission(action) : 'tags.write');
 
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the bulk job" className="space-y-3">
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingBlocks label="Loading the bulk job" blocks={['h-24 w-full', 'h-64 w-full']} className="space-y-3" />;
   if (query.isError) return <ErrorState error={query.error} title="The bulk job could not be loaded" onRetry={() => query.refetch()} />;
   const { job, items } = query.data;
   const progress = bulkProgress(job);
@@ -93,17 +87,16 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
           ) : null}
           .
         </p>
-        <div
+        <Bar
           role="progressbar"
-          aria-label="Progress of the bulk job"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          aria-valuetext={`${job.total - job.counts.pending} of ${job.total} vehicles`}
-          className="h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-        >
-          <div className="h-full rounded-full bg-accent-600 transition-[width]" style={{ width: `${progress}%` }} />
-        </div>
+          label="Progress of the bulk job"
+          value={progress}
+          max={100}
+          valueText={`${job.total - job.counts.pending} of ${job.total} vehicles`}
+          percent={progress}
+          className="h-2 w-full"
+          fillClassName="bg-accent-600 transition-[width]"
+        />
         <p className="tabular text-sm" aria-live="polite" data-testid="bulk-counts">
           {job.counts.done} done · {job.counts.skipped} skipped · {job.counts.failed} failed · {job.counts.pending} waiting, of {job.total}
         </p>

@@ -2,6 +2,7 @@
 
 import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
@@ -57,17 +58,16 @@ export function ExportVehicles({ org, listQuery }: { org: string; listQuery: URL
     <div className="flex flex-wrap items-center gap-2">
       {progress ? (
         <>
-          <div
+          <Bar
             role="progressbar"
-            aria-label="Export progress"
-            aria-valuemin={0}
-            aria-valuemax={progress.total ?? undefined}
-            aria-valuenow={progress.loaded}
-            aria-valuetext={`${progress.loaded} of ${progress.total ?? '?'} vehicles`}
-            className="h-2 w-40 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-          >
-            <div className="h-full bg-accent-600 transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+            label="Export progress"
+            value={progress.loaded}
+            max={progress.total ?? undefined}
+            valueText={`${progress.loaded} of ${progress.total ?? '?'} vehicles`}
+            percent={percent}
+            className="h-2 w-40"
+            fillClassName="bg-accent-600 transition-[width]"
+          />
           <span className="tabular text-xs text-zinc-600 dark:text-zinc-400">
             {progress.loaded} / {progress.total ?? '…'}
           </span>

@@ -6,7 +6,7 @@ import { PlainTable } from '@/components/ui/plain-table';
 import { Time } from '@/components/ui/time';
 import { SectionError } from '@/components/vehicle-data/section-error';
 import { RawView } from '@/components/vehicle-data/raw-view';
-import { Skeleton } from '@/components/ui/states';
+import { LoadingBlocks } from '@/components/ui/states';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 import type { ListeningHistoryRow } from '@/lib/vehicle-data/listening-history';
 import type { ListeningHistoryResponse } from '@/lib/vehicle-data/types';
@@ -25,13 +25,7 @@ function WhoCell({ row }: { row: ListeningHistoryRow }) {
 /** Mounted only while the disclosure is open: each opening asks again, so a change just made shows. */
 function HistoryPanel({ org, vehicleId }: { org: string; vehicleId: string }) {
   const query = useVehicleData<ListeningHistoryResponse>(org, vehicleId, 'listening-history', '', { refetchOnMount: 'always' });
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the listening history">
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingBlocks label="Loading the listening history" blocks={['h-16 w-full']} />;
   if (query.isError) {
     return <SectionError error={query.error} title="The listening history could not be loaded" onRetry={() => query.refetch()} />;
   }

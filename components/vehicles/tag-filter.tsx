@@ -45,30 +45,26 @@ export function TagFilter({
     event.preventDefault();
     onApply(key.trim(), value.trim());
   };
+  const parts = [
+    { part: 'key', label: 'Tag key', text: key, setText: setKey },
+    { part: 'value', label: 'Tag value', text: value, setText: setValue },
+  ];
   return (
     <form onSubmit={submit} aria-label="Tag filter" className="flex flex-wrap items-end gap-2">
-      <Field
-        id="tag-filter-key"
-        label="Tag key"
-        compact
-        className="min-w-32 flex-1"
-        list="tag-filter-keys"
-        maxLength={TAG_LIMIT}
-        value={key}
-        onChange={(e) => setKey(e.target.value)}
-        autoComplete="off"
-      />
-      <Field
-        id="tag-filter-value"
-        label="Tag value"
-        compact
-        className="min-w-32 flex-1"
-        list="tag-filter-values"
-        maxLength={TAG_LIMIT}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        autoComplete="off"
-      />
+      {parts.map(({ part, label, text, setText }) => (
+        <Field
+          key={part}
+          id={`tag-filter-${part}`}
+          label={label}
+          compact
+          className="min-w-32 flex-1"
+          list={`tag-filter-${part}s`}
+          maxLength={TAG_LIMIT}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+        />
+      ))}
       <TagDatalists idPrefix="tag-filter" tags={seen.data?.tags ?? []} keyText={key.trim()} />
       <Button type="submit" size="md" variant="secondary">
         Filter by tag

@@ -8,7 +8,7 @@ import { useCan } from '@/components/layout/session-role';
 import { RecordHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { ErrorState, LoadingBlocks } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { VehicleRecord } from '@/lib/fleet/types';
@@ -48,14 +48,7 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
   const [disconnected, setDisconnected] = useState<{ processing: boolean; requestId?: string } | null>(null);
   const query = useVehicle(org, vehicleId, { initial, enabled: !disconnected });
 
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading the vehicle" className="space-y-3">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingBlocks label="Loading the vehicle" blocks={['h-8 w-64', 'h-40 w-full']} className="space-y-3" />;
   if (query.isError) return <ErrorState error={query.error} title="The vehicle could not be loaded" onRetry={() => query.refetch()} />;
   const vehicle = query.data.vehicle;
   const locked = disconnected !== null;

@@ -4,6 +4,7 @@ import { Bookmark, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
@@ -50,10 +51,7 @@ function ViewForm({
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <Field id={`${id}-name`} label="View name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={error} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
-        Share with the organization
-      </label>
+      <Checkbox label="Share with the organization" checked={shared} onCheckedChange={setShared} className="flex" />
       <Button type="submit" size="sm" disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
       </Button>

@@ -1,9 +1,8 @@
 'use client';
 
 import { Users } from 'lucide-react';
-import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
+import { SidebarLink } from '@/components/layout/sidebar-link';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { useSavedViews } from '@/lib/query/views';
 import { VIEW_ID_PARAM, viewHref } from '@/lib/views/saved-views';
@@ -33,16 +32,11 @@ export function SavedViewsNav({ org, onNavigate }: { org: string; onNavigate?: (
           const active = current === view.id;
           return (
             <li key={view.id}>
-              <Link
+              <SidebarLink
                 href={viewHref(org, view)}
-                onClick={onNavigate}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'flex items-center gap-2 rounded-md px-3 py-1.5 text-sm',
-                  active
-                    ? 'bg-accent-50 text-accent-700 dark:bg-zinc-800 dark:text-white'
-                    : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
-                )}
+                active={active}
+                onNavigate={onNavigate}
+                className="flex items-center gap-2 px-3 py-1.5"
               >
                 <span className="min-w-0 flex-1 truncate">{view.name}</span>
                 {view.shared ? (
@@ -51,7 +45,7 @@ export function SavedViewsNav({ org, onNavigate }: { org: string; onNavigate?: (
                     <span className="sr-only">(shared)</span>
                   </>
                 ) : null}
-              </Link>
+              </SidebarLink>
             </li>
           );
         })}

@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
-import { injectSandboxFault, sandboxExecutionCount, sandboxFixtures, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { injectSandboxFault, sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { commandableVehicles } from '../fixtures/fleet';
 import { storageStateOf } from '../fixtures/roles';
+import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
 
 // The shared console is read as a manager (to choose the vehicles); the restarted one as its own admin.
 test.use({ storageState: storageStateOf('manager') });
@@ -17,63 +19,25 @@ test.use({ storageState: storageStateOf('manager') });
 // the console, so what it received is counted across the restart. The console is killed (SIGKILL:
 // no drain, its job lease still held) in the middle of the job and started again on the same data.
 
-// +1 to +4 are the cluster test's, +5 the vendor profile's, +7 the key rotation's.
-const port = Number(process.env.E2E_PORT ?? 3100) + 9;
-const origin = `http://127.0.0.1:${port}`;
-const root = process.cwd();
+const consoleB = secondConsole(9);
+const origin = consoleB.origin;
 const ADMIN = { email: 'restart-admin@motorpool.test', password: 'restart-spec-password-1' };
 const ORG = 'fleet';
 
-type Listed = {
-  id: string;
-  isListening?: boolean | null;
-  connectionStatus?: string | null;
-  metadata?: { lastSeenAt?: string | null } | null;
-};
 type JobBody = {
   job: { status: string; counts: { done: number; failed: number; skipped: number; pending: number } };
   items: { vehicleId: string; outcome: string; reason: string | null; executionId: string | null }[];
 };
 
-async function startConsole(dataDir: string, upstream: { baseUrl: string; clientId: string; clientSecret: string }): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      APP_URL: origin,
-      NEXTAUTH_URL: origin,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'restart-bulk-spec-auth-secret-0123456789abcdef',
-      VEHICLE_API_BASE_URL: upstream.baseUrl,
-      VEHICLE_API_CLIENT_ID: upstream.clientId,
-      VEHICLE_API_CLIENT_SECRET: upstream.clientSecret,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: 'ignore',
+function startConsole(dataDir: string, upstream: { baseUrl: string; clientId: string; clientSecret: string }): Promise<ChildProcess> {
+  return startSecondConsole(consoleB, dataDir, {
+    AUTH_SECRET: 'restart-bulk-spec-auth-secret-0123456789abcdef',
+    VEHICLE_API_BASE_URL: upstream.baseUrl,
+    VEHICLE_API_CLIENT_ID: upstream.clientId,
+    VEHICLE_API_CLIENT_SECRET: upstream.clientSecret,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the console exited with ${child.exitCode}`);
-    const up = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the console did not answer /api/health within 90 s');
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 async function signedIn(): Promise<APIRequestContext> {
@@ -97,19 +61,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
   };
 
   // Ten online, listening vehicles no other bulk test takes (those take the end of the first 100).
-  const fixtures = await sandboxFixtures(request);
-  const special = new Set(Object.values(fixtures).filter((v): v is string => typeof v === 'string'));
-  const dayAgo = Date.now() - 24 * 3600_000;
-  const listed = ((await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: Listed[] }).items
-    .slice(20, 70)
-    .filter(
-      (v) =>
-        v.isListening !== false &&
-        v.connectionStatus === 'CONNECTED' &&
-        !special.has(v.id) &&
-        Date.parse(v.metadata?.lastSeenAt ?? '') >= dayAgo,
-    );
-  const chosen = listed.slice(0, 10).map((v) => v.id);
+  const chosen = (await commandableVehicles(request, 20, 70)).slice(0, 10).map((v) => v.id);
   expect(chosen).toHaveLength(10);
   const offline = [chosen[2]!, chosen[8]!];
   for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(0);
@@ -145,7 +97,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
     // Let sends already under way land, then kill the console while its breaker holds the rest.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const sentBeforeRestart = await sentNow();
-    await kill(console_);
+    await stopSecondConsole(console_, 'crash');
     expect(sentBeforeRestart).not.toContain(chosen[5]);
     expect(sentBeforeRestart.length).toBeGreaterThanOrEqual(4);
     expect(sentBeforeRestart.length).toBeLessThan(10);
@@ -173,7 +125,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
     for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(1);
   } finally {
     await api?.dispose();
-    if (console_) await kill(console_);
+    if (console_) await stopSecondConsole(console_, 'crash');
     for (const id of offline) await setSandboxVehicleOnline(request, id, true);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,14 +7,14 @@ import type { SandboxFixtures } from '@/lib/sandbox';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
 
 // Issue 19: the console on SANDBOX_PROFILE=vendor, where the embedded sandbox writes what the
 // vendor publishes (absent arrays, decimal strings, upper-case makes, 13 command paths). Its own
 // production server on its own data folder and port (E2E_PORT + 5), so the shared one is untouched.
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 5;
-const origin = `http://127.0.0.1:${port}`;
-const root = process.cwd();
+const consoleB = secondConsole(5);
+const origin = consoleB.origin;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -25,44 +25,15 @@ let dataDir = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-vendor-'));
-  server = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      APP_URL: origin,
-      NEXTAUTH_URL: origin,
-      DATA_DIR: dataDir,
-      SANDBOX_PROFILE: 'vendor',
-      SANDBOX_COMMAND_DELAY_MS: '1500',
-      SANDBOX_ADMIN_TOKEN,
-    },
+  server = await startSecondConsole(consoleB, dataDir, {
+    SANDBOX_PROFILE: 'vendor',
+    SANDBOX_COMMAND_DELAY_MS: '1500',
+    SANDBOX_ADMIN_TOKEN,
   });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the vendor-profile server exited with ${server.exitCode}`);
-    if (
-      await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the vendor-profile server did not answer /api/health within 90 s');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  if (server) await stopSecondConsole(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,9 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
-import { sandboxExecutionCount, sandboxFixtures, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { commandableVehicles, tagVehicles } from '../fixtures/fleet';
+import { sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
 
 test.use({ storageState: storageStateOf('manager') });
-
-type Listed = {
-  id: string;
-  isListening?: boolean | null;
-  connectionStatus?: string | null;
-  metadata?: { lastSeenAt?: string | null } | null;
-};
 
 test('lock 10 selected vehicles where 2 are offline: 8 executed, 2 failed with reasons, each sent once', async ({
   page,
@@ -17,29 +11,11 @@ test('lock 10 selected vehicles where 2 are offline: 8 executed, 2 failed with r
   baseURL,
 }) => {
   const run = Math.random().toString(36).slice(2, 8);
-  const fixtures = await sandboxFixtures(request);
-  const special = new Set(Object.values(fixtures).filter((v): v is string => typeof v === 'string'));
-  const dayAgo = Date.now() - 24 * 3600_000;
-  const listed = ((await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: Listed[] }).items
-    .slice(20)
-    .filter(
-      (v) =>
-        v.isListening !== false &&
-        v.connectionStatus === 'CONNECTED' &&
-        !special.has(v.id) &&
-        Date.parse(v.metadata?.lastSeenAt ?? '') >= dayAgo,
-    );
-  const chosen = listed.slice(-10).map((v) => v.id);
+  const chosen = (await commandableVehicles(request, 20)).slice(-10).map((v) => v.id);
   expect(chosen).toHaveLength(10);
   // Two of them drop off the network in the sandbox for the length of the test.
   const offline = chosen.slice(-2);
-  for (const id of chosen) {
-    const tagged = await request.post(`/api/o/demo/vehicles/${id}/tags`, {
-      headers: { Origin: baseURL! },
-      data: { key: 'night', value: run },
-    });
-    expect(tagged.ok()).toBe(true);
-  }
+  await tagVehicles(request, baseURL!, chosen, { key: 'night', value: run });
   for (const id of offline) await setSandboxVehicleOnline(request, id, false);
   try {
     await page.goto(`/o/demo/vehicles?tagKey=night&tagValue=${run}`);
@@ -100,30 +76,15 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
   baseURL,
 }) => {
   const run = Math.random().toString(36).slice(2, 8);
-  const fixtures = await sandboxFixtures(request);
-  const special = new Set(Object.values(fixtures).filter((v): v is string => typeof v === 'string'));
-  const dayAgo = Date.now() - 24 * 3600_000;
   // Online, listening vehicles among the first 20 (the other bulk command tests take later ones).
-  const listed = ((await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: (Listed & { vin?: string })[] })
-    .items;
-  const tagged = listed
-    .slice(0, 20)
-    .filter(
-      (v) =>
-        v.isListening !== false &&
-        v.connectionStatus === 'CONNECTED' &&
-        !special.has(v.id) &&
-        Date.parse(v.metadata?.lastSeenAt ?? '') >= dayAgo,
-    )
-    .slice(0, 4);
+  const tagged = (await commandableVehicles(request, 0, 20)).slice(0, 4);
   expect(tagged).toHaveLength(4);
-  for (const v of tagged) {
-    const response = await request.post(`/api/o/demo/vehicles/${v.id}/tags`, {
-      headers: { Origin: baseURL! },
-      data: { key: 'charge', value: run },
-    });
-    expect(response.ok()).toBe(true);
-  }
+  await tagVehicles(
+    request,
+    baseURL!,
+    tagged.map((v) => v.id),
+    { key: 'charge', value: run },
+  );
   await page.goto(`/o/demo/vehicles?tagKey=charge&tagValue=${run}`);
   const table = page.getByRole('region', { name: 'Vehicles', exact: true });
   await expect(table.locator('tbody tr')).toHaveCount(4);

@@ -11,11 +11,11 @@ export function effectiveTimeZone(chosen: string): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -37,19 +37,21 @@ export function formatShortDateTime(date: Date, timeZone: string): string {
   return formatter(timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
+type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+/** The date and 24-hour time an instant reads in a zone, each part in Latin digits as written (`2026`, `11`, `24`, `17`, `02`, `00`). */
+export function wallClockIn(date: Date, timeZone: string): WallClock {
+  const parts = formatter(
+    timeZone,
+    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+    'en-US',
+  ).formatToParts(date);
+  return Object.fromEntries(parts.map((p) => [p.type, p.value])) as WallClock;
+}
+
 /** `2026-11-24 17:02 (Europe/Paris) · 2026-11-24T16:02:00Z (UTC)`: the hover text of a time. */
 export function zoneAndUtc(date: Date, timeZone: string): string {
-  const local = formatter(timeZone, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const local = wallClockIn(date, timeZone);
   const inZone = `${local.year}-${local.month}-${local.day} ${local.hour}:${local.minute}:${local.second}`;
   return `${inZone} (${timeZone}) · ${date.toISOString().replace('.000Z', 'Z')} (UTC)`;
 }

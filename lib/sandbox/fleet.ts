@@ -9,16 +9,12 @@ const ACCOUNTS_PER_ORG = 12;
 /** The first vehicles of every organization are the fixtures; the fleet is at least this big. */
 const FIXTURE_COUNT = 10;
 
-const TAG_POOL: Tag[] = [
-  { key: 'depot', value: 'Berlin' },
-  { key: 'depot', value: 'Lyon' },
-  { key: 'depot', value: 'Leeds' },
-  { key: 'depot', value: 'Madrid' },
-  { key: 'costCenter', value: 'CC-1001' },
-  { key: 'costCenter', value: 'CC-2040' },
-  { key: 'pool', value: 'executive' },
-  { key: 'pool', value: 'delivery' },
-];
+const TAG_VALUES: Record<string, string[]> = {
+  depot: ['Berlin', 'Lyon', 'Leeds', 'Madrid'],
+  costCenter: ['CC-1001', 'CC-2040'],
+  pool: ['executive', 'delivery'],
+};
+const TAG_POOL: Tag[] = Object.entries(TAG_VALUES).flatMap(([key, values]) => values.map((value) => ({ key, value })));
 export const FIXTURE_TAG: Tag = { key: 'fixture', value: 'tagged-vehicle' };
 
 function slug(text: string): string {

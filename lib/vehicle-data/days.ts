@@ -1,3 +1,5 @@
+import { wallClockIn } from '@/lib/format/time';
+
 /**
  * Calendar days as `YYYY-MM-DD` keys. Grouping uses an explicit time zone (the viewer's in the
  * browser) so that a journey at 00:30 local time counts for the day the viewer sees.
@@ -79,26 +81,11 @@ export function todayKey(now: Date = new Date()): string {
   return dayKeyOf(now, viewerTimeZone())!;
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** How far `timeZone` is ahead of UTC at an instant, in ms. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+  const w = wallClockIn(new Date(instant), timeZone);
+  const wall = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second));
+  return wall - Math.floor(instant / 1000) * 1000;
 }
 
 /** Midnight at the start of a day in `timeZone`, as an instant (a day starting in a DST gap starts at its first real minute). */

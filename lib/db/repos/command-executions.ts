@@ -148,20 +148,25 @@ async function existing(db: Db, id: string): Promise<CommandExecution> {
   return row;
 }
 
+type CallFailure = { errorCode: string; upstreamRequestId?: string | null };
+
+/** What a failed call leaves on the record, refused or without an answer: its error code and the upstream's request id. */
+function failureValues(result: CallFailure, now: Date): Partial<NewCommandExecution> {
+  return { errorCode: result.errorCode, upstreamRequestId: result.upstreamRequestId ?? null, updatedAt: now };
+}
+
 /** The upstream refused the command (an error response), or the call failed before an answer. */
 export async function recordCommandRejected(
   db: Db,
   id: string,
-  result: { errorCode: string; upstreamRequestId?: string | null; upstreamExecutionId?: string | null },
+  result: CallFailure & { upstreamExecutionId?: string | null },
 ): Promise<CommandExecution> {
   const now = new Date();
   return leaveRequesting(db, id, {
     localStatus: 'REJECTED',
-    errorCode: result.errorCode,
-    upstreamRequestId: result.upstreamRequestId ?? null,
+    ...failureValues(result, now),
     upstreamExecutionId: result.upstreamExecutionId ?? null,
     settledAt: now,
-    updatedAt: now,
   });
 }
 
@@ -169,18 +174,8 @@ export async function recordCommandRejected(
  * The call failed without an answer (time-out, network): the command may or may not have
  * reached the vehicle, so the record says UNKNOWN rather than refused.
  */
-export async function recordCommandOutcomeUnknown(
-  db: Db,
-  id: string,
-  result: { errorCode: string; upstreamRequestId?: string | null },
-): Promise<CommandExecution> {
-  const now = new Date();
-  return leaveRequesting(db, id, {
-    localStatus: 'UNKNOWN',
-    errorCode: result.errorCode,
-    upstreamRequestId: result.upstreamRequestId ?? null,
-    updatedAt: now,
-  });
+export async function recordCommandOutcomeUnknown(db: Db, id: string, result: CallFailure): Promise<CommandExecution> {
+  return leaveRequesting(db, id, { localStatus: 'UNKNOWN', ...failureValues(result, new Date()) });
 }
 
 /**
@@ -360,6 +355,16 @@ export async function findByUpstreamIds(db: Db, organizationId: string, upstream
   );
 }
 
+/** Reconciliation moves an UNKNOWN record on, while it is still UNKNOWN and `condition` holds. */
+function leaveUnknown(
+  db: Db,
+  id: string,
+  condition: SQL | undefined,
+  values: Partial<NewCommandExecution>,
+): Promise<CommandExecution | undefined> {
+  return updateWhile(db, id, and(eq(commandExecutions.localStatus, 'UNKNOWN'), condition), values);
+}
+
 /**
  * An execution whose answer was lost (UNKNOWN) found in the upstream's list: it moves to SENT with
  * the upstream's id and status. `errorCode` keeps what happened to the answer. Only an UNKNOWN
@@ -367,14 +372,11 @@ export async function findByUpstreamIds(db: Db, organizationId: string, upstream
  */
 export async function recordCommandRecovered(db: Db, id: string, outcome: UpstreamOutcome): Promise<CommandExecution | undefined> {
   const now = new Date();
-  return updateWhile(
+  return leaveUnknown(
     db,
     id,
-    and(
-      eq(commandExecutions.localStatus, 'UNKNOWN'),
-      // Spelled out: inside the subquery an unqualified column would name `other`'s.
-      sql`not exists (select 1 from command_executions other where other.organization_id = command_executions.organization_id and other.upstream_execution_id = ${outcome.upstreamExecutionId})`,
-    ),
+    // Spelled out: inside the subquery an unqualified column would name `other`'s.
+    sql`not exists (select 1 from command_executions other where other.organization_id = command_executions.organization_id and other.upstream_execution_id = ${outcome.upstreamExecutionId})`,
     { localStatus: 'SENT', upstreamExecutionId: outcome.upstreamExecutionId, ...answerValues(outcome, now), updatedAt: now },
   );
 }
@@ -390,11 +392,10 @@ export async function recordCommandNotReceived(
   codes: { notReceived: string; accepted: readonly string[] },
 ): Promise<CommandExecution | undefined> {
   const now = new Date();
-  return updateWhile(
+  return leaveUnknown(
     db,
     id,
     and(
-      eq(commandExecutions.localStatus, 'UNKNOWN'),
       isNull(commandExecutions.upstreamExecutionId),
       sql`${commandExecutions.errorCode} is not null`,
       notInArray(commandExecutions.errorCode, [...codes.accepted]),
