@@ -14,6 +14,8 @@ import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { commandKeys, stillSettling, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
 import { ExecutionEvents } from '@/components/events/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
+import { formatDateOnly } from '@/lib/format/time';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
@@ -186,14 +188,19 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
 /** Why a command's budget keeps it from being sent now, from the vehicle's rate limits as last read. */
 function useSpentBudgets(org: string, vehicleId: string): (command: CommandName) => string | undefined {
   const { data, dataUpdatedAt } = useRateLimits(org, vehicleId);
-  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt)) : undefined);
+  const { zone } = usePreferences();
+  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt), zone) : undefined);
 }
 
 /** "Not offered by this service" under each command the organization's service answered a framework 404. */
 function useNotOfferedNotes(org: string): Map<string, string> {
   const { data = [] } = useUnofferedCommands(org);
+  const { zone } = usePreferences();
   return new Map(
-    data.map((c) => [c.command, `Not offered by this service (it answered “not found” on ${new Date(c.learnedAt).toLocaleDateString()}).`]),
+    data.map((c) => [
+      c.command,
+      `Not offered by this service (it answered “not found” on ${formatDateOnly(new Date(c.learnedAt), zone)}).`,
+    ]),
   );
 }
 
