@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -21,7 +22,6 @@ import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
 import { CommandButton } from './command-button';
-import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
 
@@ -29,6 +29,12 @@ import { useExecutionWatcher } from './execution-watcher';
 const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => m.CommandArgsForm), {
   ssr: false,
   loading: () => <p className="text-sm">Loading the form…</p>,
+});
+
+/** Below the commands, so it loads after the page is on screen: it keeps the vehicle page's first load under budget. */
+const CommandHistory = dynamic(() => import('./command-history').then((m) => m.CommandHistory), {
+  ssr: false,
+  loading: () => <LoadingRows label="Loading the command history" />,
 });
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
