@@ -4,6 +4,7 @@ import { Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Temperature } from '@/components/ui/units';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
+import { useQueryState } from 'nuqs';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -162,22 +163,16 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
     endpoint: vehicleDataPath(org, vehicleId, 'charging'),
     keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
   });
-  const { query, searchParams, update } = list;
-  const sessionId = searchParams.get('session');
+  const { query } = list;
+  const [sessionId, setSessionId] = useQueryState('session');
   const page = query.data;
-  const openSession = (id: string) => update({ session: id }, { push: true });
+  const openSession = (id: string | null) => void setSessionId(id, { history: 'push' });
   const energy = page?.listAvailable ? energyPerSession(page.items) : [];
 
   return (
     <div className="space-y-6">
       {sessionId ? (
-        <SessionDetail
-          key={sessionId}
-          org={org}
-          vehicleId={vehicleId}
-          sessionId={sessionId}
-          onClose={() => update({ session: undefined }, { push: true })}
-        />
+        <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => openSession(null)} />
       ) : null}
       <Card aria-labelledby="charging-heading">
         <CardHeader
