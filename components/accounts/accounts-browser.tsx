@@ -1,5 +1,6 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import Link from 'next/link';
 import { FilterPanel } from '@/components/fleet/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
@@ -29,7 +30,7 @@ function accountColumns(org: string): DataColumn<AccountRecord>[] {
 }
 
 /** The OEM accounts of the organization, one page at a time, filterable with the contract's JSON filter. */
-export function AccountsBrowser({ org }: { org: string }) {
+function AccountsList({ org }: { org: string }) {
   const list = useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
   const { query } = list;
   return (
@@ -57,3 +58,5 @@ export function AccountsBrowser({ org }: { org: string }) {
     </div>
   );
 }
+
+export const AccountsBrowser = withUrlState(AccountsList);

@@ -1,5 +1,6 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Search, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Temperature } from '@/components/ui/units';
@@ -158,7 +159,7 @@ function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSessio
 }
 
 /** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
-export function ChargingView({ org, vehicleId }: { org: string; vehicleId: string }) {
+function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }) {
   const list = useCursorList<ChargingSession, ChargingPage>({
     endpoint: vehicleDataPath(org, vehicleId, 'charging'),
     keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
@@ -236,3 +237,5 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
     </div>
   );
 }
+
+export const ChargingView = withUrlState(ChargingSessions);

@@ -1,5 +1,6 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { X } from 'lucide-react';
 import { useQueryStates } from 'nuqs';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 const NONE: ReadonlySet<string> = new Set();
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
-export function VehiclesBrowser({ org }: { org: string }) {
+function VehiclesList({ org }: { org: string }) {
   const [state, setState] = useQueryStates(vehicleListParams);
   const list = useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
     endpoint: `/api/o/${org}/vehicles`,
@@ -181,3 +182,5 @@ export function VehiclesBrowser({ org }: { org: string }) {
     </div>
   );
 }
+
+export const VehiclesBrowser = withUrlState(VehiclesList);
