@@ -1,9 +1,10 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import Link from 'next/link';
 import { FilterPanel } from '@/components/fleet/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
+import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
@@ -29,18 +30,13 @@ function accountColumns(org: string): DataColumn<AccountRecord>[] {
 }
 
 /** The OEM accounts of the organization, one page at a time, filterable with the contract's JSON filter. */
-export function AccountsBrowser({ org }: { org: string }) {
+function AccountsList({ org }: { org: string }) {
   const list = useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
-  const { query, update } = list;
+  const { query } = list;
   return (
     <div className="space-y-4">
       <Card className="p-4">
-        <FilterPanel
-          key={list.filter}
-          filterText={list.filter}
-          withBuilder={false}
-          onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })}
-        />
+        <FilterPanel key={list.filter} filterText={list.filter} withBuilder={false} onApply={list.setFilter} />
       </Card>
       {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
       <DataTable
@@ -62,3 +58,5 @@ export function AccountsBrowser({ org }: { org: string }) {
     </div>
   );
 }
+
+export const AccountsBrowser = withUrlState(AccountsList);

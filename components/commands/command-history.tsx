@@ -12,6 +12,8 @@ import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { formatDateOnly } from '@/lib/format/time';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
@@ -26,12 +28,13 @@ type Page = { executions: ExecutionView[]; nextCursor: string | null; upstreamLi
 
 /** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
 function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; vehicle: boolean }) {
+  const { zone } = usePreferences();
   if (!list || (list.state === 'included' && !vehicle)) return null;
   const text =
     list.state === 'included'
       ? 'Includes commands sent outside Motorpool, read from the service’s list of this vehicle’s executions.'
       : list.state === 'not_offered'
-        ? `This service does not list command executions (it answered “not found” on ${new Date(list.learnedAt).toLocaleDateString()}), so this history shows only commands sent through Motorpool.`
+        ? `This service does not list command executions (it answered “not found” on ${formatDateOnly(new Date(list.learnedAt), zone)}), so this history shows only commands sent through Motorpool.`
         : `The service’s list of this vehicle’s executions could not be read just now (${list.message}); commands sent outside Motorpool may be missing.`;
   const requestId = list.state === 'included' ? null : list.requestId;
   return (

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -14,12 +15,13 @@ import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { commandKeys, stillSettling, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/query/commands';
 import { ExecutionEvents } from '@/components/events/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
+import { formatDateOnly } from '@/lib/format/time';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { SendCommandInput } from '@/lib/validations/commands';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
 import { CommandButton } from './command-button';
-import { CommandHistory } from './command-history';
 import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
 
@@ -27,6 +29,12 @@ import { useExecutionWatcher } from './execution-watcher';
 const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => m.CommandArgsForm), {
   ssr: false,
   loading: () => <p className="text-sm">Loading the form…</p>,
+});
+
+/** Below the commands, so it loads after the page is on screen: it keeps the vehicle page's first load under budget. */
+const CommandHistory = dynamic(() => import('./command-history').then((m) => m.CommandHistory), {
+  ssr: false,
+  loading: () => <LoadingRows label="Loading the command history" />,
 });
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
@@ -186,14 +194,19 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
 /** Why a command's budget keeps it from being sent now, from the vehicle's rate limits as last read. */
 function useSpentBudgets(org: string, vehicleId: string): (command: CommandName) => string | undefined {
   const { data, dataUpdatedAt } = useRateLimits(org, vehicleId);
-  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt)) : undefined);
+  const { zone } = usePreferences();
+  return (command) => (data ? spentBudgetReason(command, data.limits, new Date(dataUpdatedAt), zone) : undefined);
 }
 
 /** "Not offered by this service" under each command the organization's service answered a framework 404. */
 function useNotOfferedNotes(org: string): Map<string, string> {
   const { data = [] } = useUnofferedCommands(org);
+  const { zone } = usePreferences();
   return new Map(
-    data.map((c) => [c.command, `Not offered by this service (it answered “not found” on ${new Date(c.learnedAt).toLocaleDateString()}).`]),
+    data.map((c) => [
+      c.command,
+      `Not offered by this service (it answered “not found” on ${formatDateOnly(new Date(c.learnedAt), zone)}).`,
+    ]),
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type ExecutionView,
 } from '@/lib/commands/execution-view';
 import { confirmationText } from '@/lib/commands/effect-confirmation';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 
 const TONES: Record<ExecutionState, Tone> = {
@@ -52,7 +53,8 @@ export function ExecutionStateBadge({ execution }: { execution: Pick<ExecutionVi
 
 /** What the vehicle's own data said of an executed command, once read ("Confirmed by the vehicle at 14:02"). */
 export function ExecutionConfirmation({ execution }: { execution: Pick<ExecutionView, 'confirmation' | 'confirmedAt'> }) {
-  const text = confirmationText(execution);
+  const { zone } = usePreferences();
+  const text = confirmationText(execution, zone);
   if (!text) return null;
   return (
     <span

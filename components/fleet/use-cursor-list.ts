@@ -1,49 +1,57 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createParser, parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useEffect } from 'react';
 import { currentToken, readPageStack, writePageStack } from '@/lib/fleet/page-stack';
 import type { ListPage } from '@/lib/fleet/types';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
-import { isListResetCode, RESET_MESSAGES, resetUpdateFor, type ListResetCode } from '@/lib/fleet/list-reset';
+import { isListResetCode, RESET_CODES, RESET_MESSAGES, resetUpdateFor } from '@/lib/fleet/list-reset';
 
-/** URL parameters every list control clears when it changes the list, so a reset notice does not linger. */
-export const LIST_RESET = { pages: undefined, reset: undefined } as const;
+/** What every change of what a list shows clears: back to the first page, and no reset notice lingering. */
+const LIST_RESET = { pages: null, reset: null } as const;
 
-/**
- * A cursor-paged list whose state lives in the URL: `pages` (the token stack), `size`, `filter`
- * and any extra parameters (tag filter). Each page is one request to the BFF.
- */
+/** The stack of page tokens that led to the current page (lib/fleet/page-stack.ts). */
+const parseAsPageStack = createParser<string[]>({
+  parse: (value) => readPageStack(value),
+  serialize: (stack) => writePageStack(stack) ?? '',
+  eq: (a, b) => a.length === b.length && a.every((token, i) => token === b[i]),
+}).withDefault([]);
+
+/** The URL parameters of every cursor-paged list. */
+const pagingParams = {
+  pages: parseAsPageStack,
+  size: parseAsInteger.withDefault(PAGE_SIZE.default),
+  filter: parseAsString.withDefault(''),
+  reset: parseAsStringLiteral(RESET_CODES),
+};
+
 type PageShape<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null };
 
 /**
- * `apiParams` are sent to the BFF as they are (values the caller derived from the URL, such as
- * instants from the days of a date filter); `extraParams` are URL parameters passed through.
+ * A cursor-paged list whose state lives in the URL (through nuqs, so a view is shareable and Back
+ * works): `pages` (the token stack), `size` and `filter`. Each page is one request to the BFF,
+ * with `apiParams` added: the caller's own parameters (its other URL state, or values derived
+ * from it such as the instants of a day range). A caller changing them in the same tick as
+ * `restart()` lands on the first page in one history entry (nuqs batches the two).
  */
 export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
   endpoint,
   keyOf,
-  extraParams = [],
   apiParams = {},
 }: {
   endpoint: string;
   keyOf: (query: string) => readonly unknown[];
-  extraParams?: readonly string[];
   apiParams?: Record<string, string | undefined>;
 }) {
-  const { searchParams, update } = useSearchState();
-  const stack = readPageStack(searchParams.get('pages'));
-  const pageSize = searchParams.get('size') ?? String(PAGE_SIZE.default);
-  const filter = searchParams.get('filter') ?? '';
-  const extras = Object.fromEntries(extraParams.map((name) => [name, searchParams.get(name) ?? '']));
+  const [state, setState] = useQueryStates(pagingParams);
+  const stack = state.pages;
 
-  const apiQuery = new URLSearchParams({ pageSize });
+  const apiQuery = new URLSearchParams({ pageSize: String(state.size) });
   const token = currentToken(stack);
   if (token) apiQuery.set('pageToken', token);
-  if (filter) apiQuery.set('filter', filter);
-  for (const [name, value] of Object.entries(extras)) if (value) apiQuery.set(name, value);
+  if (state.filter) apiQuery.set('filter', state.filter);
   for (const [name, value] of Object.entries(apiParams)) if (value) apiQuery.set(name, value);
   const queryString = apiQuery.toString();
 
@@ -55,27 +63,24 @@ export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
 
   const resetCode = query.error instanceof ApiClientError && isListResetCode(query.error.code) ? query.error.code : null;
   useEffect(() => {
-    if (resetCode) update(resetUpdateFor(resetCode));
-  }, [resetCode, update]);
-
-  const resetParam = searchParams.get('reset');
-  const notice = isListResetCode(resetParam) ? RESET_MESSAGES[resetParam as ListResetCode] : null;
+    if (resetCode) void setState(resetUpdateFor(resetCode));
+  }, [resetCode, setState]);
 
   return {
     query,
     /** True while a reset is under way: the error is being handled, not shown. */
     resetting: resetCode !== null,
-    notice,
-    searchParams,
-    update,
-    filter,
-    extras,
-    pageSize: Number(pageSize),
+    notice: state.reset ? RESET_MESSAGES[state.reset] : null,
+    filter: state.filter,
+    /** Back to the first page, as a new history entry: what any change of what the list shows does. */
+    restart: () => void setState(LIST_RESET, { history: 'push' }),
+    setFilter: (filter: string | null) => void setState({ filter, ...LIST_RESET }, { history: 'push' }),
+    pageSize: state.size,
     pageNumber: stack.length + 1,
     queryString,
     hasPrevious: stack.length > 0,
-    goNext: (nextToken: string) => update({ pages: writePageStack([...stack, nextToken]), reset: undefined }, { push: true }),
-    goPrevious: () => update({ pages: writePageStack(stack.slice(0, -1)), reset: undefined }, { push: true }),
-    setPageSize: (size: number) => update({ size: size === PAGE_SIZE.default ? undefined : String(size), ...LIST_RESET }, { push: true }),
+    goNext: (nextToken: string) => void setState({ pages: [...stack, nextToken], reset: null }, { history: 'push' }),
+    goPrevious: () => void setState({ pages: stack.slice(0, -1), reset: null }, { history: 'push' }),
+    setPageSize: (size: number) => void setState({ size, ...LIST_RESET }, { history: 'push' }),
   };
 }

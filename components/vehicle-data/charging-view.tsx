@@ -1,9 +1,11 @@
 'use client';
 
-import { Search, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Temperature } from '@/components/ui/units';
+import dynamic from 'next/dynamic';
+import { withUrlState } from '@/components/fleet/with-url-state';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
+import { useQueryState } from 'nuqs';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
@@ -12,73 +14,20 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
-import { chargingDurationMinutes, chargingLoss, energyPerSession } from '@/lib/vehicle-data/charging';
+import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
-import type { ChargingPage, ChargingSession, ChargingSessionResponse } from '@/lib/vehicle-data/types';
+import type { ChargingPage, ChargingSession } from '@/lib/vehicle-data/types';
 import { ChartFrame } from './chart-frame';
+import { lossText, socText, temperatureText } from './charging-text';
 import { LazyChargingChart } from './charts/lazy';
-import { DataCard } from './data-card';
 import { RawView } from './raw-view';
-import { useVehicleData } from '@/lib/query/vehicle-data';
 import { SectionError } from './section-error';
 
-function lossText(session: ChargingSession): string {
-  const loss = chargingLoss(session);
-  return loss ? `${withUnit(loss.kwh, 'kWh', 2)} (${formatNumber(loss.percent)} %)` : '—';
-}
-
-const socText = (s: ChargingSession) => `${withUnit(s.startStateOfCharge, '%', 0)} → ${withUnit(s.endStateOfCharge, '%', 0)}`;
-const temperatureText = (s: ChargingSession) => <Temperature celsius={s.externalTemperature} />;
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="tabular mt-0.5 text-sm font-medium">{children}</dd>
-    </div>
-  );
-}
-
-/** One session by id, whether or not the upstream lists sessions. */
-function SessionDetail({ org, vehicleId, sessionId, onClose }: { org: string; vehicleId: string; sessionId: string; onClose: () => void }) {
-  const query = useVehicleData<ChargingSessionResponse>(org, vehicleId, `charging/${encodeURIComponent(sessionId)}`);
-  return (
-    <DataCard
-      id="charging-session"
-      title="Charging session"
-      description={<span className="font-mono">{sessionId}</span>}
-      query={query}
-      actions={
-        <Button variant="ghost" size="sm" onClick={onClose}>
-          <X aria-hidden className="h-4 w-4" /> Close
-        </Button>
-      }
-    >
-      {({ session: s }) => (
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Item label="Started">
-            <Time value={s.startedAt} />
-          </Item>
-          <Item label="Ended">
-            <Time value={s.endedAt} />
-          </Item>
-          <Item label="Duration">{formatDuration(chargingDurationMinutes(s))}</Item>
-          <Item label="Median power">{withUnit(s.kwMedian, 'kW')}</Item>
-          <Item label="Energy from the grid">{withUnit(s.kwhFromGrid, 'kWh', 2)}</Item>
-          <Item label="Energy into the battery">{withUnit(s.kwhInHvb, 'kWh', 2)}</Item>
-          <Item label="Lost between them">{lossText(s)}</Item>
-          <Item label="State of charge">{socText(s)}</Item>
-          <Item label="Outside temperature">{temperatureText(s)}</Item>
-          <Item label="Location">
-            {typeof s.latitude === 'number' && typeof s.longitude === 'number'
-              ? `${formatNumber(s.latitude, 5)}, ${formatNumber(s.longitude, 5)}`
-              : '—'}
-          </Item>
-        </dl>
-      )}
-    </DataCard>
-  );
-}
+/** One session by id: loaded when a session is opened, most visits only list them. */
+const SessionDetail = dynamic(() => import('./charging-session-detail').then((m) => m.SessionDetail), {
+  ssr: false,
+  loading: () => <LoadingRows label="Loading the charging session" />,
+});
 
 function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
   const [value, setValue] = useState('');
@@ -157,27 +106,21 @@ function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSessio
 }
 
 /** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
-export function ChargingView({ org, vehicleId }: { org: string; vehicleId: string }) {
+function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }) {
   const list = useCursorList<ChargingSession, ChargingPage>({
     endpoint: vehicleDataPath(org, vehicleId, 'charging'),
     keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
   });
-  const { query, searchParams, update } = list;
-  const sessionId = searchParams.get('session');
+  const { query } = list;
+  const [sessionId, setSessionId] = useQueryState('session');
   const page = query.data;
-  const openSession = (id: string) => update({ session: id }, { push: true });
+  const openSession = (id: string | null) => void setSessionId(id, { history: 'push' });
   const energy = page?.listAvailable ? energyPerSession(page.items) : [];
 
   return (
     <div className="space-y-6">
       {sessionId ? (
-        <SessionDetail
-          key={sessionId}
-          org={org}
-          vehicleId={vehicleId}
-          sessionId={sessionId}
-          onClose={() => update({ session: undefined }, { push: true })}
-        />
+        <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => openSession(null)} />
       ) : null}
       <SectionCard
         id="charging-heading"
@@ -238,3 +181,5 @@ export function ChargingView({ org, vehicleId }: { org: string; vehicleId: strin
     </div>
   );
 }
+
+export const ChargingView = withUrlState(ChargingSessions);

@@ -1,5 +1,6 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Download } from 'lucide-react';
@@ -273,7 +274,7 @@ function JourneysTable({
 }
 
 /** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list. */
-export function JourneysView({ org, vehicleId }: { org: string; vehicleId: string }) {
+function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
   const list = useJourneyRange(zone);
@@ -303,3 +304,5 @@ function useJourneyRange(zone: string) {
   const fromUrl = { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
   return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS, zone), update };
 }
+
+export const JourneysView = withUrlState(Journeys);

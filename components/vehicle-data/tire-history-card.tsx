@@ -8,7 +8,7 @@ import { Time } from '@/components/ui/time';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { tireRangeProblem } from '@/lib/validations/tire-range';
 import type { DayRange } from '@/lib/validations/vehicle-data';
-import { addDays, addMonths, isDayRange, localDayEnd, localDayStart, todayKey } from '@/lib/vehicle-data/days';
+import { addDays, addMonths, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatNumber } from '@/lib/vehicle-data/format';
 import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket, type TireStats } from '@/lib/vehicle-data/tires';
 import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
@@ -23,19 +23,28 @@ import { RawView } from './raw-view';
 import { useVehicleData, vehicleDataKeys } from '@/lib/query/vehicle-data';
 import { SectionError } from './section-error';
 
-/** Three months ending today, today included: never longer than the 92 days the upstream allows. */
-const lastMonths = (months: number): DayRange => ({ from: addDays(addMonths(todayKey(), -months), 1), to: todayKey() });
-const PRESETS = [
-  { label: 'Last 7 days', range: () => ({ from: addDays(todayKey(), -6), to: todayKey() }) },
-  { label: 'Last month', range: () => lastMonths(1) },
-  { label: 'Last 3 months', range: () => lastMonths(3) },
+/** Months ending today in the person's time zone, today included: three are never longer than the 92 days the upstream allows. */
+const lastMonths = (months: number, zone: string): DayRange => {
+  const today = dayKeyOf(new Date(), zone)!;
+  return { from: addDays(addMonths(today, -months), 1), to: today };
+};
+const presetsIn = (zone: string) => [
+  {
+    label: 'Last 7 days',
+    range: () => {
+      const today = dayKeyOf(new Date(), zone)!;
+      return { from: addDays(today, -6), to: today };
+    },
+  },
+  { label: 'Last month', range: () => lastMonths(1, zone) },
+  { label: 'Last 3 months', range: () => lastMonths(3, zone) },
 ];
 
 type Checked = { ok: true; query: string } | { ok: false; errors: RangeErrors };
 
-/** Real days as instants in the viewer's time zone, held to the limit the server applies (the schema's own rule) before anything is sent. */
-function checkDays(range: DayRange): Checked {
-  const instants = { from: localDayStart(range.from).toISOString(), to: localDayEnd(range.to).toISOString() };
+/** Real days as instants in the person's time zone (the one the charts group by), held to the limit the server applies (the schema's own rule) before anything is sent. */
+function checkDays(range: DayRange, zone: string): Checked {
+  const instants = { from: zonedDayStart(range.from, zone).toISOString(), to: zonedDayEnd(range.to, zone).toISOString() };
   const problem = tireRangeProblem(instants.from, instants.to);
   if (problem) return { ok: false, errors: { from: problem } };
   return { ok: true, query: new URLSearchParams(instants).toString() };
@@ -117,19 +126,20 @@ function TireCharts({ data }: { data: TireHistoryResponse }) {
 /** Tire pressures over a chosen range of at most three months (default the last three), refused in the browser before any call. */
 export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
+  const { zone } = usePreferences();
   const { searchParams, update } = useSearchState();
   const fromUrl = searchParams.has('from') || searchParams.has('to');
   const range: DayRange = inBrowser
     ? fromUrl
       ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' }
-      : lastMonths(3)
+      : lastMonths(3, zone)
     : { from: '', to: '' };
   const validDays = isDayRange(range);
   const urlErrors = useUrlRangeErrors(range, inBrowser && !validDays);
   const checked: Checked | null = !inBrowser
     ? null
     : validDays
-      ? checkDays(range)
+      ? checkDays(range, zone)
       : urlErrors.data
         ? { ok: false, errors: urlErrors.data }
         : null;
@@ -151,10 +161,10 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
         id="tires-range"
         label="Tire history dates"
         value={range}
-        presets={PRESETS}
+        presets={presetsIn(zone)}
         check={(next) => {
           // The form has checked that these are two real days in order.
-          const result = checkDays(next);
+          const result = checkDays(next, zone);
           return result.ok ? null : result.errors;
         }}
         onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}

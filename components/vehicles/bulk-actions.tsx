@@ -10,10 +10,10 @@ import { Field, failureClass, inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { previewBulkJob, startBulkJob } from '@/lib/query/bulk';
 import type { BulkJobInput, BulkSelection } from '@/lib/validations/bulk';
-import { COMMAND_ARGS_SCHEMAS, sendCommandSchema, type SendCommandInput } from '@/lib/validations/commands';
-import { ARG_FIELDS } from '@/components/commands/command-args-form';
+import type { SendCommandInput } from '@/lib/validations/commands';
+import { ARG_FIELDS } from '@/lib/commands/arg-fields';
 import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
-import type { CommandName } from '@/lib/contract/vehicle-api';
+import { COMMAND_NAMES, type CommandName } from '@/lib/contract/vehicle-api';
 import { bulkActionPermission, bulkCommandName, describeBulkAction, TYPE_BACK_ABOVE, type BulkActionName } from '@/lib/vehicles/bulk';
 
 const ACTIONS: { value: BulkActionName; label: string }[] = [
@@ -23,8 +23,6 @@ const ACTIONS: { value: BulkActionName; label: string }[] = [
   { value: 'listening.off', label: 'Turn listening off' },
   { value: 'command', label: 'Send a command' },
 ];
-
-const COMMANDS = Object.keys(COMMAND_ARGS_SCHEMAS) as CommandName[];
 
 type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
 
@@ -70,7 +68,7 @@ export function BulkActions({
   const isTag = action.startsWith('tag.');
   const argFields = action === 'command' ? (ARG_FIELDS[command] ?? []) : [];
 
-  function input(): BulkJobInput {
+  function input(command: SendCommandInput | null): BulkJobInput {
     const selection: BulkSelection =
       scope === 'selected'
         ? { mode: 'ids', vehicleIds: selectedIds }
@@ -81,17 +79,21 @@ export function BulkActions({
             tagValue: listFilter.tagValue || undefined,
           };
     if (action === 'tag.add' || action === 'tag.remove') return { action, tag: { key: key.trim(), value: value.trim() }, selection };
-    if (action === 'command') return { action, command: commandInput()!, selection };
+    if (action === 'command') return { action, command: command!, selection };
     return { action, selection };
   }
 
-  /** The command with its arguments, checked by the schema the server uses; null (and the reason shown) when refused. */
-  function commandInput(): SendCommandInput | null {
+  /**
+   * The command with its arguments, checked by the schema the server uses; null (and the reason
+   * shown) when refused. The schema, and zod with it, load on the first review, not with the list.
+   */
+  async function commandInput(): Promise<SendCommandInput | null> {
     const args: Record<string, unknown> = {};
     for (const f of argFields) {
       const raw = (argValues[f.name] ?? '').trim();
       args[f.name] = f.type === 'number' ? (raw === '' ? undefined : Number(raw)) : raw;
     }
+    const { sendCommandSchema } = await import('@/lib/validations/commands');
     const parsed = sendCommandSchema.safeParse(argFields.length ? { command, args } : { command });
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? 'Check the command arguments.');
@@ -104,12 +106,13 @@ export function BulkActions({
     event.preventDefault();
     setFailure(null);
     if (isTag && (!key.trim() || !value.trim())) return setFailure('Enter the tag key and value.');
-    if (action === 'command' && commandInput() === null) return;
-    if (scope === 'selected' && selectedIds.length === 0)
-      return setFailure('Select vehicles in the table (its header box selects this page), or choose every vehicle the filter matches.');
     setPending(true);
     try {
-      const next = input();
+      const command = action === 'command' ? await commandInput() : null;
+      if (action === 'command' && command === null) return;
+      if (scope === 'selected' && selectedIds.length === 0)
+        return setFailure('Select vehicles in the table (its header box selects this page), or choose every vehicle the filter matches.');
+      const next = input(command);
       const { preview } = await previewBulkJob(org, next);
       if (preview.count === 0) setFailure('No vehicle matches this selection.');
       else setConfirm({ input: next, count: preview.count });
@@ -176,7 +179,7 @@ export function BulkActions({
                   setArgValues({});
                 }}
               >
-                {COMMANDS.map((c) => (
+                {COMMAND_NAMES.map((c) => (
                   <option key={c} value={c}>
                     {commandLabel(c)}
                   </option>

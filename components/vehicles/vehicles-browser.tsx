@@ -1,18 +1,20 @@
 'use client';
 
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { X } from 'lucide-react';
+import { useQueryStates } from 'nuqs';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { FilterPanel } from '@/components/fleet/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { LIST_RESET, useCursorList } from '@/components/fleet/use-cursor-list';
+import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
-import { DEFAULT_COLUMNS, readColumns, readSort, sortVehicles, writeSort } from '@/lib/fleet/vehicle-columns';
+import { sortVehicles } from '@/lib/fleet/vehicle-columns';
 import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
-import { describeStateFilters, readStateFilters, STATE_FILTER_PARAMS, writeStateFilters } from '@/lib/fleet/state-filters';
+import { describeStateFilters } from '@/lib/fleet/state-filters';
 import { Time } from '@/components/ui/time';
 import { SavedViewBar } from '@/components/views/saved-view-bar';
 import { usePreferences } from '@/lib/hooks/use-preferences';
@@ -23,28 +25,31 @@ import { ExportVehicles } from './export-vehicles';
 import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
+import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
 import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
-export function VehiclesBrowser({ org }: { org: string }) {
+function VehiclesList({ org }: { org: string }) {
+  const [state, setState] = useQueryStates(vehicleListParams);
   const list = useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
     endpoint: `/api/o/${org}/vehicles`,
     keyOf: (q) => vehicleKeys.list(org, q),
-    extraParams: ['tagKey', 'tagValue', ...STATE_FILTER_PARAMS],
+    apiParams: vehicleListApiParams(state),
   });
-  const { query, searchParams, update } = list;
-  const columns = readColumns(searchParams.get('cols'));
-  const sort = readSort(searchParams.get('sort'));
+  const { query } = list;
+  const { cols: columns, sort, tagKey, tagValue } = state;
   const vehicles = sortVehicles(query.data?.items ?? [], sort);
   const pageTags = usePageTags(org, query.data?.items ?? [], columns.includes('tags'));
-  const tagKey = list.extras.tagKey ?? '';
-  const tagValue = list.extras.tagValue ?? '';
-  const stateFilters = readStateFilters(searchParams);
+  const stateFilters = stateFiltersOf(state);
   const stateChips = describeStateFilters(stateFilters, usePreferences().pressure);
   const filtered = Boolean(list.filter || tagKey || tagValue || stateChips.length > 0);
-  const noStateFilters = writeStateFilters({});
+  // A change of filter goes back to the first page, as a new entry in the history.
+  const applyFilters = (changes: Parameters<typeof setState>[0]) => {
+    void setState(changes, { history: 'push' });
+    list.restart();
+  };
   // Rows chosen on this page; another page, filter or sort starts with none.
   const [chosen, setChosen] = useState<{ view: string; ids: Set<string> }>({ view: '', ids: new Set() });
   const selected = chosen.view === list.queryString ? chosen.ids : NONE;
@@ -55,7 +60,12 @@ export function VehiclesBrowser({ org }: { org: string }) {
 
   return (
     <div className="space-y-4">
-      <SavedViewBar org={org} searchParams={searchParams} update={update} />
+      <SavedViewBar
+        org={org}
+        viewId={state.view}
+        searchParams={vehicleListQuery({ ...state, filter: list.filter })}
+        onViewChange={(view, options) => void setState({ view }, { history: options?.push ? 'push' : 'replace' })}
+      />
       <Card className="grid grid-cols-1 gap-4 p-4 lg:grid-cols-2">
         <div className="space-y-4">
           <VehicleSearch org={org} />
@@ -64,20 +74,15 @@ export function VehiclesBrowser({ org }: { org: string }) {
             org={org}
             tagKey={tagKey}
             tagValue={tagValue}
-            onApply={(key, value) => update({ tagKey: key, tagValue: value, ...LIST_RESET }, { push: true })}
+            onApply={(key, value) => applyFilters({ tagKey: key, tagValue: value })}
           />
           <StateFilter
             key={stateChips.map((c) => c.label).join('|')}
             filters={stateFilters}
-            onApply={(next) => update({ ...writeStateFilters(next), ...LIST_RESET }, { push: true })}
+            onApply={(next) => applyFilters(stateFilterUpdate(next))}
           />
         </div>
-        <FilterPanel
-          key={list.filter}
-          filterText={list.filter}
-          withBuilder
-          onApply={(text) => update({ filter: text, ...LIST_RESET }, { push: true })}
-        />
+        <FilterPanel key={list.filter} filterText={list.filter} withBuilder onApply={list.setFilter} />
       </Card>
 
       {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
@@ -95,11 +100,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
           {tagKey || tagValue ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100">
               Tag {tagKey || '*'}: {tagValue || '*'}
-              <button
-                type="button"
-                aria-label="Remove the tag filter"
-                onClick={() => update({ tagKey: undefined, tagValue: undefined, ...LIST_RESET }, { push: true })}
-              >
+              <button type="button" aria-label="Remove the tag filter" onClick={() => applyFilters({ tagKey: null, tagValue: null })}>
                 <X aria-hidden className="h-3.5 w-3.5" />
               </button>
             </span>
@@ -110,11 +111,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
               className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 dark:bg-zinc-800 dark:text-zinc-100"
             >
               {chip.label}
-              <button
-                type="button"
-                aria-label={`Remove the filter: ${chip.label}`}
-                onClick={() => update({ [chip.param]: undefined, ...LIST_RESET }, { push: true })}
-              >
+              <button type="button" aria-label={`Remove the filter: ${chip.label}`} onClick={() => applyFilters({ [chip.param]: null })}>
                 <X aria-hidden className="h-3.5 w-3.5" />
               </button>
             </span>
@@ -133,10 +130,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ExportVehicles org={org} listQuery={new URLSearchParams(list.queryString)} />
-          <ColumnChooser
-            columns={columns}
-            onChange={(next) => update({ cols: next.join(',') === DEFAULT_COLUMNS.join(',') ? undefined : next.join(',') })}
-          />
+          <ColumnChooser columns={columns} onChange={(next) => void setState({ cols: next })} />
         </div>
       </div>
 
@@ -148,7 +142,7 @@ export function VehiclesBrowser({ org }: { org: string }) {
         pending={list.resetting}
         rows={query.data ? vehicles : undefined}
         rowKey={(v) => v.id}
-        sort={{ value: toSortValue(sort), onChange: (next) => update({ sort: writeSort(fromSortValue(next)) }) }}
+        sort={{ value: toSortValue(sort), onChange: (next) => void setState({ sort: fromSortValue(next) }) }}
         virtualize={VEHICLE_VIRTUALIZE}
         selection={
           selectable
@@ -170,9 +164,10 @@ export function VehiclesBrowser({ org }: { org: string }) {
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() =>
-                    update({ filter: undefined, tagKey: undefined, tagValue: undefined, ...noStateFilters, ...LIST_RESET }, { push: true })
-                  }
+                  onClick={() => {
+                    void setState({ tagKey: null, tagValue: null, ...stateFilterUpdate({}) }, { history: 'push' });
+                    list.setFilter(null);
+                  }}
                 >
                   Clear all filters
                 </Button>
@@ -187,3 +182,5 @@ export function VehiclesBrowser({ org }: { org: string }) {
     </div>
   );
 }
+
+export const VehiclesBrowser = withUrlState(VehiclesList);

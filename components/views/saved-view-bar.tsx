@@ -10,9 +10,7 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { useCreateView, useDeleteView, useSavedViews, useUpdateView } from '@/lib/query/views';
-import { sameViewQuery, VIEW_ID_PARAM, viewQueryFromParams } from '@/lib/views/saved-views';
-
-type Update = (changes: Record<string, string | undefined>, options?: { push?: boolean }) => void;
+import { sameViewQuery, viewQueryFromParams } from '@/lib/views/saved-views';
 
 const popoverSummary =
   'inline-flex h-8 cursor-pointer list-none items-center gap-2 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
@@ -65,12 +63,16 @@ function ViewForm({
  */
 export function SavedViewBar({
   org,
+  viewId,
   searchParams,
-  update,
+  onViewChange,
 }: {
   org: string;
+  /** The view the list was opened from (the `view` URL parameter). */
+  viewId: string | null;
+  /** The list's parameters as they are now. */
   searchParams: { get(name: string): string | null };
-  update: Update;
+  onViewChange: (viewId: string | null, options?: { push?: boolean }) => void;
 }) {
   const canWrite = useCan('views.write');
   const views = useSavedViews(org);
@@ -84,7 +86,6 @@ export function SavedViewBar({
   const editMenu = useRef<HTMLDetailsElement>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const viewId = searchParams.get(VIEW_ID_PARAM);
   const view = viewId && inBrowser ? views.data?.views.find((v) => v.id === viewId) : undefined;
   const current = viewQueryFromParams(searchParams);
   const changed = view ? !sameViewQuery(view.query, current) : false;
@@ -149,7 +150,7 @@ export function SavedViewBar({
             confirmLabel="Delete view"
             onConfirm={async () => {
               await deleteView.mutateAsync(view.id);
-              update({ [VIEW_ID_PARAM]: undefined });
+              onViewChange(null);
               toast.success(`View “${view.name}” deleted`);
             }}
           />
@@ -166,7 +167,7 @@ export function SavedViewBar({
               onSubmit={async (input) => {
                 const { view: saved } = await createView.mutateAsync({ ...input, query: current });
                 saveMenu.current?.removeAttribute('open');
-                update({ [VIEW_ID_PARAM]: saved.id }, { push: true });
+                onViewChange(saved.id, { push: true });
                 toast.success(`View “${saved.name}” saved`);
               }}
             />

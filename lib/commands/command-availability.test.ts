@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetKind, commandBudget, newestCommandBudget, spentBudgetReason } from './command-availability';
 
-const readAt = new Date(2026, 10, 23, 14, 3);
+const readAt = new Date('2026-11-23T14:03:00Z');
 const limit = (key: string, remainingRequests: number, windowSizeSeconds = 3600) => ({
   key,
   remainingRequests,
@@ -22,27 +22,27 @@ describe('the command budget gates the buttons', () => {
 
   it('blocks every command when the command budget is spent, saying when it renews at the latest', () => {
     const limits = [limit('BMW_ENERGY_API_COMMANDS', 0), limit('BMW_ENERGY_API_STOP_COMMANDS', 10)];
-    const reason = spentBudgetReason('LOCK_DOORS', limits, readAt);
+    const reason = spentBudgetReason('LOCK_DOORS', limits, readAt, 'UTC');
     expect(reason).toContain('no remote commands left');
     expect(reason).toContain('BMW_ENERGY_API_COMMANDS');
     expect(reason).toMatch(/renews by 15:03 at the latest/);
-    expect(spentBudgetReason('STOP_CHARGING', limits, readAt)).toBeDefined();
+    expect(spentBudgetReason('STOP_CHARGING', limits, readAt, 'UTC')).toBeDefined();
   });
 
   it('blocks only stopping a charge when the stop-command budget is spent', () => {
     const limits = [limit('OEM_ENERGY_API_COMMANDS', 4), limit('OEM_ENERGY_API_STOP_COMMANDS', 0, 600)];
-    expect(spentBudgetReason('STOP_CHARGING', limits, readAt)).toMatch(/no stop-charging commands left .* renews by 14:13/);
-    expect(spentBudgetReason('START_CHARGING', limits, readAt)).toBeUndefined();
-    expect(spentBudgetReason('LOCK_DOORS', limits, readAt)).toBeUndefined();
+    expect(spentBudgetReason('STOP_CHARGING', limits, readAt, 'UTC')).toMatch(/no stop-charging commands left .* renews by 14:13/);
+    expect(spentBudgetReason('START_CHARGING', limits, readAt, 'UTC')).toBeUndefined();
+    expect(spentBudgetReason('LOCK_DOORS', limits, readAt, 'UTC')).toBeUndefined();
   });
 
   it('blocks nothing on budgets it does not know or that report no figure', () => {
-    expect(spentBudgetReason('LOCK_DOORS', [{ key: 'OEM_ENERGY_API_COMMANDS' }, limit('OTHER_QUOTA', 0)], readAt)).toBeUndefined();
-    expect(spentBudgetReason('LOCK_DOORS', [], readAt)).toBeUndefined();
+    expect(spentBudgetReason('LOCK_DOORS', [{ key: 'OEM_ENERGY_API_COMMANDS' }, limit('OTHER_QUOTA', 0)], readAt, 'UTC')).toBeUndefined();
+    expect(spentBudgetReason('LOCK_DOORS', [], readAt, 'UTC')).toBeUndefined();
   });
 
   it('says the renewal plainly when the window is not reported', () => {
-    expect(spentBudgetReason('LOCK_DOORS', [{ key: 'OEM_ENERGY_API_COMMANDS', remainingRequests: 0 }], readAt)).toMatch(
+    expect(spentBudgetReason('LOCK_DOORS', [{ key: 'OEM_ENERGY_API_COMMANDS', remainingRequests: 0 }], readAt, 'UTC')).toMatch(
       /renews when the manufacturer’s window ends/,
     );
   });

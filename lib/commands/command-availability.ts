@@ -1,4 +1,5 @@
 import type { CommandName } from '@/lib/contract/vehicle-api';
+import { formatClock } from '@/lib/format/time';
 
 /** A command the organization's service said it does not offer, as the browser receives it. */
 export type UnofferedCommandView = { command: string; vehicleId: string; upstreamRequestId: string | null; learnedAt: string };
@@ -58,15 +59,18 @@ export function newestCommandBudget(data: {
   return read ? { ...read, asOf: data.readAt, fromEvent: false } : undefined;
 }
 
-/** 24-hour local time ("14:03"), as the issue's examples read. */
-const clock = (at: Date) => `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-
 /**
  * Why `command` cannot be sent now, or undefined: one of its budgets has nothing left. The
  * upstream gives the window's length, not its end, so the renewal is said as "by" the read time
  * plus one window, which is the latest it can be.
  */
-export function spentBudgetReason(command: CommandName, limits: readonly BudgetLimit[], readAt: Date): string | undefined {
+export function spentBudgetReason(
+  command: CommandName,
+  limits: readonly BudgetLimit[],
+  readAt: Date,
+  /** The person's time zone: the renewal is said in 24-hour time there ("14:03"), as the issue's examples read. */
+  zone: string,
+): string | undefined {
   const kinds = budgetsOf(command);
   const spent = limits.find((limit) => {
     const kind = budgetKind(limit.key);
@@ -81,7 +85,7 @@ export function spentBudgetReason(command: CommandName, limits: readonly BudgetL
   if (!spent) return undefined;
   const name = BUDGET_NAMES[budgetKind(spent.key)!].toLowerCase();
   const renewal = spent.windowSizeSeconds
-    ? `It renews by ${clock(new Date(readAt.getTime() + spent.windowSizeSeconds * 1000))} at the latest.`
+    ? `It renews by ${formatClock(new Date(readAt.getTime() + spent.windowSizeSeconds * 1000), zone)} at the latest.`
     : 'It renews when the manufacturer’s window ends.';
   return `Budget spent: no ${name} left for this vehicle (${spent.key}). ${renewal}`;
 }

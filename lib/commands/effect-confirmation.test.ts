@@ -42,12 +42,11 @@ describe('judgeEffect', () => {
   });
 
   it('words the outcome for the execution view and the history', () => {
-    const at = new Date(2026, 10, 24, 14, 2);
-    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at.toISOString() })).toBe(
-      `Confirmed by the vehicle at ${at.toLocaleTimeString(undefined, { timeStyle: 'short' })}`,
-    );
-    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at.toISOString() })).toMatch(/ at (14:02|2:02\sPM)$/);
-    expect(confirmationText({ confirmation: 'not_seen', confirmedAt: null })).toBe('Not yet seen in the vehicle’s data');
-    expect(confirmationText({ confirmation: null, confirmedAt: null })).toBeNull();
+    const at = '2026-11-24T14:02:00Z';
+    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at }, 'UTC')).toMatch(/ at (14:02|2:02\sPM)$/);
+    // In the person's chosen zone, whatever the machine's.
+    expect(confirmationText({ confirmation: 'confirmed', confirmedAt: at }, 'Asia/Kolkata')).toMatch(/ at (19:32|7:32\sPM)$/);
+    expect(confirmationText({ confirmation: 'not_seen', confirmedAt: null }, 'UTC')).toBe('Not yet seen in the vehicle’s data');
+    expect(confirmationText({ confirmation: null, confirmedAt: null }, 'UTC')).toBeNull();
   });
 });

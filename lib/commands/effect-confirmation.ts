@@ -3,6 +3,7 @@
  * little after EXECUTED. The service's EXECUTED says the manufacturer took the command; the
  * telemetry says what the car reports afterwards.
  */
+import { formatTimeOnly } from '@/lib/format/time';
 
 export type Confirmation = 'confirmed' | 'not_seen' | 'not_reported';
 
@@ -82,13 +83,13 @@ export function judgeEffect(
     : { confirmation: 'not_seen', confirmedAt: null };
 }
 
-/** The person's local time of day in their locale's style ("14:02", "2:02 PM"), as the history's "Sent" column says it. */
-const clock = (at: Date) => at.toLocaleTimeString(undefined, { timeStyle: 'short' });
-
 /** The sentence the execution view and the history show. */
-export function confirmationText(view: { confirmation: Confirmation | null; confirmedAt: string | null }): string | null {
+/** The time is the person's time of day in their locale's style ("14:02", "2:02 PM") in `zone`, as the history's "Sent" column says it. */
+export function confirmationText(view: { confirmation: Confirmation | null; confirmedAt: string | null }, zone: string): string | null {
   if (view.confirmation === 'confirmed')
-    return view.confirmedAt ? `Confirmed by the vehicle at ${clock(new Date(view.confirmedAt))}` : 'Confirmed by the vehicle';
+    return view.confirmedAt
+      ? `Confirmed by the vehicle at ${formatTimeOnly(new Date(view.confirmedAt), zone)}`
+      : 'Confirmed by the vehicle';
   if (view.confirmation === 'not_seen') return 'Not yet seen in the vehicle’s data';
   if (view.confirmation === 'not_reported') return 'The vehicle’s data does not report this';
   return null;

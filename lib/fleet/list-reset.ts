@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 
 /** Upstream paging errors that mean "start again from the first page", never a broken page. */
-const RESET_CODES = ['PAGE_SIZE_TOO_LARGE', 'PAGINATED_QUERY_FILTER_CHANGED', 'QUERY_PAGE_TOKEN_EXPIRED'] as const;
+export const RESET_CODES = ['PAGE_SIZE_TOO_LARGE', 'PAGINATED_QUERY_FILTER_CHANGED', 'QUERY_PAGE_TOKEN_EXPIRED'] as const;
 export type ListResetCode = (typeof RESET_CODES)[number];
 
 export const RESET_MESSAGES: Record<ListResetCode, string> = {
@@ -16,9 +16,9 @@ export const isListResetCode = (code: string | null | undefined): code is ListRe
   (RESET_CODES as readonly (string | null | undefined)[]).includes(code);
 
 /**
- * The URL change a reset makes: always back to the first page with the filter kept, and the page
- * size dropped only when the size itself was refused.
+ * The URL change a reset makes (null removes a parameter): always back to the first page with the
+ * filter kept, and the page size dropped only when the size itself was refused.
  */
-export function resetUpdateFor(code: ListResetCode): { pages: undefined; reset: ListResetCode; size?: undefined } {
-  return code === 'PAGE_SIZE_TOO_LARGE' ? { size: undefined, pages: undefined, reset: code } : { pages: undefined, reset: code };
+export function resetUpdateFor(code: ListResetCode): { pages: null; reset: ListResetCode; size?: null } {
+  return code === 'PAGE_SIZE_TOO_LARGE' ? { size: null, pages: null, reset: code } : { pages: null, reset: code };
 }

@@ -49,6 +49,21 @@ export function wallClockIn(date: Date, timeZone: string): WallClock {
   return Object.fromEntries(parts.map((p) => [p.type, p.value])) as WallClock;
 }
 
+/** The time of day, 24-hour ("14:03"): notices that name a moment, such as when a budget renews. */
+export function formatClock(date: Date, timeZone: string): string {
+  return formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}
+
+/** "Nov 24": a chart's tick for one day. */
+export function formatMonthDay(date: Date, timeZone: string): string {
+  return formatter(timeZone, { month: 'short', day: 'numeric' }).format(date);
+}
+
+/** "Nov 24, 14": a chart's tick for one hour. */
+export function formatMonthDayHour(date: Date, timeZone: string): string {
+  return formatter(timeZone, { month: 'short', day: 'numeric', hour: '2-digit' }).format(date);
+}
+
 /** `2026-11-24 17:02 (Europe/Paris) · 2026-11-24T16:02:00Z (UTC)`: the hover text of a time. */
 export function zoneAndUtc(date: Date, timeZone: string): string {
   const local = wallClockIn(date, timeZone);

@@ -1,8 +1,8 @@
 import { wallClockIn } from '@/lib/format/time';
 
 /**
- * Calendar days as `YYYY-MM-DD` keys. Grouping uses an explicit time zone (the viewer's in the
- * browser) so that a journey at 00:30 local time counts for the day the viewer sees.
+ * Calendar days as `YYYY-MM-DD` keys. Grouping uses an explicit time zone (the person's chosen one, else the
+ * browser's) so that a journey at 00:30 local time counts for the day the viewer sees.
  */
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -14,10 +14,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, formatter);
   }
   return formatter;
-}
-
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** The day an instant falls on in `timeZone`, or null for a missing or unreadable instant. */
@@ -63,22 +59,6 @@ export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to && days.length < 3700; day = addDays(day, 1)) days.push(day);
   return days;
-}
-
-/** Start of the day in the browser's local time zone, as an instant. */
-export function localDayStart(key: string): Date {
-  const [y, m, d] = key.split('-').map(Number);
-  return new Date(y, m - 1, d);
-}
-
-/** Last millisecond of the day in the browser's local time zone. */
-export function localDayEnd(key: string): Date {
-  const [y, m, d] = key.split('-').map(Number);
-  return new Date(new Date(y, m - 1, d + 1).getTime() - 1);
-}
-
-export function todayKey(now: Date = new Date()): string {
-  return dayKeyOf(now, viewerTimeZone())!;
 }
 
 /** How far `timeZone` is ahead of UTC at an instant, in ms. */

@@ -1,15 +1,17 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMonthDay } from '@/lib/format/time';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { SessionEnergy } from '@/lib/vehicle-data/charging';
 import { AXIS, GRID, SERIES, TOOLTIP_STYLE, withUnitTick } from './chart-theme';
 
-const label = (startedAt: string | null) =>
-  startedAt ? new Date(startedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) : '?';
+const label = (startedAt: string | null, zone: string) => (startedAt ? formatMonthDay(new Date(startedAt), zone) : '?');
 
 /** Energy drawn from the grid and stored in the battery, per session, oldest first. */
 export function ChargingChart({ sessions }: { sessions: SessionEnergy[] }) {
-  const data = sessions.map((s) => ({ ...s, label: label(s.startedAt) }));
+  const { zone } = usePreferences();
+  const data = sessions.map((s) => ({ ...s, label: label(s.startedAt, zone) }));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -1,12 +1,15 @@
 'use client';
 
 import { Area, ComposedChart, CartesianGrid, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMonthDayHour } from '@/lib/format/time';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { TireBucket, TireKey } from '@/lib/vehicle-data/tires';
 import { AXIS, GRID, SERIES, shortDay, TOOLTIP_STYLE, withUnitTick } from './chart-theme';
 
-function tick(bucket: TireBucket, size: 'hour' | 'day'): string {
+/** Daily buckets are keyed by the day in the person's zone already; hourly ones are instants. */
+function tick(bucket: TireBucket, size: 'hour' | 'day', zone: string): string {
   if (size === 'day') return shortDay(bucket.key);
-  return new Date(bucket.start).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
+  return formatMonthDayHour(new Date(bucket.start), zone);
 }
 
 /** One tire's pressure over time (in `unit`, kPa by default): the mean, and for daily buckets the day's range as a band. */
@@ -25,8 +28,9 @@ export function TireChart({
   ticks: number[];
   unit?: string;
 }) {
+  const { zone } = usePreferences();
   const data = buckets.map((b) => ({
-    label: tick(b, size),
+    label: tick(b, size, zone),
     mean: b[tire]?.mean ?? null,
     range: b[tire] ? [b[tire].min, b[tire].max] : null,
   }));
