@@ -40,6 +40,12 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    workWaiting: new Gauge({
+      name: 'motorpool_job_queue_depth',
+      help: 'Work a background job still has to do, read from the database at scrape time (the same across instances), by job',
+      labelNames: ['job'] as const,
+      registers: [registry],
+    }),
   };
 }
 

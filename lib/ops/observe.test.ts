@@ -141,10 +141,15 @@ describe('upstream observer and metrics', () => {
     ]);
     metrics().bffDuration.observe({ route: '/api/o/[org]/accounts', method: 'GET', status: 200 }, 0.02);
 
-    expect((await renderMetrics(new Request('http://x/api/metrics'), { token: undefined })).status).toBe(404);
-    expect((await renderMetrics(new Request('http://x/api/metrics'))).status).toBe(401);
-    expect((await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: 'Bearer wrong' } }))).status).toBe(401);
-    const ok = await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }));
+    const waitingWork = async () => ({ 'commands.settle': 2, 'events.apply': 0, 'bulk.run': 7 });
+    expect((await renderMetrics(new Request('http://x/api/metrics'), { token: '', waitingWork })).status).toBe(404);
+    expect((await renderMetrics(new Request('http://x/api/metrics'), { waitingWork })).status).toBe(401);
+    expect(
+      (await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: 'Bearer wrong' } }), { waitingWork })).status,
+    ).toBe(401);
+    const ok = await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }), {
+      waitingWork,
+    });
     expect(ok.status).toBe(200);
     const text = await ok.text();
     expect(text).toContain('motorpool_upstream_calls_total{endpoint="GET /v1/vehicles/{vehicleId}",status="200"} 1');
@@ -152,5 +157,7 @@ describe('upstream observer and metrics', () => {
     expect(text).toContain('motorpool_command_outcomes_total{outcome="EXECUTED"} 1');
     expect(text).toContain('motorpool_bff_request_duration_seconds_count{route="/api/o/[org]/accounts",method="GET",status="200"} 1');
     expect(text).toContain('motorpool_breaker_paused_organizations 0');
+    expect(text).toContain('motorpool_job_queue_depth{job="commands.settle"} 2');
+    expect(text).toContain('motorpool_job_queue_depth{job="bulk.run"} 7');
   });
 });

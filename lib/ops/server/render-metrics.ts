@@ -1,6 +1,8 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { organizationBreaker } from '@/lib/bff/org-vehicle-api';
+import { getDb } from '@/lib/db';
+import { countWaitingWork } from '@/lib/db/repos/work-waiting';
 import { env } from '@/lib/env';
 import { metrics } from '@/lib/ops/metrics';
 
@@ -10,7 +12,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * The Prometheus exposition of this process, only to a scraper that presents METRICS_TOKEN as a
  * Bearer token: without the variable the route does not exist (404), with a wrong token it is 401.
  */
-export async function renderMetrics(request: Request, { token } = { token: env().METRICS_TOKEN }): Promise<Response> {
+export async function renderMetrics(
+  request: Request,
+  {
+    token = env().METRICS_TOKEN,
+    waitingWork = () => countWaitingWork(getDb()),
+  }: { token?: string; waitingWork?: () => Promise<Record<string, number>> } = {},
+): Promise<Response> {
   if (!token) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const given = request.headers.get('authorization') ?? '';
   if (!timingSafeEqual(digest(given), digest(`Bearer ${token}`))) {
@@ -18,5 +26,11 @@ export async function renderMetrics(request: Request, { token } = { token: env()
   }
   const m = metrics();
   m.breakerOpen.set(organizationBreaker().pausedCount());
+  try {
+    for (const [job, n] of Object.entries(await waitingWork())) m.workWaiting.set({ job }, n);
+  } catch (error) {
+    // The rest of the metrics still answer; the gauge keeps its last figures.
+    console.error('job queue depth could not be read', error);
+  }
   return new Response(await m.registry.metrics(), { headers: { 'Content-Type': m.registry.contentType, 'Cache-Control': 'no-store' } });
 }
