@@ -74,7 +74,7 @@ export function PreferencesPanel() {
   return (
     <SectionCard id="preferences" title="Your units and time" description="Yours alone: every page and export you open follows them.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-4">
           {CHOICES.map((choice) => (
             <SelectField key={choice.name} id={`pref-${choice.name}`} label={choice.label} {...form.register(choice.name)}>
               {choice.options.map(([value, label]) => (
