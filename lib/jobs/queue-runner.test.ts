@@ -72,6 +72,19 @@ describe.skipIf(!available)('background jobs on the queue the instances share (p
     expect(await jobRows('test.once')).toEqual([{ state: 'completed', retry_count: 0 }]);
   });
 
+  it('starts however many instances start at once on an empty database (the cluster spec met the schema race)', async () => {
+    const fresh = await createTestDatabase('postgres');
+    const pools = Array.from({ length: 6 }, () => openPostgres(fresh.url!, { max: 4 }));
+    try {
+      const started = await Promise.all(pools.map((pool) => QueueRunner.start(pool.executeSql!)));
+      expect(started).toHaveLength(6);
+      await Promise.all(started.map((runner) => runner.stop(1_000)));
+    } finally {
+      await Promise.all(pools.map((pool) => pool.close()));
+      await fresh.close();
+    }
+  });
+
   it('gives a job whose worker died mid-run to another instance once it expires', async () => {
     const a = await instance({ maxPollingSeconds: 0.5 });
     const b = await instance({ maintenanceIntervalSeconds: 1, maxPollingSeconds: 0.5 });

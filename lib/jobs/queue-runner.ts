@@ -5,6 +5,12 @@ import { LocalRuns } from './job';
 
 const DEFAULT_EXPIRE_SECONDS = 5 * 60;
 const DEADLOCK_DETECTED = '40P01';
+/**
+ * What instances starting together on an empty database may meet while pg-boss installs its
+ * schema (PostgreSQL's catalog refuses the second `CREATE SCHEMA IF NOT EXISTS` or type): the
+ * other instance is installing it, so starting again finds it installed.
+ */
+const INSTALL_RACE = new Set([DEADLOCK_DETECTED, '23505', '42P06', '42710']);
 
 type QueueRunnerOptions = {
   /** How often (once across the cluster) jobs past their expiry are failed and given to a live worker. */
@@ -47,9 +53,17 @@ export class QueueRunner implements JobRunner {
 
   /** Installs or migrates pg-boss's schema (`pgboss`, under its own advisory lock) and starts its maintenance. */
   static async start(executeSql: ExecuteSql, options: Partial<QueueRunnerOptions> = {}): Promise<QueueRunner> {
-    const runner = new QueueRunner(executeSql, { maintenanceIntervalSeconds: 10, maxPollingSeconds: 30, ...options });
-    await runner.#boss.start();
-    return runner;
+    for (let attempt = 1; ; attempt++) {
+      // A fresh PgBoss each time: one whose start failed stays 'starting' and never starts again.
+      const runner = new QueueRunner(executeSql, { maintenanceIntervalSeconds: 10, maxPollingSeconds: 30, ...options });
+      try {
+        await runner.#boss.start();
+        return runner;
+      } catch (error) {
+        if (!INSTALL_RACE.has((error as { code?: string }).code ?? '') || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
   }
 
   async add(job: RecurringJob): Promise<void> {
