@@ -17,7 +17,7 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from '@/lib/query/eligibility';
-import { readPaging } from './numbered-pager';
+import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 
@@ -87,10 +87,11 @@ function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
 
 /** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
 export function BulkLookup({ org }: { org: string }) {
-  const { searchParams, update } = useSearchState();
+  const searchState = useSearchState();
+  const { searchParams, update } = searchState;
   const id = searchParams.get('bulk') ?? '';
   const validId = isUpstreamId(id) ? id : '';
-  const { page, size } = readPaging(searchParams, 'bulkPage', 'bulkSize');
+  const paging = pagingInUrl(searchState, 'bulkPage', 'bulkSize');
   const [draft, setDraft] = useState(id);
   const [draftError, setDraftError] = useState<string | null>(null);
 
@@ -100,10 +101,9 @@ export function BulkLookup({ org }: { org: string }) {
     enabled: validId !== '',
     refetchInterval: (q) => (q.state.data && !['COMPLETED', 'FAILED'].includes(q.state.data.connection.status ?? '') ? 3_000 : false),
   });
-  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
   const results = useQuery({
-    queryKey: eligibilityKeys.bulkResults(org, validId, resultsQuery, group.data?.connection.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${resultsQuery}`),
+    queryKey: eligibilityKeys.bulkResults(org, validId, paging.upstreamQuery, group.data?.connection.status),
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${paging.upstreamQuery}`),
     enabled: validId !== '' && group.isSuccess,
     placeholderData: keepPreviousData,
   });
@@ -182,10 +182,7 @@ export function BulkLookup({ org }: { org: string }) {
             rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
             rowClassName="align-top"
             loadingRows={3}
-            page={page}
-            size={size}
-            onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
-            onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
+            paging={paging}
           />
         </div>
       )}

@@ -18,7 +18,7 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { eligibilityKeys } from '@/lib/query/eligibility';
 import { ConnectEligible } from './connect-eligible';
-import { readPaging } from './numbered-pager';
+import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
 type Result = {
@@ -50,8 +50,7 @@ const RESULT_COLUMNS: DataColumn<Result>[] = [
 
 /** One check: its status polled until it settles, then its per-VIN results page by page. */
 export function CheckDetail({ org, initial }: { org: string; initial: EligibilityCheckView }) {
-  const { searchParams, update } = useSearchState();
-  const { page, size } = readPaging(searchParams, 'page', 'size');
+  const paging = pagingInUrl(useSearchState(), 'page', 'size');
   const check = useQuery({
     queryKey: eligibilityKeys.check(org, initial.id),
     queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
@@ -61,10 +60,9 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
   });
   const c = check.data.check;
   const done = settled(c.status);
-  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
   const results = useQuery({
-    queryKey: eligibilityKeys.results(org, c.id, resultsQuery, c.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${resultsQuery}`),
+    queryKey: eligibilityKeys.results(org, c.id, paging.upstreamQuery, c.status),
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${paging.upstreamQuery}`),
     placeholderData: keepPreviousData,
   });
   const look = lookOf(GROUP_STATUS, c.status);
@@ -147,10 +145,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
             }}
             columns={RESULT_COLUMNS}
             rowKey={(r, i) => `${r.rowId ?? i}-${r.vin}`}
-            page={page}
-            size={size}
-            onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
-            onSize={(s) => update({ size: String(s), page: undefined })}
+            paging={paging}
           />
         </div>
       </div>
