@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
-import { inputClass } from '@/components/ui/field';
+import { LookupInput } from '@/components/ui/field';
 import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -128,19 +128,13 @@ export function BulkLookup({ org }: { org: string }) {
     >
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
         <div className="min-w-56 flex-1 space-y-1">
-          <label htmlFor="bulk-id" className="sr-only">
-            Bulk connection id
-          </label>
-          <input
+          <LookupInput
             id="bulk-id"
-            className={`${inputClass} font-mono`}
-            placeholder="Bulk connection id"
+            label="Bulk connection id"
+            className="font-mono"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={draftError ? true : undefined}
-            aria-describedby={draftError ? 'bulk-id-error' : undefined}
-            autoComplete="off"
-            spellCheck={false}
+            error={draftError}
           />
           {draftError ? (
             <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
