@@ -12,7 +12,7 @@ import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
+import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
@@ -99,7 +99,7 @@ export function BulkLookup({ org }: { org: string }) {
     queryKey: eligibilityKeys.bulk(org, validId),
     queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}`),
     enabled: validId !== '',
-    refetchInterval: (q) => (q.state.data && !['COMPLETED', 'FAILED'].includes(q.state.data.connection.status ?? '') ? 3_000 : false),
+    refetchInterval: (q) => (q.state.data && !isSettledGroup(q.state.data.connection.status) ? 3_000 : false),
   });
   const results = useQuery({
     queryKey: eligibilityKeys.bulkResults(org, validId, paging.upstreamQuery, group.data?.connection.status),

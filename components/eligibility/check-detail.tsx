@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
-import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
+import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { eligibilityKeys } from '@/lib/query/eligibility';
@@ -29,8 +29,6 @@ type Result = {
   errorMessage?: string | null;
 };
 type ResultsPage = { results: Result[]; totalResults: number | null };
-
-const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
 
 const RESULT_COLUMNS: DataColumn<Result>[] = [
   { id: 'row', header: 'Row', align: 'right', cell: (r) => r.rowId ?? '—' },
@@ -56,10 +54,10 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
     queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
     initialData: { check: initial },
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) => (q.state.data && settled(q.state.data.check.status) ? false : 2_000),
+    refetchInterval: (q) => (q.state.data && isSettledGroup(q.state.data.check.status) ? false : 2_000),
   });
   const c = check.data.check;
-  const done = settled(c.status);
+  const done = isSettledGroup(c.status);
   const results = useQuery({
     queryKey: eligibilityKeys.results(org, c.id, paging.upstreamQuery, c.status),
     queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${paging.upstreamQuery}`),
