@@ -7,17 +7,17 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
-import { inputClass } from '@/components/ui/field';
+import { LookupInput } from '@/components/ui/field';
 import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
+import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from '@/lib/query/eligibility';
-import { readPaging } from './numbered-pager';
+import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 
@@ -87,10 +87,11 @@ function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
 
 /** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
 export function BulkLookup({ org }: { org: string }) {
-  const { searchParams, update } = useSearchState();
+  const searchState = useSearchState();
+  const { searchParams, update } = searchState;
   const id = searchParams.get('bulk') ?? '';
   const validId = isUpstreamId(id) ? id : '';
-  const { page, size } = readPaging(searchParams, 'bulkPage', 'bulkSize');
+  const paging = pagingInUrl(searchState, 'bulkPage', 'bulkSize');
   const [draft, setDraft] = useState(id);
   const [draftError, setDraftError] = useState<string | null>(null);
 
@@ -98,12 +99,11 @@ export function BulkLookup({ org }: { org: string }) {
     queryKey: eligibilityKeys.bulk(org, validId),
     queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}`),
     enabled: validId !== '',
-    refetchInterval: (q) => (q.state.data && !['COMPLETED', 'FAILED'].includes(q.state.data.connection.status ?? '') ? 3_000 : false),
+    refetchInterval: (q) => (q.state.data && !isSettledGroup(q.state.data.connection.status) ? 3_000 : false),
   });
-  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
   const results = useQuery({
-    queryKey: eligibilityKeys.bulkResults(org, validId, resultsQuery, group.data?.connection.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${resultsQuery}`),
+    queryKey: eligibilityKeys.bulkResults(org, validId, paging.upstreamQuery, group.data?.connection.status),
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${paging.upstreamQuery}`),
     enabled: validId !== '' && group.isSuccess,
     placeholderData: keepPreviousData,
   });
@@ -128,19 +128,13 @@ export function BulkLookup({ org }: { org: string }) {
     >
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
         <div className="min-w-56 flex-1 space-y-1">
-          <label htmlFor="bulk-id" className="sr-only">
-            Bulk connection id
-          </label>
-          <input
+          <LookupInput
             id="bulk-id"
-            className={`${inputClass} font-mono`}
-            placeholder="Bulk connection id"
+            label="Bulk connection id"
+            className="font-mono"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={draftError ? true : undefined}
-            aria-describedby={draftError ? 'bulk-id-error' : undefined}
-            autoComplete="off"
-            spellCheck={false}
+            error={draftError}
           />
           {draftError ? (
             <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
@@ -182,10 +176,7 @@ export function BulkLookup({ org }: { org: string }) {
             rowKey={(r, i) => r.vehicleInputId ?? `${r.vin}-${i}`}
             rowClassName="align-top"
             loadingRows={3}
-            page={page}
-            size={size}
-            onPage={(p) => update({ bulkPage: p > 0 ? String(p + 1) : undefined }, { push: true })}
-            onSize={(s) => update({ bulkSize: String(s), bulkPage: undefined })}
+            paging={paging}
           />
         </div>
       )}

@@ -13,12 +13,12 @@ import { ErrorState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
-import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
+import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { eligibilityKeys } from '@/lib/query/eligibility';
 import { ConnectEligible } from './connect-eligible';
-import { readPaging } from './numbered-pager';
+import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
 type Result = {
@@ -29,8 +29,6 @@ type Result = {
   errorMessage?: string | null;
 };
 type ResultsPage = { results: Result[]; totalResults: number | null };
-
-const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
 
 const RESULT_COLUMNS: DataColumn<Result>[] = [
   { id: 'row', header: 'Row', align: 'right', cell: (r) => r.rowId ?? '—' },
@@ -50,21 +48,19 @@ const RESULT_COLUMNS: DataColumn<Result>[] = [
 
 /** One check: its status polled until it settles, then its per-VIN results page by page. */
 export function CheckDetail({ org, initial }: { org: string; initial: EligibilityCheckView }) {
-  const { searchParams, update } = useSearchState();
-  const { page, size } = readPaging(searchParams, 'page', 'size');
+  const paging = pagingInUrl(useSearchState(), 'page', 'size');
   const check = useQuery({
     queryKey: eligibilityKeys.check(org, initial.id),
     queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
     initialData: { check: initial },
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) => (q.state.data && settled(q.state.data.check.status) ? false : 2_000),
+    refetchInterval: (q) => (q.state.data && isSettledGroup(q.state.data.check.status) ? false : 2_000),
   });
   const c = check.data.check;
-  const done = settled(c.status);
-  const resultsQuery = new URLSearchParams({ maxPageSize: String(size), currentPage: String(page) }).toString();
+  const done = isSettledGroup(c.status);
   const results = useQuery({
-    queryKey: eligibilityKeys.results(org, c.id, resultsQuery, c.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${resultsQuery}`),
+    queryKey: eligibilityKeys.results(org, c.id, paging.upstreamQuery, c.status),
+    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${paging.upstreamQuery}`),
     placeholderData: keepPreviousData,
   });
   const look = lookOf(GROUP_STATUS, c.status);
@@ -147,10 +143,7 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
             }}
             columns={RESULT_COLUMNS}
             rowKey={(r, i) => `${r.rowId ?? i}-${r.vin}`}
-            page={page}
-            size={size}
-            onPage={(p) => update({ page: p > 0 ? String(p + 1) : undefined }, { push: true })}
-            onSize={(s) => update({ size: String(s), page: undefined })}
+            paging={paging}
           />
         </div>
       </div>

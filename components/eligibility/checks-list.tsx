@@ -8,11 +8,9 @@ import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
-import { GROUP_STATUS, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
+import { GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { eligibilityKeys } from '@/lib/query/eligibility';
-
-const isOpen = (c: EligibilityCheckView) => c.status !== 'COMPLETED' && c.status !== 'FAILED';
 
 function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
   return [
@@ -39,7 +37,7 @@ function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
       id: 'results',
       header: 'Results',
       className: 'text-xs',
-      cell: (c) => (c.status === 'COMPLETED' ? summarizeCounts(c.counts) : isOpen(c) ? 'Running…' : '—'),
+      cell: (c) => (c.status === 'COMPLETED' ? summarizeCounts(c.counts) : !isSettledGroup(c.status) ? 'Running…' : '—'),
     },
     { id: 'sent', header: 'Sent', className: 'whitespace-nowrap', cell: (c) => <Time value={c.createdAt} /> },
     { id: 'by', header: 'By', cell: (c) => c.createdBy ?? '—' },
@@ -51,7 +49,7 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
   const checks = useQuery({
     queryKey: eligibilityKeys.list(org),
     queryFn: () => apiFetch<{ checks: EligibilityCheckView[] }>(`/api/o/${org}/eligibility`),
-    refetchInterval: (q) => (q.state.data?.checks.some(isOpen) ? 3_000 : false),
+    refetchInterval: (q) => (q.state.data?.checks.some((c) => !isSettledGroup(c.status)) ? 3_000 : false),
   });
   return (
     <Card aria-labelledby="checks-heading">

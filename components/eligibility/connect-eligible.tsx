@@ -17,12 +17,11 @@ import { toast } from '@/components/ui/toast';
 import { makeLabel } from '@/lib/contract/makes';
 import { actionCategoryOf, BULK_CONNECT_NOT_ENABLED, type BulkConnectionView, type BulkOutcome } from '@/lib/eligibility/bulk-connect';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
-import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
+import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
 import { eligibilityKeys } from '@/lib/query/eligibility';
 
 type Connections = { connections: BulkConnectionView[]; vinsKept: boolean };
-const settled = (status: string) => status === 'COMPLETED' || status === 'FAILED';
 const vinsWord = (n: number) => `${n} VIN${n === 1 ? '' : 's'}`;
 
 /** The service refused bulk connection for the organization: what it means and what to do instead. */
@@ -138,7 +137,7 @@ function ConnectionItem({
           Sent <Time value={connection.createdAt} />
         </span>
       </div>
-      {!settled(connection.status) ? (
+      {!isSettledGroup(connection.status) ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
           The service is connecting these VINs. This page updates by itself.
         </p>
@@ -178,7 +177,7 @@ export function ConnectEligible({ org, check }: { org: string; check: Eligibilit
   const list = useQuery({
     queryKey: eligibilityKeys.connections(org, check.id),
     queryFn: () => apiFetch<Connections>(`/api/o/${org}/eligibility/${check.id}/connections`),
-    refetchInterval: (q) => (q.state.data?.connections.some((c) => !settled(c.status)) ? 2_000 : false),
+    refetchInterval: (q) => (q.state.data?.connections.some((c) => !isSettledGroup(c.status)) ? 2_000 : false),
   });
   const connect = useMutation({
     mutationFn: () =>

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
-import { inputClass } from '@/components/ui/field';
+import { Field, inputClass, SelectField } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
@@ -148,39 +148,29 @@ export function NewCheck({ org }: { org: string }) {
               </p>
             ) : null}
           </div>
-          <div className="space-y-1">
-            <label htmlFor={`${ids}-country`} className="block text-sm font-medium">
-              Country for rows without one
-            </label>
-            <select
-              id={`${ids}-country`}
-              className={inputClass}
-              value={defaultCountry}
-              onChange={(e) => setDefaultCountry(e.target.value)}
-              disabled={busy}
-            >
-              <option value="">None (each row has one)</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name === c.code ? c.code : `${c.name} (${c.code})`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${ids}-label`} className="block text-sm font-medium">
-              Label (optional)
-            </label>
-            <input
-              id={`${ids}-label`}
-              className={inputClass}
-              maxLength={90}
-              value={label}
-              onChange={(e) => setLabel(e.target.value)}
-              disabled={busy}
-              placeholder="Depot north, May"
-            />
-          </div>
+          <SelectField
+            id={`${ids}-country`}
+            label="Country for rows without one"
+            value={defaultCountry}
+            onChange={(e) => setDefaultCountry(e.target.value)}
+            disabled={busy}
+          >
+            <option value="">None (each row has one)</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name === c.code ? c.code : `${c.name} (${c.code})`}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            id={`${ids}-label`}
+            label="Label (optional)"
+            maxLength={90}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            disabled={busy}
+            placeholder="Depot north, May"
+          />
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
+import type { NumberedPaging } from './numbered-pager';
 
 type ResultsPage<R> = { results: R[]; totalResults: number | null };
 
@@ -33,10 +34,7 @@ export function PagedResults<R extends object>({
   rowKey,
   rowClassName,
   loadingRows,
-  page,
-  size,
-  onPage,
-  onSize,
+  paging: { page, size, onPage, onSize },
 }: {
   query: UseQueryResult<ResultsPage<R>>;
   texts: Texts;
@@ -44,10 +42,7 @@ export function PagedResults<R extends object>({
   rowKey: (row: R, index: number) => string;
   rowClassName?: string;
   loadingRows?: number;
-  page: number;
-  size: number;
-  onPage: (page: number) => void;
-  onSize: (size: number) => void;
+  paging: NumberedPaging;
 }) {
   const data = query.data;
   const shown = data?.results.length ?? 0;

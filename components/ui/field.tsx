@@ -71,6 +71,35 @@ export function Field({ id, label, error, hint, compact, className, ...input }: 
   );
 }
 
+type LookupInputProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  /** Read by screen readers and shown as the placeholder. */
+  label: string;
+  /** The caller shows it, with the id `${id}-error`, where its form wants it. */
+  error: string | null;
+};
+
+/** The single input of a look-up form (an id, a VIN): its label for screen readers only, not spell-checked or autofilled. */
+export function LookupInput({ id, label, error, className, ...input }: LookupInputProps) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={cn(inputClass, className)}
+        placeholder={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        {...input}
+      />
+    </>
+  );
+}
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   id: string;
   label: ReactNode;

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { LookupInput } from '@/components/ui/field';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 
 /** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
@@ -32,20 +32,7 @@ export function VehicleSearch({ org }: { org: string }) {
   return (
     <form onSubmit={submit} role="search" aria-label="Open a vehicle" className="space-y-1">
       <div className="flex gap-2">
-        <label htmlFor="vehicle-search" className="sr-only">
-          VIN or vehicle id
-        </label>
-        <input
-          id="vehicle-search"
-          className={inputClass}
-          placeholder="VIN or vehicle id"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'vehicle-search-error' : undefined}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <LookupInput id="vehicle-search" label="VIN or vehicle id" value={q} onChange={(e) => setQ(e.target.value)} error={error} />
         <Button type="submit" variant="secondary" disabled={busy}>
           <Search aria-hidden className="h-4 w-4" /> Open
         </Button>

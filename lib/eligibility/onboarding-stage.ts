@@ -1,5 +1,5 @@
 import type { BulkOutcome } from './bulk-connect';
-import { ELIGIBILITY_RESULT_STATUS, lookOf } from './statuses';
+import { ELIGIBILITY_RESULT_STATUS, isSettledGroup, lookOf } from './statuses';
 
 /**
  * Where a bulk VIN list stands on the onboarding page, from its eligibility check to the
@@ -73,7 +73,6 @@ export type VinListProgress = {
 
 export type VinListState = VinListProgress & { stage: VinListStage; since: string; stuck: boolean; nextStep: string };
 
-const SETTLED = new Set(['COMPLETED', 'FAILED']);
 const OPEN_OUTCOMES = new Set(['PENDING', 'PROCESSING']);
 
 function countReasons(reasons: string[]): ReasonCount[] {
@@ -125,7 +124,7 @@ function connectionOutcomes(connections: readonly VinListConnection[]) {
   let unnamed = 0;
   const ordered = [...connections].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const connection of ordered) {
-    if (!SETTLED.has(connection.status) || !connection.results) {
+    if (!isSettledGroup(connection.status) || !connection.results) {
       pending += connection.vinCount;
       continue;
     }
@@ -184,7 +183,7 @@ export function vinListState(check: VinListCheck, connections: readonly VinListC
     connection,
   });
 
-  if (!SETTLED.has(check.status)) {
+  if (!isSettledGroup(check.status)) {
     return {
       ...progress(null),
       stage: 'eligibility_running',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELIGIBILITY_RESULT_STATUS, lookOf, summarizeCounts } from './statuses';
+import { ELIGIBILITY_RESULT_STATUS, isSettledGroup, lookOf, summarizeCounts } from './statuses';
 
 describe('eligibility statuses', () => {
   it('summarizes counts into eligible, not eligible and other', () => {
@@ -7,6 +7,19 @@ describe('eligibility statuses', () => {
       '412 eligible · 60 not eligible · 28 other',
     );
     expect(summarizeCounts({})).toBe('0 eligible · 0 not eligible');
+  });
+
+  it('counts a group as settled once completed or failed, and not before', () => {
+    expect(isSettledGroup('COMPLETED')).toBe(true);
+    expect(isSettledGroup('FAILED')).toBe(true);
+    expect(['CREATED', 'PROCESSING', 'NEW_THING', '', null, undefined].map(isSettledGroup)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('shows an unknown status as itself, in grey', () => {

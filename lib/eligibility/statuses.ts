@@ -31,6 +31,11 @@ export const BULK_RESULT_STATUS: Record<(typeof BULK_CONNECTION_RESULT_STATUSES)
   ERROR: { tone: 'danger', text: 'Error' },
 };
 
+/** Whether a check or a bulk connection group is done: the service moves it no further, so nothing polls it. */
+export function isSettledGroup(status: string | null | undefined): boolean {
+  return status === 'COMPLETED' || status === 'FAILED';
+}
+
 /** A status from one of the maps, or the raw value in grey: the upstream may add statuses. */
 export function lookOf(map: Record<string, Look>, status: string | null | undefined): Look {
   return (status && map[status]) || { tone: 'neutral', text: status ?? 'Unknown' };
