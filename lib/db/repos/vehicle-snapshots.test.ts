@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DbHandle } from '@/lib/db';
-import { migrateDatabase } from '@/lib/db/migrate';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
 import { createOrganization } from './organizations';
 import { connectionOfVehicles, recordConnection, recordPushedReading, upsertRoster } from './vehicle-snapshots';
 
 describe('connectionOfVehicles (onboarding reads connection events through it)', () => {
-  let handle: DbHandle | undefined;
+  let t: TestDatabase | undefined;
   beforeAll(async () => {
-    handle = openPglite();
-    await migrateDatabase(handle.db);
+    t = await createTestDatabase('pglite');
   }, 120_000);
-  afterAll(() => handle?.close());
+  afterAll(() => t?.close());
 
   const listedAt = new Date('2026-11-01T10:00:00Z');
   const at = (time: string) => new Date(`2026-11-01T${time}Z`);
 
   it('is disconnected only when every vehicle known is, as of the latest; connected as soon as one is; with the newest push', async () => {
-    const db = handle!.db;
+    const db = t!.db;
     const org = await createOrganization(db, { slug: 'conn', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
     const roster = ['veh_a', 'veh_b'].map((vehicleId) => ({
       vehicleId,

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DbHandle } from '@/lib/db';
-import { migrateDatabase } from '@/lib/db/migrate';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
 import { recordCommandRejected, recordCommandRequested } from './command-executions';
 import { createOrganization } from './organizations';
 import { recordWebhookEvent } from './webhook-events';
 import { countWaitingWork } from './work-waiting';
 
 describe('countWaitingWork (the job queue depth metric)', () => {
-  let handle: DbHandle | undefined;
+  let t: TestDatabase | undefined;
   beforeAll(async () => {
-    handle = openPglite();
-    await migrateDatabase(handle.db);
+    t = await createTestDatabase('pglite');
   }, 120_000);
-  afterAll(() => handle?.close());
+  afterAll(() => t?.close());
 
   it('counts executions not settled and events not applied; a settled execution leaves the count', async () => {
-    const db = handle!.db;
+    const db = t!.db;
     expect(await countWaitingWork(db)).toEqual({ 'commands.settle': 0, 'events.apply': 0, 'bulk.run': 0 });
     const org = await createOrganization(db, { slug: 'work', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
     const request = () =>
