@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
-import { tagLabel } from '@/lib/fleet/vehicle-columns';
+import { tagLabel } from '@/lib/fleet/tags';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
 import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';

@@ -158,7 +158,7 @@ export const CONNECTION_STATUSES = ['CONNECTED', 'PENDING_CONNECTION', 'DISCONNE
 /** Countries where the trim, and so the specifications, can be identified (ISO 3166 alpha-2). */
 export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB', 'US'] as const;
 
-export const PAGE_SIZE = { default: 20, max: 100 } as const;
+export { PAGE_SIZE } from './page-size';
 
 export const FILTER_OPERATORS = ['isNull', 'isNotNull', '==', '!=', '>', '<', '>=', '<=', 'like', 'ilike', 'notIlike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
