@@ -12,7 +12,7 @@ import { downloadFile } from '@/lib/download';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
-import { PAGE_SIZE } from '@/lib/contract/page-size';
+import { PAGE_SIZE } from '@/lib/contract/limits';
 import { addDays, dayKeyOf, dayLabel, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
