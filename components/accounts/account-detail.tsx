@@ -19,7 +19,7 @@ import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/fleet/
 import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
+import { PAGE_SIZE } from '@/lib/contract/limits';
 import { accountKeys, useAccount } from '@/lib/query/accounts';
 import { vehicleKeys } from '@/lib/query/vehicles';
 

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { currentToken, readPageStack, writePageStack } from '@/lib/fleet/page-stack';
 import type { ListPage } from '@/lib/fleet/types';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
+import { PAGE_SIZE } from '@/lib/contract/limits';
 import { isListResetCode, RESET_CODES, RESET_MESSAGES, resetUpdateFor } from '@/lib/fleet/list-reset';
 
 /** What every change of what a list shows clears: back to the first page, and no reset notice lingering. */

@@ -1,48 +1,41 @@
 'use client';
 
-import { withUrlState } from '@/components/fleet/with-url-state';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import dynamic from 'next/dynamic';
 import { Download } from 'lucide-react';
-import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { useCursorList } from '@/components/fleet/use-cursor-list';
-import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
+import { ListNotice } from '@/components/fleet/pager';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
-import { Time } from '@/components/ui/time';
+import { LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
-import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
-import { addDays, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
+import { PAGE_SIZE } from '@/lib/contract/limits';
+import { addDays, dayKeyOf, dayLabel, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
-import {
-  efficiencyKwhPer100Km,
-  journeyCsvHeader,
-  journeyCsvValues,
-  journeyDurationMinutes,
-  journeysPerDay,
-  journeyTotals,
-} from '@/lib/vehicle-data/journeys';
+import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/validations/vehicle-data';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { DISTANCE_LABEL, convertDistance, formatDistance, formatEfficiency } from '@/lib/format/units';
-import type { DistanceUnit } from '@/lib/format/preferences';
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
-import { RawView } from './raw-view';
 import { SectionError } from './section-error';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;
 const DEFAULT_DAYS = 30;
+
+// The paged list sits below the totals and chart, and carries nuqs, the pager and the table: its
+// own chunk keeps them out of the page's first load (the page renders nothing on the server).
+const JourneysTable = dynamic(() => import('./journeys-table').then((m) => m.JourneysTable), {
+  ssr: false,
+  loading: () => <LoadingRows label="Loading journeys" />,
+});
 
 /** The last `days` days, today included, in the person's time zone. */
 const lastDays = (days: number, zone: string): DayRange => {
@@ -50,8 +43,6 @@ const lastDays = (days: number, zone: string): DayRange => {
   return { from: addDays(today, -(days - 1)), to: today };
 };
 const presetsIn = (zone: string) => [7, 30, 90].map((days) => ({ label: `Last ${days} days`, range: () => lastDays(days, zone) }));
-
-const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 type RangeLoad = { journeys: Journey[]; complete: boolean };
 
@@ -172,109 +163,8 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
   );
 }
 
-const journeyColumns = (distance: DistanceUnit): DataColumn<Journey>[] => [
-  { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },
-  { id: 'ended', header: 'Ended', className: 'whitespace-nowrap', cell: (j) => <Time value={j.stopTimestamp} /> },
-  {
-    id: 'duration',
-    header: 'Duration',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (j) => formatDuration(journeyDurationMinutes(j)),
-  },
-  {
-    id: 'distance',
-    header: 'Distance',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (j) => formatDistance(j.distanceTravelledKm, distance),
-  },
-  { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
-  { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
-  {
-    id: 'efficiency',
-    header: 'Efficiency',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (j) => formatEfficiency(efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm), distance),
-  },
-];
-
-const placed = (latitude: unknown, longitude: unknown, kind: MapPoint['kind']): MapPoint[] =>
-  typeof latitude === 'number' && typeof longitude === 'number' ? [{ latitude, longitude, kind }] : [];
-
-function journeyEnds(journeys: readonly Journey[]): MapPoint[] {
-  return journeys.flatMap((j) => [
-    ...placed(j.startLatitude, j.startLongitude, 'start'),
-    ...placed(j.stopLatitude, j.stopLongitude, 'end'),
-  ]);
-}
-
-function JourneysTable({
-  org,
-  vehicleId,
-  instants,
-  range,
-}: {
-  org: string;
-  vehicleId: string;
-  instants: { from: string; to: string };
-  range: DayRange;
-}) {
-  const list = useCursorList<Journey, DataPage<Journey>>({
-    endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
-    apiParams: instants,
-  });
-  const { query } = list;
-  const page = query.data;
-  const { distance } = usePreferences();
-  const columns = useMemo(() => journeyColumns(distance), [distance]);
-  return (
-    <SectionCard
-      id="journeys-list-heading"
-      title="Journeys"
-      description="Newest first, one page at a time."
-      bodyClassName="space-y-3"
-      footer={page ? <RawView meta={page} label="Journeys page" /> : null}
-    >
-      {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
-      {query.isPending || list.resetting ? (
-        <LoadingRows label="Loading journeys" />
-      ) : query.isError ? (
-        <SectionError error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
-      ) : page!.items.length === 0 && !list.hasPrevious ? (
-        <EmptyState title="No journeys in this period">
-          The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the
-          Overview that the vehicle is listening.
-        </EmptyState>
-      ) : (
-        <>
-          <SmallMap
-            points={journeyEnds(page!.items)}
-            label="Where the journeys of this page started (green) and ended (red)"
-            className="h-56"
-          />
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
-          <DataTable
-            label="Journeys"
-            caption="Journeys, newest first"
-            columns={columns}
-            query={query}
-            rows={page!.items}
-            rowKey={(j) => j.id}
-            texts={{ loading: 'Loading journeys' }}
-            empty={null}
-          />
-          <CursorListPager label="Journeys" list={list} />
-        </>
-      )}
-    </SectionCard>
-  );
-}
-
 /** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list. */
-function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
+export function JourneysView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
   const list = useJourneyRange(zone);
@@ -304,5 +194,3 @@ function useJourneyRange(zone: string) {
   const fromUrl = { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
   return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS, zone), update };
 }
-
-export const JourneysView = withUrlState(Journeys);

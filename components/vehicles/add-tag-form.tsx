@@ -8,11 +8,11 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
-import { tagLabel } from '@/lib/fleet/vehicle-columns';
+import { tagLabel } from '@/lib/fleet/tags';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
 import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';
-import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
+import { TAG_LIMIT } from '@/lib/contract/limits';
 import { TagDatalists } from './tag-filter';
 import { useTagsSeen, vehicleKeys } from '@/lib/query/vehicles';
 

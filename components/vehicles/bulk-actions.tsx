@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -11,9 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { previewBulkJob, startBulkJob } from '@/lib/query/bulk';
 import type { BulkJobInput, BulkSelection } from '@/lib/validations/bulk';
 import type { SendCommandInput } from '@/lib/validations/commands';
-import { ARG_FIELDS } from '@/lib/commands/arg-fields';
-import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
-import { COMMAND_NAMES, type CommandName } from '@/lib/contract/vehicle-api';
+import type { CommandName } from '@/lib/contract/vehicle-api';
 import { bulkActionPermission, bulkCommandName, describeBulkAction, TYPE_BACK_ABOVE, type BulkActionName } from '@/lib/vehicles/bulk';
 
 const ACTIONS: { value: BulkActionName; label: string }[] = [
@@ -23,6 +22,9 @@ const ACTIONS: { value: BulkActionName; label: string }[] = [
   { value: 'listening.off', label: 'Turn listening off' },
   { value: 'command', label: 'Send a command' },
 ];
+
+// The less-used "Send a command" action: its picker and the command catalog load when it is chosen.
+const BulkCommandFields = dynamic(() => import('./bulk-command-fields').then((m) => m.BulkCommandFields), { ssr: false });
 
 type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
 
@@ -61,12 +63,15 @@ export function BulkActions({
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<{ input: BulkJobInput; count: number } | null>(null);
+  const [confirm, setConfirm] = useState<{
+    input: BulkJobInput;
+    count: number;
+    command?: { label: string; confirm?: string };
+  } | null>(null);
   if (!canTag && !canListen && !canCommand) return null;
   const granted: Record<string, boolean> = { 'tags.write': canTag, 'listening.write': canListen, 'commands.send': canCommand };
   const allowed = ACTIONS.filter((a) => granted[bulkActionPermission(a.value)]);
   const isTag = action.startsWith('tag.');
-  const argFields = action === 'command' ? (ARG_FIELDS[command] ?? []) : [];
 
   function input(command: SendCommandInput | null): BulkJobInput {
     const selection: BulkSelection =
@@ -87,19 +92,18 @@ export function BulkActions({
    * The command with its arguments, checked by the schema the server uses; null (and the reason
    * shown) when refused. The schema, and zod with it, load on the first review, not with the list.
    */
-  async function commandInput(): Promise<SendCommandInput | null> {
-    const args: Record<string, unknown> = {};
-    for (const f of argFields) {
-      const raw = (argValues[f.name] ?? '').trim();
-      args[f.name] = f.type === 'number' ? (raw === '' ? undefined : Number(raw)) : raw;
-    }
-    const { sendCommandSchema } = await import('@/lib/validations/commands');
-    const parsed = sendCommandSchema.safeParse(argFields.length ? { command, args } : { command });
+  async function commandInput(): Promise<{ input: SendCommandInput; text: { label: string; confirm?: string } } | null> {
+    const [{ sendCommandSchema }, { bulkCommandArgs, bulkCommandText }] = await Promise.all([
+      import('@/lib/validations/commands'),
+      import('./bulk-command-fields'),
+    ]);
+    const args = bulkCommandArgs(command, argValues);
+    const parsed = sendCommandSchema.safeParse(args ? { command, args } : { command });
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? 'Check the command arguments.');
       return null;
     }
-    return parsed.data;
+    return { input: parsed.data, text: bulkCommandText(command) };
   }
 
   async function review(event: FormEvent) {
@@ -112,10 +116,10 @@ export function BulkActions({
       if (action === 'command' && command === null) return;
       if (scope === 'selected' && selectedIds.length === 0)
         return setFailure('Select vehicles in the table (its header box selects this page), or choose every vehicle the filter matches.');
-      const next = input(command);
+      const next = input(command?.input ?? null);
       const { preview } = await previewBulkJob(org, next);
       if (preview.count === 0) setFailure('No vehicle matches this selection.');
-      else setConfirm({ input: next, count: preview.count });
+      else setConfirm({ input: next, count: preview.count, command: command?.text });
     } catch (error) {
       setFailure((error as Error).message);
     } finally {
@@ -166,41 +170,17 @@ export function BulkActions({
             </select>
           </div>
           {action === 'command' ? (
-            <div className="space-y-1">
-              <label htmlFor={`${id}-command`} className="block text-xs font-medium">
-                Command
-              </label>
-              <select
-                id={`${id}-command`}
-                className={inputClass}
-                value={command}
-                onChange={(e) => {
-                  setCommand(e.target.value as CommandName);
-                  setArgValues({});
-                }}
-              >
-                {COMMAND_NAMES.map((c) => (
-                  <option key={c} value={c}>
-                    {commandLabel(c)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          {argFields.map((f) => (
-            <Field
-              key={`${command}-${f.name}`}
-              id={`${id}-arg-${f.name}`}
-              label={f.label}
-              compact
-              type={f.type}
-              step={f.step}
-              inputMode={f.type === 'number' ? 'decimal' : undefined}
-              value={argValues[f.name] ?? ''}
-              onChange={(e) => setArgValues((current) => ({ ...current, [f.name]: e.target.value }))}
-              className="w-44"
+            <BulkCommandFields
+              id={id}
+              command={command}
+              onCommandChange={(next) => {
+                setCommand(next);
+                setArgValues({});
+              }}
+              argValues={argValues}
+              onArgChange={(name, value) => setArgValues((current) => ({ ...current, [name]: value }))}
             />
-          ))}
+          ) : null}
           {isTag ? (
             <>
               <Field
@@ -243,8 +223,8 @@ export function BulkActions({
                 confirm.input.action,
                 'tag' in confirm.input ? confirm.input.tag : null,
                 confirm.count,
-                'command' in confirm.input
-                  ? bulkCommandName(commandLabel(confirm.input.command.command), confirm.input.command.args)
+                'command' in confirm.input && confirm.command
+                  ? bulkCommandName(confirm.command.label, confirm.input.command.args)
                   : undefined,
               )}?`
             : ''
@@ -252,9 +232,9 @@ export function BulkActions({
         typeToConfirm={confirm && confirm.input.action === 'command' && confirm.count > TYPE_BACK_ABOVE ? String(confirm.count) : undefined}
         description={
           <>
-            {confirm && 'command' in confirm.input && COMMAND_CATALOG[confirm.input.command.command].confirm ? (
+            {confirm?.command?.confirm ? (
               <p className="font-medium">
-                On each vehicle: {COMMAND_CATALOG[confirm.input.command.command].confirm} This one confirmation covers all {confirm.count}.
+                On each vehicle: {confirm.command.confirm} This one confirmation covers all {confirm.count}.
               </p>
             ) : null}
             <p>

@@ -10,7 +10,7 @@ import { CSV_HEADER, csvValues } from '@/lib/fleet/vehicle-columns';
 import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';
-import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
+import { PAGE_SIZE } from '@/lib/contract/limits';
 
 type Progress = { loaded: number; total: number | null };
 

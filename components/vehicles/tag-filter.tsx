@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/fleet/types';
-import { TAG_LIMIT } from '@/lib/contract/vehicle-api';
+import { TAG_LIMIT } from '@/lib/contract/limits';
 import { useTagsSeen } from '@/lib/query/vehicles';
 
 export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; tags: TagRecord[]; keyText: string }) {

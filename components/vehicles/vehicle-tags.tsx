@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Skeleton } from '@/components/ui/states';
-import { tagLabel } from '@/lib/fleet/vehicle-columns';
+import { tagLabel } from '@/lib/fleet/tags';
 import type { TagRecord } from '@/lib/fleet/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/fleet/error-text';

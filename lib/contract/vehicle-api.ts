@@ -158,12 +158,11 @@ export const CONNECTION_STATUSES = ['CONNECTED', 'PENDING_CONNECTION', 'DISCONNE
 /** Countries where the trim, and so the specifications, can be identified (ISO 3166 alpha-2). */
 export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB', 'US'] as const;
 
-export const PAGE_SIZE = { default: 20, max: 100 } as const;
+export { PAGE_SIZE, TAG_LIMIT } from './limits';
 
 export const FILTER_OPERATORS = ['isNull', 'isNotNull', '==', '!=', '>', '<', '>=', '<=', 'like', 'ilike', 'notIlike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const TAG_LIMIT = 150;
 export const TAG_OBJECT_TYPES = ['DEVICE'] as const;
 
 export const ELIGIBILITY = { minVins: 1, maxVins: 500, vinPattern: /^[A-Za-z0-9]{17}$/ } as const;

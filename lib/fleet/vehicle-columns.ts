@@ -1,5 +1,5 @@
 import { makeLabel } from '@/lib/contract/makes';
-import type { TagRecord, VehicleRecord } from './types';
+import type { VehicleRecord } from './types';
 
 /** The vehicle table's columns: id in the URL (`cols`, `sort`), header, and the value sorted and exported. */
 export const VEHICLE_COLUMNS = [
@@ -99,8 +99,4 @@ export function csvValues(v: VehicleRecord): unknown[] {
     v.connectionStatus,
     v.metadata?.lastSeenAt,
   ];
-}
-
-export function tagLabel(tag: TagRecord): string {
-  return `${tag.key}: ${tag.value}`;
 }

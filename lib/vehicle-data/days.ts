@@ -42,6 +42,11 @@ export function isDayRange(range: { from: string; to: string }): boolean {
   return isDayKey(range.from) && isDayKey(range.to) && range.from <= range.to;
 }
 
+/** A day key as the reader's locale writes a date ("24 Nov 2026"), the same day whatever the zone. */
+export function dayLabel(key: string): string {
+  return new Date(`${key}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 /** Calendar arithmetic on keys (no time zone involved). Month steps clamp to the month's last day. */
 export function addDays(key: string, days: number): string {
   const [y, m, d] = key.split('-').map(Number);

@@ -1,0 +1,126 @@
+'use client';
+
+import { useMemo } from 'react';
+import { withUrlState } from '@/components/fleet/with-url-state';
+import { ListNotice, CursorListPager } from '@/components/fleet/pager';
+import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
+import { SectionCard } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { EmptyState, LoadingRows } from '@/components/ui/states';
+import { Time } from '@/components/ui/time';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
+import { formatDuration, withUnit } from '@/lib/vehicle-data/format';
+import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
+import type { DataPage, Journey } from '@/lib/vehicle-data/types';
+import { dayLabel } from '@/lib/vehicle-data/days';
+import type { DayRange } from '@/lib/validations/vehicle-data';
+import { usePreferences } from '@/lib/hooks/use-preferences';
+import { formatDistance, formatEfficiency } from '@/lib/format/units';
+import type { DistanceUnit } from '@/lib/format/preferences';
+import { RawView } from './raw-view';
+import { SectionError } from './section-error';
+
+const journeyColumns = (distance: DistanceUnit): DataColumn<Journey>[] => [
+  { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },
+  { id: 'ended', header: 'Ended', className: 'whitespace-nowrap', cell: (j) => <Time value={j.stopTimestamp} /> },
+  {
+    id: 'duration',
+    header: 'Duration',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => formatDuration(journeyDurationMinutes(j)),
+  },
+  {
+    id: 'distance',
+    header: 'Distance',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => formatDistance(j.distanceTravelledKm, distance),
+  },
+  { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
+  { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
+  {
+    id: 'efficiency',
+    header: 'Efficiency',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => formatEfficiency(efficiencyKwhPer100Km(j.energyUsedKwh, j.distanceTravelledKm), distance),
+  },
+];
+
+const placed = (latitude: unknown, longitude: unknown, kind: MapPoint['kind']): MapPoint[] =>
+  typeof latitude === 'number' && typeof longitude === 'number' ? [{ latitude, longitude, kind }] : [];
+
+function journeyEnds(journeys: readonly Journey[]): MapPoint[] {
+  return journeys.flatMap((j) => [
+    ...placed(j.startLatitude, j.startLongitude, 'start'),
+    ...placed(j.stopLatitude, j.stopLongitude, 'end'),
+  ]);
+}
+
+/** One page of journeys at a time, its page in the URL (through nuqs), with the page's start and end points on a map. */
+function JourneysPage({
+  org,
+  vehicleId,
+  instants,
+  range,
+}: {
+  org: string;
+  vehicleId: string;
+  instants: { from: string; to: string };
+  range: DayRange;
+}) {
+  const list = useCursorList<Journey, DataPage<Journey>>({
+    endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
+    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
+    apiParams: instants,
+  });
+  const { query } = list;
+  const page = query.data;
+  const { distance } = usePreferences();
+  const columns = useMemo(() => journeyColumns(distance), [distance]);
+  return (
+    <SectionCard
+      id="journeys-list-heading"
+      title="Journeys"
+      description="Newest first, one page at a time."
+      bodyClassName="space-y-3"
+      footer={page ? <RawView meta={page} label="Journeys page" /> : null}
+    >
+      {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
+      {query.isPending || list.resetting ? (
+        <LoadingRows label="Loading journeys" />
+      ) : query.isError ? (
+        <SectionError error={query.error} title="The journeys could not be loaded" onRetry={() => query.refetch()} />
+      ) : page!.items.length === 0 && !list.hasPrevious ? (
+        <EmptyState title="No journeys in this period">
+          The vehicle reported no journeys from {dayLabel(range.from)} to {dayLabel(range.to)}. Choose a wider range, or check on the
+          Overview that the vehicle is listening.
+        </EmptyState>
+      ) : (
+        <>
+          <SmallMap
+            points={journeyEnds(page!.items)}
+            label="Where the journeys of this page started (green) and ended (red)"
+            className="h-56"
+          />
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
+          <DataTable
+            label="Journeys"
+            caption="Journeys, newest first"
+            columns={columns}
+            query={query}
+            rows={page!.items}
+            rowKey={(j) => j.id}
+            texts={{ loading: 'Loading journeys' }}
+            empty={null}
+          />
+          <CursorListPager label="Journeys" list={list} />
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+export const JourneysTable = withUrlState(JourneysPage);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_CATALOG } from '@/lib/commands/catalog';
+import { bulkCommandArgs, bulkCommandText } from './bulk-command-fields';
+
+describe('bulkCommandArgs', () => {
+  it('reads number fields as numbers and an empty number as absent', () => {
+    expect(bulkCommandArgs('SET_TEMPERATURE', { driverTemperature: ' 21.5 ', passengerTemperature: '' })).toEqual({
+      driverTemperature: 21.5,
+      passengerTemperature: undefined,
+    });
+  });
+
+  it('keeps text fields as typed, trimmed', () => {
+    expect(bulkCommandArgs('SET_VEHICLE_NAME', { name: '  Van 7 ' })).toEqual({ name: 'Van 7' });
+  });
+
+  it('answers null for a command without arguments', () => {
+    expect(bulkCommandArgs('LOCK_DOORS', { stray: '1' })).toBeNull();
+  });
+});
+
+describe('bulkCommandText', () => {
+  it("gives the catalog's label and its warning", () => {
+    const withWarning = (Object.keys(COMMAND_CATALOG) as (keyof typeof COMMAND_CATALOG)[]).find((c) => COMMAND_CATALOG[c].confirm);
+    expect(withWarning).toBeDefined();
+    expect(bulkCommandText(withWarning!)).toEqual({
+      label: COMMAND_CATALOG[withWarning!].label,
+      confirm: COMMAND_CATALOG[withWarning!].confirm,
+    });
+    expect(bulkCommandText('LOCK_DOORS').label).toBe('Lock doors');
+  });
+});
