@@ -25,3 +25,48 @@ export async function savePlatformAlertRead(
     .values(input)
     .onConflictDoUpdate({ target: [platformAlertReads.organizationId, platformAlertReads.vehicleId], set: input });
 }
+
+const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `over`'s fields on `base`, nested objects field by field (a partial `definition` keeps the read's name); undefined leaves a field. */
+function overlay(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (value === undefined) continue;
+    out[key] = isRecord(value) && isRecord(base[key]) ? overlay(base[key], value) : value;
+  }
+  return out;
+}
+
+/**
+ * A pushed `alert.updated` folded into the vehicle's last read, so the inboxes show it before the
+ * read's TTL runs out, without an upstream call. Forward only per alert (an event older than the
+ * alert it would replace changes nothing); fields the event leaves out keep their read value. No
+ * read yet: nothing to fold into (the next look reads the upstream). Returns whether it changed.
+ */
+export async function foldPushedAlert(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  pushed: { id: string; updatedAt?: string | null } & Record<string, unknown>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(platformAlertReads)
+      .where(and(eq(platformAlertReads.organizationId, organizationId), eq(platformAlertReads.vehicleId, vehicleId)))
+      .for('update');
+    if (!row) return false;
+    const alerts = row.alerts as Array<Record<string, unknown>>;
+    const index = alerts.findIndex((alert) => alert.id === pushed.id);
+    const known = index >= 0 ? alerts[index] : undefined;
+    if (known && timeOf(known.updatedAt) > timeOf(pushed.updatedAt)) return false;
+    const next = known ? alerts.map((alert, i) => (i === index ? overlay(alert, pushed) : alert)) : [...alerts, overlay({}, pushed)];
+    await tx
+      .update(platformAlertReads)
+      .set({ alerts: next })
+      .where(and(eq(platformAlertReads.organizationId, organizationId), eq(platformAlertReads.vehicleId, vehicleId)));
+    return true;
+  });
+}

@@ -1,10 +1,12 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/db/repos/command-executions';
+import { foldPushedAlert } from '@/lib/db/repos/platform-alert-reads';
 import { recordConnection, recordPushedAlert, recordPushedBudget } from '@/lib/db/repos/vehicle-snapshots';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
+import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
 import { applyTelemetryEvent } from './telemetry-event';
 import {
@@ -79,7 +81,10 @@ async function applyRateLimitEvent(db: Db, event: WebhookEvent, data: unknown): 
   return known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
 }
 
-/** `alert.updated`: the alert's state on the vehicle's snapshot (forward only per alert); an active, unmuted one marks the vehicle. */
+/**
+ * `alert.updated`: the alert's state on the vehicle's snapshot (forward only per alert; an active,
+ * unmuted one marks the vehicle), and folded into the vehicle's last alerts read for the inboxes.
+ */
 async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
   const parsed = alertUpdatedSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: 'alert.updated without id, vehicleId or status' };
@@ -92,7 +97,9 @@ async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Prom
     severity: alert.currentSeverity ?? null,
     at: at.toISOString(),
   });
-  return known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
+  const inbox = platformAlertSchema.safeParse(data);
+  const folded = inbox.success && (await foldPushedAlert(db, event.organizationId, alert.vehicleId, { ...inbox.data, id: alert.id }));
+  return known || folded ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
 }
 
 async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Applied> {

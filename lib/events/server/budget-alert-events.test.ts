@@ -5,6 +5,9 @@ import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { countSnapshotMatches, getSnapshot, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
+import { savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import { loadVehicleAlerts } from '@/lib/vehicle-data/server/platform-alerts';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/fleet/state-filters';
 import { applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
@@ -112,6 +115,28 @@ for (const leg of await databaseLegs()) {
       // An out-of-order ACTIVE from before the mute does not mark it again.
       await send(delivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:02:30.000Z')));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ hasAlerts: false });
+    });
+
+    it("folds the pushed alert into the vehicle's last alerts read, so both inboxes show it before the read expires", async () => {
+      const { org, secret, vehicleId, send } = await setup();
+      const api = { listPlatformAlerts: vi.fn() } as unknown as VehicleApi;
+      const readAt = new Date('2026-03-01T09:55:00.000Z');
+      const definition = { code: 'LOW_STATE_OF_CHARGE', name: 'Low charge' };
+      await savePlatformAlertRead(t.db, {
+        organizationId: org.id,
+        vehicleId,
+        alerts: [
+          { id: 'alr_1', vehicleId, status: 'ACTIVE', currentSeverity: 'MEDIUM', updatedAt: '2026-03-01T09:50:00.000Z', definition },
+        ],
+        upstreamRequestId: 'req_read',
+        fetchedAt: readAt,
+      });
+
+      await send(delivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T10:00:00.000Z')));
+      const shown = await loadVehicleAlerts(t.db, org.id, api, vehicleId, new Date('2026-03-01T10:01:00.000Z'));
+      expect(shown.alerts).toEqual([expect.objectContaining({ id: 'alr_1', status: 'RESOLVED', title: 'Low charge' })]);
+      expect(shown.read).toMatchObject({ cached: true, fetchedAt: readAt.toISOString() });
+      expect(api.listPlatformAlerts).not.toHaveBeenCalled();
     });
 
     it('refuses an alert.updated without its vehicle as invalid', async () => {

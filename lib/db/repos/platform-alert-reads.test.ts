@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { createOrganization } from './organizations';
+import { findPlatformAlertReads, foldPushedAlert, savePlatformAlertRead } from './platform-alert-reads';
+
+describe('foldPushedAlert (a pushed alert.updated in the inboxes before the read expires)', () => {
+  let t: TestDatabase | undefined;
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const read = {
+    id: 'alt_1',
+    vehicleId: 'veh_a',
+    status: 'ACTIVE',
+    muted: false,
+    currentSeverity: 'HIGH',
+    updatedAt: '2026-11-01T10:00:00Z',
+    definition: { code: 'TIRE_PRESSURE', name: 'Low tire pressure' },
+    resolutions: [{ title: 'Inflate', steps: [{ order: 1, title: 'Check the tires' }] }],
+  };
+  const alertsOf = async (orgId: string) => (await findPlatformAlertReads(t!.db, orgId, ['veh_a']))[0]?.alerts;
+
+  it('replaces a known alert forward only, keeps what the event leaves out, adds a new one, and needs a read to fold into', async () => {
+    const db = t!.db;
+    const org = await createOrganization(db, { slug: 'fold', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const fetchedAt = new Date('2026-11-01T10:01:00Z');
+
+    // No read yet: nothing is invented (the next look reads the upstream).
+    expect(await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'RESOLVED', updatedAt: '2026-11-01T11:00:00Z' })).toBe(false);
+    expect(await alertsOf(org.id)).toBeUndefined();
+
+    await savePlatformAlertRead(db, { organizationId: org.id, vehicleId: 'veh_a', alerts: [read], upstreamRequestId: 'req_1', fetchedAt });
+
+    // Resolved by an event: status and time change, the definition and steps of the read stay.
+    expect(
+      await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'RESOLVED', updatedAt: '2026-11-01T11:00:00Z', muted: undefined }),
+    ).toBe(true);
+    expect(await alertsOf(org.id)).toEqual([{ ...read, status: 'RESOLVED', updatedAt: '2026-11-01T11:00:00Z' }]);
+
+    // An older event arriving late changes nothing.
+    expect(await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'ACTIVE', updatedAt: '2026-11-01T10:30:00Z' })).toBe(false);
+    expect((await alertsOf(org.id))?.[0]).toMatchObject({ status: 'RESOLVED' });
+
+    // An alert the read did not have is added beside it; the read's own time and request id stay.
+    const fresh = { id: 'alt_2', vehicleId: 'veh_a', status: 'ACTIVE', updatedAt: '2026-11-01T12:00:00Z' };
+    expect(await foldPushedAlert(db, org.id, 'veh_a', fresh)).toBe(true);
+    const [row] = await findPlatformAlertReads(db, org.id, ['veh_a']);
+    expect(row.alerts).toHaveLength(2);
+    expect(row.alerts[1]).toEqual(fresh);
+    expect(row).toMatchObject({ fetchedAt, upstreamRequestId: 'req_1' });
+
+    // Another organization's read of the same vehicle id is never touched.
+    const other = await createOrganization(db, { slug: 'fold2', name: 'Other', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    await savePlatformAlertRead(db, { organizationId: other.id, vehicleId: 'veh_a', alerts: [read], upstreamRequestId: null, fetchedAt });
+    await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'ACTIVE', updatedAt: '2026-11-01T13:00:00Z' });
+    expect(await alertsOf(other.id)).toEqual([read]);
+  });
+});
