@@ -267,6 +267,8 @@ export const eligibilityChecks = pgTable(
     vins: jsonb('vins').$type<{ vin: string; countryCode: string; make?: string }[]>(),
     /** The rows the service answered as not eligible (any settled status but ELIGIBLE), with its reason: the onboarding page shows them without paging through the results again. Null before the check was first read. */
     ineligible: jsonb('ineligible').$type<{ rowId: string | null; vin: string | null; status: string; reason: string | null }[]>(),
+    /** Set while an instance sends this check's VINs for connection (first send or a retry): a press on another instance meanwhile is refused. */
+    connectSendingAt: ts('connect_sending_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

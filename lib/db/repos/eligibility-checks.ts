@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../index';
 import { eligibilityChecks, type EligibilityCheck } from '../schema';
 
@@ -108,4 +108,30 @@ export async function listOpenEligibilityChecks(
     .where(and(eq(eligibilityChecks.organizationId, organizationId), notInArray(eligibilityChecks.status, [...SETTLED_CHECK_STATUSES])))
     .orderBy(desc(eligibilityChecks.createdAt))
     .limit(limit);
+}
+
+/**
+ * Takes the right to send this check's VINs for connection, across instances; false while another
+ * holds it. A claim older than `leaseMs` (its instance died mid-send) is taken over.
+ */
+export async function claimCheckSending(db: Db, organizationId: string, id: string, now: Date, leaseMs: number): Promise<boolean> {
+  const [claimed] = await db
+    .update(eligibilityChecks)
+    .set({ connectSendingAt: now })
+    .where(
+      and(
+        eq(eligibilityChecks.organizationId, organizationId),
+        eq(eligibilityChecks.id, id),
+        or(isNull(eligibilityChecks.connectSendingAt), lt(eligibilityChecks.connectSendingAt, new Date(now.getTime() - leaseMs))),
+      ),
+    )
+    .returning({ id: eligibilityChecks.id });
+  return !!claimed;
+}
+
+export async function releaseCheckSending(db: Db, organizationId: string, id: string): Promise<void> {
+  await db
+    .update(eligibilityChecks)
+    .set({ connectSendingAt: null })
+    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.id, id)));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { claimCheckSending, releaseCheckSending } from '@/lib/db/repos/eligibility-checks';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { BULK_CONNECT_NOT_ENABLED } from '@/lib/eligibility/bulk-connect';
@@ -86,6 +87,26 @@ for (const leg of await databaseLegs()) {
       expect(w.connects).toHaveLength(1);
     });
 
+    it('refuses a press while another instance is sending the check, and takes over a claim its instance left', async () => {
+      const w = world();
+      const { check, organizationId, userId } = await completedCheck(w, 30);
+      // Another instance claimed the check a moment ago and is sending (its claim is in the database, not in this process).
+      expect(await claimCheckSending(t.db, organizationId, check.id, new Date(), 5 * 60_000)).toBe(true);
+      await expect(connectEligibleVins(t.db, w.api, { organizationId, userId, check })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/being sent for connection now/),
+      });
+      expect(w.connects).toHaveLength(0);
+
+      // Had that instance died mid-send ten minutes ago, its claim would have run out, and a press sends.
+      await releaseCheckSending(t.db, organizationId, check.id);
+      expect(await claimCheckSending(t.db, organizationId, check.id, new Date(Date.now() - 10 * 60_000), 5 * 60_000)).toBe(true);
+      await connectEligibleVins(t.db, w.api, { organizationId, userId, check });
+      expect(w.connects).toHaveLength(1);
+      // The claim is released after the send: the next refusal is "already sent", not "being sent".
+      await expect(connectEligibleVins(t.db, w.api, { organizationId, userId, check })).rejects.toThrow(/already sent/);
+    });
+
     it('records each VIN’s outcome once the request settles, and retries the canRetry rows in one new request, once', async () => {
       const w = world();
       const { check, organizationId, userId } = await completedCheck(w, 40);
@@ -109,6 +130,21 @@ for (const leg of await databaseLegs()) {
       await expect(
         retryBulkConnectionRows(t.db, w.api, { organizationId, userId, connectionId: settled.id, eligibilityCheckId: check.id }),
       ).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(w.connects).toHaveLength(2);
+    });
+
+    it('retries once when two presses of "retry" arrive together', async () => {
+      const w = world();
+      const { check, organizationId, userId } = await completedCheck(w, 40);
+      await connectEligibleVins(t.db, w.api, { organizationId, userId, check });
+      w.advance(60_000);
+      const [settled] = (await listCheckConnections(t.db, w.api, organizationId, check, Date.now() + 2_000)).connections;
+      expect(settled.retryable).toBeGreaterThan(0);
+      const retry = () =>
+        retryBulkConnectionRows(t.db, w.api, { organizationId, userId, connectionId: settled.id, eligibilityCheckId: check.id });
+      const outcomes = await Promise.allSettled([retry(), retry()]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(w.connects).toHaveLength(2);
     });
 
     it('explains a refusal as "not enabled for your organization" and records nothing', async () => {

@@ -10,6 +10,7 @@ import {
   recordBulkConnection,
   updateBulkConnection,
 } from '@/lib/db/repos/bulk-connections';
+import { claimCheckSending, releaseCheckSending } from '@/lib/db/repos/eligibility-checks';
 import type { BulkConnection, EligibilityCheck } from '@/lib/db/schema';
 import {
   BULK_CONNECT_NOT_ENABLED,
@@ -97,25 +98,30 @@ async function readAll<T>(pages: AsyncGenerator<{ data: { results: readonly T[] 
   return all;
 }
 
-/** Checks whose eligible VINs this process is sending now: a second press meanwhile is a conflict, not a second send. */
-const SENDING = new Set<string>();
+/** Longer than any send of a check's VINs takes; a claim this old was left by an instance that died mid-send. */
+const SEND_LEASE_MS = 5 * 60_000;
+
+/** Runs one send of a check's VINs while holding its claim in the database: a press meanwhile, on any instance, is a conflict. */
+async function whileSending<T>(db: Db, organizationId: string, checkId: string, send: () => Promise<T>): Promise<T> {
+  if (!(await claimCheckSending(db, organizationId, checkId, new Date(), SEND_LEASE_MS)))
+    throw new AppError('CONFLICT', "This check's vehicles are being sent for connection now.");
+  try {
+    return await send();
+  } finally {
+    await releaseCheckSending(db, organizationId, checkId);
+  }
+}
 
 /**
  * Connects every eligible VIN of a completed check, once: a second press answers a conflict, both
- * while the first is being sent (in this process) and once it is recorded (in the database).
+ * while the first is being sent (on any instance) and once it is recorded.
  */
 export async function connectEligibleVins(
   db: Db,
   api: Api,
   input: { organizationId: string; userId: string; check: EligibilityCheck },
 ): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
-  if (SENDING.has(input.check.id)) throw new AppError('CONFLICT', "This check's eligible vehicles are being sent for connection now.");
-  SENDING.add(input.check.id);
-  try {
-    return await sendEligibleVins(db, api, input);
-  } finally {
-    SENDING.delete(input.check.id);
-  }
+  return whileSending(db, input.organizationId, input.check.id, () => sendEligibleVins(db, api, input));
 }
 
 async function sendEligibleVins(
@@ -161,6 +167,15 @@ export async function retryBulkConnectionRows(
 ): Promise<{ connections: BulkConnectionView[]; requestId: string | undefined }> {
   const found = await getBulkConnectionRecord(db, input.organizationId, input.connectionId);
   if (!found || found.eligibilityCheckId !== input.eligibilityCheckId) throw new AppError('NOT_FOUND', 'No such bulk connection.');
+  return whileSending(db, input.organizationId, input.eligibilityCheckId, () => resendRetryRows(db, api, input, found));
+}
+
+async function resendRetryRows(
+  db: Db,
+  api: Api,
+  input: { organizationId: string; userId: string },
+  found: BulkConnection,
+): Promise<{ connections: BulkConnectionView[]; requestId: string | undefined }> {
   const row = await refreshBulkConnection(db, api, found);
   if (!isSettled(row.status)) throw new AppError('CONFLICT', 'The request is still running: retry its rows once it has finished.');
   if (await findRetryOf(db, input.organizationId, row.id)) throw new AppError('CONFLICT', "This request's rows were already retried.");

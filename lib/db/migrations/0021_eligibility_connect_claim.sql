@@ -1,0 +1,1 @@
+ALTER TABLE "eligibility_checks" ADD COLUMN "connect_sending_at" timestamp (3) with time zone;
