@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@/lib/db/test-legs';
 import { createOrganization } from './organizations';
 import { findPlatformAlertReads, foldPushedAlert, savePlatformAlertRead } from './platform-alert-reads';
 
 describe('foldPushedAlert (a pushed alert.updated in the inboxes before the read expires)', () => {
-  let t: TestDatabase | undefined;
-  beforeAll(async () => {
-    t = await createTestDatabase('pglite');
-  }, 120_000);
-  afterAll(() => t?.close());
+  const t = useTestDatabase('pglite');
 
   const read = {
     id: 'alt_1',
@@ -20,10 +16,10 @@ describe('foldPushedAlert (a pushed alert.updated in the inboxes before the read
     definition: { code: 'TIRE_PRESSURE', name: 'Low tire pressure' },
     resolutions: [{ title: 'Inflate', steps: [{ order: 1, title: 'Check the tires' }] }],
   };
-  const alertsOf = async (orgId: string) => (await findPlatformAlertReads(t!.db, orgId, ['veh_a']))[0]?.alerts;
+  const alertsOf = async (orgId: string) => (await findPlatformAlertReads(t.db, orgId, ['veh_a']))[0]?.alerts;
 
   it('replaces a known alert forward only, keeps what the event leaves out, adds a new one, and needs a read to fold into', async () => {
-    const db = t!.db;
+    const db = t.db;
     const org = await createOrganization(db, { slug: 'fold', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
     const fetchedAt = new Date('2026-11-01T10:01:00Z');
 
