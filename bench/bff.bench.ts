@@ -6,7 +6,8 @@
  * Each concurrent client asks for its own page size, so no two requests in flight are identical
  * and the client's coalescing of identical reads cannot flatter the wrapper.
  */
-import { hasBuild, median, quantile, startBenchConsole } from './support/console-server';
+import { hasBuild, startBenchConsole } from './support/console-server';
+import { median, quantile } from './support/stats';
 
 const CONCURRENCY = 8;
 const REQUESTS_PER_ROUND = 400;

@@ -22,7 +22,7 @@ export default async function bulkBench(): Promise<void> {
   const { createOrganization } = await import('@/lib/db/repos/organizations');
   const { countBulkItems, createBulkJob } = await import('@/lib/db/repos/bulk-jobs');
   const { createSandbox } = await import('@/lib/sandbox');
-  const { createVehicleApi } = await import('@/lib/vehicle-api');
+  const { sandboxApi } = await import('./support/sandbox-api');
   const { resolveSelection } = await import('@/lib/vehicles/server/bulk-jobs');
   const { runBulkJobs } = await import('@/lib/vehicles/server/run-bulk-jobs');
   try {
@@ -30,13 +30,8 @@ export default async function bulkBench(): Promise<void> {
     await migrateDatabase(db);
     // A few seeded vehicles are disconnected and never listed: seed a little more than 1,000.
     const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: VEHICLES + 40 });
-    const upstreamOrg = sandbox.organizations[0]!;
     let calls = 0;
-    const api = createVehicleApi({
-      baseUrl: 'http://sandbox.local',
-      clientId: upstreamOrg.clientId,
-      clientSecret: upstreamOrg.clientSecret,
-      logger: () => {},
+    const api = sandboxApi(sandbox, {
       fetch: (input, init) => {
         if (!new URL(input).pathname.includes('/oauth2/')) calls += 1;
         return sandbox.fetch(input, init);

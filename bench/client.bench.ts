@@ -7,8 +7,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
-import { createVehicleApi } from '@/lib/vehicle-api';
 import type { FetchLike } from '@/lib/vehicle-api/client';
+import { sandboxApi } from './support/sandbox-api';
+import { median, quantile } from './support/stats';
 
 const WARMUP = 200;
 const SAMPLES = 2_000;
@@ -23,10 +24,6 @@ function counting(fetch: FetchLike) {
     return fetch(input, init);
   };
   return { fetch: wrapped, count: (key: string) => counts.get(key) ?? 0, total: () => [...counts.values()].reduce((a, b) => a + b, 0) };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** Interleaves the two runs, alternating which goes first, so drift (JIT, GC, pools) hits both alike. */
@@ -50,18 +47,14 @@ async function measurePair(a: () => Promise<unknown>, b: () => Promise<unknown>)
       await timed(a, times.a);
     }
   }
-  const stats = (values: number[]) => {
-    values.sort((x, y) => x - y);
-    return { median: quantile(values, 0.5), p99: quantile(values, 0.99) };
-  };
+  const stats = (values: number[]) => ({ median: median(values), p99: quantile(values, 0.99) });
   return { a: stats(times.a), b: stats(times.b) };
 }
 
 const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 
 function makeApi(sandbox: Sandbox, fetch: FetchLike, baseUrl: string, extra: { coalesceReads?: boolean } = {}) {
-  const org = sandbox.organizations[0];
-  return createVehicleApi({ baseUrl, clientId: org.clientId, clientSecret: org.clientSecret, fetch, logger: silentLogger, ...extra });
+  return sandboxApi(sandbox, { fetch, baseUrl, logger: silentLogger, ...extra });
 }
 
 async function bareToken(sandbox: Sandbox, fetch: FetchLike, baseUrl: string): Promise<string> {

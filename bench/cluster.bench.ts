@@ -14,7 +14,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { BENCH_ADMIN, benchConsoleEnv, freePort, median, quantile, serveRecordingSandbox, signIn, waitFor } from './support/console-server';
+import { BENCH_ADMIN, benchConsoleEnv, freePort, serveRecordingSandbox, signIn, waitFor } from './support/console-server';
+import { median, quantile } from './support/stats';
 
 const STANDALONE_SERVER = path.join('.next', 'standalone', 'server.js');
 const VIEWERS = 50;

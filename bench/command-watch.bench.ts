@@ -5,7 +5,8 @@
  * starting at a random moment within the first second, as 50 open tabs would.
  */
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { hasBuild, median, quantile, startBenchConsole } from './support/console-server';
+import { hasBuild, startBenchConsole } from './support/console-server';
+import { median, quantile } from './support/stats';
 
 const VIEWERS = 50;
 const COMMAND_DELAY_MS = 3_000;

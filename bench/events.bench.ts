@@ -14,7 +14,7 @@ import { createTestDatabase, postgresAvailable } from '@/lib/db/testing';
 import type { DbKind } from '@/lib/db';
 import { applyWebhookEvent } from '@/lib/events/server/apply-webhook-event';
 import { receiveWebhook } from '@/lib/events/server/receive-webhook';
-import { median, quantile } from './support/console-server';
+import { median, quantile } from './support/stats';
 
 const EVENTS = 1_000;
 const CONCURRENCY = 8;

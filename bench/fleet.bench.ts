@@ -9,17 +9,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
 import { loadVehiclePage } from '@/lib/bff/list-page';
-import { createVehicleApi } from '@/lib/vehicle-api';
-import type { FetchLike } from '@/lib/vehicle-api/client';
 import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+import { sandboxApi } from './support/sandbox-api';
+import { quantile } from './support/stats';
 
 const VEHICLES = 10_000;
 const RUNS = 50;
 const BUDGET_KB = 200;
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
 
 async function timeFirstPage(label: string, run: () => Promise<{ items: unknown[] }>) {
   await run();
@@ -39,16 +35,8 @@ async function timeFirstPage(label: string, run: () => Promise<{ items: unknown[
 async function serverFirstPage() {
   const started = performance.now();
   const sandbox = createSandbox({ seed: 7, vehiclesPerOrg: VEHICLES });
-  const org = sandbox.organizations[0];
   console.log(`sandbox with ${VEHICLES} vehicles per organization seeded in ${(performance.now() - started).toFixed(0)} ms`);
-  const api = createVehicleApi({
-    baseUrl: 'http://sandbox.local',
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    fetch: sandbox.fetch as FetchLike,
-    logger: () => {},
-    coalesceReads: false,
-  });
+  const api = sandboxApi(sandbox, { coalesceReads: false });
   const query = (input: Record<string, string>) => vehicleListQuerySchema.parse(input);
   await timeFirstPage('first page, 20 per page', () => loadVehiclePage(api, query({})));
   await timeFirstPage('first page, 100 per page', () => loadVehiclePage(api, query({ pageSize: '100' })));

@@ -13,8 +13,10 @@ import { pageSnapshotVehicles } from '@/lib/fleet/server/list-snapshot-vehicles'
 import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from '@/lib/fleet/server/refresh-snapshots';
 import { createSandbox } from '@/lib/sandbox';
 import { RATE_LIMITS } from '@/lib/sandbox/sim';
-import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import type { VehicleApi } from '@/lib/vehicle-api';
 import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+import { sandboxApi } from './support/sandbox-api';
+import { quantile } from './support/stats';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -24,10 +26,6 @@ const HOURS = Number(process.env.BENCH_SNAPSHOT_HOURS ?? 1);
 const LIST_RUNS = 50;
 const BASE_POLICY: SnapshotPolicy = { intervalMs: 15 * MINUTE_MS, budgetShare: 0.25, budgetTtlMs: DAY_MS, concurrency: 8 };
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
 interface Fleet {
   database: TestDatabase;
   api: VehicleApi;
@@ -36,16 +34,7 @@ interface Fleet {
 
 async function openFleet(vehicles: number): Promise<Fleet> {
   const database = await createTestDatabase('pglite');
-  const sandbox = createSandbox({ seed: 42, vehiclesPerOrg: vehicles });
-  const upstream = sandbox.organizations[0];
-  const api = createVehicleApi({
-    baseUrl: 'http://sandbox.local',
-    clientId: upstream.clientId,
-    clientSecret: upstream.clientSecret,
-    fetch: sandbox.fetch as FetchLike,
-    logger: () => {},
-    coalesceReads: false,
-  });
+  const api = sandboxApi(createSandbox({ seed: 42, vehiclesPerOrg: vehicles }), { coalesceReads: false });
   const org = await createOrganization(database.db, { slug: 'bench', name: 'Bench', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
   return { database, api, organizationId: org.id };
 }

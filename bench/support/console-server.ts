@@ -158,7 +158,3 @@ export async function startBenchConsole(options: { sandbox?: SandboxOptions; env
     throw error;
   }
 }
-
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-export const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
