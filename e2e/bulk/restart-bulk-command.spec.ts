@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { signInOverApi } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
 import { injectSandboxFault, sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
@@ -40,12 +41,7 @@ function startConsole(dataDir: string, upstream: { baseUrl: string; clientId: st
   });
 }
 
-async function signedIn(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await api.post('/api/auth/callback/credentials', { form: { csrfToken, email: ADMIN.email, password: ADMIN.password, json: 'true' } });
-  return api;
-}
+const signedIn = () => signInOverApi(origin, ADMIN.email, ADMIN.password);
 
 test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2 offline failed, none of the 10 sent twice', async ({
   request,

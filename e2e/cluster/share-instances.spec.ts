@@ -5,6 +5,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
 import postgres from 'postgres';
 import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import { signInOverApi } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -64,13 +65,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, proc:
 const ready = (port: number) => async () => ((await fetch(`${base(port)}/api/ready`)).status === 200 ? true : undefined);
 const tokensIssued = async () => ((await (await fetch(`${SANDBOX}/_admin/stats`)).json()) as { tokensIssued: number }).tokensIssued;
 
-async function signIn(port: number, email: string, password: string): Promise<APIRequestContext> {
-  const context = await requestFactory.newContext({ baseURL: base(port), extraHTTPHeaders: { Origin: base(port) } });
-  const { csrfToken } = (await (await context.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await context.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' } });
-  expect(response.ok()).toBe(true);
-  return context;
-}
+const signIn = (port: number, email: string, password: string) => signInOverApi(base(port), email, password);
 
 /** Every request an instance made to the upstream: when it reached the proxy, and `METHOD /path`. */
 const upstreamCalls: { at: number; line: string }[] = [];

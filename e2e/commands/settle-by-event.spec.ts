@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
@@ -7,16 +8,22 @@ import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
 // The second demo organization (only the admin belongs to it), so switching its polling off touches no other spec.
 test.use({ storageState: storageStateOf('admin') });
 
-test('with polling switched off, a command’s outcome reaches the vehicle page and the history through the sandbox’s signed event, and the overview says when events are missing', async ({
-  page,
-  request,
-}) => {
-  const { onlineListeningVehicleId } = await sandboxFixtures(request, 1);
+/** A fresh signing secret saved on the organization's settings; the events panel, to go on with. */
+async function saveNewSigningSecret(page: Page) {
   await page.goto('/o/northwind/settings');
   const events = page.getByRole('region', { name: 'Events (webhooks)' });
   await events.getByLabel('Signing secret').fill(`whsec_${randomBytes(24).toString('base64')}`);
   await events.getByRole('button', { name: 'Save signing secret' }).click();
   await expect(events.getByText('stored, not shown')).toBeVisible();
+  return events;
+}
+
+test('with polling switched off, a command’s outcome reaches the vehicle page and the history through the sandbox’s signed event, and the overview says when events are missing', async ({
+  page,
+  request,
+}) => {
+  const { onlineListeningVehicleId } = await sandboxFixtures(request, 1);
+  const events = await saveNewSigningSecret(page);
   const polling = events.getByRole('checkbox', { name: 'Also ask the Vehicle API for command outcomes (polling)' });
   await polling.click();
   await expect(page.getByText('Command outcomes now come from events only.')).toBeVisible();
@@ -68,11 +75,7 @@ test('with polling switched off, a vehicle’s new figures reach the fleet snaps
   request,
 }) => {
   const { onlineListeningVehicleId: vehicleId } = await sandboxFixtures(request, 1);
-  await page.goto('/o/northwind/settings');
-  const events = page.getByRole('region', { name: 'Events (webhooks)' });
-  await events.getByLabel('Signing secret').fill(`whsec_${randomBytes(24).toString('base64')}`);
-  await events.getByRole('button', { name: 'Save signing secret' }).click();
-  await expect(events.getByText('stored, not shown')).toBeVisible();
+  const events = await saveNewSigningSecret(page);
   const polling = events.getByRole('checkbox', { name: 'Also ask the Vehicle API for command outcomes (polling)' });
   if (await polling.isChecked()) await polling.click();
   await expect(polling).not.toBeChecked();

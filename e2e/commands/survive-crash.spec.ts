@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { signInOverApi, waitForHealth } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
@@ -36,20 +37,6 @@ function startServer(): ChildProcess {
   return child;
 }
 
-async function waitForHealth(child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    expect(child.exitCode, 'the server exited during start-up').toBeNull();
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the server did not answer /api/health within 90 s');
-}
-
 /** Kills the server's process group and waits for its exit: until then its pid holds the folder's lock. */
 async function killHard(child: ChildProcess) {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
@@ -58,15 +45,7 @@ async function killHard(child: ChildProcess) {
   await exited;
 }
 
-async function signedIn(): Promise<APIRequestContext> {
-  const context = await requestFactory.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const { csrfToken } = (await (await context.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await context.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email: demoEmail('manager'), password: DEMO_PASSWORD, json: 'true' },
-  });
-  expect(response.ok()).toBe(true);
-  return context;
-}
+const signedIn = () => signInOverApi(BASE, demoEmail('manager'), DEMO_PASSWORD);
 
 type View = { id: string; command: string; state: string; errorCode: string | null; requestedBy: string | null };
 
@@ -86,7 +65,7 @@ test.afterAll(async () => {
 test('a command record written before a crash survives it and is marked unknown, never dropped', async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   server = startServer();
-  await waitForHealth(server);
+  await waitForHealth(BASE, server);
   let api = await signedIn();
   const { onlineListeningVehicleId: vehicleId } = await sandboxFixtures(api);
   expect(await history(api, vehicleId)).toEqual([]);
@@ -109,7 +88,7 @@ test('a command record written before a crash survives it and is marked unknown,
   await api.dispose();
 
   server = startServer();
-  await waitForHealth(server);
+  await waitForHealth(BASE, server);
   api = await signedIn();
   const [record, ...others] = await history(api, vehicleId);
   expect(others).toEqual([]);

@@ -1,24 +1,13 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
+import { CONSOLE_SECTIONS } from '../fixtures/routes';
 
 test.use({ storageState: storageStateOf('manager'), permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('a manager creates a consent link, the owner approves it in the sandbox, and the new account appears', async ({ page, baseURL }) => {
   await page.goto('/o/demo/connect');
   const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
-  await expect(sections).toHaveText([
-    'Overview',
-    'Vehicles',
-    'Map',
-    'Alerts',
-    'Accounts',
-    'Commands',
-    'Connect',
-    'Onboarding',
-    'Eligibility',
-    'Audit',
-    'Settings',
-  ]);
+  await expect(sections).toHaveText(CONSOLE_SECTIONS);
 
   const form = page.getByRole('form', { name: 'New consent link' });
   await form.getByLabel('Volkswagen').check();

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { signInOverApi } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { secondConsole, secondConsoleEnv, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
@@ -23,14 +24,7 @@ function serverEnv(keys: string): Record<string, string> {
 }
 
 /** A signed-in admin of the demo organization, over HTTP. */
-async function signedInAdmin(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: origin });
-  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await api.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email: demoEmail('admin'), password: DEMO_PASSWORD, json: 'true' },
-  });
-  return api;
-}
+const signedInAdmin = () => signInOverApi(origin, demoEmail('admin'), DEMO_PASSWORD);
 
 /**
  * Reading vehicles needs the organization's client secret opened, to get an upstream token. The

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import { signInOverApi, waitForHealth } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault } from '../fixtures/sandbox';
@@ -51,29 +51,7 @@ function startServer(port: number): Server {
   return server;
 }
 
-async function waitForHealth(server: Server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    expect(server.child.exitCode, `the server exited during start-up: ${server.stderr.join('')}`).toBeNull();
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the server did not answer /api/health within 90 s');
-}
-
-async function signedIn(): Promise<APIRequestContext> {
-  const context = await requestFactory.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const { csrfToken } = (await (await context.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await context.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email: demoEmail('manager'), password: DEMO_PASSWORD, json: 'true' },
-  });
-  expect(response.ok()).toBe(true);
-  return context;
-}
+const signedIn = () => signInOverApi(BASE, demoEmail('manager'), DEMO_PASSWORD);
 
 const logLines = (server: Server) =>
   server.stdout
@@ -87,8 +65,9 @@ let second: Server | undefined;
 
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  server = startServer(PORT);
-  await waitForHealth(server);
+  const started = startServer(PORT);
+  server = started;
+  await waitForHealth(BASE, started.child, () => started.stderr.join(''));
 });
 
 test.afterAll(() => {

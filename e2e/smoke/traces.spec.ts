@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { request as requestFactory } from '@playwright/test';
+import { signInOverApi, waitForHealth } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 
@@ -71,19 +71,7 @@ test.beforeAll(async () => {
   });
   server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    expect(server.exitCode, `the server exited during start-up: ${output.join('')}`).toBeNull();
-    if (
-      await fetch(`${BASE}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await waitForHealth(BASE, server, () => output.join(''));
 });
 
 test.afterAll(async () => {
@@ -93,12 +81,9 @@ test.afterAll(async () => {
 });
 
 test('a BFF request and its upstream call arrive as spans, with templates and ids and no secret', async () => {
-  const api = await requestFactory.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const api = await signInOverApi(BASE, demoEmail('manager'), DEMO_PASSWORD);
+  // The token the sign-in posted (next-auth keeps one per browser in its csrf cookie).
   const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const signIn = await api.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email: demoEmail('manager'), password: DEMO_PASSWORD, json: 'true' },
-  });
-  expect(signIn.ok()).toBe(true);
   const vehicles = await api.get('/api/o/demo/vehicles?pageSize=5', { headers: { 'x-request-id': REQUEST_ID } });
   expect(vehicles.ok()).toBe(true);
   // A request that carries a secret in its Authorization header.
