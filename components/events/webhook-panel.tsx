@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -137,8 +138,7 @@ export function WebhookPanel({ org }: { org: string }) {
                 autoComplete="off"
                 placeholder="whsec_…"
                 hint="From the vendor’s portal. Stored encrypted; it is never shown again."
-                error={form.formState.errors.secret?.message}
-                {...form.register('secret')}
+                {...formField(form, 'secret')}
               />
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" disabled={save.isPending}>
