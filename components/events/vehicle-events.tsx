@@ -2,8 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { SectionCard } from '@/components/ui/card';
-import { QueryState } from '@/components/ui/query-state';
+import { QuerySectionCard, QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/events/webhook-events';
@@ -105,22 +104,19 @@ export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: stri
     else lastRateLimit.current ??= '';
   }, [loaded, newestRateLimit, org, vehicleId, queryClient]);
   return (
-    <SectionCard
+    <QuerySectionCard
       id="vehicle-events-heading"
       title="Events received"
       description="Pushed by the Vehicle API (webhooks), newest first; kept seven days."
+      query={events}
+      loading="Loading events"
+      loadingRows={2}
+      empty={{
+        when: (data) => data.events.length === 0,
+        show: <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>,
+      }}
     >
-      <QueryState
-        query={events}
-        loading="Loading events"
-        loadingRows={2}
-        empty={{
-          when: (data) => data.events.length === 0,
-          show: <EmptyState title="No events about this vehicle">Events appear here once the organization receives webhooks.</EmptyState>,
-        }}
-      >
-        {(data) => <EventList events={data.events} />}
-      </QueryState>
-    </SectionCard>
+      {(data) => <EventList events={data.events} />}
+    </QuerySectionCard>
   );
 }

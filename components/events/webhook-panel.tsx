@@ -6,10 +6,10 @@ import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { SectionCard } from '@/components/ui/card';
-import { QueryState } from '@/components/ui/query-state';
+import { QuerySectionCard } from '@/components/ui/query-state';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
@@ -83,114 +83,113 @@ export function WebhookPanel({ org }: { org: string }) {
   });
 
   return (
-    <SectionCard
+    <QuerySectionCard
       id="events-heading"
       title="Events (webhooks)"
       description="The Vehicle API pushes command outcomes and vehicle events here; polling covers the rest."
+      query={settings}
+      loading="Loading events"
     >
-      <QueryState query={settings} loading="Loading events">
-        {(data) => (
-          <div className="space-y-4">
-            <div className="space-y-1">
-              <p className="text-sm font-medium">Receiver URL</p>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">Paste it into the vendor’s portal as the webhook endpoint.</p>
-              <div className="flex items-center gap-2">
-                <code className="min-w-0 flex-1 truncate rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800" data-testid="receiver-url">
-                  {data.receiverUrl}
-                </code>
-                <CopyButton value={data.receiverUrl} label="Copy receiver URL" />
-              </div>
-            </div>
-            <p className="text-sm">
-              Signing secret:{' '}
-              {data.hasSecret ? (
-                <StatusBadge tone="success">stored, not shown</StatusBadge>
-              ) : (
-                <StatusBadge tone="neutral">none: events are refused</StatusBadge>
-              )}
-            </p>
-            {canWrite ? (
-              <div className="space-y-1">
-                <label className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 h-4 w-4"
-                    checked={data.commandPolling}
-                    disabled={polling.isPending}
-                    onChange={(event) => polling.mutate(event.target.checked)}
-                  />
-                  <span>Also ask the Vehicle API for command outcomes (polling)</span>
-                </label>
-                <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  Off: outcomes come from events only; a command nobody reports still times out.
-                </p>
-              </div>
-            ) : (
-              <p className="text-sm">Command outcomes: {data.commandPolling ? 'events and polling' : 'events only'}</p>
-            )}
-            {canWrite ? (
-              <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-3">
-                <Field
-                  id="webhookSecret"
-                  label="Signing secret"
-                  type="password"
-                  autoComplete="off"
-                  placeholder="whsec_…"
-                  hint="From the vendor’s portal. Stored encrypted; it is never shown again."
-                  error={form.formState.errors.secret?.message}
-                  {...form.register('secret')}
-                />
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" disabled={save.isPending}>
-                    {save.isPending ? 'Saving…' : 'Save signing secret'}
-                  </Button>
-                  {data.hasSecret ? (
-                    <Button variant="secondary" onClick={() => save.mutate({ secret: null })} disabled={save.isPending}>
-                      Remove secret
-                    </Button>
-                  ) : null}
-                  {data.canSendTest ? (
-                    <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
-                      {test.isPending ? 'Sending…' : 'Send test event'}
-                    </Button>
-                  ) : null}
-                </div>
-              </form>
-            ) : null}
-            <div>
-              <h3 className="mb-2 text-sm font-medium">Last events received</h3>
-              {data.events.length === 0 ? (
-                <EmptyState title="No events yet">
-                  {data.hasSecret ? 'Events appear here as the Vehicle API sends them.' : 'Store the signing secret first.'}
-                </EmptyState>
-              ) : (
-                <TableScroll label="Last events received" className="rounded-md shadow-none">
-                  <PlainTable
-                    caption="Last webhook events received"
-                    columns={['Received', 'Type', 'Vehicle', 'Outcome']}
-                    cellClassName="py-1 pr-3 last:pr-0"
-                    headClassName="text-xs text-zinc-600 dark:text-zinc-400"
-                    bodyClassName=""
-                  >
-                    {data.events.map((event) => (
-                      <tr key={event.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                        <td className="py-1 pr-3 whitespace-nowrap">
-                          <Time value={event.receivedAt} compact />
-                        </td>
-                        <td className="py-1 pr-3 font-mono text-xs">{event.type}</td>
-                        <td className="max-w-[8rem] truncate py-1 pr-3 font-mono text-xs">{event.vehicleId ?? '—'}</td>
-                        <td className="py-1">
-                          <Outcome event={event} />
-                        </td>
-                      </tr>
-                    ))}
-                  </PlainTable>
-                </TableScroll>
-              )}
+      {(data) => (
+        <div className="space-y-4">
+          <div className="space-y-1">
+            <p className="text-sm font-medium">Receiver URL</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Paste it into the vendor’s portal as the webhook endpoint.</p>
+            <div className="flex items-center gap-2">
+              <code className="min-w-0 flex-1 truncate rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800" data-testid="receiver-url">
+                {data.receiverUrl}
+              </code>
+              <CopyButton value={data.receiverUrl} label="Copy receiver URL" />
             </div>
           </div>
-        )}
-      </QueryState>
-    </SectionCard>
+          <p className="text-sm">
+            Signing secret:{' '}
+            {data.hasSecret ? (
+              <StatusBadge tone="success">stored, not shown</StatusBadge>
+            ) : (
+              <StatusBadge tone="neutral">none: events are refused</StatusBadge>
+            )}
+          </p>
+          {canWrite ? (
+            <div className="space-y-1">
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4"
+                  checked={data.commandPolling}
+                  disabled={polling.isPending}
+                  onChange={(event) => polling.mutate(event.target.checked)}
+                />
+                <span>Also ask the Vehicle API for command outcomes (polling)</span>
+              </label>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                Off: outcomes come from events only; a command nobody reports still times out.
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm">Command outcomes: {data.commandPolling ? 'events and polling' : 'events only'}</p>
+          )}
+          {canWrite ? (
+            <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-3">
+              <Field
+                id="webhookSecret"
+                label="Signing secret"
+                type="password"
+                autoComplete="off"
+                placeholder="whsec_…"
+                hint="From the vendor’s portal. Stored encrypted; it is never shown again."
+                {...formField(form, 'secret')}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? 'Saving…' : 'Save signing secret'}
+                </Button>
+                {data.hasSecret ? (
+                  <Button variant="secondary" onClick={() => save.mutate({ secret: null })} disabled={save.isPending}>
+                    Remove secret
+                  </Button>
+                ) : null}
+                {data.canSendTest ? (
+                  <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+                    {test.isPending ? 'Sending…' : 'Send test event'}
+                  </Button>
+                ) : null}
+              </div>
+            </form>
+          ) : null}
+          <div>
+            <h3 className="mb-2 text-sm font-medium">Last events received</h3>
+            {data.events.length === 0 ? (
+              <EmptyState title="No events yet">
+                {data.hasSecret ? 'Events appear here as the Vehicle API sends them.' : 'Store the signing secret first.'}
+              </EmptyState>
+            ) : (
+              <TableScroll label="Last events received" className="rounded-md shadow-none">
+                <PlainTable
+                  caption="Last webhook events received"
+                  columns={['Received', 'Type', 'Vehicle', 'Outcome']}
+                  cellClassName="py-1 pr-3 last:pr-0"
+                  headClassName="text-xs text-zinc-600 dark:text-zinc-400"
+                  bodyClassName=""
+                >
+                  {data.events.map((event) => (
+                    <tr key={event.id} className="border-t border-zinc-200 dark:border-zinc-800">
+                      <td className="py-1 pr-3 whitespace-nowrap">
+                        <Time value={event.receivedAt} compact />
+                      </td>
+                      <td className="py-1 pr-3 font-mono text-xs">{event.type}</td>
+                      <td className="max-w-[8rem] truncate py-1 pr-3 font-mono text-xs">{event.vehicleId ?? '—'}</td>
+                      <td className="py-1">
+                        <Outcome event={event} />
+                      </td>
+                    </tr>
+                  ))}
+                </PlainTable>
+              </TableScroll>
+            )}
+          </div>
+        </div>
+      )}
+    </QuerySectionCard>
   );
 }

@@ -10,6 +10,7 @@ import { SectionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, inputClass, SelectField } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/components/ui/cn';
 import { Time } from '@/components/ui/time';
@@ -153,14 +154,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
           noValidate
           className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start"
         >
-          <Field
-            id="member-email"
-            label="Invite by email"
-            type="email"
-            autoComplete="off"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
+          <Field id="member-email" label="Invite by email" type="email" autoComplete="off" {...formField(form, 'email')} />
           <SelectField id="member-role" label="Role" {...form.register('role')}>
             {ROLES.map((role) => (
               <option key={role} value={role}>

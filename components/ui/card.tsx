@@ -38,6 +38,18 @@ export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div className={cn('p-4', className)} {...props} />;
 }
 
+/** The frame of a section card: everything but its content. */
+export type SectionFrame = {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+  /** Below the body, outside its padding (a vehicle section's raw view). */
+  footer?: ReactNode;
+};
+
 /** The usual section of a page: a card named by its heading, with the content in its body. */
 export function SectionCard({
   id,
@@ -48,17 +60,7 @@ export function SectionCard({
   bodyClassName = 'space-y-4',
   footer,
   children,
-}: {
-  id: string;
-  title: ReactNode;
-  description?: ReactNode;
-  actions?: ReactNode;
-  className?: string;
-  bodyClassName?: string;
-  /** Below the body, outside its padding (a vehicle section's raw view). */
-  footer?: ReactNode;
-  children: ReactNode;
-}) {
+}: SectionFrame & { children: ReactNode }) {
   return (
     <Card aria-labelledby={id} className={className}>
       <CardHeader id={id} title={title} description={description} actions={actions} />

@@ -48,21 +48,27 @@ export type FleetOverview = {
   /** Set when webhook events stopped arriving (lib/events/events-silence.ts). */
   eventsStopped: EventsNotice | null;
   /** Counts from the fleet snapshot (what the vehicles last reported), with its age. */
-  states: {
-    vehicles: number;
-    read: number;
-    charging: number;
-    pluggedIn: number;
-    lowCharge: number;
-    stale: number;
-    lowTires: number;
-    failing: number;
-    /** Marked by an active platform alert pushed by the Vehicle API (`alert.updated`). */
-    withAlerts: number;
-    oldestRead: string | null;
-    newestRead: string | null;
-    thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number };
-  };
+  states: SnapshotFigures<string> & { thresholds: { lowChargeBelow: number; staleHours: number; tiresBelow: number } };
+};
+
+/**
+ * The fleet snapshot's counts by state and the span of its telemetry reads. `At` is how a read time
+ * travels: a `Date` from the database (the repository's query is checked against it), ISO text to the browser.
+ */
+export type SnapshotFigures<At extends Date | string> = {
+  vehicles: number;
+  read: number;
+  charging: number;
+  pluggedIn: number;
+  lowCharge: number;
+  stale: number;
+  lowTires: number;
+  failing: number;
+  /** Marked by an active platform alert pushed by the Vehicle API (`alert.updated`). */
+  withAlerts: number;
+  /** The oldest and newest telemetry reads. */
+  oldestRead: At | null;
+  newestRead: At | null;
 };
 
 /** The fleet map's data: every vehicle's last position from the snapshot, with its age. */

@@ -1,35 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from './index';
-import { basicAuth } from './test-support';
+import { webhookSandbox } from './test-support';
 
-type Posted = { headers: Record<string, string>; body: string };
 type Event = { type: string; timestamp: string; data: Record<string, unknown> };
 
 /** A sandbox whose sender posts into a list (the demo organization's target set), with an admin token and an API token. */
 async function world() {
-  const posted: Posted[] = [];
   let now = Date.parse('2026-03-01T10:00:00.000Z');
-  const sandbox = createSandbox({
-    seed: 11,
-    vehiclesPerOrg: 20,
-    commandDelayMs: 30,
-    now: () => now,
-    webhookFetch: (async (_url: string, init: RequestInit) => {
-      posted.push({ headers: init.headers as Record<string, string>, body: String(init.body) });
-      return new Response(null, { status: 202 });
-    }) as typeof fetch,
-  });
-  const org = sandbox.organizations[0];
-  const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  sandbox.webhooks.configure(org.id, { url: 'http://console.test/api/webhooks/vehicle-api/demo', secret });
-  const tokenResponse = await sandbox.fetch('http://sandbox.test/v1/oauth2/token', {
-    method: 'POST',
-    headers: { authorization: basicAuth(org.clientId, org.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const { sandbox, org, secret, token, posted } = await webhookSandbox({ seed: 11, now: () => now });
   const api = (path: string, init: RequestInit = {}) =>
     sandbox.fetch(`http://sandbox.test${path}`, {
       ...init,

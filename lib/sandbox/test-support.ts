@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Sandbox, type SandboxOptions, createSandbox } from './index';
 
 /** Test harness: a sandbox on a settable clock, with helpers to authenticate and call it. */
@@ -63,3 +64,38 @@ export function createHarness(options: SandboxOptions = {}, baseUrl = BASE): Har
 }
 
 export const filterParam = (filter: unknown) => `filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+/** A webhook the sandbox's sender posted, as it left; `at` is the wall-clock time it was posted. */
+export type PostedWebhook = { headers: Record<string, string>; body: string; at: number };
+
+/**
+ * A sandbox whose webhook sender posts into `posted` (the events `keep` accepts, by type; all by
+ * default), with the first organization's target set and its signing secret, and that
+ * organization's access token.
+ */
+export async function webhookSandbox(options: SandboxOptions & { keep?: (type: string) => boolean } = {}) {
+  const { keep = () => true, ...sandboxOptions } = options;
+  const posted: PostedWebhook[] = [];
+  const sandbox = createSandbox({
+    vehiclesPerOrg: 20,
+    commandDelayMs: 30,
+    ...sandboxOptions,
+    webhookFetch: (async (_url: string, init: RequestInit) => {
+      const body = String(init.body);
+      if (keep((JSON.parse(body) as { type: string }).type)) {
+        posted.push({ headers: init.headers as Record<string, string>, body, at: Date.now() });
+      }
+      return new Response(null, { status: 202 });
+    }) as typeof fetch,
+  });
+  const org = sandbox.organizations[0];
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  sandbox.webhooks.configure(org.id, { url: 'http://console.test/api/webhooks/vehicle-api/demo', secret });
+  const tokenResponse = await sandbox.fetch(`${BASE}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(org.clientId, org.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  return { sandbox, org, secret, token, posted };
+}

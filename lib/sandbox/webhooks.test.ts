@@ -1,34 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from './index';
-import { basicAuth } from './test-support';
-
-type Posted = { headers: Record<string, string>; body: string; at: number };
+import { type PostedWebhook, webhookSandbox } from './test-support';
 
 /** A sandbox whose webhook sender posts into a list, with the demo organization's target configured. */
 async function world(commandDelayMs = 30) {
-  const posted: Posted[] = [];
-  const sandbox = createSandbox({
+  // Commands also spend budgets (rate_limit.updated): only the command's own events are looked at here.
+  const { sandbox, org, secret, token, posted } = await webhookSandbox({
     seed: 7,
-    vehiclesPerOrg: 20,
     commandDelayMs,
-    webhookFetch: (async (_url: string, init: RequestInit) => {
-      // Commands also spend budgets (rate_limit.updated): only the command's own events are looked at here.
-      if ((JSON.parse(String(init.body)) as { type: string }).type !== 'command.updated') return new Response(null, { status: 202 });
-      posted.push({ headers: init.headers as Record<string, string>, body: String(init.body), at: Date.now() });
-      return new Response(null, { status: 202 });
-    }) as typeof fetch,
+    keep: (type) => type === 'command.updated',
   });
-  const org = sandbox.organizations[0];
-  const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  sandbox.webhooks.configure(org.id, { url: 'http://console.test/api/webhooks/vehicle-api/demo', secret });
-  const tokenResponse = await sandbox.fetch('http://sandbox.test/v1/oauth2/token', {
-    method: 'POST',
-    headers: { authorization: basicAuth(org.clientId, org.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   const vehicleId = sandbox.fixtures(org.id).onlineListeningVehicleId;
   const send = async (segment = 'flash-lights') => {
     const response = await sandbox.fetch(`http://sandbox.test/v1/vehicles/${vehicleId}/command-execution:${segment}`, {
@@ -37,7 +18,7 @@ async function world(commandDelayMs = 30) {
     });
     return (await response.json()) as { id: string; status: string };
   };
-  const verified = (p: Posted) => new Webhook(secret).verify(p.body, p.headers) as { type: string; data: Record<string, unknown> };
+  const verified = (p: PostedWebhook) => new Webhook(secret).verify(p.body, p.headers) as { type: string; data: Record<string, unknown> };
   return { sandbox, posted, send, verified, vehicleId };
 }
 

@@ -498,23 +498,10 @@ export async function countSnapshotMatches(db: Db, organizationId: string, match
   return row?.n ?? 0;
 }
 
-export interface SnapshotFigures {
-  vehicles: number;
-  read: number;
-  charging: number;
-  pluggedIn: number;
-  lowCharge: number;
-  stale: number;
-  lowTires: number;
-  failing: number;
-  /** Marked by a pushed, active platform alert (`alert.updated`). */
-  withAlerts: number;
-  /** The oldest and newest telemetry reads. */
-  oldestRead: Date | null;
-  newestRead: Date | null;
-}
-
-/** Counts by state over the organization's snapshot, in one query. */
+/**
+ * Counts by state over the organization's snapshot, in one query. The row's shape is the fleet's
+ * `SnapshotFigures<Date>` (lib/fleet/types.ts, which lib/db may not import); the overview's verb checks it.
+ */
 export async function snapshotFigures(
   db: Db,
   organizationId: string,
@@ -525,7 +512,7 @@ export async function snapshotFigures(
     chargingStates: readonly string[];
     pluggedInStates: readonly string[];
   },
-): Promise<SnapshotFigures> {
+) {
   const s = vehicleSnapshots;
   const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
   const [row] = await db

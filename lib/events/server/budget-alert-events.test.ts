@@ -1,32 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
-import { countSnapshotMatches, getSnapshot, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
+import { countSnapshotMatches, getSnapshot } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { loadVehicleAlerts } from '@/lib/vehicle-data/server/platform-alerts';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/fleet/state-filters';
-import { applyWebhookEvent } from './apply-webhook-event';
-import { receiveWebhook } from './receive-webhook';
+import { organizationWithSnapshotVehicle, signedDelivery } from './test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
-
-const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-
-function delivery(secret: string, body: unknown, id = `msg_${randomBytes(8).toString('hex')}`) {
-  const at = Date.now();
-  const rawBody = JSON.stringify(body);
-  const headers = new Headers({
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at / 1000)),
-    'webhook-signature': new Webhook(secret).sign(id, new Date(at), rawBody),
-    'content-type': 'application/json',
-  });
-  return { id, rawBody, headers };
-}
 
 const rateLimit = (vehicleId: string, key: string, remaining: number, at: string, max = 30) => ({
   type: 'rate_limit.updated',
@@ -46,24 +28,9 @@ for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`rate_limit.updated and alert.updated into the fleet snapshot, on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
 
-    async function setup() {
-      const suffix = Math.random().toString(36).slice(2, 8);
-      const org = await createOrganization(t.db, { slug: `t${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
-      const secret = newSecret();
-      await setWebhookSecret(t.db, org.id, secret);
-      const vehicleId = `veh_${suffix}`;
-      const roster = { vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
-      await upsertRoster(t.db, org.id, [{ vehicleId, connectionStatus: 'CONNECTED', ...roster }], new Date('2026-01-01T00:00:00Z'));
-      const send = async (d: ReturnType<typeof delivery>) => {
-        const answer = await receiveWebhook(t.db, { orgSlug: org.slug, headers: d.headers, rawBody: d.rawBody });
-        return answer.recordedId ? applyWebhookEvent(t.db, answer.recordedId) : answer.status;
-      };
-      return { org, secret, vehicleId, send };
-    }
-
     it('keeps the pushed command budget with its time, once however often delivered, and never an older figure over a newer', async () => {
-      const { org, secret, vehicleId, send } = await setup();
-      const event = delivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 29, '2026-03-01T10:00:00.000Z'));
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
+      const event = signedDelivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 29, '2026-03-01T10:00:00.000Z'));
       expect([await send(event), await send(event), await send(event)]).toEqual(['applied', 409, 409]);
       expect(await listWebhookEvents(t.db, org.id)).toHaveLength(1);
       expect((await getSnapshot(t.db, org.id, vehicleId))!.pushedBudgets).toEqual({
@@ -71,12 +38,16 @@ for (const leg of await databaseLegs()) {
       });
 
       // Out of order: the figure from before arrives after the newer one, and changes nothing.
-      expect(await send(delivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 30, '2026-03-01T09:59:00.000Z')))).toBe('applied');
+      expect(await send(signedDelivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 30, '2026-03-01T09:59:00.000Z')))).toBe(
+        'applied',
+      );
       expect((await getSnapshot(t.db, org.id, vehicleId))!.pushedBudgets?.OEM_ENERGY_API_COMMANDS).toMatchObject({ remaining: 29 });
 
       // A newer one replaces it; another key sits beside it, and the fetch budget paces the snapshot job.
-      await send(delivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 28, '2026-03-01T10:05:00.000Z')));
-      await send(delivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE', 150, '2026-03-01T10:05:00.000Z', 200)));
+      await send(signedDelivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS', 28, '2026-03-01T10:05:00.000Z')));
+      await send(
+        signedDelivery(secret, rateLimit(vehicleId, 'OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE', 150, '2026-03-01T10:05:00.000Z', 200)),
+      );
       const row = (await getSnapshot(t.db, org.id, vehicleId))!;
       expect(row.pushedBudgets?.OEM_ENERGY_API_COMMANDS).toMatchObject({ remaining: 28, at: '2026-03-01T10:05:00.000Z' });
       expect(row.pushedBudgets?.OEM_ENERGY_API_COMMANDS_AND_FETCH_STATE).toMatchObject({ remaining: 150, max: 200 });
@@ -84,36 +55,36 @@ for (const leg of await databaseLegs()) {
     });
 
     it('refuses a rate_limit.updated without counts as invalid, and records one for an unknown vehicle without adding it', async () => {
-      const { org, secret, send } = await setup();
+      const { org, secret, send } = await organizationWithSnapshotVehicle(t.db);
       const bad = { type: 'rate_limit.updated', timestamp: '2026-03-01T10:00:00.000Z', data: { object_id: 'veh_x', key: 'K' } };
-      expect(await send(delivery(secret, bad))).toBe('invalid');
-      expect(await send(delivery(secret, rateLimit('veh_other', 'OEM_ENERGY_API_COMMANDS', 3, '2026-03-01T10:00:00.000Z')))).toBe(
+      expect(await send(signedDelivery(secret, bad))).toBe('invalid');
+      expect(await send(signedDelivery(secret, rateLimit('veh_other', 'OEM_ENERGY_API_COMMANDS', 3, '2026-03-01T10:00:00.000Z')))).toBe(
         'recorded',
       );
       expect(await getSnapshot(t.db, org.id, 'veh_other')).toBeUndefined();
     });
 
     it('marks the vehicle as having alerts while one is active and not muted, forward only per alert', async () => {
-      const { org, secret, vehicleId, send } = await setup();
-      const raised = delivery(secret, alert(vehicleId, 'alr_1', 'ACTIVE', '2026-03-01T10:00:00.000Z'));
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
+      const raised = signedDelivery(secret, alert(vehicleId, 'alr_1', 'ACTIVE', '2026-03-01T10:00:00.000Z'));
       expect([await send(raised), await send(raised), await send(raised)]).toEqual(['applied', 409, 409]);
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ hasAlerts: true });
       expect(await countSnapshotMatches(t.db, org.id, { ...match, withAlerts: true })).toBe(1);
 
       // A second alert, then the first resolved: still marked. A late RESOLVED older than the raise changes nothing.
-      await send(delivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:01:00.000Z')));
-      await send(delivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T09:00:00.000Z')));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:01:00.000Z')));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T09:00:00.000Z')));
       expect((await getSnapshot(t.db, org.id, vehicleId))!.pushedAlerts?.alr_1).toMatchObject({ active: true });
-      await send(delivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T10:02:00.000Z')));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T10:02:00.000Z')));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ hasAlerts: true });
 
       // Muting the last active one clears the mark; the filter no longer finds the vehicle.
-      await send(delivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:03:00.000Z', true)));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:03:00.000Z', true)));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ hasAlerts: false });
       expect(await countSnapshotMatches(t.db, org.id, { ...match, withAlerts: true })).toBe(0);
 
       // An out-of-order ACTIVE from before the mute does not mark it again.
-      await send(delivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:02:30.000Z')));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_2', 'ACTIVE', '2026-03-01T10:02:30.000Z')));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ hasAlerts: false });
     });
 
@@ -140,9 +111,9 @@ for (const leg of await databaseLegs()) {
     });
 
     it('refuses an alert.updated without its vehicle as invalid', async () => {
-      const { secret, send } = await setup();
+      const { secret, send } = await organizationWithSnapshotVehicle(t.db);
       const bad = { type: 'alert.updated', timestamp: '2026-03-01T10:00:00.000Z', data: { id: 'alr_1', status: 'ACTIVE' } };
-      expect(await send(delivery(secret, bad))).toBe('invalid');
+      expect(await send(signedDelivery(secret, bad))).toBe('invalid');
     });
   });
 }

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
-import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { listWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { createSandbox } from '@/lib/sandbox';
@@ -13,24 +10,9 @@ import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { settleCommands } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
+import { newWebhookSecret, signedDelivery, webhookOrganization } from './test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
-
-const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-
-/** A delivery as the vendor's sender makes it: Standard Webhooks headers over the raw body. */
-function delivery(secret: string, body: unknown, options: { id?: string; at?: number } = {}) {
-  const id = options.id ?? `msg_${randomBytes(8).toString('hex')}`;
-  const at = options.at ?? Date.now();
-  const rawBody = JSON.stringify(body);
-  const headers = new Headers({
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at / 1000)),
-    'webhook-signature': new Webhook(secret).sign(id, new Date(at), rawBody),
-    'content-type': 'application/json',
-  });
-  return { id, rawBody, headers };
-}
 
 const commandUpdated = (execution: { id: string; vehicleId: string }, status: string, failedReason: string | null = null) => ({
   type: 'command.updated',
@@ -64,11 +46,8 @@ for (const leg of await databaseLegs()) {
     const t = useTestDatabase(leg.kind);
 
     async function organization(withSecret = true) {
-      const suffix = Math.random().toString(36).slice(2, 8);
-      const org = await createOrganization(t.db, { slug: `w${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const { org, secret, suffix } = await webhookOrganization(t.db, { withSecret });
       const user = await createUser(t.db, { email: `u${suffix}@example.com` });
-      const secret = newSecret();
-      if (withSecret) await setWebhookSecret(t.db, org.id, secret);
       return { org, secret, member: { organizationId: org.id, userId: user.id } };
     }
 
@@ -85,7 +64,7 @@ for (const leg of await databaseLegs()) {
       const w = world();
       const { org, secret, member } = await organization();
       const record = await sentCommand(member, w);
-      const event = delivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'EXECUTED'));
+      const event = signedDelivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'EXECUTED'));
 
       const answers = [];
       for (let i = 0; i < 3; i++) {
@@ -96,7 +75,7 @@ for (const leg of await databaseLegs()) {
       // The first is recorded and applied; the two identical repeats are refused as replays.
       expect(answers).toEqual([202, 409, 409]);
       // The sender signing the same message again (a retry after a lost answer) is acknowledged, not applied.
-      const retried = delivery(secret, JSON.parse(event.rawBody), { id: event.id, at: Date.now() + 2_000 });
+      const retried = signedDelivery(secret, JSON.parse(event.rawBody), { id: event.id, at: Date.now() + 2_000 });
       const acknowledged = await receive(org.slug, retried);
       expect(acknowledged).toMatchObject({ status: 200, body: { duplicate: true } });
       expect(acknowledged.recordedId).toBeUndefined();
@@ -112,7 +91,7 @@ for (const leg of await databaseLegs()) {
       // Forward only: a later FAILED for the same execution (another message) changes nothing.
       const late = await receive(
         org.slug,
-        delivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'FAILED', 'X')),
+        signedDelivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'FAILED', 'X')),
       );
       expect(await applyWebhookEvent(t.db, late.recordedId!)).toBe('ignored');
       expect((await getCommandExecution(t.db, org.id, record.id))?.status).toBe('EXECUTED');
@@ -124,24 +103,24 @@ for (const leg of await databaseLegs()) {
       const record = await sentCommand(member, w);
       const body = commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'FAILED', 'OEM_VEHICLE_OFFLINE');
 
-      const wrongKey = delivery(newSecret(), body);
+      const wrongKey = signedDelivery(newWebhookSecret(), body);
       expect(await receive(org.slug, wrongKey)).toMatchObject({ status: 401, body: { error: { code: 'WEBHOOK_SIGNATURE_INVALID' } } });
-      const tampered = delivery(secret, body);
+      const tampered = signedDelivery(secret, body);
       expect(await receive(org.slug, { ...tampered, rawBody: tampered.rawBody.replace('FAILED', 'EXECUTED') })).toMatchObject({
         status: 401,
       });
-      const old = delivery(secret, body, { at: Date.now() - 6 * 60_000 });
+      const old = signedDelivery(secret, body, { at: Date.now() - 6 * 60_000 });
       expect(await receive(org.slug, old)).toMatchObject({ status: 400, body: { error: { code: 'WEBHOOK_TIMESTAMP_OUT_OF_RANGE' } } });
-      const future = delivery(secret, body, { at: Date.now() + 6 * 60_000 });
+      const future = signedDelivery(secret, body, { at: Date.now() + 6 * 60_000 });
       expect(await receive(org.slug, future)).toMatchObject({ status: 400 });
-      const unsigned = delivery(secret, body);
+      const unsigned = signedDelivery(secret, body);
       unsigned.headers.delete('webhook-signature');
       expect(await receive(org.slug, unsigned)).toMatchObject({ status: 400 });
       expect(await listWebhookEvents(t.db, org.id)).toHaveLength(0);
       expect((await getCommandExecution(t.db, org.id, record.id))?.status).toBe('PENDING');
 
       // A replay: the first delivery is recorded (not yet applied), its copy is refused and adds nothing.
-      const first = delivery(secret, { type: 'device.connected', timestamp: new Date().toISOString(), data: { id: w.vehicleId } });
+      const first = signedDelivery(secret, { type: 'device.connected', timestamp: new Date().toISOString(), data: { id: w.vehicleId } });
       expect((await receive(org.slug, first)).status).toBe(202);
       const replay = await receive(org.slug, first, Date.now() + 60_000);
       expect(replay).toMatchObject({ status: 409, body: { error: { code: 'WEBHOOK_REPLAYED' } } });
@@ -151,7 +130,7 @@ for (const leg of await databaseLegs()) {
 
     it('answers an unknown organization and one without a signing secret with the same 404', async () => {
       const { org, secret } = await organization(false);
-      const event = delivery(secret, { type: 'device.connected', data: { id: 'v' } });
+      const event = signedDelivery(secret, { type: 'device.connected', data: { id: 'v' } });
       const unknown = await receive('no-such-org', event);
       const noSecret = await receive(org.slug, event);
       expect(unknown).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } });
@@ -164,13 +143,13 @@ for (const leg of await databaseLegs()) {
       const record = await sentCommand(member, w);
       const unknown = await receive(
         org.slug,
-        delivery(secret, { type: 'vehicle.teleported', timestamp: new Date().toISOString(), data: {} }),
+        signedDelivery(secret, { type: 'vehicle.teleported', timestamp: new Date().toISOString(), data: {} }),
       );
       expect(unknown.status).toBe(202);
       expect(await applyWebhookEvent(t.db, unknown.recordedId!)).toBe('ignored');
       const invalid = await receive(
         org.slug,
-        delivery(secret, { type: 'command.updated', data: { id: record.upstreamExecutionId, deviceId: w.vehicleId } }),
+        signedDelivery(secret, { type: 'command.updated', data: { id: record.upstreamExecutionId, deviceId: w.vehicleId } }),
       );
       expect(await applyWebhookEvent(t.db, invalid.recordedId!)).toBe('invalid');
       expect((await getCommandExecution(t.db, org.id, record.id))?.status).toBe('PENDING');
@@ -187,7 +166,7 @@ for (const leg of await databaseLegs()) {
       const record = await sentCommand(member, w);
       const answer = await receive(
         org.slug,
-        delivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'EXECUTED')),
+        signedDelivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'EXECUTED')),
       );
       expect(answer.status).toBe(202);
       // The process died after answering: nothing applied it. The job does.
@@ -204,7 +183,7 @@ for (const leg of await databaseLegs()) {
       const record = await sentCommand(member, w);
       const pending = await receive(
         org.slug,
-        delivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'PENDING')),
+        signedDelivery(secret, commandUpdated({ id: record.upstreamExecutionId!, vehicleId: w.vehicleId }, 'PENDING')),
       );
       expect(await applyWebhookEvent(t.db, pending.recordedId!)).toBe('applied');
       const settle = (at: number) =>

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
-import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { getSnapshot, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
@@ -11,6 +9,7 @@ import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
+import { listedVehicle, webhookOrganization } from './test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
 
@@ -20,11 +19,8 @@ for (const leg of await databaseLegs()) {
 
     /** The console's organization, and a sandbox whose sender posts straight into the receiver (then applies, as the route does). */
     async function world() {
-      const suffix = Math.random().toString(36).slice(2, 8);
-      const org = await createOrganization(t.db, { slug: `s${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+      const { org, secret, suffix } = await webhookOrganization(t.db);
       const user = await createUser(t.db, { email: `s${suffix}@example.com` });
-      const secret = `whsec_${randomBytes(24).toString('base64')}`;
-      await setWebhookSecret(t.db, org.id, secret);
       const answers: number[] = [];
       const sandbox = createSandbox({
         seed: 9,
@@ -117,8 +113,7 @@ for (const leg of await databaseLegs()) {
 
     it('moves the fleet snapshot from the sandbox’s device.telemetry, rate_limit.updated and alert.updated, once despite a duplicate delivery', async () => {
       const w = await world();
-      const roster = { vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
-      await upsertRoster(t.db, w.org.id, [{ vehicleId: w.vehicleId, connectionStatus: 'CONNECTED', ...roster }], new Date());
+      await upsertRoster(t.db, w.org.id, [listedVehicle(w.vehicleId)], new Date());
       w.sandbox.webhooks.injectFault({ kind: 'duplicate', type: 'device.telemetry', times: 6 });
       const changed = await w.sandbox.fetch(`http://sandbox.local/_admin/vehicles/${w.vehicleId}/telemetry`, {
         method: 'POST',

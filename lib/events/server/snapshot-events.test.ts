@@ -1,28 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { getSnapshot, listRefreshCandidates, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
-import { applyWebhookEvent } from './apply-webhook-event';
-import { receiveWebhook } from './receive-webhook';
+import { listedVehicle, organizationWithSnapshotVehicle, signedDelivery } from './test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
-
-const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-
-function delivery(secret: string, body: unknown, id = `msg_${randomBytes(8).toString('hex')}`) {
-  const at = Date.now();
-  const rawBody = JSON.stringify(body);
-  const headers = new Headers({
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at / 1000)),
-    'webhook-signature': new Webhook(secret).sign(id, new Date(at), rawBody),
-    'content-type': 'application/json',
-  });
-  return { id, rawBody, headers };
-}
 
 const telemetry = (vehicleId: string, metricType: string, at: string, block: Record<string, unknown>) => ({
   type: 'device.telemetry',
@@ -34,26 +16,9 @@ for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`device events into the fleet snapshot, on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
 
-    /** An organization with a signing secret and one listed vehicle in its snapshot. */
-    async function setup() {
-      const suffix = Math.random().toString(36).slice(2, 8);
-      const org = await createOrganization(t.db, { slug: `t${suffix}`, name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
-      const secret = newSecret();
-      await setWebhookSecret(t.db, org.id, secret);
-      const vehicleId = `veh_${suffix}`;
-      const roster = { vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
-      await upsertRoster(t.db, org.id, [{ vehicleId, connectionStatus: 'CONNECTED', ...roster }], new Date('2026-01-01T00:00:00Z'));
-      /** Delivers (signed) and applies when recorded; the outcome, or the HTTP status of a refused delivery. */
-      const send = async (d: ReturnType<typeof delivery>) => {
-        const answer = await receiveWebhook(t.db, { orgSlug: org.slug, headers: d.headers, rawBody: d.rawBody });
-        return answer.recordedId ? applyWebhookEvent(t.db, answer.recordedId) : answer.status;
-      };
-      return { org, secret, vehicleId, send };
-    }
-
     it('sets the metric at the event timestamp once, however often it is delivered', async () => {
-      const { org, secret, vehicleId, send } = await setup();
-      const event = delivery(
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
+      const event = signedDelivery(
         secret,
         telemetry(vehicleId, 'STATE_OF_CHARGE', '2026-03-01T10:00:00.000Z', { stateOfCharge: { value: 0.61 } }),
       );
@@ -66,7 +31,7 @@ for (const leg of await databaseLegs()) {
       expect(row.fetchedAt).toBeNull();
       expect(await listWebhookEvents(t.db, org.id)).toHaveLength(1);
 
-      const location = delivery(
+      const location = signedDelivery(
         secret,
         telemetry(vehicleId, 'LOCATION', '2026-03-01T10:00:05.000Z', { location: { latitude: 52.5, longitude: 13.4 } }),
       );
@@ -75,14 +40,14 @@ for (const leg of await databaseLegs()) {
     });
 
     it('never lets an older event replace a newer figure, whether the newer came by event or by a read', async () => {
-      const { org, secret, vehicleId, send } = await setup();
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
       expect(
-        await send(delivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T12:00:00.000Z', { odometer: { value: 1200 } }))),
+        await send(signedDelivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T12:00:00.000Z', { odometer: { value: 1200 } }))),
       ).toBe('applied');
       const pushedAt = (await getSnapshot(t.db, org.id, vehicleId))!.pushedAt;
       // Out of order: an older reading arrives after the newer one.
       expect(
-        await send(delivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T11:00:00.000Z', { odometer: { value: 1100 } }))),
+        await send(signedDelivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T11:00:00.000Z', { odometer: { value: 1100 } }))),
       ).toBe('applied');
       const row = (await getSnapshot(t.db, org.id, vehicleId))!;
       expect(row).toMatchObject({ odometerKm: 1200, odometerAt: new Date('2026-03-01T12:00:00.000Z') });
@@ -97,20 +62,22 @@ for (const leg of await databaseLegs()) {
         { rangeKm: { value: 300, at: new Date('2026-03-01T13:00:00.000Z') } },
         new Date('2026-03-01T13:00:01.000Z'),
       );
-      await send(delivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T12:30:00.000Z', { range: { value: 280 } })));
+      await send(signedDelivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T12:30:00.000Z', { range: { value: 280 } })));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ rangeKm: 300 });
-      await send(delivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T13:30:00.000Z', { range: { value: 270 } })));
+      await send(signedDelivery(secret, telemetry(vehicleId, 'RANGE', '2026-03-01T13:30:00.000Z', { range: { value: 270 } })));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ rangeKm: 270, rangeAt: new Date('2026-03-01T13:30:00.000Z') });
     });
 
     it('records an unknown metric, a metric without value and an unknown vehicle, and ignores them', async () => {
-      const { org, secret, vehicleId, send } = await setup();
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
       const before = await getSnapshot(t.db, org.id, vehicleId);
       const at = '2026-03-01T10:00:00.000Z';
-      expect(await send(delivery(secret, telemetry(vehicleId, 'FLUX_CAPACITOR', at, { fluxCapacitor: { value: 1.21 } })))).toBe('ignored');
-      expect(await send(delivery(secret, telemetry(vehicleId, 'DEPARTURE_TIMES', at, {})))).toBe('ignored');
-      expect(await send(delivery(secret, telemetry(vehicleId, 'STATE_OF_CHARGE', at, {})))).toBe('ignored');
-      expect(await send(delivery(secret, telemetry('veh_unknown', 'STATE_OF_CHARGE', at, { stateOfCharge: { value: 0.5 } })))).toBe(
+      expect(await send(signedDelivery(secret, telemetry(vehicleId, 'FLUX_CAPACITOR', at, { fluxCapacitor: { value: 1.21 } })))).toBe(
+        'ignored',
+      );
+      expect(await send(signedDelivery(secret, telemetry(vehicleId, 'DEPARTURE_TIMES', at, {})))).toBe('ignored');
+      expect(await send(signedDelivery(secret, telemetry(vehicleId, 'STATE_OF_CHARGE', at, {})))).toBe('ignored');
+      expect(await send(signedDelivery(secret, telemetry('veh_unknown', 'STATE_OF_CHARGE', at, { stateOfCharge: { value: 0.5 } })))).toBe(
         'ignored',
       );
       expect(await getSnapshot(t.db, org.id, 'veh_unknown')).toBeUndefined();
@@ -128,8 +95,8 @@ for (const leg of await databaseLegs()) {
     });
 
     it('marks the vehicle disconnected and connected by the events, forward only by their timestamps', async () => {
-      const { org, secret, vehicleId, send } = await setup();
-      expect(await send(delivery(secret, connection(vehicleId, 'device.disconnected', '2026-03-01T10:00:00.000Z')))).toBe('applied');
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
+      expect(await send(signedDelivery(secret, connection(vehicleId, 'device.disconnected', '2026-03-01T10:00:00.000Z')))).toBe('applied');
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
         connectionStatus: 'DISCONNECTED',
         connectionAt: new Date('2026-03-01T10:00:00.000Z'),
@@ -138,10 +105,10 @@ for (const leg of await databaseLegs()) {
       expect(await listRefreshCandidates(t.db, org.id)).toEqual([]);
 
       // Out of order: a connected from before the disconnection changes nothing.
-      expect(await send(delivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T09:00:00.000Z')))).toBe('applied');
+      expect(await send(signedDelivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T09:00:00.000Z')))).toBe('applied');
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ connectionStatus: 'DISCONNECTED' });
 
-      expect(await send(delivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T11:00:00.000Z')))).toBe('applied');
+      expect(await send(signedDelivery(secret, connection(vehicleId, 'device.connected', '2026-03-01T11:00:00.000Z')))).toBe('applied');
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
         connectionStatus: 'CONNECTED',
         connectionAt: new Date('2026-03-01T11:00:00.000Z'),
@@ -149,10 +116,9 @@ for (const leg of await databaseLegs()) {
       expect((await listRefreshCandidates(t.db, org.id)).map((c) => c.vehicleId)).toEqual([vehicleId]);
 
       // A list walk older than the last event does not roll it back; a newer one is the latest word.
-      const roster = { vehicleId, vin: null, make: null, model: null, registrationPlate: null, isListening: true, lastSeenAt: null };
-      await upsertRoster(t.db, org.id, [{ ...roster, connectionStatus: 'DISCONNECTED' }], new Date('2026-03-01T10:30:00.000Z'));
+      await upsertRoster(t.db, org.id, [listedVehicle(vehicleId, 'DISCONNECTED')], new Date('2026-03-01T10:30:00.000Z'));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ connectionStatus: 'CONNECTED' });
-      await upsertRoster(t.db, org.id, [{ ...roster, connectionStatus: 'DISCONNECTED' }], new Date('2026-03-01T12:00:00.000Z'));
+      await upsertRoster(t.db, org.id, [listedVehicle(vehicleId, 'DISCONNECTED')], new Date('2026-03-01T12:00:00.000Z'));
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({
         connectionStatus: 'DISCONNECTED',
         connectionAt: new Date('2026-03-01T12:00:00.000Z'),
@@ -160,8 +126,8 @@ for (const leg of await databaseLegs()) {
     });
 
     it('records a connection event for a vehicle the snapshot does not hold, and adds nothing', async () => {
-      const { org, secret, send } = await setup();
-      expect(await send(delivery(secret, connection('veh_other', 'device.connected', '2026-03-01T10:00:00.000Z')))).toBe('recorded');
+      const { org, secret, send } = await organizationWithSnapshotVehicle(t.db);
+      expect(await send(signedDelivery(secret, connection('veh_other', 'device.connected', '2026-03-01T10:00:00.000Z')))).toBe('recorded');
       expect(await getSnapshot(t.db, org.id, 'veh_other')).toBeUndefined();
     });
   });

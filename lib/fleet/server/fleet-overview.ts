@@ -13,7 +13,7 @@ import { eventsNotice } from '@/lib/events/events-silence';
 import { fleetSummary } from './fleet-summary';
 import { snapshotFigures } from '@/lib/db/repos/vehicle-snapshots';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/fleet/state-filters';
-import type { FleetOverview } from '@/lib/fleet/types';
+import type { FleetOverview, SnapshotFigures } from '@/lib/fleet/types';
 
 const DAY_MS = 86_400_000;
 /** What counts as needing attention on the overview; each figure links to the same filter of the vehicles list. */
@@ -30,6 +30,11 @@ export function countOutcomes(commands: readonly { status: string | null; localS
     else outcomes.pending += 1;
   }
   return outcomes;
+}
+
+/** The figures with their read times as ISO text, as the browser receives them. */
+function figuresForBrowser({ oldestRead, newestRead, ...counts }: SnapshotFigures<Date>): SnapshotFigures<string> {
+  return { ...counts, oldestRead: oldestRead?.toISOString() ?? null, newestRead: newestRead?.toISOString() ?? null };
 }
 
 /** Counts for the overview: the fleet from the upstream (cached), the rest from Motorpool's records. */
@@ -67,11 +72,6 @@ export async function fleetOverview(org: Org): Promise<FleetOverview> {
     commands: { since: since.toISOString(), ...countOutcomes(commands) },
     pendingLinks: pendingLinks.length,
     openEligibilityChecks: checks.length,
-    states: {
-      ...states,
-      oldestRead: states.oldestRead?.toISOString() ?? null,
-      newestRead: states.newestRead?.toISOString() ?? null,
-      thresholds: ATTENTION,
-    },
+    states: { ...figuresForBrowser(states), thresholds: ATTENTION },
   };
 }
