@@ -89,7 +89,7 @@ for (const leg of await databaseLegs()) {
     });
 
     it("folds the pushed alert into the vehicle's last alerts read, so both inboxes show it before the read expires", async () => {
-      const { org, secret, vehicleId, send } = await setup();
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
       const api = { listPlatformAlerts: vi.fn() } as unknown as VehicleApi;
       const readAt = new Date('2026-03-01T09:55:00.000Z');
       const definition = { code: 'LOW_STATE_OF_CHARGE', name: 'Low charge' };
@@ -103,7 +103,7 @@ for (const leg of await databaseLegs()) {
         fetchedAt: readAt,
       });
 
-      await send(delivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T10:00:00.000Z')));
+      await send(signedDelivery(secret, alert(vehicleId, 'alr_1', 'RESOLVED', '2026-03-01T10:00:00.000Z')));
       const shown = await loadVehicleAlerts(t.db, org.id, api, vehicleId, new Date('2026-03-01T10:01:00.000Z'));
       expect(shown.alerts).toEqual([expect.objectContaining({ id: 'alr_1', status: 'RESOLVED', title: 'Low charge' })]);
       expect(shown.read).toMatchObject({ cached: true, fetchedAt: readAt.toISOString() });
