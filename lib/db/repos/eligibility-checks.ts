@@ -129,9 +129,16 @@ export async function claimCheckSending(db: Db, organizationId: string, id: stri
   return !!claimed;
 }
 
-export async function releaseCheckSending(db: Db, organizationId: string, id: string): Promise<void> {
+/** Gives back the claim taken at `claimedAt`; one another instance has taken over since stays. */
+export async function releaseCheckSending(db: Db, organizationId: string, id: string, claimedAt: Date): Promise<void> {
   await db
     .update(eligibilityChecks)
     .set({ connectSendingAt: null })
-    .where(and(eq(eligibilityChecks.organizationId, organizationId), eq(eligibilityChecks.id, id)));
+    .where(
+      and(
+        eq(eligibilityChecks.organizationId, organizationId),
+        eq(eligibilityChecks.id, id),
+        eq(eligibilityChecks.connectSendingAt, claimedAt),
+      ),
+    );
 }

@@ -91,7 +91,8 @@ for (const leg of await databaseLegs()) {
       const w = world();
       const { check, organizationId, userId } = await completedCheck(w, 30);
       // Another instance claimed the check a moment ago and is sending (its claim is in the database, not in this process).
-      expect(await claimCheckSending(t.db, organizationId, check.id, new Date(), 5 * 60_000)).toBe(true);
+      const heldSince = new Date();
+      expect(await claimCheckSending(t.db, organizationId, check.id, heldSince, 5 * 60_000)).toBe(true);
       await expect(connectEligibleVins(t.db, w.api, { organizationId, userId, check })).rejects.toMatchObject({
         code: 'CONFLICT',
         message: expect.stringMatching(/being sent for connection now/),
@@ -99,7 +100,9 @@ for (const leg of await databaseLegs()) {
       expect(w.connects).toHaveLength(0);
 
       // Had that instance died mid-send ten minutes ago, its claim would have run out, and a press sends.
-      await releaseCheckSending(t.db, organizationId, check.id);
+      await releaseCheckSending(t.db, organizationId, check.id, new Date(Date.now() + 1)); // not its claim: stays
+      await expect(connectEligibleVins(t.db, w.api, { organizationId, userId, check })).rejects.toThrow(/being sent/);
+      await releaseCheckSending(t.db, organizationId, check.id, heldSince);
       expect(await claimCheckSending(t.db, organizationId, check.id, new Date(Date.now() - 10 * 60_000), 5 * 60_000)).toBe(true);
       await connectEligibleVins(t.db, w.api, { organizationId, userId, check });
       expect(w.connects).toHaveLength(1);

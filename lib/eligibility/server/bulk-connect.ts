@@ -103,12 +103,13 @@ const SEND_LEASE_MS = 5 * 60_000;
 
 /** Runs one send of a check's VINs while holding its claim in the database: a press meanwhile, on any instance, is a conflict. */
 async function whileSending<T>(db: Db, organizationId: string, checkId: string, send: () => Promise<T>): Promise<T> {
-  if (!(await claimCheckSending(db, organizationId, checkId, new Date(), SEND_LEASE_MS)))
+  const claimedAt = new Date();
+  if (!(await claimCheckSending(db, organizationId, checkId, claimedAt, SEND_LEASE_MS)))
     throw new AppError('CONFLICT', "This check's vehicles are being sent for connection now.");
   try {
     return await send();
   } finally {
-    await releaseCheckSending(db, organizationId, checkId);
+    await releaseCheckSending(db, organizationId, checkId, claimedAt);
   }
 }
 
