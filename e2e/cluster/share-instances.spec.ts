@@ -298,14 +298,16 @@ test('however many watch one execution on both instances, the upstream is asked 
   const shortestGap = Math.min(...gaps);
   console.log(
     `cluster: ${WATCHERS_PER_INSTANCE * 2} watchers on two instances made ${polls} polls of one execution in ${seconds.toFixed(1)} s; ` +
-      `upstream status calls for it: ${calls.length} (${(calls.length / seconds).toFixed(2)} per second), shortest gap ${shortestGap.toFixed(0)} ms`,
+      `upstream status calls for it: ${calls.length} (${(calls.length / seconds).toFixed(2)} per second), ` +
+      `shortest gap ${shortestGap.toFixed(0)} ms (gaps: ${gaps.map((gap) => gap.toFixed(0)).join(', ')})`,
   );
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
-  // Claims are a second apart by the instances' clock; each call reaches the upstream some time after
-  // its claim, and on a loaded machine that delay varies by hundreds of ms (a 746 ms gap was seen at a
-  // load of 30 on 2 cores). Watchers let through together would arrive within a few ms of each other.
-  if (gaps.length > 0) expect(shortestGap).toBeGreaterThanOrEqual(500);
+  // Every claim, the background settler's too, is stamped with the time it is taken, so claims for
+  // one execution are a second apart; each call reaches the upstream a little after its claim, and
+  // under load that delay varies by some tens of ms, hence 900 rather than 1000. Watchers let through
+  // together would arrive within a few ms of each other.
+  if (gaps.length > 0) expect(shortestGap).toBeGreaterThanOrEqual(900);
   await Promise.all([onA.dispose(), onB.dispose()]);
 });
 

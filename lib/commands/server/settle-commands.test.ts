@@ -9,6 +9,7 @@ import { stateOf } from '@/lib/commands/execution-view';
 import { commandHistory } from './command-history';
 import { confirmCommandEffects } from './confirm-command-effects';
 import { sendVehicleCommand } from './send-vehicle-command';
+import { checkExecutionStatus, STATUS_CHECK_INTERVAL_MS } from './execution-status';
 import { settleCommands } from './settle-commands';
 import { syncVehicleExecutions } from './upstream-executions';
 
@@ -20,9 +21,12 @@ function world(commandDelayMs = 1_000) {
   const sandbox = createSandbox({ seed: 13, vehiclesPerOrg: 20, commandDelayMs, now: () => clock });
   const org = sandbox.organizations[0];
   const calls: string[] = [];
-  const client = (log = calls): VehicleApi => {
-    const fetch: FetchLike = (input, init) => {
-      log.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+  /** `delay` holds a request back before it reaches the sandbox: a slow upstream. */
+  const client = (log = calls, delay?: (path: string) => Promise<void>): VehicleApi => {
+    const fetch: FetchLike = async (input, init) => {
+      const path = new URL(input).pathname;
+      log.push(`${init.method ?? 'GET'} ${path}`);
+      await delay?.(path);
       return sandbox.fetch(input, init);
     };
     return createVehicleApi({
@@ -97,6 +101,46 @@ for (const leg of await databaseLegs()) {
       expect(stateOf(settled)).toBe('executed');
       await settle(one, now + 5_000, m.organizationId);
       expect(statusCalls()).toBe(2);
+    });
+
+    it('stamps each claim with the time it is taken: a slow status call early in a tick does not let a watcher ask about the next execution within the second', async () => {
+      const SLOW_MS = 600;
+      let slowNext = false;
+      const slowed: string[] = [];
+      const w = world(60_000);
+      const api = w.client(w.calls, async (path) => {
+        if (!slowNext || !path.includes('/command-executions/')) return;
+        slowNext = false;
+        slowed.push(path);
+        await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      });
+      const m = await member();
+      const vehicleId = w.fixtures.onlineListeningVehicleId;
+      const sent = await Promise.all(
+        (['LOCK_DOORS', 'FLASH_LIGHTS'] as const).map(
+          async (command) => (await sendVehicleCommand(t.db, api, { ...m, vehicleId, command })).record,
+        ),
+      );
+      const statusCallsFor = (record: (typeof sent)[number]) =>
+        w.calls.filter((c) => c.endsWith(`/command-executions/${record.upstreamExecutionId}`)).length;
+
+      // One execution at a time: the first status call of the tick takes SLOW_MS, so the other execution is claimed that much later.
+      slowNext = true;
+      const tickStartedAt = Date.now();
+      await settleCommands(t.db, async (id) => (id === m.organizationId ? api : undefined), new Date(tickStartedAt), {
+        interruptedAfterMs: INTERRUPTED_AFTER_MS,
+        concurrency: 1,
+      });
+      expect(slowed).toHaveLength(1);
+      const later = sent.find((record) => !slowed[0].endsWith(`/${record.upstreamExecutionId}`))!;
+      expect(statusCallsFor(later)).toBe(1);
+
+      // A watcher a second after the tick started is less than a second after that claim was taken.
+      await checkExecutionStatus(t.db, api, later, tickStartedAt + STATUS_CHECK_INTERVAL_MS);
+      expect(statusCallsFor(later)).toBe(1);
+      // A second after the tick ended is a second after the claim.
+      await checkExecutionStatus(t.db, api, later, Date.now() + STATUS_CHECK_INTERVAL_MS);
+      expect(statusCallsFor(later)).toBe(2);
     });
 
     it('ends a command still pending past the contract’s five minutes as timed out', async () => {

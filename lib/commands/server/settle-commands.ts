@@ -60,8 +60,15 @@ async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Pro
  * poll (at most once a second per execution, cluster-wide); those whose answer was lost, or that
  * a crash left mid-request, are looked for in the service's list of the vehicle's executions; a
  * pending one past the contract's five minutes ends as timed out.
+ *
+ * `now` is the time the tick starts, and its clock runs on from there: each claim is stamped with
+ * the time it is taken (`now` plus the time the tick has run). A claim taken late in a slow tick but
+ * stamped with the tick's start would let the next claimer in early, and two status calls for one
+ * execution land less than a second apart.
  */
 export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Date, options: SettleOptions): Promise<SettleSummary> {
+  const startedAt = performance.now();
+  const clock = () => new Date(now.getTime() + (performance.now() - startedAt));
   const interrupted = await reconcileInterrupted(db, { before: new Date(now.getTime() - options.interruptedAfterMs) });
   const records = await listUnsettledExecutions(db, {
     now,
@@ -98,7 +105,7 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
       return;
     }
     try {
-      await checkExecutionStatus(db, client, record, now.getTime());
+      await checkExecutionStatus(db, client, record, clock().getTime());
       summary.checked++;
     } catch {
       summary.failures++;
@@ -108,11 +115,12 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
     const { organizationId, vehicleId } = group[0];
     const client = await api(organizationId);
     if (!client) return;
+    const claimedAt = clock();
     const claims = await Promise.all(
-      group.map((r) => claimStatusCheck(db, r.id, now, recoveryIntervalMs(now.getTime() - r.requestedAt.getTime()))),
+      group.map((r) => claimStatusCheck(db, r.id, claimedAt, recoveryIntervalMs(claimedAt.getTime() - r.requestedAt.getTime()))),
     );
     if (!claims.some(Boolean)) return;
-    const result = await syncVehicleExecutions(db, client, organizationId, vehicleId, now.getTime()).catch(() => undefined);
+    const result = await syncVehicleExecutions(db, client, organizationId, vehicleId, claimedAt.getTime()).catch(() => undefined);
     if (result?.state === 'included') summary.listed++;
     else if (result?.state !== 'not_offered') summary.failures++;
   });
