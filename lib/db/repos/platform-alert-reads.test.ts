@@ -53,4 +53,32 @@ describe('foldPushedAlert (a pushed alert.updated in the inboxes before the read
     await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'ACTIVE', updatedAt: '2026-11-01T13:00:00Z' });
     expect(await alertsOf(other.id)).toEqual([read]);
   });
+
+  it('keeps what an event changed after a read started, and never lets an older read replace a newer one', async () => {
+    const db = t.db;
+    const org = await createOrganization(db, { slug: 'race', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const save = (alerts: unknown[], fetchedAt: string, upstreamRequestId: string) =>
+      savePlatformAlertRead(db, { organizationId: org.id, vehicleId: 'veh_a', alerts, upstreamRequestId, fetchedAt: new Date(fetchedAt) });
+    await save([read], '2026-11-01T10:01:00Z', 'req_1');
+
+    // A read starts at 10:05 (the upstream still says ACTIVE); meanwhile, at 10:06, an event resolves
+    // the alert and another raises a new one; the read is saved after both.
+    const started = '2026-11-01T10:05:00Z';
+    await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_1', status: 'RESOLVED', updatedAt: '2026-11-01T10:06:00Z' });
+    await foldPushedAlert(db, org.id, 'veh_a', { id: 'alt_9', vehicleId: 'veh_a', status: 'ACTIVE', updatedAt: '2026-11-01T10:06:30Z' });
+    const saved = await save([read], started, 'req_2');
+    expect(saved.alerts).toEqual([
+      { ...read, status: 'RESOLVED', updatedAt: '2026-11-01T10:06:00Z' },
+      { id: 'alt_9', vehicleId: 'veh_a', status: 'ACTIVE', updatedAt: '2026-11-01T10:06:30Z' },
+    ]);
+    expect(saved).toMatchObject({ upstreamRequestId: 'req_2', fetchedAt: new Date(started) });
+
+    // A read newer than the event's change wins, and drops what it no longer lists from before it.
+    const later = { ...read, status: 'ACTIVE', updatedAt: '2026-11-01T10:30:00Z' };
+    expect((await save([later], '2026-11-01T10:31:00Z', 'req_3')).alerts).toEqual([later]);
+
+    // A slow read that started before the stored one is not kept.
+    const stale = await save([], '2026-11-01T10:20:00Z', 'req_old');
+    expect(stale).toMatchObject({ upstreamRequestId: 'req_3', alerts: [later] });
+  });
 });

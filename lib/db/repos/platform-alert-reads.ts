@@ -15,15 +15,48 @@ export async function findPlatformAlertReads(db: Db, organizationId: string, veh
     );
 }
 
-/** The latest read wins. */
+type Alert = Record<string, unknown>;
+
+/** A moment known for certain is newer than one not known; `Number.NaN` is "not known". */
+const newerThan = (a: number, b: number) => !Number.isNaN(a) && (Number.isNaN(b) || a > b);
+
+/**
+ * A new read of the vehicle's alerts, kept unless a read that started later is already stored.
+ * Each alert keeps its newest known state: one a pushed event changed after this read was taken
+ * (newer `updatedAt`) stays as the event left it, and an alert pushed since the read started that
+ * the read does not list yet stays beside it. Returns what is stored.
+ */
 export async function savePlatformAlertRead(
   db: Db,
   input: { organizationId: string; vehicleId: string; alerts: unknown[]; upstreamRequestId: string | null; fetchedAt: Date },
-): Promise<void> {
-  await db
-    .insert(platformAlertReads)
-    .values(input)
-    .onConflictDoUpdate({ target: [platformAlertReads.organizationId, platformAlertReads.vehicleId], set: input });
+): Promise<PlatformAlertRead> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select()
+      .from(platformAlertReads)
+      .where(and(eq(platformAlertReads.organizationId, input.organizationId), eq(platformAlertReads.vehicleId, input.vehicleId)))
+      .for('update');
+    if (!stored) {
+      const [row] = await tx.insert(platformAlertReads).values(input).returning();
+      return row;
+    }
+    if (stored.fetchedAt > input.fetchedAt) return stored;
+    const known = new Map((stored.alerts as Alert[]).filter((a) => typeof a.id === 'string').map((a) => [a.id as string, a]));
+    const read = input.alerts as Alert[];
+    const alerts: Alert[] = read.map((alert) => {
+      const before = typeof alert.id === 'string' ? known.get(alert.id) : undefined;
+      return before && newerThan(timeOf(before.updatedAt), timeOf(alert.updatedAt)) ? before : alert;
+    });
+    const listed = new Set(read.map((a) => a.id));
+    for (const [id, alert] of known)
+      if (!listed.has(id) && newerThan(timeOf(alert.updatedAt), input.fetchedAt.getTime())) alerts.push(alert);
+    const [row] = await tx
+      .update(platformAlertReads)
+      .set({ ...input, alerts })
+      .where(and(eq(platformAlertReads.organizationId, input.organizationId), eq(platformAlertReads.vehicleId, input.vehicleId)))
+      .returning();
+    return row;
+  });
 }
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);

@@ -98,7 +98,14 @@ async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Prom
     at: at.toISOString(),
   });
   const inbox = platformAlertSchema.safeParse(data);
-  const folded = inbox.success && (await foldPushedAlert(db, event.organizationId, alert.vehicleId, { ...inbox.data, id: alert.id }));
+  const folded =
+    inbox.success &&
+    (await foldPushedAlert(db, event.organizationId, alert.vehicleId, {
+      ...inbox.data,
+      id: alert.id,
+      // Without its own time, the alert changed when the event says it did (forward only needs one).
+      updatedAt: inbox.data.updatedAt ?? at.toISOString(),
+    }));
   return known || folded ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
 }
 

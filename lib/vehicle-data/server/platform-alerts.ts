@@ -58,9 +58,7 @@ function viewsOf(row: Pick<PlatformAlertRead, 'alerts' | 'vehicleId'>): Platform
 
 async function refresh(db: Db, organizationId: string, api: VehicleApi, vehicleId: string, now: Date) {
   const { alerts, requestId } = await readAllAlerts(api, vehicleId);
-  const row = { organizationId, vehicleId, alerts, upstreamRequestId: requestId, fetchedAt: now };
-  await savePlatformAlertRead(db, row);
-  return row;
+  return savePlatformAlertRead(db, { organizationId, vehicleId, alerts, upstreamRequestId: requestId, fetchedAt: now });
 }
 
 /** One vehicle's alerts: from the last read while it is younger than the TTL, else from the upstream. */
