@@ -174,8 +174,8 @@ export async function recordStateOfHealth(
   const figure =
     reading.status === 'READ'
       ? {
-          stateOfHealth: newer(s.stateOfHealthAt, reading.at, s.stateOfHealth, reading.percent),
-          stateOfHealthAt: newerAt(s.stateOfHealthAt, reading.at),
+          stateOfHealth: newer(s.stateOfHealthAt, reading.at && notAfterArrival(reading.at, checkedAt), s.stateOfHealth, reading.percent),
+          stateOfHealthAt: newerAt(s.stateOfHealthAt, reading.at && notAfterArrival(reading.at, checkedAt)),
         }
       : reading.status === 'NO_DATA'
         ? { stateOfHealth: null, stateOfHealthAt: null }
@@ -215,6 +215,18 @@ export async function recordSnapshotError(db: Db, organizationId: string, vehicl
   await db.update(vehicleSnapshots).set({ lastError: code, lastErrorAt: at }).where(whereVehicle(organizationId, vehicleId));
 }
 
+/** How far ahead of its arrival a vendor's time may be (clocks drift) before it is taken as wrong. */
+export const FUTURE_ALLOWANCE_MS = 5 * 60_000;
+
+/**
+ * The time a figure or event carries, or its arrival when the vendor's time is further ahead than
+ * that: one reading stamped years ahead would otherwise pin its figure, since nothing later would
+ * ever count as newer.
+ */
+export function notAfterArrival(at: Date, arrivedAt: Date): Date {
+  return at.getTime() > arrivedAt.getTime() + FUTURE_ALLOWANCE_MS ? arrivedAt : at;
+}
+
 /** `column = value` only when the reading is at least as recent as the stored one. */
 function newer(atColumn: PgColumn, at: Date | null, column: PgColumn, value: unknown): SQL {
   if (at === null) return sql`${column}`;
@@ -229,7 +241,10 @@ function newerAt(atColumn: PgColumn, at: Date | null): SQL {
 type SnapshotInsert = typeof vehicleSnapshots.$inferInsert;
 
 /** The update (forward only, figure by figure) and the insert a reading makes. */
-function readingWrites(reading: SnapshotReading): {
+function readingWrites(
+  reading: SnapshotReading,
+  arrivedAt: Date,
+): {
   set: Record<string, SQL>;
   insert: Partial<SnapshotInsert>;
   figures: { atColumn: PgColumn; at: Date }[];
@@ -240,14 +255,15 @@ function readingWrites(reading: SnapshotReading): {
   const figures: { atColumn: PgColumn; at: Date }[] = [];
   const put = (timed: Timed<unknown> | undefined, atKey: keyof SnapshotInsert, values: Partial<SnapshotInsert>) => {
     if (!timed || timed.at === null) return;
+    const at = notAfterArrival(timed.at, arrivedAt);
     const atColumn = s[atKey as 'fetchedAt'];
     for (const [key, value] of Object.entries(values)) {
-      set[key] = newer(atColumn, timed.at, s[key as 'fetchedAt'], value);
+      set[key] = newer(atColumn, at, s[key as 'fetchedAt'], value);
       insert[key] = value;
     }
-    set[atKey] = newerAt(atColumn, timed.at);
-    insert[atKey] = timed.at;
-    figures.push({ atColumn, at: timed.at });
+    set[atKey] = newerAt(atColumn, at);
+    insert[atKey] = at;
+    figures.push({ atColumn, at });
   };
   const r = reading;
   put(r.stateOfCharge, 'stateOfChargeAt', { stateOfCharge: r.stateOfCharge?.value });
@@ -258,8 +274,9 @@ function readingWrites(reading: SnapshotReading): {
   put(r.locked, 'lockedAt', { locked: r.locked?.value });
   put(r.tireMinKpa, 'tiresAt', { tireMinKpa: r.tireMinKpa?.value });
   if (r.lastSeenAt) {
-    set.lastSeenAt = newerAt(s.lastSeenAt, r.lastSeenAt);
-    insert.lastSeenAt = r.lastSeenAt;
+    const lastSeenAt = notAfterArrival(r.lastSeenAt, arrivedAt);
+    set.lastSeenAt = newerAt(s.lastSeenAt, lastSeenAt);
+    insert.lastSeenAt = lastSeenAt;
   }
   return { set, insert: insert as Partial<SnapshotInsert>, figures };
 }
@@ -277,7 +294,7 @@ export async function recordReading(
   fetchedAt: Date,
 ): Promise<void> {
   const s = vehicleSnapshots;
-  const { set, insert } = readingWrites(reading);
+  const { set, insert } = readingWrites(reading, fetchedAt);
   await db
     .insert(s)
     .values({ ...insert, organizationId, vehicleId, listedAt: fetchedAt, fetchedAt })
@@ -298,7 +315,7 @@ export async function recordPushedReading(
   receivedAt: Date,
 ): Promise<boolean> {
   const s = vehicleSnapshots;
-  const { set, figures } = readingWrites({ ...reading, lastSeenAt: undefined });
+  const { set, figures } = readingWrites({ ...reading, lastSeenAt: undefined }, receivedAt);
   if (figures.length === 0) return false;
   // Refreshed by an event: when at least one figure it carries was taken (not older than the stored one).
   const taken = or(...figures.map((f) => sql`${f.atColumn} is null or ${f.atColumn} <= ${f.at.toISOString()}::timestamptz`));
@@ -306,7 +323,7 @@ export async function recordPushedReading(
     .update(s)
     .set({
       ...set,
-      ...(reading.lastSeenAt ? { lastSeenAt: newerAt(s.lastSeenAt, reading.lastSeenAt) } : {}),
+      ...(reading.lastSeenAt ? { lastSeenAt: newerAt(s.lastSeenAt, notAfterArrival(reading.lastSeenAt, receivedAt)) } : {}),
       pushedAt: sql`case when ${taken} then greatest(${s.pushedAt}, ${receivedAt.toISOString()}::timestamptz) else ${s.pushedAt} end`,
     })
     .where(whereVehicle(organizationId, vehicleId))

@@ -8,6 +8,7 @@ import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
 import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
+import { eventTime, validDate } from './event-time';
 import { applyTelemetryEvent } from './telemetry-event';
 import {
   alertUpdatedSchema,
@@ -49,18 +50,12 @@ async function applyConnectionEvent(
   const parsed = deviceConnectionSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: `${type} without id` };
   const state = type === 'device.connected' ? 'CONNECTED' : 'DISCONNECTED';
-  const known = await recordConnection(db, event.organizationId, parsed.data.id, state, event.occurredAt ?? event.receivedAt);
+  const known = await recordConnection(db, event.organizationId, parsed.data.id, state, eventTime(event));
   // Onboarding reads the event itself (recorded); a vehicle the snapshot does not hold yet is added by the list walk.
   return known ? { outcome: 'applied' } : { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
 }
 
 const NOT_IN_SNAPSHOT: Applied = { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
-
-const validDate = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-};
 
 /** `rate_limit.updated`: the vehicle's budget for that key, as of the event's time (forward only); the command budget reads it. */
 async function applyRateLimitEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
@@ -70,7 +65,7 @@ async function applyRateLimitEvent(db: Db, event: WebhookEvent, data: unknown): 
   // Only vehicle budgets are kept (the domain defaults to VEHICLE, as on /v1/rate-limits).
   if (limit.domain && limit.domain !== 'VEHICLE')
     return { outcome: 'recorded', detail: `A ${limit.domain.slice(0, 50)} budget: not kept.` };
-  const at = (event.occurredAt ?? event.receivedAt).toISOString();
+  const at = eventTime(event).toISOString();
   const known = await recordPushedBudget(db, event.organizationId, limit.object_id, limit.key, {
     remaining: limit.remaining_requests,
     max: limit.max_requests,
@@ -89,7 +84,7 @@ async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Prom
   const parsed = alertUpdatedSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: 'alert.updated without id, vehicleId or status' };
   const alert = parsed.data;
-  const at = validDate(alert.updatedAt) ?? event.occurredAt ?? event.receivedAt;
+  const at = eventTime(event, validDate(alert.updatedAt));
   const known = await recordPushedAlert(db, event.organizationId, alert.vehicleId, alert.id, {
     active: alert.status === 'ACTIVE',
     muted: alert.muted ?? false,

@@ -4,6 +4,7 @@ import { recordPushedReading, type SnapshotReading } from '@/lib/db/repos/vehicl
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { readingFromTelemetry } from '@/lib/fleet/server/refresh-snapshots';
 import { telemetrySchema } from '@/lib/vehicle-api';
+import { validDate } from './event-time';
 import { deviceTelemetrySchema } from './webhook-payloads';
 
 /**
@@ -21,12 +22,6 @@ const SNAPSHOT_FIGURE: Readonly<Record<string, keyof Omit<SnapshotReading, 'last
   TIRES: 'tireMinKpa',
 };
 
-const date = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-};
-
 /** `device.telemetry`: the metric's figure into the fleet snapshot, at the event's own timestamp, forward only. */
 export async function applyTelemetryEvent(
   db: Db,
@@ -38,7 +33,7 @@ export async function applyTelemetryEvent(
   const { metricType, vehicle, timestamp } = parsed.data;
   const figure = SNAPSHOT_FIGURE[metricType];
   if (!figure) return { outcome: 'ignored', detail: `The snapshot does not keep the metric ${metricType}.` };
-  const at = date(timestamp) ?? event.occurredAt;
+  const at = validDate(timestamp) ?? event.occurredAt;
   if (!at) return { outcome: 'ignored', detail: 'device.telemetry without a timestamp.' };
   const blocks = typeof vehicle === 'string' ? undefined : telemetrySchema.safeParse(vehicle);
   const timed = blocks?.success ? readingFromTelemetry(blocks.data)[figure] : undefined;
