@@ -64,6 +64,20 @@ describe('scrubSpanProcessor', () => {
     expect(JSON.stringify(seen)).not.toMatch(new RegExp(`${TOKEN}|c0de|st4te|foo`));
   });
 
+  it('scrubs the URLs a recorded exception quotes', () => {
+    const exported: ReadableSpan[] = [];
+    const exporter: SpanProcessor = {
+      onStart: () => undefined,
+      onEnd: (span) => exported.push(span),
+      forceFlush: () => Promise.resolve(),
+      shutdown: () => Promise.resolve(),
+    };
+    const span = tracerWith(scrubSpanProcessor, exporter).startSpan('GET');
+    span.recordException(new Error(`no page at /invite/${TOKEN}?from=mail`));
+    span.end();
+    expect(exported[0]!.events[0]!.attributes).toMatchObject({ 'exception.message': `no page at /invite/${R}` });
+  });
+
   it('leaves a path without query and token-like segments as it is', () => {
     const { seen, processor } = recorder();
     tracerWith(scrubSpanProcessor, processor)

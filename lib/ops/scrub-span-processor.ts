@@ -32,6 +32,8 @@ export const scrubSpanProcessor: SpanProcessor = {
   },
   onEnd(span: ReadableSpan) {
     scrubAttributes(span.attributes);
+    // A recorded exception's message may quote the URL.
+    for (const event of span.events) if (event.attributes) scrubAttributes(event.attributes);
   },
   forceFlush: () => Promise.resolve(),
   shutdown: () => Promise.resolve(),
