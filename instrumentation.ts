@@ -11,7 +11,11 @@ export async function register() {
   await startServer();
 }
 
-/** What escapes a page or route handler: one error line, the path without its query (ids and tokens may ride there). */
+/**
+ * What escapes a page or route handler: one error line naming the route by its template
+ * (`/invite/[token]`), never by the requested path: a link's token rides in the path, ids and
+ * secrets in the query.
+ */
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { logger } = await import('@/lib/ops/log');
@@ -20,7 +24,6 @@ export const onRequestError: Instrumentation.onRequestError = async (error, requ
       event: 'request.error',
       err: error,
       method: request.method,
-      path: request.path.split('?')[0],
       routePath: context.routePath,
       routeType: context.routeType,
       digest: (error as { digest?: string }).digest,

@@ -11,7 +11,8 @@ import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
  * OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP/HTTP receiver in this test. A BFF request's span
  * arrives named by its route template with its request id, the upstream call it made arrives with
  * the Vehicle API path template and status, and no Authorization value, token or password is in
- * anything exported.
+ * anything exported: neither a link's token in the path (invitation, password reset) nor a secret in
+ * a query string.
  */
 const PORT = Number(process.env.E2E_OPS_PORT ?? 3160) + 3;
 const RECEIVER_PORT = PORT + 1;
@@ -19,6 +20,11 @@ const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = path.join('.data', `e2e-traces-${PORT}`);
 const METRICS_TOKEN = 'e2e-traces-metrics-token-0123456789';
 const REQUEST_ID = 'e2e-trace-request-0001';
+// Made up, in the shape the links carry (32 random bytes in base64url), so nothing matches them.
+const INVITE_TOKEN = 'e2eInviteTokenInTheUrlPath0123456789abcdefg';
+const RESET_TOKEN = 'e2eResetTokenInTheUrlPath_0123456789-abcdef';
+const QUERY_SECRET = 'e2e-query-secret-Zm9vYmFyYmF6cXV4';
+const STATE_SECRET = 'e2e-connect-state-c2VjcmV0LXN0YXRl';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -89,6 +95,14 @@ test('a BFF request and its upstream call arrive as spans, with templates and id
   // A request that carries a secret in its Authorization header.
   const scraped = await fetch(`${BASE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(scraped.status).toBe(200);
+  // Secrets that ride in the URL: a link's token in the path, a state or code in the query.
+  for (const url of [
+    `/invite/${INVITE_TOKEN}`,
+    `/reset-password/${RESET_TOKEN}?foo=${QUERY_SECRET}`,
+    `/connect/return?state=${STATE_SECRET}`,
+  ]) {
+    expect((await fetch(`${BASE}${url}`)).status).toBeLessThan(500);
+  }
 
   await expect.poll(() => spans().find((s) => attributes(s)['motorpool.request_id'] === REQUEST_ID), { timeout: 30_000 }).toBeDefined();
   const bff = spans().find((s) => attributes(s)['motorpool.request_id'] === REQUEST_ID)!;
@@ -104,11 +118,22 @@ test('a BFF request and its upstream call arrive as spans, with templates and id
   });
 
   await expect.poll(() => spans().find((s) => Object.values(attributes(s)).includes('/api/metrics')), { timeout: 30_000 }).toBeDefined();
+  // Each page's request span arrives, its target without the token or the query.
+  for (const [route, target] of [
+    ['/invite/[token]', '/invite/[redacted]'],
+    ['/reset-password/[token]', '/reset-password/[redacted]'],
+    ['/connect/return', '/connect/return'],
+  ]) {
+    await expect.poll(() => spans().find((s) => attributes(s)['http.route'] === route), { timeout: 30_000 }).toBeDefined();
+    expect(attributes(spans().find((s) => attributes(s)['http.route'] === route)!)['http.target']).toBe(target);
+  }
 
   const exported = bodies.join('\n');
   const cookies = (await api.storageState()).cookies.map((cookie) => cookie.value).filter((value) => value.length >= 16);
   expect(cookies.length).toBeGreaterThan(0);
-  for (const secret of [METRICS_TOKEN, DEMO_PASSWORD, csrfToken, ...cookies]) expect(exported).not.toContain(secret);
+  for (const secret of [METRICS_TOKEN, DEMO_PASSWORD, csrfToken, ...cookies, INVITE_TOKEN, RESET_TOKEN, QUERY_SECRET, STATE_SECRET]) {
+    expect(exported).not.toContain(secret);
+  }
   expect(exported.toLowerCase()).not.toContain('bearer');
   expect(exported.toLowerCase()).not.toContain('"authorization"');
   await api.dispose();

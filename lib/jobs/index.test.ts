@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@/lib/ops/capture-log';
+import { VehicleApiError } from '@/lib/vehicle-api/errors';
 import { registerJob, registeredJobNames, runJobNow, startJobs, stopJobs } from './index';
 
+let log: ReturnType<typeof captureLog>;
+beforeEach(() => {
+  log = captureLog();
+});
 afterEach(async () => {
   await stopJobs();
+  log.restore();
 });
 
 describe('background jobs', () => {
@@ -27,8 +34,7 @@ describe('background jobs', () => {
     expect(registeredJobNames()).toContain('test.slow');
   });
 
-  it('keeps running after a run throws, and stops when told', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('keeps running after a run throws, logs the failure, and stops when told', async () => {
     let runs = 0;
     registerJob({
       name: 'test.failing',
@@ -40,12 +46,32 @@ describe('background jobs', () => {
     });
     startJobs();
     await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 2000 });
-    expect(errors).toHaveBeenCalledWith('background job test.failing failed', expect.any(Error));
     await stopJobs();
     const after = runs;
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(runs).toBe(after);
-    errors.mockRestore();
+    expect(log.lines()[0]).toMatchObject({ level: 'error', event: 'job.failed', job: 'test.failing', err: { message: 'boom' } });
+  });
+
+  it('logs an upstream failure without the body the upstream sent', async () => {
+    const error = new VehicleApiError({
+      code: 'UPSTREAM_CONTRACT_MISMATCH',
+      status: 200,
+      endpoint: 'GET /v1/vehicles',
+      message: 'GET /v1/vehicles returned a body that does not match the contract',
+      raw: { access_token: 'job-log-access-token-0123456789', owner: 'body-only-marker' },
+    });
+    registerJob({ name: 'test.upstream', everyMs: 60_000, run: () => Promise.reject(error) });
+    await runJobNow('test.upstream').catch(() => undefined);
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        event: 'job.failed',
+        job: 'test.upstream',
+        err: expect.objectContaining({ code: 'UPSTREAM_CONTRACT_MISMATCH' }),
+      }),
+    ]);
+    expect(log.text()).not.toContain('job-log-access-token-0123456789');
+    expect(log.text()).not.toContain('body-only-marker');
   });
 
   it('runs one job on demand and refuses an unknown name', async () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ExecuteSql } from '@/lib/db';
+import { logger } from '@/lib/ops/log';
 import { InProcessRunner } from './in-process-runner';
 import type { JobRunner, RecurringJob } from './job';
 
@@ -20,7 +21,9 @@ const registry = (): Registry => (state.__motorpoolJobs ??= { jobs: new Map() })
 export function registerJob(job: RecurringJob): void {
   const current = registry();
   current.jobs.set(job.name, job);
-  current.runner?.add(job).catch((error) => console.error(`could not schedule background job ${job.name}`, error));
+  current.runner
+    ?.add(job)
+    .catch((error) => logger().error({ event: 'job.schedule_failed', job: job.name, err: error }, 'could not schedule a background job'));
 }
 
 /**

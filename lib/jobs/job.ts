@@ -1,3 +1,5 @@
+import { logger } from '@/lib/ops/log';
+
 /**
  * What every background job runner shares: the shape of a recurring job, and the runs of one
  * process (never two runs of one job at once in a process; a failed run is logged).
@@ -35,7 +37,7 @@ export class LocalRuns {
     try {
       await job.run(this.#abort.signal);
     } catch (error) {
-      console.error(`background job ${job.name} failed`, error);
+      logger().error({ event: 'job.failed', job: job.name, err: error }, 'background job failed');
       if (rethrow) throw error;
     } finally {
       this.#running.delete(job.name);

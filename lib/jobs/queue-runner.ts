@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '@/lib/db';
+import { logger } from '@/lib/ops/log';
 import type { JobRunner, RecurringJob } from './job';
 import { LocalRuns } from './job';
 
@@ -48,7 +49,7 @@ export class QueueRunner implements JobRunner {
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterHours: 1,
     });
-    this.#boss.on('error', (error) => console.error('job queue error', error));
+    this.#boss.on('error', (error) => logger().error({ event: 'job.queue_error', err: error }, 'job queue error'));
   }
 
   /** Installs or migrates pg-boss's schema (`pgboss`, under its own advisory lock) and starts its maintenance. */
@@ -76,7 +77,10 @@ export class QueueRunner implements JobRunner {
     const workerId = await this.#boss.work(job.name, { pollingIntervalSeconds }, () => this.#runs.run(job, { rethrow: true }));
     this.#workers.set(job.name, workerId);
     const timer = setInterval(
-      () => void this.tick(job).catch((error) => console.error(`could not queue background job ${job.name}`, error)),
+      () =>
+        void this.tick(job).catch((error) =>
+          logger().error({ event: 'job.queue_failed', job: job.name, err: error }, 'could not queue a background job'),
+        ),
       job.everyMs,
     );
     timer.unref();

@@ -10,6 +10,7 @@ import { configureEmbeddedWebhookTargets } from '@/lib/events/server/webhook-set
 import { env, usesEmbeddedSandbox } from '@/lib/env';
 import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/fleet/server/refresh-snapshots';
 import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
+import { logger } from '@/lib/ops/log';
 import { runBulkJobs } from '@/lib/vehicles/server/run-bulk-jobs';
 import { randomUUID } from 'node:crypto';
 
@@ -107,8 +108,12 @@ export async function startBackgroundJobs(): Promise<void> {
     },
   });
   await startJobs({ executeSql: getDbHandle().executeSql });
-  configureEmbeddedWebhookTargets().catch((error) => console.error('could not configure the embedded sandbox’s webhook targets', error));
+  configureEmbeddedWebhookTargets().catch((error) =>
+    logger().error({ event: 'sandbox.webhook_targets_failed', err: error }, 'could not configure the embedded sandbox’s webhook targets'),
+  );
   // The demo's fleet views have data at once rather than after the first tick.
   if (usesEmbeddedSandbox())
-    void runJobNow('fleet.snapshot').catch((error) => console.error('background job fleet.snapshot failed', error));
+    void runJobNow('fleet.snapshot').catch((error) =>
+      logger().error({ event: 'job.failed', job: 'fleet.snapshot', err: error }, 'background job failed'),
+    );
 }

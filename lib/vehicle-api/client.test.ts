@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi, type VehicleApiOptions } from './api';
 import { VehicleApiError } from './errors';
@@ -594,6 +595,37 @@ describe('coalescing', () => {
     upstream.on('GET /v1/vehicles/veh_1', () => json(VEHICLE));
     await Promise.all([api.getVehicle('veh_1'), api.getVehicle('veh_1')]);
     expect(upstream.count('GET /v1/vehicles/veh_1')).toBe(2);
+  });
+});
+
+describe('secrets in errors', () => {
+  // What console.error prints of an error (util.inspect) and what a JSON logger writes.
+  const printed = (error: VehicleApiError) => `${inspect(error, { depth: 10 })}\n${JSON.stringify(error)}`;
+
+  const access = 'sbx_at_leaked-access-token-0123456789';
+  const refresh = 'sbx_rt_leaked-refresh-token-0123456789';
+  it.each([
+    ['JSON off the contract', JSON.stringify({ access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: -1 })],
+    ['not JSON', `access_token=${access}&refresh_token=${refresh}&token_type=Bearer`],
+  ])('keeps no part of a token response that does not parse (%s)', async (_, body) => {
+    const { api, upstream } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    upstream.on('POST /v1/oauth2/token', () => new Response(body, { status: 200 }));
+    const error = await rejection(api.getVehicle('veh_1'));
+    expect(error).toMatchObject({ code: 'UPSTREAM_CONTRACT_MISMATCH', endpoint: 'POST /v1/oauth2/token' });
+    expect(printed(error)).not.toContain(access);
+    expect(printed(error)).not.toContain(refresh);
+    expect(error.raw).toBeUndefined();
+  });
+
+  it('keeps the body of another call for the support view, out of what console.error or JSON prints', async () => {
+    const { api, upstream } = setup();
+    const body = { results: [{ ...VEHICLE, id: 42, note: 'body-only-marker' }], nextPageToken: null };
+    upstream.on('GET /v1/vehicles', () => json(body));
+    const error = await rejection(api.listVehicles());
+    expect(error.raw).toEqual(body);
+    expect(error.clone().raw).toEqual(body);
+    expect(Object.keys(error)).not.toContain('raw');
+    expect(printed(error)).not.toContain('body-only-marker');
   });
 });
 

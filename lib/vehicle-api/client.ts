@@ -434,7 +434,8 @@ export function createClient(options: ClientOptions): Client {
             requestId,
             retryable: false,
             message: `${endpoint} answered ${result.status} with a body that is not JSON (request id ${requestId ?? 'unknown'})`,
-            details: { field: '(body)', bodyStart: result.text.slice(0, 80) },
+            // The token endpoint's body is credentials, however it is shaped: none of it goes into the error.
+            details: { field: '(body)', ...(auth === 'basic' ? {} : { bodyStart: result.text.slice(0, 80) }) },
           });
         }
         return { status: result.status, raw: json.value, requestId, durationMs: Math.round((performance.now() - started) * 100) / 100 };
@@ -476,7 +477,7 @@ export function createClient(options: ClientOptions): Client {
         // Asking for a token twice has no effect beyond the token, unlike other POSTs.
         true,
       );
-      const parsed = parseWith(tokenResponseSchema, result, `POST ${template}`);
+      const parsed = parseWith(tokenResponseSchema, result, `POST ${template}`, { keepRaw: false });
       rememberSecret(parsed.access_token);
       noteToken(parsed.access_token, { obtainedAt: now() });
       if (parsed.refresh_token) rememberSecret(parsed.refresh_token);
@@ -484,7 +485,8 @@ export function createClient(options: ClientOptions): Client {
     },
   });
 
-  function parseWith<S extends z.ZodType>(schema: S, result: Exchange, endpoint: string): z.infer<S> {
+  /** `keepRaw: false` for a body that holds secrets (the token endpoint's): the error then carries no part of it. */
+  function parseWith<S extends z.ZodType>(schema: S, result: Exchange, endpoint: string, { keepRaw = true } = {}): z.infer<S> {
     const parsed = schema.safeParse(result.raw);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({ field: formatPath(issue.path), message: issue.message, code: issue.code }));
@@ -496,7 +498,7 @@ export function createClient(options: ClientOptions): Client {
       requestId: result.requestId,
       retryable: false,
       // A 2xx that does not parse may still have done something (a command accepted): callers read what they can.
-      raw: result.raw,
+      raw: keepRaw ? result.raw : undefined,
       message: `${endpoint} returned a body that does not match the contract at "${first?.field}": ${first?.message} (request id ${result.requestId ?? 'unknown'})`,
       details: { field: first?.field, issues },
     });

@@ -58,7 +58,11 @@ export class VehicleApiError extends Error {
   readonly endpoint: string;
   readonly details: unknown;
   readonly retryAfterMs: number | undefined;
-  readonly raw: unknown;
+  /**
+   * Not enumerable: `console.error` and `util.inspect` print an error's own enumerable properties,
+   * and the body may hold what must not reach a log. `toJSON` leaves it out too.
+   */
+  declare readonly raw: unknown;
   /** Set by the client once the call is over (the error is created by the attempt that failed). */
   durationMs: number | undefined;
 
@@ -72,13 +76,13 @@ export class VehicleApiError extends Error {
     this.endpoint = init.endpoint;
     this.details = init.details;
     this.retryAfterMs = init.retryAfterMs;
-    this.raw = init.raw;
+    Object.defineProperty(this, 'raw', { value: init.raw, enumerable: false });
     this.durationMs = init.durationMs;
   }
 
   /** A copy, so that callers sharing one coalesced upstream call never share one mutable error. */
   clone(): VehicleApiError {
-    return new VehicleApiError({ ...this, message: this.message });
+    return new VehicleApiError({ ...this, message: this.message, raw: this.raw });
   }
 
   toJSON() {

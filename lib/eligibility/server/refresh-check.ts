@@ -4,6 +4,7 @@ import { listOpenEligibilityChecks, SETTLED_CHECK_STATUSES, updateEligibilityChe
 import type { EligibilityCheck } from '@/lib/db/schema';
 import { deriveCheckStatus } from '@/lib/eligibility/derive-check-status';
 import { isIneligibleStatus, type IneligibleRow } from '@/lib/eligibility/onboarding-stage';
+import { logger } from '@/lib/ops/log';
 import { paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
 
 export const isSettled = (status: string) => (SETTLED_CHECK_STATUSES as readonly string[]).includes(status);
@@ -72,7 +73,10 @@ export async function refreshOpenChecks(
   await Promise.all(
     open.map((check) =>
       refreshCheck(db, api, check, options.now).catch((error: unknown) => {
-        console.error(`eligibility check ${check.id}: status refresh failed`, error);
+        logger().error(
+          { event: 'eligibility.check_refresh_failed', checkId: check.id, err: error },
+          'eligibility check status refresh failed',
+        );
       }),
     ),
   );

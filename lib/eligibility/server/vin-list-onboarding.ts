@@ -5,6 +5,7 @@ import { listEligibilityChecks } from '@/lib/db/repos/eligibility-checks';
 import type { BulkConnection, EligibilityCheck } from '@/lib/db/schema';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 import { vinListState, type VinListState } from '@/lib/eligibility/onboarding-stage';
+import { logger } from '@/lib/ops/log';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { refreshBulkConnection } from './bulk-connect';
 import { isSettled, refreshOpenChecks } from './refresh-check';
@@ -53,7 +54,10 @@ export async function vinListOnboarding(
     stored.map((row) =>
       open.has(row.id)
         ? refreshBulkConnection(db, api, row).catch((error: unknown) => {
-            console.error(`bulk connection ${row.id}: status refresh failed`, error);
+            logger().error(
+              { event: 'eligibility.bulk_connection_refresh_failed', bulkConnectionId: row.id, err: error },
+              'bulk connection status refresh failed',
+            );
             return row;
           })
         : row,

@@ -6,6 +6,7 @@ import { recordConnection, recordPushedAlert, recordPushedBudget } from '@/lib/d
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
+import { logger } from '@/lib/ops/log';
 import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
 import { eventTime, validDate } from './event-time';
@@ -139,7 +140,7 @@ export async function applyWebhookEvent(db: Db, id: string, now = new Date()): P
     result = await applyEvent(db, event, now);
   } catch (error) {
     if (event.attempts < MAX_ATTEMPTS) throw error;
-    console.error('webhook event failed to apply, given up', { id, type: event.type }, error);
+    logger().error({ event: 'webhook_event.apply_given_up', id, type: event.type, err: error }, 'webhook event failed to apply, given up');
     result = { outcome: 'failed', detail: 'Could not be applied.' };
   }
   if ('retry' in result) {
@@ -156,7 +157,10 @@ export async function applyPendingWebhookEvents(db: Db, now = new Date()): Promi
   let applied = 0;
   for (const event of events) {
     const outcome = await applyWebhookEvent(db, event.id, now).catch((error) => {
-      console.error('webhook event apply failed, will retry', { id: event.id, type: event.type }, error);
+      logger().error(
+        { event: 'webhook_event.apply_failed', id: event.id, type: event.type, err: error },
+        'webhook event apply failed, will retry',
+      );
       return undefined;
     });
     if (outcome) applied++;

@@ -17,6 +17,7 @@ import {
 } from '@/lib/db/repos/vehicle-snapshots';
 import { hasWebhookSecret } from '@/lib/db/repos/organizations';
 import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
+import { logger } from '@/lib/ops/log';
 import { batteryHealth } from '@/lib/vehicle-data/battery';
 import { isVehicleApiError, paginate, type RateLimit, type Telemetry, type VehicleApi } from '@/lib/vehicle-api';
 
@@ -192,7 +193,8 @@ export async function refreshSnapshots(
     try {
       await refreshOrganization(db, api, organizationId, now, policy, result, signal);
     } catch (error) {
-      if (!paused(error)) console.error(`fleet snapshot of organization ${organizationId} failed`, error);
+      if (!paused(error))
+        logger().error({ event: 'fleet.snapshot_failed', organizationId, err: error }, 'fleet snapshot of an organization failed');
     }
   }
   return result;
