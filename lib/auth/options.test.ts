@@ -1,5 +1,6 @@
 import type { JWT } from 'next-auth/jwt';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@/lib/ops/capture-log';
 import type { Db } from '@/lib/db';
 import { getSessionState, setUserDisabled } from '@/lib/db/repos/sessions';
 import { createUser } from '@/lib/db/repos/users';
@@ -159,11 +160,12 @@ describe('credentials provider', () => {
     const provider = options.providers.find((p) => p.id === 'credentials') as unknown as {
       options: { authorize: (c: Record<string, string>, r: unknown) => Promise<unknown> };
     };
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     await expect(provider.options.authorize({ email: 'a@example.com', password: 'x' }, { headers: {} })).rejects.toThrow(
       /^SignInUnavailable$/,
     );
-    expect(errors).toHaveBeenCalled();
+    expect(log.lines()).toContainEqual(expect.objectContaining({ event: 'auth.sign_in_failed' }));
+    log.restore();
     vi.doUnmock('@/lib/db');
   });
 });

@@ -12,6 +12,7 @@ import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from './secret';
 import { absoluteExpiry, sessionClaimsOf, sessionIsCurrent } from './session-token';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
+import { logger } from '@/lib/ops/log';
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
 
@@ -85,7 +86,7 @@ function buildAuthOptions(): AuthOptions {
           } catch (error) {
             // next-auth puts a thrown message into the redirect URL: only our own codes may go there.
             if (error instanceof SignInThrottledError) throw error;
-            console.error('Sign-in failed on the server', error);
+            logger().error({ event: 'auth.sign_in_failed', err: error }, 'sign-in failed on the server');
             throw new Error(SIGN_IN_ERRORS.unavailable);
           }
         },

@@ -5,6 +5,7 @@ import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { VehicleApiError } from '@/lib/vehicle-api';
 import { DEFAULT_RETRY } from '@/lib/vehicle-api/retry';
 import { AppError, validationError, type ErrorBody } from '@/lib/errors/app-error';
+import { logger } from '@/lib/ops/log';
 
 /**
  * How an upstream error reaches the browser. The upstream refusing the organization's
@@ -78,7 +79,7 @@ function toAppError(error: unknown): AppError {
   if (error instanceof VehicleApiError) return fromVehicleApiError(error);
   // Classic and zod/mini errors alike (lib/validations is zod/mini).
   if (error instanceof z.core.$ZodError) return validationError(error, 'body');
-  console.error('Unhandled error in a BFF route', error);
+  logger().error({ event: 'bff.unhandled', err: error }, 'unhandled error in a BFF route');
   return new AppError('INTERNAL', 'Something went wrong on our side. The error was logged.');
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db';
 import { recordVehicleUpstreamError } from '@/lib/db/repos/vehicle-upstream-errors';
 import { isVehicleApiError } from '@/lib/vehicle-api';
+import { logger } from '@/lib/ops/log';
 
 /**
  * Where an upstream error met on a vehicle's route is mapped to a response, it is also kept
@@ -22,6 +23,6 @@ export async function rememberVehicleUpstreamError(organizationId: string, param
       upstreamRequestId: error.requestId ?? null,
     });
   } catch (writeError) {
-    console.error('could not keep the upstream error of a vehicle', writeError);
+    logger().error({ event: 'vehicle.upstream_error_not_kept', err: writeError }, 'could not keep the upstream error of a vehicle');
   }
 }

@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@/lib/ops/capture-log';
 import { withOrg } from './with-org';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0005');
@@ -32,7 +33,7 @@ describe('withOrg and the audit entry of a success', () => {
   });
 
   it('answers the success when the audit entry cannot be written, and logs it', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     const handler = vi.fn(async () => ({ done: true }));
     const route = withOrg(handler, { permission: 'commands.send', audit: { action: 'commands.sent' } });
     audit.fail = true;
@@ -40,7 +41,8 @@ describe('withOrg and the audit entry of a success', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(errors).toHaveBeenCalled();
+    expect(log.lines()).toContainEqual(expect.objectContaining({ event: 'audit.write_failed', action: 'commands.sent' }));
+    log.restore();
   });
 
   it('writes the success entry, and only that one, when it can', async () => {

@@ -11,6 +11,7 @@ import { env } from '@/lib/env';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 import { observeBffRequest } from '@/lib/ops/observe';
 import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
+import { logger } from '@/lib/ops/log';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -67,7 +68,7 @@ async function recordSuccess<P, B, R>(
       result,
     });
   } catch (auditError) {
-    console.error('audit write failed after a successful action', { action: audit.action }, auditError);
+    logger().error({ event: 'audit.write_failed', action: audit.action, err: auditError }, 'audit write failed after a successful action');
   }
 }
 
@@ -145,7 +146,7 @@ export function withOrg<
           params: parsedParams,
           body: parsedBody,
           error,
-        }).catch((auditError) => console.error('audit write failed', auditError));
+        }).catch((auditError) => logger().error({ event: 'audit.write_failed', err: auditError }, 'audit write failed'));
       }
       return response;
     }

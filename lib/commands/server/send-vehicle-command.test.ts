@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@/lib/ops/capture-log';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createOrganization } from '@/lib/db/repos/organizations';
@@ -80,9 +81,11 @@ describe('an accepted command is never recorded or answered as refused', () => {
   it('answers the accepted command when the write after the answer fails, never a refusal or an error', async () => {
     const { api, upstream } = upstreamAnswering({ id: 'exec-3', status: 'PENDING' });
     const input = await member();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     faults.failSentWrite = true;
     const { record } = await sendVehicleCommand(t.db, api, input);
+    expect(log.lines()).toContainEqual(expect.objectContaining({ event: 'commands.accepted_not_recorded', executionId: record.id }));
+    log.restore();
     expect(record).toMatchObject({ localStatus: 'SENT', status: 'PENDING', upstreamExecutionId: 'exec-3' });
     expect(upstream.count(LOCK)).toBe(1);
     // Not REJECTED: the record stays where a crash would leave it, for start-up to mark UNKNOWN.

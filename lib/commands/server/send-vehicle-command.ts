@@ -24,6 +24,7 @@ import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
 import { idempotencyKeySchema, type SendCommandInput } from '@/lib/validations/commands';
 import { canonicalJson } from '@/lib/commands/canonical-json';
+import { logger } from '@/lib/ops/log';
 
 /** `replayed`: the key was used before, and this is the first request's execution (nothing new was sent). */
 export type SendOutcome = { record: CommandExecution; requestId?: string; replayed?: boolean };
@@ -102,7 +103,7 @@ export async function sendVehicleCommand(
     requestId = error.requestId;
   }
   await forgetUnofferedCommand(db, input.organizationId, input.command).catch((error: unknown) =>
-    console.error('could not forget that a command was not offered', error),
+    logger().error({ event: 'commands.unoffered_not_forgotten', err: error }, 'could not forget that a command was not offered'),
   );
   return { record: await recordAcceptance(db, record, accepted, requestId), requestId };
 }
@@ -158,7 +159,10 @@ async function recordAcceptance(db: Db, record: CommandExecution, accepted: Acce
   try {
     return await recordCommandSent(db, record.id, update);
   } catch (error) {
-    console.error('an accepted command could not be recorded as sent', { executionId: record.id, requestId }, error);
+    logger().error(
+      { event: 'commands.accepted_not_recorded', executionId: record.id, requestId, err: error },
+      'an accepted command could not be recorded as sent',
+    );
     const { outcomeUnknownCode, ...fields } = update;
     return {
       ...record,
@@ -193,7 +197,10 @@ async function recordRefusal(
     else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
   } catch (writeError) {
     // The upstream's answer matters more to the person than our bookkeeping of it.
-    console.error('a refused command could not be recorded', { executionId: record.id, requestId }, writeError);
+    logger().error(
+      { event: 'commands.refusal_not_recorded', executionId: record.id, requestId, err: writeError },
+      'a refused command could not be recorded',
+    );
   }
   if (notOffered) {
     return new AppError(COMMAND_NOT_OFFERED, `This service does not offer ${commandLabel(input.command)} for this vehicle.`, {

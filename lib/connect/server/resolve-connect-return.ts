@@ -7,6 +7,7 @@ import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { ConsentLink } from '@/lib/db/schema';
 import type { ConnectReturn } from '@/lib/validations/connect-return';
 import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
+import { logger } from '@/lib/ops/log';
 
 /**
  * What the landing page after consent shows, and the one place that settles a consent link.
@@ -60,7 +61,7 @@ async function accountExists(deps: ResolveDeps, organizationId: string, accountI
   } catch (error) {
     if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR'))
       return false;
-    console.error('consent return: the account could not be checked', error);
+    logger().error({ event: 'connect.return_check_failed', err: error }, 'consent return: the account could not be checked');
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
+import { captureLog } from '@/lib/ops/capture-log';
 import { sendInvitationMail } from './send-invitation-mail';
 
 const mail = {
@@ -34,8 +35,9 @@ describe('invitation mail', () => {
     expect(await sendInvitationMail(mail)).toBe(false);
     const failing = nodemailer.createTransport({ jsonTransport: true });
     vi.spyOn(failing, 'sendMail').mockRejectedValue(new Error('connection refused'));
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     expect(await sendInvitationMail(mail, { transport: failing, from: 'a@b.c' })).toBe(false);
-    expect(errors).toHaveBeenCalled();
+    expect(log.lines()).toContainEqual(expect.objectContaining({ event: 'members.invitation_mail_failed' }));
+    log.restore();
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/ops/log';
 
 export type InvitationMail = { to: string; organizationName: string; role: string; inviteUrl: string; expiresAt: Date };
 
@@ -41,7 +42,7 @@ export async function sendInvitationMail(mail: InvitationMail, options: { transp
     await via.sendMail({ from: options.from ?? env().SMTP_FROM, to: mail.to, subject, text });
     return true;
   } catch (error) {
-    console.error('Invitation mail failed', error instanceof Error ? error.message : error);
+    logger().error({ event: 'members.invitation_mail_failed', err: error }, 'invitation mail failed');
     return false;
   }
 }

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { countWaitingWork } from '@/lib/db/repos/work-waiting';
 import { env } from '@/lib/env';
 import { metrics } from '@/lib/ops/metrics';
+import { logger } from '@/lib/ops/log';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -30,7 +31,7 @@ export async function renderMetrics(
     for (const [job, n] of Object.entries(await waitingWork())) m.workWaiting.set({ job }, n);
   } catch (error) {
     // The rest of the metrics still answer; the gauge keeps its last figures.
-    console.error('job queue depth could not be read', error);
+    logger().error({ event: 'metrics.queue_depth_failed', err: error }, 'job queue depth could not be read');
   }
   return new Response(await m.registry.metrics(), { headers: { 'Content-Type': m.registry.contentType, 'Cache-Control': 'no-store' } });
 }

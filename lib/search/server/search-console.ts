@@ -5,6 +5,7 @@ import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { getDb } from '@/lib/db';
 import { searchSnapshotVehicles } from '@/lib/db/repos/vehicle-snapshots';
 import { SEARCH_LIMIT, type ConsoleSearchResult } from '../console-search';
+import { logger } from '@/lib/ops/log';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -39,7 +40,7 @@ async function searchAccounts(access: OrgAccess, text: string): Promise<Pick<Con
     });
     return { accounts: page.data.results.slice(0, SEARCH_LIMIT).map((a) => ({ id: a.id, username: a.username ?? null })) };
   } catch (error) {
-    console.warn('console search: accounts not searched', error instanceof Error ? error.message : error);
+    logger().warn({ event: 'search.accounts_failed', err: error }, 'console search: accounts not searched');
     return { accounts: [], accountsError: 'Accounts could not be searched just now.' };
   }
 }

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { getSnapshot } from '@/lib/db/repos/vehicle-snapshots';
 import type { PushedRateLimit, RateLimit } from '@/lib/vehicle-data/types';
 import { recordTelemetry } from '@/lib/fleet/server/refresh-snapshots';
+import { logger } from '@/lib/ops/log';
 
 type VehicleInput = { params: { vehicleId: string } };
 
@@ -12,7 +13,7 @@ type VehicleInput = { params: { vehicleId: string } };
 export async function loadTelemetry(api: VehicleApi, { params, organizationId }: VehicleInput & { organizationId: string }) {
   const response = await api.getTelemetry(params.vehicleId);
   await recordTelemetry(getDb(), organizationId, params.vehicleId, response.data, new Date()).catch((error) =>
-    console.error('the fleet snapshot could not keep a telemetry read', error),
+    logger().error({ event: 'fleet.snapshot_read_not_kept', err: error }, 'the fleet snapshot could not keep a telemetry read'),
   );
   return single('telemetry', response);
 }

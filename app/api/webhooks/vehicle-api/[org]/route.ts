@@ -2,6 +2,7 @@ import { after, NextResponse, type NextRequest } from 'next/server';
 import { getDb } from '@/lib/db';
 import { applyWebhookEvent } from '@/lib/events/server/apply-webhook-event';
 import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/events/server/receive-webhook';
+import { logger } from '@/lib/ops/log';
 
 /**
  * The one /api route outside withOrg: the Vehicle API (its webhook sender) calls it, with no
@@ -26,10 +27,15 @@ export async function POST(request: NextRequest, context: { params: Promise<{ or
     const answer = await receiveWebhook(db, { orgSlug: org, headers: request.headers, rawBody });
     const recordedId = answer.recordedId;
     // Applied after the answer is sent; the job `events.apply` retries whatever this misses.
-    if (recordedId) after(() => applyWebhookEvent(db, recordedId).catch((error) => console.error('webhook apply failed', error)));
+    if (recordedId)
+      after(() =>
+        applyWebhookEvent(db, recordedId).catch((error) =>
+          logger().error({ event: 'webhook.apply_failed', err: error }, 'webhook apply failed'),
+        ),
+      );
     return NextResponse.json(answer.body, { status: answer.status, headers });
   } catch (error) {
-    console.error('webhook receive failed', error);
+    logger().error({ event: 'webhook.receive_failed', err: error }, 'webhook receive failed');
     return NextResponse.json({ error: { code: 'INTERNAL', message: 'Something went wrong.' } }, { status: 500, headers });
   }
 }
