@@ -2,22 +2,20 @@
 
 import { formatDistance, formatTemperature } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { figureText } from '@/lib/vehicle-data/format';
-
-type Num = number | null | undefined;
+import { figureText, type Figure } from '@/lib/vehicle-data/format';
 
 /** A distance given in km (or `from`), written in the person's unit. */
-export function Distance({ value, digits = 1, from }: { value: Num; digits?: number; from?: string | null }) {
+export function Distance({ value, digits = 1, from }: { value: Figure; digits?: number; from?: string | null }) {
   return <>{formatDistance(value, usePreferences().distance, digits, from)}</>;
 }
 
-/** A temperature given in °C, written in the person's unit. */
-export function Temperature({ celsius, digits = 1 }: { celsius: Num; digits?: number }) {
+/** A temperature given in °C, written in the person's unit (one that is no number as it came). */
+export function Temperature({ celsius, digits = 1 }: { celsius: Figure; digits?: number }) {
   return <>{formatTemperature(celsius, usePreferences().temperature, digits)}</>;
 }
 
 /** A figure read tolerantly: a number in a distance unit converted, anything else as `figureText` writes it. */
-export function DistanceFigure({ value, unit, digits = 1 }: { value: number | string | null | undefined; unit: string; digits?: number }) {
+export function DistanceFigure({ value, unit, digits = 1 }: { value: Figure; unit: string; digits?: number }) {
   const { distance } = usePreferences();
   return <>{typeof value === 'number' ? formatDistance(value, distance, digits, unit) : figureText(value, unit, digits)}</>;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Time } from '@/components/ui/time';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 import { chargingDurationMinutes } from '@/lib/vehicle-data/charging';
-import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
 import type { ChargingSessionResponse } from '@/lib/vehicle-data/types';
 import { lossText, socText, temperatureText } from './charging-text';
 import { DataCard } from './data-card';
@@ -54,9 +54,9 @@ export function SessionDetail({
             <Time value={s.endedAt} />
           </Item>
           <Item label="Duration">{formatDuration(chargingDurationMinutes(s))}</Item>
-          <Item label="Median power">{withUnit(s.kwMedian, 'kW')}</Item>
-          <Item label="Energy from the grid">{withUnit(s.kwhFromGrid, 'kWh', 2)}</Item>
-          <Item label="Energy into the battery">{withUnit(s.kwhInHvb, 'kWh', 2)}</Item>
+          <Item label="Median power">{figureText(s.kwMedian, 'kW')}</Item>
+          <Item label="Energy from the grid">{figureText(s.kwhFromGrid, 'kWh', 2)}</Item>
+          <Item label="Energy into the battery">{figureText(s.kwhInHvb, 'kWh', 2)}</Item>
           <Item label="Lost between them">{lossText(s)}</Item>
           <Item label="State of charge">{socText(s)}</Item>
           <Item label="Outside temperature">{temperatureText(s)}</Item>

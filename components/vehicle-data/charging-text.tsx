@@ -1,6 +1,6 @@
 import { Temperature } from '@/components/ui/units';
 import { chargingLoss } from '@/lib/vehicle-data/charging';
-import { formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import type { ChargingSession } from '@/lib/vehicle-data/types';
 
 /** A session's figures in words, shared by the list and the one-session view. */
@@ -9,5 +9,5 @@ export function lossText(session: ChargingSession): string {
   return loss ? `${withUnit(loss.kwh, 'kWh', 2)} (${formatNumber(loss.percent)} %)` : '—';
 }
 
-export const socText = (s: ChargingSession) => `${withUnit(s.startStateOfCharge, '%', 0)} → ${withUnit(s.endStateOfCharge, '%', 0)}`;
+export const socText = (s: ChargingSession) => `${figureText(s.startStateOfCharge, '%', 0)} → ${figureText(s.endStateOfCharge, '%', 0)}`;
 export const temperatureText = (s: ChargingSession) => <Temperature celsius={s.externalTemperature} />;

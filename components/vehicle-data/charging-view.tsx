@@ -15,7 +15,7 @@ import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
-import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
 import type { ChargingPage, ChargingSession } from '@/lib/vehicle-data/types';
 import { ChartFrame } from './chart-frame';
 import { lossText, socText, temperatureText } from './charging-text';
@@ -72,16 +72,16 @@ const SESSION_COLUMNS: DataColumn<ChargingSession>[] = [
     className: 'whitespace-nowrap',
     cell: (s) => formatDuration(chargingDurationMinutes(s)),
   },
-  { id: 'grid', header: 'From the grid', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwhFromGrid, 'kWh', 2) },
+  { id: 'grid', header: 'From the grid', align: 'right', className: 'whitespace-nowrap', cell: (s) => figureText(s.kwhFromGrid, 'kWh', 2) },
   {
     id: 'battery',
     header: 'Into the battery',
     align: 'right',
     className: 'whitespace-nowrap',
-    cell: (s) => withUnit(s.kwhInHvb, 'kWh', 2),
+    cell: (s) => figureText(s.kwhInHvb, 'kWh', 2),
   },
   { id: 'loss', header: 'Loss', align: 'right', className: 'whitespace-nowrap', cell: lossText },
-  { id: 'power', header: 'Median power', align: 'right', className: 'whitespace-nowrap', cell: (s) => withUnit(s.kwMedian, 'kW') },
+  { id: 'power', header: 'Median power', align: 'right', className: 'whitespace-nowrap', cell: (s) => figureText(s.kwMedian, 'kW') },
   { id: 'soc', header: 'State of charge', align: 'right', className: 'whitespace-nowrap', cell: socText },
   { id: 'outside', header: 'Outside', align: 'right', className: 'whitespace-nowrap', cell: temperatureText },
 ];

@@ -10,7 +10,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
-import { formatDuration, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration } from '@/lib/vehicle-data/format';
 import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import { dayLabel } from '@/lib/vehicle-data/days';
@@ -38,8 +38,14 @@ const journeyColumns = (distance: DistanceUnit): DataColumn<Journey>[] => [
     className: 'whitespace-nowrap',
     cell: (j) => formatDistance(j.distanceTravelledKm, distance),
   },
-  { id: 'energy', header: 'Energy used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.energyUsedKwh, 'kWh', 2) },
-  { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => withUnit(j.socUsed, '%') },
+  {
+    id: 'energy',
+    header: 'Energy used',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: (j) => figureText(j.energyUsedKwh, 'kWh', 2),
+  },
+  { id: 'soc', header: 'State of charge used', align: 'right', className: 'whitespace-nowrap', cell: (j) => figureText(j.socUsed, '%') },
   {
     id: 'efficiency',
     header: 'Efficiency',

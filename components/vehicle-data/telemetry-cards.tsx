@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDistance, formatPressure } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { Tone } from '@/lib/tone';
-import { formatDuration, formatNumber, humanize, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber, humanize } from '@/lib/vehicle-data/format';
 import type { SignalPace } from '@/lib/vehicle-data/staleness';
 import type { Telemetry } from '@/lib/vehicle-data/types';
 import { MeasuredAt } from './measured-at';
@@ -66,14 +66,14 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
   return (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
       <SignalCard title="State of charge" timestamp={soc?.timestamp} pace="slow" now={now}>
-        <Big>{withUnit(soc?.value, soc?.unit ?? '%', 0)}</Big>
+        <Big>{figureText(soc?.value, soc?.unit ?? '%', 0)}</Big>
         {typeof soc?.value === 'number' ? (
           <div aria-hidden className="mt-2 h-1.5 rounded-full bg-zinc-200 dark:bg-zinc-800">
             <div className="h-1.5 rounded-full bg-accent-500" style={{ width: `${Math.max(0, Math.min(100, soc.value))}%` }} />
           </div>
         ) : null}
         {t.maxStateOfCharge?.value != null ? (
-          <Small>Charge limit {withUnit(t.maxStateOfCharge.value, t.maxStateOfCharge.unit ?? '%', 0)}</Small>
+          <Small>Charge limit {figureText(t.maxStateOfCharge.value, t.maxStateOfCharge.unit ?? '%', 0)}</Small>
         ) : null}
       </SignalCard>
 
@@ -97,7 +97,7 @@ export function TelemetryCards({ telemetry: t, now }: { telemetry: Telemetry; no
           )}
         </p>
         <Small>
-          Power {withUnit(t.chargePowerLevel?.value, t.chargePowerLevel?.unit ?? 'kW')}
+          Power {figureText(t.chargePowerLevel?.value, t.chargePowerLevel?.unit ?? 'kW')}
           {t.chargeRemainingTime?.value != null ? ` · ${formatDuration(t.chargeRemainingTime.value)} to the limit` : ''}
         </Small>
         {t.chargingState?.chargePortDoorOpen != null ? (

@@ -31,6 +31,14 @@ describe('units', () => {
     expect(formatEfficiency(10, 'mi')).toBe('16.1 kWh/100 mi');
   });
 
+  it('writes a figure the vendor sent as no number as it came, in any chosen unit', () => {
+    expect(formatDistance('n/a', 'mi')).toBe('n/a');
+    expect(formatDistance('n/a', 'km', 0, 'km')).toBe('n/a');
+    expect(formatTemperature('n/a', 'f')).toBe('n/a');
+    expect(formatPressure('n/a', 'psi', 1, 'kPa')).toBe('n/a');
+    expect(formatPressure('', 'psi')).toBe('—');
+  });
+
   it('shows a time in the chosen zone and in UTC on hover', () => {
     expect(zoneAndUtc(new Date('2026-01-05T08:00:00Z'), 'Asia/Tokyo')).toBe(
       '2026-01-05 17:00:00 (Asia/Tokyo) · 2026-01-05T08:00:00Z (UTC)',

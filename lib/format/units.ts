@@ -3,7 +3,7 @@
  * distance), temperatures and pressures. Vehicle data arrives in km, °C and kPa; every view and
  * export converts here, so a page and its CSV always agree.
  */
-import { formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatNumber, withUnit, type Figure } from '@/lib/vehicle-data/format';
 
 import type { DistanceUnit, PressureUnit, TemperatureUnit } from './preferences';
 
@@ -56,17 +56,20 @@ const text = (value: number | null, label: string, digits: number) => {
 const DISTANCE_SPELLINGS = /^(km|kilometers?|kilometres?|mi|miles?)$/i;
 const PRESSURE_SPELLINGS = /^(kpa|psi|bar)$/i;
 
-/** A distance in the chosen unit; one in a unit this module does not know stays as it came. */
-export function formatDistance(value: Num, unit: DistanceUnit, digits = 1, from?: string | null): string {
+/** A distance in the chosen unit; one in a unit this module does not know, or no number at all, stays as it came. */
+export function formatDistance(value: Figure, unit: DistanceUnit, digits = 1, from?: string | null): string {
+  if (typeof value === 'string') return figureText(value, from);
   if (from && !DISTANCE_SPELLINGS.test(from)) return withUnit(value, from, digits);
   return text(convertDistance(value, unit, from), DISTANCE_LABEL[unit], digits);
 }
 
-export function formatTemperature(celsius: Num, unit: TemperatureUnit, digits = 1): string {
+export function formatTemperature(celsius: Figure, unit: TemperatureUnit, digits = 1): string {
+  if (typeof celsius === 'string') return figureText(celsius, null);
   return text(convertTemperature(celsius, unit), TEMPERATURE_LABEL[unit], digits);
 }
 
-export function formatPressure(value: Num, unit: PressureUnit, digits = 1, from?: string | null): string {
+export function formatPressure(value: Figure, unit: PressureUnit, digits = 1, from?: string | null): string {
+  if (typeof value === 'string') return figureText(value, from);
   if (from && !PRESSURE_SPELLINGS.test(from)) return withUnit(value, from, digits);
   return text(convertPressure(value, unit, from), PRESSURE_LABEL[unit], digits);
 }

@@ -8,20 +8,39 @@ import { z } from 'zod';
  */
 const obj = z.looseObject;
 const text = z.string().nullish();
-const num = z.number().nullish();
-const int = z.number().nullish();
-const bool = z.boolean().nullish();
 const timestamp = z.string().nullish();
 const strings = z.array(z.string()).nullish();
 
 /**
- * A figure the vendor sends as a decimal string (`"12.5"`) where the contract says number: read
- * both as a number; a string that is no number is kept as it came, to be shown as such.
+ * Every figure the contract gives as a number: the vendor sends some as decimal strings (`"12.5"`),
+ * read as numbers; a string that is no number (`"n/a"`) is kept as it came, to be shown as such, so
+ * one odd value never fails a whole page. Code that computes skips what is not a number.
  */
-const decimal = z
+const figure = z
   .union([z.number(), z.string()])
   .nullish()
   .transform((value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+
+/**
+ * A count no caller strictly needs (`totalResults`): read as `figure`, and anything that is no number
+ * (or not even a string) is unknown, never a failed page.
+ */
+const count = figure.transform((value) => (typeof value === 'number' ? value : null)).catch(null);
+
+/**
+ * A yes/no: booleans, and `"true"`/`"false"` as some vendors send them. Any other value is unknown
+ * (null) rather than a failed page: a string kept as it came would count as yes in every check
+ * (the exact payload stays readable in the section's raw view).
+ */
+const flag = z
+  .unknown()
+  .transform((value) => {
+    if (typeof value === 'boolean') return value;
+    if (typeof value !== 'string') return null;
+    const word = value.trim().toLowerCase();
+    return word === 'true' ? true : word === 'false' ? false : null;
+  })
+  .optional();
 
 /** A string enum that still accepts values the contract does not list yet. */
 const openEnum = <const T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.string()]).nullish();
@@ -49,14 +68,14 @@ const absentArray = <T extends z.ZodType>(item: T) =>
  * stays unknown (null), so paging goes on until a short page.
  */
 const numberedResults = <T extends z.ZodType>(item: T) =>
-  obj({ results: z.array(item).nullish(), totalResults: int }).transform(({ results, totalResults, ...rest }) => ({
+  obj({ results: z.array(item).nullish(), totalResults: count }).transform(({ results, totalResults, ...rest }) => ({
     ...rest,
     results: results ?? [],
     totalResults: totalResults ?? (results ? null : 0),
   }));
 
 const cursorPage = <T extends z.ZodType>(item: T) =>
-  obj({ results: z.array(item), nextPageToken: z.string().nullish(), totalResults: int });
+  obj({ results: z.array(item), nextPageToken: z.string().nullish(), totalResults: count });
 
 export const accountSchema = obj({ id: z.string(), username: text });
 export const accountPageSchema = cursorPage(accountSchema);
@@ -80,10 +99,10 @@ export const vehicleSchema = obj({
   trim: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
   registrationPlate: text,
-  isRegNoValidated: bool,
+  isRegNoValidated: flag,
   regNoValidatedAt: timestamp,
   metadata: metadataSchema.nullish(),
-  isListening: bool,
+  isListening: flag,
   listeningLastUpdated: timestamp,
   connectionStatus: openEnum(['CONNECTED', 'PENDING_CONNECTION', 'DISCONNECTED']),
   connectionErrorCode: text,
@@ -103,15 +122,15 @@ export const vehicleSpecificationsSchema = obj({
   make: text,
   model: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
-  batteryCapacity: decimal,
-  batteryCapacityNet: decimal,
-  standardEvr: decimal,
-  allElectricRange: decimal,
-  allElectricRangeMin: decimal,
+  batteryCapacity: figure,
+  batteryCapacityNet: figure,
+  standardEvr: figure,
+  allElectricRange: figure,
+  allElectricRangeMin: figure,
 });
 export type VehicleSpecifications = z.infer<typeof vehicleSpecificationsSchema>;
 
-const measurement = obj({ value: num, unit: text, timestamp }).nullish();
+const measurement = obj({ value: figure, unit: text, timestamp }).nullish();
 export const telemetrySchema = obj({
   id: text,
   odometer: measurement,
@@ -127,15 +146,22 @@ export const telemetrySchema = obj({
   chargeRemainingTime: measurement,
   chargePowerLevel: measurement,
   chargeCurrentLimit: measurement,
-  location: obj({ latitude: num, longitude: num, timestamp }).nullish(),
+  location: obj({ latitude: figure, longitude: figure, timestamp }).nullish(),
   chargingState: obj({
     chargingState: openEnum(['STARTING', 'STOPPED', 'CHARGING', 'COMPLETE', 'DISCONNECTED', 'NO_POWER', 'CONNECTED', 'INVALID']),
     timestamp,
-    chargePortDoorOpen: bool,
+    chargePortDoorOpen: flag,
     chargePortLatch: openEnum(['ENGAGED', 'DISENGAGED', 'BLOCKING', 'INVALID']),
   }).nullish(),
-  tirePressure: obj({ frontLeftTire: num, frontRightTire: num, rearLeftTire: num, rearRightTire: num, unit: text, timestamp }).nullish(),
-  security: obj({ locked: bool, timestamp }).nullish(),
+  tirePressure: obj({
+    frontLeftTire: figure,
+    frontRightTire: figure,
+    rearLeftTire: figure,
+    rearRightTire: figure,
+    unit: text,
+    timestamp,
+  }).nullish(),
+  security: obj({ locked: flag, timestamp }).nullish(),
   metadata: metadataSchema.nullish(),
 });
 export type Telemetry = z.infer<typeof telemetrySchema>;
@@ -161,14 +187,14 @@ export const bulkConnectionResultSchema = obj({
   status: text,
   message: text,
   errors: z.array(obj({ code: text, message: text, actionCategory: text })).nullish(),
-  canRetry: bool,
+  canRetry: flag,
   vin: text,
   make: text,
   model: text,
   countryCode: text,
   registrationPlate: text,
   modelYear: z.union([z.string(), z.number()]).nullish(),
-  wasAlreadyConnected: bool,
+  wasAlreadyConnected: flag,
 });
 export const bulkConnectionResultsSchema = numberedResults(bulkConnectionResultSchema);
 
@@ -178,7 +204,7 @@ export const commandExecutionSchema = obj({
   vehicleId: text,
   command: text,
   commandArguments: obj({}).nullish(),
-  timeout: num,
+  timeout: figure,
   executedAt: timestamp,
   status: openEnum(['PENDING', 'EXECUTED', 'FAILED']),
   // A contract code, or sometimes free text.
@@ -186,7 +212,7 @@ export const commandExecutionSchema = obj({
 });
 export const commandExecutionPageSchema = cursorPage(commandExecutionSchema);
 
-export const listeningStateSchema = obj({ vehicleId: text, isListening: z.boolean(), lastUpdated: timestamp });
+export const listeningStateSchema = obj({ vehicleId: text, isListening: flag, lastUpdated: timestamp });
 
 export const journeySchema = obj({
   id: z.string(),
@@ -194,25 +220,25 @@ export const journeySchema = obj({
   vin: text,
   startTimestamp: timestamp,
   stopTimestamp: timestamp,
-  distanceTravelledKm: num,
-  odometerStart: num,
-  odometerEnd: num,
-  energyUsedKwh: num,
-  energyStartKwh: num,
-  energyEndKwh: num,
-  socUsed: num,
-  socStart: num,
-  socEnd: num,
-  startLatitude: num,
-  startLongitude: num,
-  stopLatitude: num,
-  stopLongitude: num,
+  distanceTravelledKm: figure,
+  odometerStart: figure,
+  odometerEnd: figure,
+  energyUsedKwh: figure,
+  energyStartKwh: figure,
+  energyEndKwh: figure,
+  socUsed: figure,
+  socStart: figure,
+  socEnd: figure,
+  startLatitude: figure,
+  startLongitude: figure,
+  stopLatitude: figure,
+  stopLongitude: figure,
 });
 export const journeyPageSchema = obj({
   results: z.array(journeySchema),
   nextPageToken: z.string().nullish(),
-  estimatedTotalResults: num,
-  totalResults: int,
+  estimatedTotalResults: count,
+  totalResults: count,
 });
 export type Journey = z.infer<typeof journeySchema>;
 
@@ -221,15 +247,15 @@ export const chargingSessionSchema = obj({
   vehicleId: text,
   startedAt: timestamp,
   endedAt: timestamp,
-  chargeDuration: num,
-  latitude: num,
-  longitude: num,
-  kwhFromGrid: num,
-  kwhInHvb: num,
-  startStateOfCharge: num,
-  endStateOfCharge: num,
-  externalTemperature: num,
-  kwMedian: num,
+  chargeDuration: figure,
+  latitude: figure,
+  longitude: figure,
+  kwhFromGrid: figure,
+  kwhInHvb: figure,
+  startStateOfCharge: figure,
+  endStateOfCharge: figure,
+  externalTemperature: figure,
+  kwMedian: figure,
 });
 export const chargingSessionPageSchema = cursorPage(chargingSessionSchema);
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
@@ -237,23 +263,23 @@ export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 export const maintenanceServiceSchema = obj({
   component: text,
   type: text,
-  kmToNextService: decimal,
+  kmToNextService: figure,
   dateOfNextServiceAt: timestamp,
   dateOfLastServiceAt: timestamp,
-  odometerKmAtLastService: decimal,
+  odometerKmAtLastService: figure,
   status: text,
 });
 export const maintenanceServicesSchema = obj({ services: z.array(maintenanceServiceSchema) });
 
-export const departureTimeSchema = obj({ hour: int, minute: int, daysOfWeek: strings, localTimeOffset: num });
+export const departureTimeSchema = obj({ hour: figure, minute: figure, daysOfWeek: strings, localTimeOffset: figure });
 export const departureTimesSchema = obj({ departureTimes: z.array(departureTimeSchema) });
 
 export const tireReadingSchema = obj({
   bucket: timestamp,
-  frontLeft: decimal,
-  frontRight: decimal,
-  rearLeft: decimal,
-  rearRight: decimal,
+  frontLeft: figure,
+  frontRight: figure,
+  rearLeft: figure,
+  rearRight: figure,
 });
 export const tireHistorySchema = obj({ tires: absentArray(tireReadingSchema) });
 
@@ -276,8 +302,8 @@ export const manufacturerAlertsSchema = obj({ alerts: absentArray(manufacturerAl
 export const stateOfHealthSchema = obj({
   vehicleId: text,
   calculationDate: timestamp,
-  stateOfHealth: decimal,
-  batteryCapacity: obj({ nominal: decimal, real: decimal }).nullish(),
+  stateOfHealth: figure,
+  batteryCapacity: obj({ nominal: figure, real: figure }).nullish(),
 });
 export type StateOfHealth = z.infer<typeof stateOfHealthSchema>;
 
@@ -287,33 +313,33 @@ export const rangeSchema = obj({
   unit: text,
   calculationDate: timestamp,
   range: obj({
-    real: decimal,
-    realWarmerRange: decimal,
-    realColderRange: decimal,
-    nominal: z.record(z.string(), decimal).nullish(),
-    score: z.record(z.string(), decimal).nullish(),
+    real: figure,
+    realWarmerRange: figure,
+    realColderRange: figure,
+    nominal: z.record(z.string(), figure).nullish(),
+    score: z.record(z.string(), figure).nullish(),
   }).nullish(),
 });
 export type VehicleRange = z.infer<typeof rangeSchema>;
 
 /** `windowLocation` has no published shape: kept as sent. */
 export const chargingWindowSchema = obj({
-  startHour: int,
-  startMinute: int,
-  endHour: int,
-  endMinute: int,
+  startHour: figure,
+  startMinute: figure,
+  endHour: figure,
+  endMinute: figure,
   daysOfWeek: strings,
-  localTimeOffset: num,
+  localTimeOffset: figure,
   windowLocation: z.unknown().optional(),
 });
 export const chargingWindowsSchema = obj({ chargingWindows: absentArray(chargingWindowSchema) });
 export type ChargingWindow = z.infer<typeof chargingWindowSchema>;
 
-export const listeningAuditEntrySchema = obj({ vehicleId: text, isListening: bool, timestamp });
+export const listeningAuditEntrySchema = obj({ vehicleId: text, isListening: flag, timestamp });
 export const listeningAuditPageSchema = obj({
   results: absentArray(listeningAuditEntrySchema),
   nextPageToken: z.string().nullish(),
-  totalResults: int,
+  totalResults: count,
 });
 
 /**
@@ -323,13 +349,13 @@ export const listeningAuditPageSchema = obj({
  */
 const alertStepSchema = z.union([
   z.string().transform((description) => ({ order: null, title: null, description })),
-  obj({ order: int, title: text, description: text }),
+  obj({ order: count, title: text, description: text }),
 ]);
 export const platformAlertSchema = obj({
   id: text,
   vehicleId: text,
   status: openEnum(['ACTIVE', 'RESOLVED']),
-  muted: bool,
+  muted: flag,
   currentSeverity: openEnum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -343,18 +369,19 @@ export const platformAlertsSchema = z.union([
     results: z.array(platformAlertSchema).nullish(),
     alerts: z.array(platformAlertSchema).nullish(),
     nextPageToken: z.string().nullish(),
-    totalResults: int,
+    totalResults: count,
   }).transform(({ results, alerts, nextPageToken, totalResults }) => {
     const list = results ?? alerts ?? [];
     return { alerts: list, nextPageToken: nextPageToken ?? null, totalResults: totalResults ?? list.length };
   }),
 ]);
 
+/** Budgets the client computes with (requests left before a call): a count that is no number is unknown. */
 export const rateLimitSchema = obj({
-  remainingRequests: int,
-  maxRequests: int,
+  remainingRequests: count,
+  maxRequests: count,
   domain: text,
-  windowSizeSeconds: int,
+  windowSizeSeconds: count,
   objectId: text,
   key: text,
 });

@@ -99,6 +99,103 @@ describe('decimal strings in the published shapes', () => {
   });
 });
 
+describe('figures, counts and flags sent as strings', () => {
+  const telemetry = {
+    id: 'veh_1',
+    speed: { value: '12.5', unit: 'km/h', timestamp: '2026-11-20T08:00:00Z' },
+    stateOfCharge: { value: 'n/a', unit: 'percent', timestamp: '2026-11-20T08:00:00Z' },
+    odometer: { value: 48211, unit: 'km', timestamp: '2026-11-20T08:00:00Z' },
+    location: { latitude: '52.52', longitude: '13.405', timestamp: '2026-11-20T08:00:00Z' },
+    chargingState: { chargingState: 'CHARGING', chargePortDoorOpen: 'true', timestamp: '2026-11-20T08:00:00Z' },
+    tirePressure: { frontLeftTire: '250.5', frontRightTire: '251', rearLeftTire: 'n/a', rearRightTire: 248, unit: 'kPa' },
+    security: { locked: 'FALSE', timestamp: '2026-11-20T08:00:00Z' },
+  };
+
+  it('reads telemetry figures sent as decimal strings as numbers and keeps one that is no number as it came', async () => {
+    const { data } = await serve('GET /v1/vehicles/veh_1/telemetry', telemetry).getTelemetry('veh_1');
+    expect(data.speed?.value).toBe(12.5);
+    expect(data.stateOfCharge?.value).toBe('n/a');
+    expect(data.odometer?.value).toBe(48211);
+    expect(data.location).toMatchObject({ latitude: 52.52, longitude: 13.405 });
+    expect(data.tirePressure).toMatchObject({ frontLeftTire: 250.5, frontRightTire: 251, rearLeftTire: 'n/a', rearRightTire: 248 });
+    expect(data.chargingState?.chargePortDoorOpen).toBe(true);
+    expect(data.security?.locked).toBe(false);
+  });
+
+  it('reads a vehicles page with its total and listening flags as strings', async () => {
+    const page = {
+      results: [
+        { id: 'veh_1', isListening: 'true', isRegNoValidated: 'false' },
+        { id: 'veh_2', isListening: 'maybe' },
+      ],
+      nextPageToken: null,
+      totalResults: '42',
+    };
+    const { data } = await serve('GET /v1/vehicles', page).listVehicles();
+    expect(data.totalResults).toBe(42);
+    expect(data.results.map((v) => v.isListening)).toEqual([true, null]);
+    expect(data.results[0].isRegNoValidated).toBe(false);
+  });
+
+  it('never fails a page on a total that is no number, and still refuses a page without results', async () => {
+    const { data } = await serve('GET /v1/vehicles', { results: [{ id: 'veh_1' }], totalResults: 'many' }).listVehicles();
+    expect(data.totalResults).toBeNull();
+    await expect(serve('GET /v1/vehicles', { totalResults: '1' }).listVehicles()).rejects.toMatchObject({
+      code: 'UPSTREAM_CONTRACT_MISMATCH',
+    });
+  });
+
+  it('reads journeys and charging sessions with figures as strings, counts included', async () => {
+    const journeys = {
+      results: [{ id: 'j_1', distanceTravelledKm: '12.4', energyUsedKwh: 'n/a', socUsed: '3', startLatitude: '48.1' }],
+      nextPageToken: null,
+      estimatedTotalResults: '1',
+      totalResults: '1',
+    };
+    const journeyPage = (await serve('GET /v1/vehicles/veh_1/journeys', journeys).listJourneys('veh_1')).data;
+    expect(journeyPage.results[0]).toMatchObject({ distanceTravelledKm: 12.4, energyUsedKwh: 'n/a', socUsed: 3, startLatitude: 48.1 });
+    expect(journeyPage).toMatchObject({ estimatedTotalResults: 1, totalResults: 1 });
+
+    const sessions = {
+      results: [{ id: 'c_1', kwhFromGrid: '31.2', kwhInHvb: '28', externalTemperature: '-4.5', kwMedian: 'n/a' }],
+      totalResults: '1',
+    };
+    const sessionPage = (await serve('GET /v1/vehicles/veh_1/charging-history', sessions).listChargingSessions('veh_1')).data;
+    expect(sessionPage.results[0]).toMatchObject({ kwhFromGrid: 31.2, kwhInHvb: 28, externalTemperature: -4.5, kwMedian: 'n/a' });
+    expect(sessionPage.totalResults).toBe(1);
+  });
+
+  it('reads departure times, the listening state and rate limits with strings for numbers and flags', async () => {
+    const departures = { departureTimes: [{ hour: '7', minute: '30', daysOfWeek: ['MONDAY'], localTimeOffset: '60' }] };
+    expect(
+      (await serve('GET /v1/vehicles/veh_1/departure-times', departures).getDepartureTimes('veh_1')).data.departureTimes[0],
+    ).toMatchObject({
+      hour: 7,
+      minute: 30,
+      localTimeOffset: 60,
+    });
+    const upstream = createFakeUpstream();
+    upstream.on('POST /v1/vehicles/veh_1/listening', () => json({ vehicleId: 'veh_1', isListening: 'false' }, 202));
+    const api = createVehicleApi({
+      baseUrl: 'http://vendor.test',
+      clientId: 'c',
+      clientSecret: 's',
+      fetch: upstream.fetch,
+      logger: () => {},
+    });
+    expect((await api.setListening('veh_1', false)).data.isListening).toBe(false);
+
+    const limits = [
+      { domain: 'VEHICLE', key: 'OEM_COMMANDS_AND_FETCH_STATE', remainingRequests: '150', maxRequests: '200', windowSizeSeconds: 'n/a' },
+    ];
+    expect((await serve('GET /v1/rate-limits', limits).getRateLimits('veh_1')).data[0]).toMatchObject({
+      remainingRequests: 150,
+      maxRequests: 200,
+      windowSizeSeconds: null,
+    });
+  });
+});
+
 describe('the client against the sandbox on the vendor profile', () => {
   it('reads every vehicle section, eligibility and rate limits without a contract mismatch', async () => {
     const { createSandbox } = await import('@/lib/sandbox');

@@ -1,10 +1,6 @@
-/**
- * Battery health and range as the views show them. Figures come from the tolerant client: a
- * number, or the string the vendor sent when it was no number (shown as it came), or nothing.
- */
-export type Figure = number | string | null | undefined;
+import { isNumber, type Figure } from './format';
 
-const isNumber = (value: Figure): value is number => typeof value === 'number' && Number.isFinite(value);
+/** Battery health and range as the views show them, from figures of the tolerant client. */
 
 export type StateOfHealthInput = {
   stateOfHealth?: Figure;

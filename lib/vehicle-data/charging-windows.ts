@@ -1,12 +1,13 @@
 import { formatUtcOffset, WEEKDAYS, type Weekday } from './departures';
+import type { Figure } from './format';
 
 export type ChargingWindowInput = {
-  startHour?: number | null;
-  startMinute?: number | null;
-  endHour?: number | null;
-  endMinute?: number | null;
+  startHour?: Figure;
+  startMinute?: Figure;
+  endHour?: Figure;
+  endMinute?: Figure;
   daysOfWeek?: string[] | null;
-  localTimeOffset?: number | null;
+  localTimeOffset?: Figure;
 };
 
 /** A window on the day it starts; `nextDay` when it ends after midnight (22:00 to 06:00). */

@@ -8,6 +8,13 @@ describe('charging loss', () => {
     expect(loss?.percent).toBeCloseTo(9.09, 2);
   });
 
+  it('is unknown when a figure came as no number, and the session still charts what is a number', () => {
+    expect(chargingLoss({ kwhFromGrid: 'n/a', kwhInHvb: 40 })).toBeNull();
+    expect(energyPerSession([{ id: 'c1', kwhFromGrid: 44, kwhInHvb: 'n/a' }])).toEqual([
+      { id: 'c1', startedAt: null, fromGridKwh: 44, intoBatteryKwh: null, lossKwh: null },
+    ]);
+  });
+
   it('is unknown when a figure is missing or nothing was drawn from the grid', () => {
     expect(chargingLoss({ kwhFromGrid: null, kwhInHvb: 40 })).toBeNull();
     expect(chargingLoss({ kwhFromGrid: 40 })).toBeNull();

@@ -1,13 +1,13 @@
+import { isNumber as finite, type Figure } from './format';
+
 /** The charging-session fields the views compute with. */
 export type ChargingNumbers = {
   startedAt?: string | null;
   endedAt?: string | null;
-  chargeDuration?: number | null;
-  kwhFromGrid?: number | null;
-  kwhInHvb?: number | null;
+  chargeDuration?: Figure;
+  kwhFromGrid?: Figure;
+  kwhInHvb?: Figure;
 };
-
-const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
  * Energy drawn from the grid that did not reach the high-voltage battery (charger and cable

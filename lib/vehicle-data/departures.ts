@@ -1,13 +1,16 @@
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export type DepartureTime = { hour?: number | null; minute?: number | null; daysOfWeek?: string[] | null; localTimeOffset?: number | null };
+import type { Figure } from './format';
+
+/** A departure as read; an hour that is no number leaves it out of the schedule. */
+export type DepartureTime = { hour?: Figure; minute?: Figure; daysOfWeek?: string[] | null; localTimeOffset?: Figure };
 export type ScheduledDeparture = { time: string; offset: string | null };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `localTimeOffset` in minutes east of UTC [A] (the sandbox sends 60, 0, -300), as `UTC+01:00`. */
-export function formatUtcOffset(minutes: number | null | undefined): string | null {
+export function formatUtcOffset(minutes: Figure): string | null {
   if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return null;
   const sign = minutes < 0 ? '−' : '+';
   const abs = Math.abs(Math.round(minutes));

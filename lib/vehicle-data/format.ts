@@ -15,6 +15,15 @@ const UNIT_LABELS: Record<string, string> = {
   kpa: 'kPa',
 };
 
+/**
+ * A figure as the tolerant client reads it: a number, the string the vendor sent when it was no
+ * number (shown as it came), or nothing.
+ */
+export type Figure = number | string | null | undefined;
+
+/** The figure when it is a number to compute with; strings and gaps are skipped. */
+export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 export function unitLabel(unit: string | null | undefined): string {
   if (!unit) return '';
   return UNIT_LABELS[unit.toLowerCase()] ?? unit;
@@ -38,13 +47,14 @@ export function withUnit(value: number | null | undefined, unit: string | null |
  * A figure read by the tolerant client: a number with its unit, a string that was no number as it
  * came (never hidden), nothing as `—`.
  */
-export function figureText(value: number | string | null | undefined, unit: string | null | undefined, maximumFractionDigits = 1): string {
+export function figureText(value: Figure, unit: string | null | undefined, maximumFractionDigits = 1): string {
   if (typeof value === 'string') return value.trim() === '' ? '—' : value;
   return withUnit(value, unit, maximumFractionDigits);
 }
 
-/** `1 h 05 min`, `42 min`, `3 d 4 h`. */
-export function formatDuration(minutes: number | null | undefined): string {
+/** `1 h 05 min`, `42 min`, `3 d 4 h`; a figure that came as no number, as it came. */
+export function formatDuration(minutes: Figure): string {
+  if (typeof minutes === 'string') return figureText(minutes, null);
   if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) return '—';
   const total = Math.round(minutes);
   if (total < 60) return `${total} min`;

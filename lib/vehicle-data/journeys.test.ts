@@ -135,6 +135,36 @@ describe('CSV values', () => {
     ).toEqual(['j1', '2026-03-01T08:00:00Z', '2026-03-01T08:30:00.000Z', 30, 5.12, 7, 80, 73, 17.1, 1000, 1030]);
   });
 
+  it('writes a figure that came as no number as it came, in miles too, and computes nothing from it', () => {
+    const row = {
+      id: 'j1',
+      ...journey('2026-03-01T08:00:00Z', 30, 30, null, 7),
+      energyUsedKwh: 'n/a',
+      odometerStart: 'n/a',
+      odometerEnd: 1030,
+    };
+    expect(journeyCsvValues(row, 'mi')).toEqual([
+      'j1',
+      '2026-03-01T08:00:00Z',
+      '2026-03-01T08:30:00.000Z',
+      18.641,
+      'n/a',
+      7,
+      undefined,
+      undefined,
+      null,
+      'n/a',
+      640,
+    ]);
+    const totals = journeyTotals([
+      row,
+      { ...journey('2026-03-02T08:00:00Z', 30, 10, 2) },
+      { ...journey('2026-03-03T08:00:00Z', 30, null, 1), distanceTravelledKm: 'n/a' },
+    ]);
+    expect(totals).toMatchObject({ count: 3, distanceKm: 40, energyKwh: 3 });
+    expect(totals.efficiencyKwhPer100Km).toBeCloseTo(20);
+  });
+
   it('writes distances, odometers and efficiency in miles when the person reads miles', () => {
     const row = {
       id: 'j1',

@@ -1,24 +1,23 @@
 import { convertDistance, convertPerDistance, DISTANCE_LABEL } from '@/lib/format/units';
 import type { DistanceUnit } from '@/lib/format/preferences';
 import { dayKeyOf, daysBetween } from './days';
+import { isNumber as finite, type Figure } from './format';
 
 /** The journey fields the views compute with; the upstream may leave any of them out. */
 export type JourneyNumbers = {
   startTimestamp?: string | null;
   stopTimestamp?: string | null;
-  distanceTravelledKm?: number | null;
-  energyUsedKwh?: number | null;
-  socUsed?: number | null;
+  distanceTravelledKm?: Figure;
+  energyUsedKwh?: Figure;
+  socUsed?: Figure;
 };
-
-const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
  * kWh per 100 km. Null when it would not mean anything: a distance of zero or less (a journey
  * that did not move), a missing value, or negative energy (regeneration larger than use is not
  * a consumption figure).
  */
-export function efficiencyKwhPer100Km(energyKwh: number | null | undefined, distanceKm: number | null | undefined): number | null {
+export function efficiencyKwhPer100Km(energyKwh: Figure, distanceKm: Figure): number | null {
   if (!finite(energyKwh) || !finite(distanceKm) || distanceKm <= 0 || energyKwh < 0) return null;
   return (energyKwh / distanceKm) * 100;
 }
@@ -48,9 +47,10 @@ export function journeyTotals(journeys: readonly JourneyNumbers[]): JourneyTotal
     if (finite(journey.energyUsedKwh)) totals.energyKwh += journey.energyUsedKwh;
     if (finite(journey.socUsed)) totals.socUsed += journey.socUsed;
     totals.durationMinutes += journeyDurationMinutes(journey) ?? 0;
-    if (efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm) !== null) {
-      measuredEnergy += journey.energyUsedKwh!;
-      measuredDistance += journey.distanceTravelledKm!;
+    const { energyUsedKwh: energy, distanceTravelledKm: distance } = journey;
+    if (finite(energy) && finite(distance) && efficiencyKwhPer100Km(energy, distance) !== null) {
+      measuredEnergy += energy;
+      measuredDistance += distance;
     }
   }
   return { ...totals, efficiencyKwhPer100Km: efficiencyKwhPer100Km(measuredEnergy, measuredDistance) };
@@ -116,16 +116,17 @@ const rounded = (value: number | null, digits: number) => (value === null ? null
 export function journeyCsvValues(
   journey: JourneyNumbers & {
     id: string;
-    socStart?: number | null;
-    socEnd?: number | null;
-    odometerStart?: number | null;
-    odometerEnd?: number | null;
+    socStart?: Figure;
+    socEnd?: Figure;
+    odometerStart?: Figure;
+    odometerEnd?: Figure;
   },
   unit: DistanceUnit = 'km',
 ) {
   const efficiency = efficiencyKwhPer100Km(journey.energyUsedKwh, journey.distanceTravelledKm);
-  // Kilometres go out as they came; converted figures are rounded to what the source can carry.
-  const distance = (km: number | null | undefined, digits: number) => (unit === 'km' ? km : rounded(convertDistance(km, unit), digits));
+  // Kilometres (and a figure that is no number) go out as they came; converted figures are rounded to what the source can carry.
+  const distance = (km: Figure, digits: number) =>
+    unit === 'km' || typeof km === 'string' ? km : rounded(convertDistance(km, unit), digits);
   return [
     journey.id,
     journey.startTimestamp,

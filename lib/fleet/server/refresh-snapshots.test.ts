@@ -19,8 +19,11 @@ vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0015');
 const MINUTE = 60_000;
 const POLICY: SnapshotPolicy = { intervalMs: 15 * MINUTE, budgetShare: 0.25, budgetTtlMs: 24 * 60 * MINUTE, concurrency: 4 };
 
+/** What the vendor answered, with the chance to reshape it as another vendor would send it. */
+type Reshape = (path: string, body: unknown) => unknown;
+
 /** A sandbox on its own clock and a client that counts what it asks, by kind of call. */
-function world(vehiclesPerOrg = 30) {
+function world(vehiclesPerOrg = 30, reshape?: Reshape) {
   let clock = Date.parse('2026-11-20T08:00:00Z');
   const sandbox = createSandbox({ seed: 15, vehiclesPerOrg, now: () => clock });
   const upstream = sandbox.organizations[0];
@@ -37,7 +40,11 @@ function world(vehiclesPerOrg = 30) {
               ? 'list'
               : path,
       );
-    return sandbox.fetch(input, init);
+    if (!reshape) return sandbox.fetch(input, init);
+    return sandbox.fetch(input, init).then(async (response) => {
+      if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
+      return new Response(JSON.stringify(reshape(path, await response.json())), { status: response.status, headers: response.headers });
+    });
   };
   const api: VehicleApi = createVehicleApi({
     baseUrl: 'http://sandbox.local',
@@ -126,6 +133,45 @@ for (const leg of await databaseLegs()) {
       expect(w.count('telemetry')).toBe(readable.length);
       // The budget is read once a day, not on every refresh.
       expect(w.count('rate-limits')).toBe(0);
+    });
+
+    it('reads figures, totals and flags sent as strings: numbers kept, a figure that is no number left out of its numeric column', async () => {
+      const sent = new Map<string, Record<string, { value?: unknown }>>();
+      const asStrings: Reshape = (path, body) => {
+        const record = body as Record<string, unknown>;
+        if (path.endsWith('/vehicles')) {
+          const page = record as { results: Record<string, unknown>[]; totalResults?: unknown };
+          return {
+            ...page,
+            totalResults: String(page.totalResults ?? page.results.length),
+            results: page.results.map((v) => ({ ...v, isListening: String(v.isListening) })),
+          };
+        }
+        if (!path.endsWith('/telemetry')) return body;
+        const t = structuredClone(record) as Record<string, Record<string, unknown> | null>;
+        sent.set(path.split('/').at(-2)!, structuredClone(record) as Record<string, { value?: unknown }>);
+        for (const block of ['odometer', 'range']) if (typeof t[block]?.value === 'number') t[block]!.value = String(t[block]!.value);
+        if (t.stateOfCharge) t.stateOfCharge.value = 'n/a';
+        if (t.location) t.location = { ...t.location, latitude: String(t.location.latitude), longitude: String(t.location.longitude) };
+        if (t.security) t.security = { ...t.security, locked: String(t.security.locked) };
+        return t;
+      };
+      const w = world(30, asStrings);
+      const org = await organization(w.api);
+      const pass = await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(pass.listed).toBeGreaterThan(20);
+      expect(pass.failed).toBe(0);
+      const rows = await listSnapshots(t.db, org.id);
+      expect(rows.find((r) => r.vehicleId === w.fixtures.notListeningVehicleId)?.isListening).toBe(false);
+      const online = await getSnapshot(t.db, org.id, w.fixtures.onlineListeningVehicleId);
+      const original = sent.get(w.fixtures.onlineListeningVehicleId)!;
+      expect(online?.fetchedAt).not.toBeNull();
+      expect(original.odometer.value).toEqual(expect.any(Number));
+      expect(online?.odometerKm).toBe(original.odometer.value);
+      expect(online?.rangeKm).toBe(original.range.value);
+      expect(online?.latitude).toEqual(expect.any(Number));
+      expect(online?.stateOfCharge).toBeNull();
+      expect(online?.lastError).toBeNull();
     });
 
     it(

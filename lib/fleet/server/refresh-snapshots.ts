@@ -101,8 +101,9 @@ export function rosterEntry(vehicle: Vehicle): RosterEntry {
   };
 }
 
-type Measurement = { value?: number | null; timestamp?: string | null } | null | undefined;
-const measured = (m: Measurement) => (m ? { value: m.value ?? null, at: date(m.timestamp) } : undefined);
+type Measurement = { value?: number | string | null; timestamp?: string | null } | null | undefined;
+/** A figure that came as no number (`"n/a"`) is no reading: the snapshot's columns are numeric. */
+const measured = (m: Measurement) => (m ? { value: typeof m.value === 'number' ? m.value : null, at: date(m.timestamp) } : undefined);
 
 /** The figures the snapshot keeps from one telemetry answer, each with its own timestamp. */
 export function readingFromTelemetry(t: Telemetry): SnapshotReading {

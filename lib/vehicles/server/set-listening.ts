@@ -8,5 +8,11 @@ import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
  */
 export async function setListening(org: Org, vehicleId: string, isListening: boolean) {
   const response = await (await orgVehicleApi(org)).setListening(vehicleId, isListening);
-  return { ...response.data, changed: response.status === 202, requestId: response.requestId };
+  // The call succeeded: an echo the client could not read as yes or no is the state asked for.
+  return {
+    ...response.data,
+    isListening: response.data.isListening ?? isListening,
+    changed: response.status === 202,
+    requestId: response.requestId,
+  };
 }
