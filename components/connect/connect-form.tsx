@@ -15,7 +15,7 @@ import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/con
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import type { ConnectLinkRequest } from '@/lib/validations/connect';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
-import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
+import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/connect';
 import { ConnectError } from './connect-error';
 import { connectKeys } from '@/lib/query/connect';
 

@@ -136,29 +136,13 @@ export const FAILED_REASONS = [
 ] as const;
 export type FailedReason = (typeof FAILED_REASONS)[number];
 
-export const SCOPES = ['vehicle:all', 'vehicle:information', 'vehicle:telemetry', 'vehicle:charging_history', 'vehicle:commands'] as const;
-/** [V] scopes the connect call accepts beyond the data scopes. */
-export const CONNECT_SCOPES = [
-  ...SCOPES,
-  'vehicle:driving_behavior',
-  'vehicle:location_history',
-  'battery:all',
-  'battery:telemetry',
-  'geofences:all',
-  'geofences:read',
-  'geofences:write',
-] as const;
-export type ConnectScope = (typeof CONNECT_SCOPES)[number];
-
-export const REGIONS = ['EUROPE', 'NORTH_AMERICA'] as const;
-export const LOCALES = ['en-GB', 'de-DE', 'fr-FR', 'nl-NL'] as const;
-
 export const CONNECTION_STATUSES = ['CONNECTED', 'PENDING_CONNECTION', 'DISCONNECTED'] as const;
 
 /** Countries where the trim, and so the specifications, can be identified (ISO 3166 alpha-2). */
 export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB', 'US'] as const;
 
 export { PAGE_SIZE, TAG_LIMIT } from './limits';
+export { CONNECT_SCOPES, LOCALES, REGIONS, SCOPES, type ConnectScope } from './connect';
 
 export const FILTER_OPERATORS = ['isNull', 'isNotNull', '==', '!=', '>', '<', '>=', '<=', 'like', 'ilike', 'notIlike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
