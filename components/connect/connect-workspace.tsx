@@ -7,7 +7,7 @@ import { withUrlState } from '@/components/fleet/with-url-state';
 import { useCan } from '@/components/layout/session-role';
 import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
+import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
 import { ConnectForm } from './connect-form';
 
 /**
