@@ -143,15 +143,13 @@ export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB'
 
 export { PAGE_SIZE, TAG_LIMIT } from './limits';
 export { CONNECT_SCOPES, LOCALES, REGIONS, SCOPES, type ConnectScope } from './connect';
+export { BULK_CONNECT, ELIGIBILITY } from './eligibility';
 
 export const FILTER_OPERATORS = ['isNull', 'isNotNull', '==', '!=', '>', '<', '>=', '<=', 'like', 'ilike', 'notIlike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export const TAG_OBJECT_TYPES = ['DEVICE'] as const;
 
-export const ELIGIBILITY = { minVins: 1, maxVins: 500, vinPattern: /^[A-Za-z0-9]{17}$/ } as const;
-/** [V] `POST /v1/vehicles/connect`: up to 100 VINs per request, off unless the vendor enables it for the organization. */
-export const BULK_CONNECT = { minVins: 1, maxVins: 100 } as const;
 export const BULK_STATUSES = ['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const ELIGIBILITY_RESULT_STATUSES = [
   'NOT_SUPPORTED',
