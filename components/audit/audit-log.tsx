@@ -2,7 +2,10 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { parseAsString, useQueryStates } from 'nuqs';
 import { useState, type FormEvent } from 'react';
+import { instantOfLocal, parseAsLocalDateTime } from '@/components/fleet/url-params';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
@@ -11,7 +14,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
+import { usePreferences } from '@/lib/hooks/use-preferences';
 import { auditKeys } from '@/lib/query/audit';
 
 type AuditEvent = {
@@ -65,22 +68,21 @@ const COLUMNS: DataColumn<AuditEvent>[] = [
   { id: 'upstream', header: 'Upstream request', className: 'font-mono text-xs', cell: (e) => e.upstreamRequestId ?? '—' },
 ];
 
-/** `datetime-local` values are in the viewer's zone; the API takes ISO instants. */
-function toIso(local: string | null): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
+/** The filters in the URL; `from` and `to` are wall-clock times, read in the person's time zone. */
+const auditFilterParams = {
+  actor: parseAsString.withDefault(''),
+  action: parseAsString.withDefault(''),
+  target: parseAsString.withDefault(''),
+  from: parseAsLocalDateTime.withDefault(''),
+  to: parseAsLocalDateTime.withDefault(''),
+};
 
-export function AuditLog({ org }: { org: string }) {
-  const { searchParams, update } = useSearchState();
-  const filters = Object.fromEntries(FILTERS.map((f) => [f.name, searchParams.get(f.name) ?? ''])) as Record<
-    (typeof FILTERS)[number]['name'],
-    string
-  >;
+function AuditEvents({ org }: { org: string }) {
+  const [filters, setFilters] = useQueryStates(auditFilterParams);
+  const { zone } = usePreferences();
   const apiQuery = new URLSearchParams();
   for (const { name } of FILTERS) {
-    const value = name === 'from' || name === 'to' ? toIso(filters[name]) : filters[name];
+    const value = name === 'from' || name === 'to' ? instantOfLocal(filters[name], zone) : filters[name];
     if (value) apiQuery.set(name, value);
   }
   const queryString = apiQuery.toString();
@@ -99,7 +101,7 @@ export function AuditLog({ org }: { org: string }) {
   const [draft, setDraft] = useState(filters);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    update(draft, { push: true });
+    void setFilters(draft, { history: 'push' });
   };
   const events = query.data?.pages.flatMap((p) => p.events) ?? [];
 
@@ -129,7 +131,7 @@ export function AuditLog({ org }: { org: string }) {
               onClick={() => {
                 const empty = Object.fromEntries(FILTERS.map((f) => [f.name, ''])) as typeof draft;
                 setDraft(empty);
-                update(empty, { push: true });
+                void setFilters(empty, { history: 'push' });
               }}
             >
               Clear
@@ -169,3 +171,5 @@ export function AuditLog({ org }: { org: string }) {
     </div>
   );
 }
+
+export const AuditLog = withUrlState(AuditEvents);

@@ -3,6 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
+import { useQueryStates } from 'nuqs';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -15,10 +17,10 @@ import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
 import { SupportBundleActions } from '@/components/vehicles/support-bundle-actions';
 import { commandKeys, stillSettling } from '@/lib/query/commands';
+import { commandHistoryParams, commandHistoryQuery } from './command-history-params';
 
 type UpstreamList =
   | { state: 'included' }
@@ -45,17 +47,11 @@ function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; v
   );
 }
 
-/** The time range filters: local date-times in the URL, sent as ISO instants. */
+/** The time range filters: wall-clock date-times in the URL, read in the person's time zone. */
 const TIME_BOUNDS = [
   { bound: 'from', label: 'From' },
   { bound: 'to', label: 'Until' },
 ] as const;
-
-function toIso(local: string | null): string | undefined {
-  if (!local) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
 
 /** The history's columns; the vehicle column only across vehicles. */
 function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionView>[] {
@@ -127,21 +123,10 @@ function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionVi
 }
 
 /** Command history with filters kept in the URL; per vehicle when `vehicleId` is given. */
-export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: string }) {
-  const { searchParams, update } = useSearchState();
-  const filters = {
-    state: searchParams.get('state') ?? '',
-    command: searchParams.get('command') ?? '',
-    user: searchParams.get('user') ?? '',
-    from: searchParams.get('from') ?? '',
-    to: searchParams.get('to') ?? '',
-  };
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    const v = key === 'from' || key === 'to' ? toIso(value) : value;
-    if (v) query.set(key, v);
-  }
-  const queryString = query.toString();
+function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: string }) {
+  const [filters, setFilters] = useQueryStates(commandHistoryParams);
+  const { zone } = usePreferences();
+  const queryString = commandHistoryQuery(filters, zone).toString();
   const base = vehicleId ? `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands` : `/api/o/${org}/commands`;
 
   const history = useInfiniteQuery({
@@ -163,7 +148,13 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Command history filters">
-        <SelectField id="history-state" label="Outcome" compact value={filters.state} onChange={(e) => update({ state: e.target.value })}>
+        <SelectField
+          id="history-state"
+          label="Outcome"
+          compact
+          value={filters.state ?? ''}
+          onChange={(e) => void setFilters({ state: commandHistoryParams.state.parse(e.target.value) })}
+        >
           <option value="">All</option>
           {EXECUTION_STATE_FILTERS.map((s) => (
             <option key={s} value={s}>
@@ -175,8 +166,8 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
           id="history-command"
           label="Command"
           compact
-          value={filters.command}
-          onChange={(e) => update({ command: e.target.value })}
+          value={filters.command ?? ''}
+          onChange={(e) => void setFilters({ command: commandHistoryParams.command.parse(e.target.value) })}
         >
           <option value="">All</option>
           {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
@@ -190,8 +181,8 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
           label="Sent by (email)"
           compact
           defaultValue={filters.user}
-          onBlur={(e) => update({ user: e.target.value.trim() })}
-          onKeyDown={(e) => e.key === 'Enter' && update({ user: e.currentTarget.value.trim() })}
+          onBlur={(e) => void setFilters({ user: e.target.value.trim() })}
+          onKeyDown={(e) => e.key === 'Enter' && void setFilters({ user: e.currentTarget.value.trim() })}
         />
         {TIME_BOUNDS.map(({ bound, label }) => (
           <Field
@@ -201,7 +192,7 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
             compact
             type="datetime-local"
             value={filters[bound]}
-            onChange={(e) => update({ [bound]: e.target.value })}
+            onChange={(e) => void setFilters({ [bound]: e.target.value })}
           />
         ))}
         <Button variant="secondary" asChild className="ml-auto">
@@ -237,3 +228,5 @@ export function CommandHistory({ org, vehicleId }: { org: string; vehicleId?: st
     </div>
   );
 }
+
+export const CommandHistory = withUrlState(CommandHistoryList);

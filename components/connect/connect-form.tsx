@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,9 +16,11 @@ import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/con
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import type { ConnectLinkRequest } from '@/lib/validations/connect';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
-import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
-import { ConnectError } from './connect-error';
+import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/connect';
 import { connectKeys } from '@/lib/query/connect';
+
+/** Why no link was created, in words: loaded when a creation fails (its texts stay out of the page's first load). */
+const ConnectError = dynamic(() => import('./connect-error').then((m) => m.ConnectError), { ssr: false });
 
 const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
 const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear'] as const;

@@ -1,12 +1,23 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { parseAsStringLiteral, useQueryStates } from 'nuqs';
+import { parseAsStringWhere } from '@/components/fleet/url-params';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { useCan } from '@/components/layout/session-role';
 import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { useSearchState } from '@/lib/query/use-search-state';
+import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
 import { ConnectForm } from './connect-form';
-import { ConsentLinks } from './consent-links';
+
+/**
+ * The list of links, fetched in the browser (the server draws its loading rows either way): its
+ * code loads after the page's own, which keeps the page's first load under budget with nuqs in it.
+ */
+const ConsentLinks = dynamic(() => import('./consent-links').then((m) => m.ConsentLinks), {
+  ssr: false,
+  loading: () => <LoadingRows rows={3} label="Loading consent links" />,
+});
 
 /** Loaded when a link is shown (created, or picked from the list), with its QR code. */
 const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), {
@@ -27,13 +38,17 @@ function HowItWorks() {
   );
 }
 
+/** The link shown (a consent link's id) and the list's status filter. */
+const connectParams = {
+  link: parseAsStringWhere((id) => /^[0-9a-f-]{36}$/i.test(id)),
+  status: parseAsStringLiteral(CONSENT_LINK_FILTERS),
+};
+
 /** The Connect section: the form (for those who may create links), the chosen link, and the list. */
-export function ConnectWorkspace({ org }: { org: string }) {
+function Workspace({ org }: { org: string }) {
   const canCreate = useCan('connect.create');
-  const { searchParams, update } = useSearchState();
-  const linkId = searchParams.get('link');
-  const shownLink = linkId && /^[0-9a-f-]{36}$/i.test(linkId) ? linkId : null;
-  const show = (id: string | null) => update({ link: id }, { push: true });
+  const [{ link: shownLink, status }, setState] = useQueryStates(connectParams);
+  const show = (link: string | null) => void setState({ link }, { history: 'push' });
   const result = shownLink ? <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} /> : null;
   return (
     <div className="space-y-6">
@@ -49,10 +64,12 @@ export function ConnectWorkspace({ org }: { org: string }) {
       )}
       <ConsentLinks
         org={org}
-        status={searchParams.get('status') ?? ''}
-        onStatus={(status) => update({ status })}
+        status={status}
+        onStatus={(next) => void setState({ status: connectParams.status.parse(next) })}
         onShow={(id) => show(id)}
       />
     </div>
   );
 }
+
+export const ConnectWorkspace = withUrlState(Workspace);

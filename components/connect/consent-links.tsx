@@ -10,7 +10,8 @@ import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
 import { makeLabel } from '@/lib/contract/makes';
-import { CONSENT_LINK_FILTERS, displayStatus, formatRemaining } from '@/lib/connect/explain';
+import { displayStatus, formatRemaining } from '@/lib/connect/explain';
+import { CONSENT_LINK_FILTERS, type LinkDisplayStatus } from '@/lib/connect/link-filters';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { useNow } from '@/lib/hooks/use-now';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -108,15 +109,14 @@ export function ConsentLinks({
   onShow,
 }: {
   org: string;
-  status: string;
+  status: LinkDisplayStatus | null;
   onStatus: (status: string) => void;
   onShow: (id: string) => void;
 }) {
   const now = useNow(1000);
-  const valid = (CONSENT_LINK_FILTERS as readonly string[]).includes(status) ? status : '';
   const links = useQuery({
-    queryKey: connectKeys.list(org, valid),
-    queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect-links${valid ? `?status=${valid}` : ''}`),
+    queryKey: connectKeys.list(org, status ?? ''),
+    queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect-links${status ? `?status=${status}` : ''}`),
     refetchInterval: (q) => (q.state.data?.links.some((l) => displayStatus(l, Date.now()) === 'PENDING') ? 10_000 : false),
   });
   return (
@@ -130,7 +130,12 @@ export function ConsentLinks({
             <label htmlFor="links-status" className="text-sm text-zinc-600 dark:text-zinc-400">
               Show
             </label>
-            <select id="links-status" className={`${inputClass} w-auto py-1.5`} value={valid} onChange={(e) => onStatus(e.target.value)}>
+            <select
+              id="links-status"
+              className={`${inputClass} w-auto py-1.5`}
+              value={status ?? ''}
+              onChange={(e) => onStatus(e.target.value)}
+            >
               <option value="">All links</option>
               {CONSENT_LINK_FILTERS.map((s) => (
                 <option key={s} value={s}>
@@ -154,8 +159,8 @@ export function ConsentLinks({
         loadingRows={3}
         texts={{ loading: 'Loading consent links', error: 'The consent links could not be loaded' }}
         empty={
-          <EmptyState title={valid ? `No ${FILTER_TEXT[valid as keyof typeof FILTER_TEXT].toLowerCase()} links` : 'No consent links yet'}>
-            {valid
+          <EmptyState title={status ? `No ${FILTER_TEXT[status].toLowerCase()} links` : 'No consent links yet'}>
+            {status
               ? 'Show all links to see the others.'
               : 'Create a link above and send it to a vehicle owner; it appears here until they answer or it expires.'}
           </EmptyState>

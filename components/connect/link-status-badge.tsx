@@ -1,6 +1,6 @@
 import { StatusBadge } from '@/components/ui/status-badge';
 import type { Tone } from '@/lib/tone';
-import type { LinkDisplayStatus } from '@/lib/connect/explain';
+import type { LinkDisplayStatus } from '@/lib/connect/link-filters';
 
 const LOOK: Record<LinkDisplayStatus, { tone: Tone; text: string }> = {
   PENDING: { tone: 'pending', text: 'Pending' },

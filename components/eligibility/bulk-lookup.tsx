@@ -3,7 +3,11 @@
 import { makeLabel } from '@/lib/contract/makes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useQueryState } from 'nuqs';
 import { useState } from 'react';
+import { parseAsStringWhere } from '@/components/fleet/url-params';
+import { useNumberedPaging } from '@/components/fleet/use-numbered-paging';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
@@ -14,10 +18,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { eligibilityKeys } from '@/lib/query/eligibility';
-import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 
@@ -85,14 +87,16 @@ function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
   ];
 }
 
+/** The request looked up: an id of the shape the service gives, else none. */
+const bulkIdParam = parseAsStringWhere(isUpstreamId).withDefault('');
+/** Its outcomes' paging, beside the checks list's own on the same page. */
+const BULK_PAGING_KEYS = { page: 'bulkPage', size: 'bulkSize' };
+
 /** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
-export function BulkLookup({ org }: { org: string }) {
-  const searchState = useSearchState();
-  const { searchParams, update } = searchState;
-  const id = searchParams.get('bulk') ?? '';
-  const validId = isUpstreamId(id) ? id : '';
-  const paging = pagingInUrl(searchState, 'bulkPage', 'bulkSize');
-  const [draft, setDraft] = useState(id);
+function BulkLookupCard({ org }: { org: string }) {
+  const [validId, setBulkId] = useQueryState('bulk', bulkIdParam);
+  const paging = useNumberedPaging(BULK_PAGING_KEYS);
+  const [draft, setDraft] = useState(validId);
   const [draftError, setDraftError] = useState<string | null>(null);
 
   const group = useQuery({
@@ -116,7 +120,8 @@ export function BulkLookup({ org }: { org: string }) {
       return;
     }
     setDraftError(null);
-    update({ bulk: value, bulkPage: undefined }, { push: true });
+    void setBulkId(value, { history: 'push' });
+    paging.onPage(0);
   };
 
   const look = lookOf(GROUP_STATUS, group.data?.connection.status);
@@ -183,3 +188,5 @@ export function BulkLookup({ org }: { org: string }) {
     </SectionCard>
   );
 }
+
+export const BulkLookup = withUrlState(BulkLookupCard);

@@ -15,10 +15,10 @@ import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
+import { useNumberedPaging } from '@/components/fleet/use-numbered-paging';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { eligibilityKeys } from '@/lib/query/eligibility';
 import { ConnectEligible } from './connect-eligible';
-import { pagingInUrl } from './numbered-pager';
 import { PagedResults } from './paged-results';
 
 type Result = {
@@ -47,8 +47,8 @@ const RESULT_COLUMNS: DataColumn<Result>[] = [
 ];
 
 /** One check: its status polled until it settles, then its per-VIN results page by page. */
-export function CheckDetail({ org, initial }: { org: string; initial: EligibilityCheckView }) {
-  const paging = pagingInUrl(useSearchState(), 'page', 'size');
+function CheckDetailPage({ org, initial }: { org: string; initial: EligibilityCheckView }) {
+  const paging = useNumberedPaging();
   const check = useQuery({
     queryKey: eligibilityKeys.check(org, initial.id),
     queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
@@ -150,3 +150,5 @@ export function CheckDetail({ org, initial }: { org: string; initial: Eligibilit
     </>
   );
 }
+
+export const CheckDetail = withUrlState(CheckDetailPage);

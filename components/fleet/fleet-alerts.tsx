@@ -1,6 +1,6 @@
 'use client';
 
-import { AlertsInbox } from '@/components/vehicle-data/platform-alerts-inbox';
+import { LazyAlertsInbox } from '@/components/vehicle-data/lazy-url-state';
 import { Card, CardBody } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingRows } from '@/components/ui/skeleton';
@@ -38,7 +38,7 @@ export function FleetAlerts({ org }: { org: string }) {
             </ul>
           </div>
         ) : null}
-        <AlertsInbox org={org} alerts={data.alerts} label="Platform alerts of the fleet" paged />
+        <LazyAlertsInbox org={org} alerts={data.alerts} label="Platform alerts of the fleet" paged />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           {data.vehicles} vehicles. Each vehicle&apos;s alerts are read from the Vehicle API at most every 15 minutes
           {data.oldestReadAt ? (

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '@/lib/contract/limits';
 import { isListResetCode, RESET_CODES, RESET_MESSAGES, resetUpdateFor } from '@/lib/fleet/list-reset';
 
 /** What every change of what a list shows clears: back to the first page, and no reset notice lingering. */
-const LIST_RESET = { pages: null, reset: null } as const;
+export const LIST_RESET = { pages: null, reset: null } as const;
 
 /** The stack of page tokens that led to the current page (lib/fleet/page-stack.ts). */
 const parseAsPageStack = createParser<string[]>({
@@ -20,7 +20,7 @@ const parseAsPageStack = createParser<string[]>({
 }).withDefault([]);
 
 /** The URL parameters of every cursor-paged list. */
-const pagingParams = {
+export const pagingParams = {
   pages: parseAsPageStack,
   size: parseAsInteger.withDefault(PAGE_SIZE.default),
   filter: parseAsString.withDefault(''),

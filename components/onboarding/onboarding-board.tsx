@@ -1,6 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import { createParser, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { DataTable } from '@/components/ui/data-table';
 import { Field, SelectField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
@@ -16,7 +18,6 @@ import {
 } from '@/lib/connect/onboarding';
 import { VIN_LIST_STAGES, type ReasonCount } from '@/lib/eligibility/onboarding-stage';
 import { useOnboarding } from '@/lib/query/onboarding';
-import { useSearchState } from '@/lib/query/use-search-state';
 import type { Tone } from '@/lib/tone';
 
 const TONE: Record<OnboardingStage, Tone> = {
@@ -97,18 +98,33 @@ function VinListProgress({ item }: { item: VinListOnboardingItem }) {
   );
 }
 
+/** Hours, as the route accepts them (0 to a year), written as typed. */
+const parseAsStuckHours = createParser<string>({
+  parse: (value) => {
+    const hours = Number(value);
+    return value.trim() !== '' && hours >= 0 && hours <= 24 * 365 ? value : null;
+  },
+  serialize: (value) => value,
+});
+
+/** The board's filters in the URL. */
+const onboardingParams = {
+  stage: parseAsStringLiteral([...LINK_STAGES, ...VIN_LIST_STAGES]),
+  stuckHours: parseAsStuckHours,
+  createdBy: parseAsString.withDefault(''),
+};
+
 /** Every consent link and bulk VIN list from its start to its end, with filters kept in the URL. */
-export function OnboardingBoard({ org }: { org: string }) {
-  const { searchParams, update } = useSearchState();
-  const stage = searchParams.get('stage') ?? '';
-  const stuckHours = searchParams.get('stuckHours') ?? '';
-  const createdBy = searchParams.get('createdBy') ?? '';
+function Board({ org }: { org: string }) {
+  const [{ stage, stuckHours, createdBy }, setFilters] = useQueryStates(onboardingParams);
   const query = new URLSearchParams();
   if (stage) query.set('stage', stage);
   if (stuckHours) query.set('stuckHours', stuckHours);
   if (createdBy) query.set('createdBy', createdBy);
   const onboarding = useOnboarding(org, query.toString());
   const filtered = Boolean(stage || stuckHours || createdBy);
+  const setStuckHours = (value: string) => void setFilters({ stuckHours: value || null });
+  const setCreatedBy = (value: string) => void setFilters({ createdBy: value });
 
   return (
     <div className="space-y-3">
@@ -117,8 +133,8 @@ export function OnboardingBoard({ org }: { org: string }) {
           id="onboarding-stage"
           label="Stage"
           compact
-          value={stage}
-          onChange={(e) => update({ stage: e.target.value || undefined })}
+          value={stage ?? ''}
+          onChange={(e) => void setFilters({ stage: onboardingParams.stage.parse(e.target.value) })}
         >
           <option value="">All</option>
           <optgroup label="Consent links">
@@ -144,10 +160,10 @@ export function OnboardingBoard({ org }: { org: string }) {
           min={0}
           step="any"
           className="w-48"
-          defaultValue={stuckHours}
-          onBlur={(e) => update({ stuckHours: e.target.value || undefined })}
+          defaultValue={stuckHours ?? ''}
+          onBlur={(e) => setStuckHours(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') update({ stuckHours: e.currentTarget.value || undefined });
+            if (e.key === 'Enter') setStuckHours(e.currentTarget.value);
           }}
         />
         <Field
@@ -157,9 +173,9 @@ export function OnboardingBoard({ org }: { org: string }) {
           type="email"
           className="w-56"
           defaultValue={createdBy}
-          onBlur={(e) => update({ createdBy: e.target.value || undefined })}
+          onBlur={(e) => setCreatedBy(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') update({ createdBy: e.currentTarget.value || undefined });
+            if (e.key === 'Enter') setCreatedBy(e.currentTarget.value);
           }}
         />
       </div>
@@ -217,3 +233,5 @@ export function OnboardingBoard({ org }: { org: string }) {
     </div>
   );
 }
+
+export const OnboardingBoard = withUrlState(Board);

@@ -4,9 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 import { cn } from './cn';
 import { inputClass } from './field';
-
-/** The page sizes every list offers (the Vehicle API's default and two larger ones). */
-export const PAGE_SIZES = [20, 50, 100] as const;
+import { PAGE_SIZES } from './page-sizes';
 
 type PagerProps = {
   /** Names the navigation ("<label> pages") and the page-size control. */

@@ -1,7 +1,6 @@
 'use client';
 
 import { useMemo } from 'react';
-import { withUrlState } from '@/components/fleet/with-url-state';
 import { ListNotice, CursorListPager } from '@/components/fleet/pager';
 import { useCursorList } from '@/components/fleet/use-cursor-list';
 import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
@@ -65,8 +64,8 @@ function journeyEnds(journeys: readonly Journey[]): MapPoint[] {
   ]);
 }
 
-/** One page of journeys at a time, its page in the URL (through nuqs), with the page's start and end points on a map. */
-function JourneysPage({
+/** One page of journeys at a time, its page in the URL (through nuqs, inside JourneysView's adapter), with the page's start and end points on a map. */
+export function JourneysTable({
   org,
   vehicleId,
   instants,
@@ -128,5 +127,3 @@ function JourneysPage({
     </SectionCard>
   );
 }
-
-export const JourneysTable = withUrlState(JourneysPage);

@@ -1,7 +1,10 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
+import { useQueryStates } from 'nuqs';
+import { parseAsDayKey } from '@/components/fleet/url-params';
+import { LIST_RESET, pagingParams } from '@/components/fleet/use-cursor-list';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Download } from 'lucide-react';
 import { ListNotice } from '@/components/fleet/pager';
 import { Button } from '@/components/ui/button';
@@ -10,10 +13,9 @@ import { LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useSearchState } from '@/lib/query/use-search-state';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { addDays, dayKeyOf, dayLabel, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
+import { addDays, dayKeyOf, dayLabel, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
@@ -24,18 +26,12 @@ import { DISTANCE_LABEL, convertDistance, formatDistance, formatEfficiency } fro
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
+import { JourneysTable } from './journeys-table';
 import { SectionError } from './section-error';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;
 const DEFAULT_DAYS = 30;
-
-// The paged list sits below the totals and chart, and carries nuqs, the pager and the table: its
-// own chunk keeps them out of the page's first load (the page renders nothing on the server).
-const JourneysTable = dynamic(() => import('./journeys-table').then((m) => m.JourneysTable), {
-  ssr: false,
-  loading: () => <LoadingRows label="Loading journeys" />,
-});
 
 /** The last `days` days, today included, in the person's time zone. */
 const lastDays = (days: number, zone: string): DayRange => {
@@ -164,12 +160,12 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
 }
 
 /** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list. */
-export function JourneysView({ org, vehicleId }: { org: string; vehicleId: string }) {
+function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
   const list = useJourneyRange(zone);
   if (!inBrowser) return <LoadingRows label="Loading journeys" />;
-  const { range, update } = list;
+  const { range, setRange } = list;
   // Days are the person's days: in their chosen zone, else the browser's.
   const instants = { from: zonedDayStart(range.from, zone).toISOString(), to: zonedDayEnd(range.to, zone).toISOString() };
   return (
@@ -180,7 +176,7 @@ export function JourneysView({ org, vehicleId }: { org: string; vehicleId: strin
         label="Journey dates"
         value={range}
         presets={presetsIn(zone)}
-        onApply={(next) => update({ from: next.from, to: next.to, pages: undefined, reset: undefined }, { push: true })}
+        onApply={setRange}
       />
       <JourneysSummary org={org} vehicleId={vehicleId} range={range} instants={instants} />
       <JourneysTable org={org} vehicleId={vehicleId} range={range} instants={instants} />
@@ -188,9 +184,16 @@ export function JourneysView({ org, vehicleId }: { org: string; vehicleId: strin
   );
 }
 
+/** The range's days, beside the paged list's own parameters, which a new range clears. */
+const journeyRangeParams = { from: parseAsDayKey, to: parseAsDayKey, pages: pagingParams.pages, reset: pagingParams.reset };
+
 /** The range in the URL (`from`, `to` as days), or the last 30 days when it is absent or not a valid range. */
 function useJourneyRange(zone: string) {
-  const { searchParams, update } = useSearchState();
-  const fromUrl = { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' };
-  return { range: isDayRange(fromUrl) ? fromUrl : lastDays(DEFAULT_DAYS, zone), update };
+  const [{ from, to }, setState] = useQueryStates(journeyRangeParams);
+  const range = from && to && from <= to ? { from, to } : lastDays(DEFAULT_DAYS, zone);
+  /** A new range starts the list on its first page, in one history entry. */
+  const setRange = (next: DayRange) => void setState({ ...next, ...LIST_RESET }, { history: 'push' });
+  return { range, setRange };
 }
+
+export const JourneysView = withUrlState(Journeys);

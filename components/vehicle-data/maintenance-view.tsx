@@ -24,7 +24,7 @@ import type {
 import { DataCard } from './data-card';
 import { RawView } from './raw-view';
 import { SectionError } from './section-error';
-import { TireHistoryCard } from './tire-history-card';
+import { LazyTireHistoryCard } from './lazy-url-state';
 import { useVehicleData } from '@/lib/query/vehicle-data';
 
 const DAY_MS = 86_400_000;
@@ -279,7 +279,7 @@ export function MaintenanceView({ org, vehicleId }: { org: string; vehicleId: st
     <div className="space-y-6">
       <AlertsCard org={org} vehicleId={vehicleId} />
       <ServicesCard org={org} vehicleId={vehicleId} />
-      <TireHistoryCard org={org} vehicleId={vehicleId} />
+      <LazyTireHistoryCard org={org} vehicleId={vehicleId} />
       <DeparturesCard org={org} vehicleId={vehicleId} />
     </div>
   );

@@ -2,15 +2,17 @@
 
 import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide-react';
 import Link from 'next/link';
+import { parseAsStringLiteral, useQueryStates, type Nullable } from 'nuqs';
 import { useCallback, useEffect, useState } from 'react';
-import { readPaging } from '@/components/eligibility/numbered-pager';
+import { numberedPagingParams } from '@/components/fleet/url-params';
+import { useNumberedPaging } from '@/components/fleet/use-numbered-paging';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { Checkbox } from '@/components/ui/checkbox';
 import { inputClass } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { useSearchState } from '@/lib/query/use-search-state';
 import type { Tone } from '@/lib/tone';
 import { humanize } from '@/lib/vehicle-data/format';
 import {
@@ -145,15 +147,13 @@ function AlertItem({ org, alert }: { org: string; alert: PlatformAlertView | Fle
   );
 }
 
-function readFilter(params: URLSearchParams): AlertFilter {
-  const status = params.get('status');
-  const severity = params.get('severity');
-  return {
-    status: status === 'resolved' || status === 'all' ? status : 'active',
-    showMuted: params.get('muted') === 'shown',
-    severity: severity && (SEVERITIES as readonly string[]).includes(severity) ? severity : null,
-  };
-}
+/** The inbox's filters in the URL (`muted=shown` shows muted alerts), and the page they reset. */
+const alertFilterParams = {
+  status: parseAsStringLiteral(['active', 'resolved', 'all'] as const).withDefault('active'),
+  muted: parseAsStringLiteral(['shown'] as const),
+  severity: parseAsStringLiteral(SEVERITIES),
+  page: numberedPagingParams.page,
+};
 
 /** The open alerts by severity, as words: "2 critical, 1 high". */
 function OpenSummary({ alerts }: { alerts: readonly PlatformAlertView[] }) {
@@ -174,7 +174,7 @@ function OpenSummary({ alerts }: { alerts: readonly PlatformAlertView[] }) {
  * matching alerts page by page (`page`, `size` in the URL, like the other numbered lists); a
  * filter change goes back to the first page.
  */
-export function AlertsInbox({
+function Inbox({
   org,
   alerts,
   label,
@@ -185,15 +185,15 @@ export function AlertsInbox({
   label: string;
   paged?: boolean;
 }) {
-  const { searchParams, update } = useSearchState();
-  const filter = readFilter(searchParams);
+  const [params, setParams] = useQueryStates(alertFilterParams);
+  const filter: AlertFilter = { status: params.status, showMuted: params.muted === 'shown', severity: params.severity };
   const matching = filterAlerts(alerts, filter);
-  const paging = readPaging(searchParams, 'page', 'size');
+  const paging = useNumberedPaging();
   const size = paged ? paging.size : Math.max(1, matching.length);
   // A page past the end (the list shrank since the link was made) shows the last one.
   const page = paged ? Math.min(paging.page, Math.max(0, Math.ceil(matching.length / size) - 1)) : 0;
   const shown = matching.slice(page * size, (page + 1) * size);
-  const setFilter = (changes: Record<string, string | null>) => update({ ...changes, page: null });
+  const setFilter = (changes: Partial<Nullable<Omit<typeof params, 'page'>>>) => void setParams({ ...changes, page: null });
   return (
     <div className="space-y-3">
       <OpenSummary alerts={alerts} />
@@ -203,7 +203,7 @@ export function AlertsInbox({
           <select
             className={`${inputClass} mt-1 w-auto`}
             value={filter.status}
-            onChange={(e) => setFilter({ status: e.target.value === 'active' ? null : e.target.value })}
+            onChange={(e) => setFilter({ status: alertFilterParams.status.parse(e.target.value) })}
           >
             <option value="active">Active</option>
             <option value="resolved">Resolved</option>
@@ -215,7 +215,7 @@ export function AlertsInbox({
           <select
             className={`${inputClass} mt-1 w-auto`}
             value={filter.severity ?? ''}
-            onChange={(e) => setFilter({ severity: e.target.value || null })}
+            onChange={(e) => setFilter({ severity: alertFilterParams.severity.parse(e.target.value) })}
           >
             <option value="">Any</option>
             {SEVERITIES.map((s) => (
@@ -255,11 +255,13 @@ export function AlertsInbox({
           total={matching.length}
           hasPrevious={page > 0}
           hasNext={(page + 1) * size < matching.length}
-          onPrevious={() => update({ page: page > 1 ? String(page) : null }, { push: true })}
-          onNext={() => update({ page: String(page + 2) }, { push: true })}
-          onPageSize={(s) => update({ size: String(s), page: null })}
+          onPrevious={() => paging.onPage(page - 1)}
+          onNext={() => paging.onPage(page + 1)}
+          onPageSize={paging.onSize}
         />
       ) : null}
     </div>
   );
 }
+
+export const AlertsInbox = withUrlState(Inbox);

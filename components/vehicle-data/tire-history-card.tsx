@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { parseAsString, useQueryStates } from 'nuqs';
+import { withUrlState } from '@/components/fleet/with-url-state';
 import { ListNotice } from '@/components/fleet/pager';
 import { SectionCard } from '@/components/ui/card';
 import { ErrorState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { useSearchState } from '@/lib/query/use-search-state';
 import { tireRangeProblem } from '@/lib/validations/tire-range';
 import type { DayRange } from '@/lib/validations/vehicle-data';
 import { addDays, addMonths, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
@@ -123,15 +124,21 @@ function TireCharts({ data }: { data: TireHistoryResponse }) {
   );
 }
 
+/**
+ * The range in the URL as written: a range that is not two real days in order is not replaced by
+ * the default but explained (useUrlRangeErrors), so a wrong link says what is wrong with it.
+ */
+const tireRangeParams = { from: parseAsString, to: parseAsString };
+
 /** Tire pressures over a chosen range of at most three months (default the last three), refused in the browser before any call. */
-export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: string }) {
+function TireHistory({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
-  const { searchParams, update } = useSearchState();
-  const fromUrl = searchParams.has('from') || searchParams.has('to');
+  const [fromUrl, setRange] = useQueryStates(tireRangeParams);
+  const inUrl = fromUrl.from !== null || fromUrl.to !== null;
   const range: DayRange = inBrowser
-    ? fromUrl
-      ? { from: searchParams.get('from') ?? '', to: searchParams.get('to') ?? '' }
+    ? inUrl
+      ? { from: fromUrl.from ?? '', to: fromUrl.to ?? '' }
       : lastMonths(3, zone)
     : { from: '', to: '' };
   const validDays = isDayRange(range);
@@ -167,7 +174,7 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
           const result = checkDays(next, zone);
           return result.ok ? null : result.errors;
         }}
-        onApply={(next) => update({ from: next.from, to: next.to }, { push: true })}
+        onApply={(next) => void setRange(next, { history: 'push' })}
       />
       {!checked.ok ? (
         <ListNotice>Nothing was loaded: {Object.values(checked.errors).join(' ')}. Choose other dates.</ListNotice>
@@ -181,3 +188,5 @@ export function TireHistoryCard({ org, vehicleId }: { org: string; vehicleId: st
     </SectionCard>
   );
 }
+
+export const TireHistoryCard = withUrlState(TireHistory);

@@ -4,7 +4,7 @@ import { useVehicleData } from '@/lib/query/vehicle-data';
 import { Time } from '@/components/ui/time';
 import type { VehicleAlertsResponse } from '@/lib/vehicle-data/platform-alerts';
 import { DataCard } from './data-card';
-import { AlertsInbox } from './platform-alerts-inbox';
+import { LazyAlertsInbox } from './lazy-url-state';
 
 /** The vehicle's platform alerts: raised by the service (unlike manufacturer alerts, raised by the vehicle). */
 export function VehicleAlertsView({ org, vehicleId }: { org: string; vehicleId: string }) {
@@ -18,7 +18,7 @@ export function VehicleAlertsView({ org, vehicleId }: { org: string; vehicleId: 
     >
       {(data) => (
         <div className="space-y-3">
-          <AlertsInbox org={org} alerts={data.alerts} label="Platform alerts of this vehicle" />
+          <LazyAlertsInbox org={org} alerts={data.alerts} label="Platform alerts of this vehicle" />
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Read from the Vehicle API <Time value={data.read.fetchedAt} />; read again at most every 15 minutes.
           </p>

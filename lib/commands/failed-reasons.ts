@@ -1,4 +1,4 @@
-import { FAILED_REASONS, type FailedReason } from '@/lib/contract/vehicle-api';
+import type { FailedReason } from '@/lib/contract/vehicle-api';
 
 export type ReasonExplanation = { title: string; nextStep: string };
 
@@ -146,6 +146,6 @@ export function explainFailedReason(reason: string | null | undefined): ReasonEx
       nextStep: 'Try again; contact support with the request id if it persists.',
       known: false,
     };
-  if ((FAILED_REASONS as readonly string[]).includes(reason)) return { ...FAILED_REASON_TEXT[reason as FailedReason], known: true };
+  if (Object.hasOwn(FAILED_REASON_TEXT, reason)) return { ...FAILED_REASON_TEXT[reason as FailedReason], known: true };
   return { title: reason, nextStep: 'This is the manufacturer’s own wording.', known: false };
 }

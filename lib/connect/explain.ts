@@ -1,3 +1,4 @@
+import type { LinkDisplayStatus } from './link-filters';
 /** Plain words for what can go wrong when connecting, shared by the console and the landing page. */
 export type Explanation = { title: string; what: string; nextStep: string };
 
@@ -28,10 +29,6 @@ export const RETURN_FAILURE_TEXT: Record<string, string> = {
   NOT_PERMITTED: 'The fleet operator is not allowed to connect vehicles at the moment, so nothing was shared.',
 };
 export const GENERIC_RETURN_FAILURE = 'The connection could not be completed, so nothing was shared.';
-
-/** The statuses a consent link is shown with, and the list filtered by. */
-export const CONSENT_LINK_FILTERS = ['PENDING', 'COMPLETED', 'FAILED', 'EXPIRED'] as const;
-export type LinkDisplayStatus = (typeof CONSENT_LINK_FILTERS)[number];
 
 /** The stored status, with a pending link past its expiry shown as expired the moment it passes. */
 export function displayStatus(link: { status: string; expiresAt: string }, now: number): LinkDisplayStatus {

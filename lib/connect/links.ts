@@ -1,4 +1,4 @@
-import type { LinkDisplayStatus } from './explain';
+import type { LinkDisplayStatus } from './link-filters';
 
 /** What the browser sees of a kept consent link. */
 export type ConsentLinkView = {

@@ -136,38 +136,20 @@ export const FAILED_REASONS = [
 ] as const;
 export type FailedReason = (typeof FAILED_REASONS)[number];
 
-export const SCOPES = ['vehicle:all', 'vehicle:information', 'vehicle:telemetry', 'vehicle:charging_history', 'vehicle:commands'] as const;
-/** [V] scopes the connect call accepts beyond the data scopes. */
-export const CONNECT_SCOPES = [
-  ...SCOPES,
-  'vehicle:driving_behavior',
-  'vehicle:location_history',
-  'battery:all',
-  'battery:telemetry',
-  'geofences:all',
-  'geofences:read',
-  'geofences:write',
-] as const;
-export type ConnectScope = (typeof CONNECT_SCOPES)[number];
-
-export const REGIONS = ['EUROPE', 'NORTH_AMERICA'] as const;
-export const LOCALES = ['en-GB', 'de-DE', 'fr-FR', 'nl-NL'] as const;
-
 export const CONNECTION_STATUSES = ['CONNECTED', 'PENDING_CONNECTION', 'DISCONNECTED'] as const;
 
 /** Countries where the trim, and so the specifications, can be identified (ISO 3166 alpha-2). */
 export const SPECIFICATION_COUNTRIES = ['CA', 'FR', 'DE', 'IE', 'IT', 'ES', 'GB', 'US'] as const;
 
 export { PAGE_SIZE, TAG_LIMIT } from './limits';
+export { CONNECT_SCOPES, LOCALES, REGIONS, SCOPES, type ConnectScope } from './connect';
+export { BULK_CONNECT, ELIGIBILITY } from './eligibility';
 
 export const FILTER_OPERATORS = ['isNull', 'isNotNull', '==', '!=', '>', '<', '>=', '<=', 'like', 'ilike', 'notIlike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export const TAG_OBJECT_TYPES = ['DEVICE'] as const;
 
-export const ELIGIBILITY = { minVins: 1, maxVins: 500, vinPattern: /^[A-Za-z0-9]{17}$/ } as const;
-/** [V] `POST /v1/vehicles/connect`: up to 100 VINs per request, off unless the vendor enables it for the organization. */
-export const BULK_CONNECT = { minVins: 1, maxVins: 100 } as const;
 export const BULK_STATUSES = ['CREATED', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const ELIGIBILITY_RESULT_STATUSES = [
   'NOT_SUPPORTED',

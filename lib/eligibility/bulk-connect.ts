@@ -1,4 +1,4 @@
-import { BULK_CONNECT } from '@/lib/contract/vehicle-api';
+import { BULK_CONNECT } from '@/lib/contract/eligibility';
 
 /**
  * Bulk VIN connection from an eligibility check: which rows go, in requests of at most 100

@@ -1,7 +1,7 @@
 import { toVendorMake } from '@/lib/contract/makes';
 import { countryCodeProblem } from '@/lib/validations/country-codes';
 import { normalizeVin, vinProblem } from '@/lib/validations/vin';
-import { ELIGIBILITY } from '@/lib/contract/vehicle-api';
+import { ELIGIBILITY } from '@/lib/contract/eligibility';
 
 /** VINs per eligibility check: a longer list is sent as several checks. */
 export const ELIGIBILITY_BATCH_SIZE = ELIGIBILITY.maxVins;

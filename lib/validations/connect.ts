@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { CONSENT_LINK_FILTERS } from '@/lib/connect/explain';
+import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { toVendorMake } from '@/lib/contract/makes';
 import { countryCodeProblem } from './country-codes';

@@ -1,5 +1,6 @@
 import * as z from './zod';
-import { ELIGIBILITY, PAGE_SIZE } from '@/lib/contract/vehicle-api';
+import { ELIGIBILITY } from '@/lib/contract/eligibility';
+import { PAGE_SIZE } from '@/lib/contract/limits';
 import { countryCodeProblem } from './country-codes';
 import { upstreamId } from './route-params';
 import { toVendorMake } from '@/lib/contract/makes';

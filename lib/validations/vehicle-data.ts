@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { isDayKey } from '@/lib/vehicle-data/days';
+import { isDayKey } from '@/lib/format/wall-clock';
 import { listQuerySchema } from './fleet';
 import { upstreamId } from './route-params';
 import { tireRangeProblem } from './tire-range';

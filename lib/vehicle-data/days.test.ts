@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dayKeyOf, daysBetween, isDayKey, zonedDayEnd, zonedDayStart } from './days';
+import { isDayKey } from '@/lib/format/wall-clock';
+import { addDays, addMonths, dayKeyOf, daysBetween, zonedDayEnd, zonedDayStart } from './days';
 
 describe('day keys', () => {
   it('names the day of an instant in a time zone', () => {

@@ -1,10 +1,9 @@
-import { wallClockIn } from '@/lib/format/time';
+import { instantOfWallClock, isDayKey } from '@/lib/format/wall-clock';
 
 /**
  * Calendar days as `YYYY-MM-DD` keys. Grouping uses an explicit time zone (the person's chosen one, else the
  * browser's) so that a journey at 00:30 local time counts for the day the viewer sees.
  */
-const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -27,14 +26,6 @@ export function dayKeyOf(instant: string | number | Date | null | undefined, tim
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-export function isDayKey(value: string): boolean {
-  const match = DAY_KEY.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** A range as `dayRangeSchema` accepts it (two real days, the first not after the second), for a page that needs only the yes or no. */
@@ -66,20 +57,9 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-/** How far `timeZone` is ahead of UTC at an instant, in ms. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const w = wallClockIn(new Date(instant), timeZone);
-  const wall = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** Midnight at the start of a day in `timeZone`, as an instant (a day starting in a DST gap starts at its first real minute). */
 export function zonedDayStart(key: string, timeZone: string): Date {
-  const [y, m, d] = key.split('-').map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  let instant = wall - zoneOffsetMs(wall, timeZone);
-  instant = wall - zoneOffsetMs(instant, timeZone);
-  return new Date(instant);
+  return instantOfWallClock(key, timeZone);
 }
 
 /** Last millisecond of a day in `timeZone`. */
