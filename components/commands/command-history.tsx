@@ -1,12 +1,13 @@
 'use client';
 
+import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/fleet/with-url-state';
 import { Button } from '@/components/ui/button';
-import { Field, SelectField } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -147,35 +148,31 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Command history filters">
-        <SelectField
+      <FilterBar label="Command history filters">
+        <FilterSelect
           id="history-state"
           label="Outcome"
-          compact
-          value={filters.state ?? ''}
-          onChange={(e) => void setFilters({ state: commandHistoryParams.state.parse(e.target.value) })}
+          value={filters.state}
+          onChange={(value) => void setFilters({ state: commandHistoryParams.state.parse(value) })}
         >
-          <option value="">All</option>
           {EXECUTION_STATE_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
           ))}
-        </SelectField>
-        <SelectField
+        </FilterSelect>
+        <FilterSelect
           id="history-command"
           label="Command"
-          compact
-          value={filters.command ?? ''}
-          onChange={(e) => void setFilters({ command: commandHistoryParams.command.parse(e.target.value) })}
+          value={filters.command}
+          onChange={(value) => void setFilters({ command: commandHistoryParams.command.parse(value) })}
         >
-          <option value="">All</option>
           {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
             <option key={name} value={name}>
               {info.label}
             </option>
           ))}
-        </SelectField>
+        </FilterSelect>
         <Field
           id="history-user"
           label="Sent by (email)"
@@ -200,7 +197,7 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
             <Download aria-hidden className="h-4 w-4" /> Export CSV
           </a>
         </Button>
-      </div>
+      </FilterBar>
       <UpstreamListNote list={upstreamList} vehicle={vehicleId !== undefined} />
       <DataTable
         label="Command history"

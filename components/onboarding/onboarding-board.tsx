@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
+import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
 import { createParser, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/fleet/with-url-state';
 import { DataTable } from '@/components/ui/data-table';
-import { Field, SelectField } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -128,15 +129,13 @@ function Board({ org }: { org: string }) {
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Onboarding filters">
-        <SelectField
+      <FilterBar label="Onboarding filters">
+        <FilterSelect
           id="onboarding-stage"
           label="Stage"
-          compact
-          value={stage ?? ''}
-          onChange={(e) => void setFilters({ stage: onboardingParams.stage.parse(e.target.value) })}
+          value={stage}
+          onChange={(value) => void setFilters({ stage: onboardingParams.stage.parse(value) })}
         >
-          <option value="">All</option>
           <optgroup label="Consent links">
             {LINK_STAGES.map((s) => (
               <option key={s} value={s}>
@@ -151,7 +150,7 @@ function Board({ org }: { org: string }) {
               </option>
             ))}
           </optgroup>
-        </SelectField>
+        </FilterSelect>
         <Field
           id="onboarding-stuck"
           label="Stuck for more than (hours)"
@@ -178,7 +177,7 @@ function Board({ org }: { org: string }) {
             if (e.key === 'Enter') setCreatedBy(e.currentTarget.value);
           }}
         />
-      </div>
+      </FilterBar>
       <DataTable<OnboardingItem>
         label="Onboarding"
         caption="Each consent link and VIN list: its stage, since when, and what to do next"
