@@ -35,7 +35,8 @@ test('the eligible VINs of a check go for connection in requests of at most 100;
   page,
 }) => {
   test.slow();
-  const section = await completedCheck(page, 31, 150, 'Bulk connect depot');
+  // Each VIN is eligible with a chance of 0.72 per check: 200 VINs make more than 100 eligible (150 missed it about once in 14 runs).
+  const section = await completedCheck(page, 31, 200, 'Bulk connect depot');
   const button = section.getByRole('button', { name: /^Connect \d+ eligible vehicles$/ });
   const eligible = Number((await button.textContent())?.match(/\d+/)?.[0]);
   expect(eligible).toBeGreaterThan(100);
