@@ -59,7 +59,7 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
           {custom.map((make) => (
             <li key={make} className="inline-flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-2.5 text-sm dark:bg-zinc-800">
               {make}
-              <Button variant="ghost" size="icon" className="h-6 w-6" aria-label={`Remove ${make}`} onClick={() => toggle(make)}>
+              <Button variant="ghost" size="icon-xs" aria-label={`Remove ${make}`} onClick={() => toggle(make)}>
                 <X aria-hidden className="h-3.5 w-3.5" />
               </Button>
             </li>

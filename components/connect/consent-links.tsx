@@ -130,12 +130,7 @@ export function ConsentLinks({
             <label htmlFor="links-status" className="text-sm text-zinc-600 dark:text-zinc-400">
               Show
             </label>
-            <select
-              id="links-status"
-              className={`${inputClass} w-auto py-1.5`}
-              value={status ?? ''}
-              onChange={(e) => onStatus(e.target.value)}
-            >
+            <select id="links-status" className={inputClass} value={status ?? ''} onChange={(e) => onStatus(e.target.value)}>
               <option value="">All links</option>
               {CONSENT_LINK_FILTERS.map((s) => (
                 <option key={s} value={s}>

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { inputClass } from '@/components/ui/field';
+import { inputClassOf } from '@/components/ui/field';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
@@ -131,7 +131,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
                 id="consent-link-url"
                 readOnly
                 value={l.url}
-                className={`${inputClass} font-mono text-xs`}
+                className={inputClassOf({ text: 'font-mono text-xs' })}
                 onFocus={(e) => e.currentTarget.select()}
               />
               <CopyButton value={l.url} label="Copy the consent link" />

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
-import { Field, inputClass, SelectField } from '@/components/ui/field';
+import { Field, inputClassOf, SelectField } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
@@ -114,7 +114,7 @@ export function NewCheck({ org }: { org: string }) {
           </label>
           <textarea
             id={`${ids}-vins`}
-            className={`${inputClass} h-40 font-mono text-xs`}
+            className={`${inputClassOf({ text: 'font-mono text-xs' })} h-40`}
             placeholder={'vin,countryCode\nWVWZZZ1JZXW000001,DE\n5YJ3E1EA7KF317000,GB'}
             spellCheck={false}
             value={text}

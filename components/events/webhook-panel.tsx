@@ -164,7 +164,7 @@ export function WebhookPanel({ org }: { org: string }) {
                 {data.hasSecret ? 'Events appear here as the Vehicle API sends them.' : 'Store the signing secret first.'}
               </EmptyState>
             ) : (
-              <TableScroll label="Last events received" className="rounded-md shadow-none">
+              <TableScroll label="Last events received" frame="outlined">
                 <PlainTable
                   caption="Last webhook events received"
                   columns={['Received', 'Type', 'Vehicle', 'Outcome']}

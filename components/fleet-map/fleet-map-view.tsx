@@ -38,7 +38,7 @@ export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <FleetMapCanvas org={org} positions={data} styleUrl={styleUrl} />
         <Card className="p-0">
-          <TableScroll label="Vehicle positions" className="max-h-[60vh] overflow-y-auto border-0 shadow-none">
+          <TableScroll label="Vehicle positions" frame="fill" scroll="both" className="max-h-[60vh]">
             <PlainTable
               caption="Vehicles and their last known positions"
               columns={['Vehicle', 'Position', { label: 'Charge', align: 'right' }]}

@@ -4,7 +4,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { inputClass } from '@/components/ui/field';
+import { inputClassOf } from '@/components/ui/field';
 import {
   FILTER_FIELDS,
   OPERATORS_BY_KIND,
@@ -52,7 +52,7 @@ function pretty(text: string): string {
   }
 }
 
-const smallInput = cn(inputClass, 'py-1.5');
+const smallInput = inputClassOf({ padding: 'py-1.5' });
 
 function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChange: (value: string) => void }) {
   const kind = fieldOf(row.field).kind;
@@ -252,7 +252,7 @@ export function FilterPanel({
             spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            className={cn(inputClass, 'font-mono text-xs')}
+            className={inputClassOf({ text: 'font-mono text-xs' })}
             value={state.raw}
             onChange={(e) => setState((s) => ({ ...s, raw: e.target.value }))}
             placeholder='{"field": "make", "operator": "==", "value": "Tesla"}'

@@ -29,7 +29,7 @@ export function CommandPaletteButton({ org, nav }: { org: string; nav: NavItem[]
   return (
     <>
       <Button
-        variant="secondary"
+        variant="quiet"
         size="sm"
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
@@ -37,7 +37,6 @@ export function CommandPaletteButton({ org, nav }: { org: string; nav: NavItem[]
           setLoaded(true);
           setOpen(true);
         }}
-        className="inline-flex items-center gap-2 text-zinc-600 dark:text-zinc-300"
       >
         <Search aria-hidden className="h-4 w-4" />
         <span className="hidden sm:inline">Search</span>

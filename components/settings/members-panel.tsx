@@ -9,10 +9,9 @@ import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, inputClass, SelectField } from '@/components/ui/field';
+import { Field, inputClassOf, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { CopyButton } from '@/components/ui/copy-button';
-import { cn } from '@/components/ui/cn';
 import { Time } from '@/components/ui/time';
 import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -118,7 +117,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
                     </label>
                     <select
                       id={`role-${member.userId}`}
-                      className={cn(inputClass, 'w-auto')}
+                      className={inputClassOf({ width: 'w-auto' })}
                       value={member.role}
                       onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
                     >

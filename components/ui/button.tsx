@@ -2,15 +2,28 @@ import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
+const OUTLINED = 'border border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
+
+/**
+ * Each variant and size sets its colours and box alone: `cn` does not resolve conflicting
+ * utilities, so a look the variants lack is a new variant, not a class that overrides one.
+ */
 const VARIANTS = {
   primary: 'bg-accent-600 text-white hover:bg-accent-700 disabled:bg-accent-600/60',
-  secondary:
-    'border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  secondary: `${OUTLINED} text-zinc-900 dark:text-zinc-100`,
+  /** Outlined with muted text: a control that stays in the background (the search opener). */
+  quiet: `${OUTLINED} text-zinc-600 dark:text-zinc-300`,
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
   ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
 } as const;
 
-const SIZES = { sm: 'h-8 px-3 text-sm', md: 'h-9 px-4 text-sm', icon: 'h-8 w-8 justify-center' } as const;
+const SIZES = {
+  xs: 'h-7 px-2 text-xs',
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-9 px-4 text-sm',
+  icon: 'h-8 w-8 justify-center',
+  'icon-xs': 'h-6 w-6 justify-center',
+} as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof VARIANTS;

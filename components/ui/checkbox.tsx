@@ -7,17 +7,20 @@ export function Checkbox({
   checked,
   onCheckedChange,
   disabled,
+  block = false,
   className,
 }: {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
-  /** The label's layout; it is a flex row of the box and the text. */
+  /** On a line of its own rather than inline; a prop, not a `flex` class, as `cn` does not resolve conflicting utilities. */
+  block?: boolean;
+  /** Spacing around the label (not its display, gap or text size, which are set here). */
   className?: string;
 }) {
   return (
-    <label className={cn('inline-flex items-center gap-2 text-sm', className)}>
+    <label className={cn(block ? 'flex' : 'inline-flex', 'items-center gap-2 text-sm', className)}>
       <input
         type="checkbox"
         className="h-4 w-4 accent-accent-600"

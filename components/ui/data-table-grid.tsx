@@ -143,7 +143,9 @@ export default function DataTableGrid<T extends RowData>({
     <TableScroll
       ref={scrollRef}
       label={label}
-      className={cn(inCard && 'rounded-none border-0 shadow-none', virtual && 'max-h-[70vh] overflow-auto')}
+      frame={inCard ? 'flush' : 'card'}
+      scroll={virtual ? 'both' : 'x'}
+      className={virtual ? 'max-h-[70vh]' : undefined}
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>

@@ -2,8 +2,23 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react
 import { Button } from './button';
 import { cn } from './cn';
 
-export const inputClass =
-  'block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-zinc-500 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900';
+const INPUT_FRAME =
+  'block rounded-md border border-zinc-300 bg-white px-3 shadow-xs placeholder:text-zinc-500 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900';
+
+/**
+ * The look of a text control. Its width, vertical padding and text are parameters, not classes a
+ * caller adds: `cn` does not resolve conflicting utilities, so an added `w-20` beside `w-full`
+ * would be decided by stylesheet order.
+ */
+export function inputClassOf({
+  width = 'w-full',
+  padding = 'py-2',
+  text = 'text-sm',
+}: { width?: string; padding?: string; text?: string } = {}): string {
+  return `${INPUT_FRAME} ${width} ${padding} ${text}`;
+}
+
+export const inputClass = inputClassOf();
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;

@@ -2,8 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
-import { cn } from './cn';
-import { inputClass } from './field';
+import { inputClassOf } from './field';
 import { PAGE_SIZES } from './page-sizes';
 
 type PagerProps = {
@@ -62,7 +61,7 @@ export function Pager({
           </label>
           <select
             id={`${label}-page-size`}
-            className={cn(inputClass, 'w-20 py-1.5')}
+            className={inputClassOf({ width: 'w-20', padding: 'py-1.5' })}
             value={pageSize}
             onChange={(e) => onPageSize(Number(e.target.value))}
           >

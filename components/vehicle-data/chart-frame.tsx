@@ -31,7 +31,7 @@ export function ChartFrame({
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer text-xs font-medium text-accent-700 dark:text-accent-100">Show the numbers as a table</summary>
-        <TableScroll label={table.caption} className="mt-2 max-h-80 overflow-y-auto">
+        <TableScroll label={table.caption} scroll="both" className="mt-2 max-h-80">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{table.caption}</caption>
             <thead className="sticky top-0 border-b border-zinc-200 bg-white text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">

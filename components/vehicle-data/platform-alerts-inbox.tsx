@@ -201,7 +201,7 @@ function Inbox({
         <label className="text-xs text-zinc-600 dark:text-zinc-400">
           Status
           <select
-            className={`${inputClass} mt-1 w-auto`}
+            className={`${inputClass} mt-1`}
             value={filter.status}
             onChange={(e) => setFilter({ status: alertFilterParams.status.parse(e.target.value) })}
           >
@@ -213,7 +213,7 @@ function Inbox({
         <label className="text-xs text-zinc-600 dark:text-zinc-400">
           Severity
           <select
-            className={`${inputClass} mt-1 w-auto`}
+            className={`${inputClass} mt-1`}
             value={filter.severity ?? ''}
             onChange={(e) => setFilter({ severity: alertFilterParams.severity.parse(e.target.value) })}
           >
@@ -229,7 +229,8 @@ function Inbox({
           label="Show muted"
           checked={filter.showMuted}
           onCheckedChange={(checked) => setFilter({ muted: checked ? 'shown' : null })}
-          className="flex pb-2"
+          block
+          className="pb-2"
         />
       </div>
       {shown.length === 0 ? (

@@ -38,8 +38,8 @@ export function RawView({ meta, label }: { meta: UpstreamMeta; label: string }) 
         {hasRaw ? (
           <Button
             variant="ghost"
-            size="sm"
-            className="ml-auto h-7 px-2 text-xs"
+            size="xs"
+            className="ml-auto"
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((o) => !o)}

@@ -34,7 +34,7 @@ export function HistoryPanel({ org, vehicleId }: { org: string; vehicleId: strin
       {rows.length === 0 ? (
         <p className="text-zinc-600 dark:text-zinc-400">The Vehicle API records no pause or resume for this vehicle.</p>
       ) : (
-        <TableScroll label="Listening history" className="rounded-none border-0 bg-transparent shadow-none dark:bg-transparent">
+        <TableScroll label="Listening history" frame="bare">
           <PlainTable caption="Listening history, newest first" columns={['When', 'Change', 'Who']} cellClassName="py-1.5 pr-3 last:pr-0">
             {rows.map((row, i) => (
               <tr key={`${row.timestamp}-${i}`}>

@@ -49,7 +49,7 @@ function ViewForm({
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
       <Field id={`${id}-name`} label="View name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={error} />
-      <Checkbox label="Share with the organization" checked={shared} onCheckedChange={setShared} className="flex" />
+      <Checkbox label="Share with the organization" checked={shared} onCheckedChange={setShared} block />
       <Button type="submit" size="sm" disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
       </Button>
