@@ -6,8 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { SectionCard } from '@/components/ui/card';
-import { QueryState } from '@/components/ui/query-state';
+import { QuerySectionCard } from '@/components/ui/query-state';
 import { Field, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { ErrorState } from '@/components/ui/states';
@@ -66,54 +65,8 @@ export function CredentialsPanel({ org }: { org: string }) {
 
   const environment = useWatch({ control: form.control, name: 'environment' });
 
-  return (
-    <SectionCard
-      id="api-heading"
-      title="Vehicle API connection"
-      description="The organization’s client credentials. They never leave the server."
-    >
-      <QueryState query={settings} loading="Loading settings">
-        {(data) =>
-          canWrite ? (
-            <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
-              <SelectField id="environment" label="Environment" {...form.register('environment')}>
-                {data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
-                <option value="custom">Vehicle API at a base URL</option>
-              </SelectField>
-              {environment === 'custom' ? (
-                <Field id="baseUrl" label="Base URL" placeholder="https://api.example.com" {...formField(form, 'baseUrl')} />
-              ) : null}
-              <Field id="clientId" label="Client id" autoComplete="off" {...formField(form, 'clientId')} />
-              <Field
-                id="clientSecret"
-                label="Client secret"
-                type="password"
-                autoComplete="new-password"
-                placeholder="•••••••• stored"
-                hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
-                {...formField(form, 'clientSecret')}
-              />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving…' : 'Save credentials'}
-                </Button>
-                <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
-                  {test.isPending ? 'Testing…' : 'Test connection'}
-                </Button>
-              </div>
-            </form>
-          ) : (
-            <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
-              <dt className="text-zinc-600 dark:text-zinc-400">Environment</dt>
-              <dd>{data.environment === 'embedded' ? 'Embedded sandbox' : data.baseUrl}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">Client id</dt>
-              <dd className="font-mono">{data.clientId}</dd>
-              <dt className="text-zinc-600 dark:text-zinc-400">Client secret</dt>
-              <dd>stored, not shown</dd>
-            </dl>
-          )
-        }
-      </QueryState>
+  const testOutcome = (
+    <>
       <div aria-live="polite">
         {test.isSuccess ? (
           <div className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
@@ -128,6 +81,58 @@ export function CredentialsPanel({ org }: { org: string }) {
           <ErrorState error={test.error} title="The connection test failed" />
         ) : null}
       </div>
-    </SectionCard>
+    </>
+  );
+
+  return (
+    <QuerySectionCard
+      id="api-heading"
+      title="Vehicle API connection"
+      description="The organization’s client credentials. They never leave the server."
+      query={settings}
+      loading="Loading settings"
+      after={testOutcome}
+    >
+      {(data) =>
+        canWrite ? (
+          <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
+            <SelectField id="environment" label="Environment" {...form.register('environment')}>
+              {data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
+              <option value="custom">Vehicle API at a base URL</option>
+            </SelectField>
+            {environment === 'custom' ? (
+              <Field id="baseUrl" label="Base URL" placeholder="https://api.example.com" {...formField(form, 'baseUrl')} />
+            ) : null}
+            <Field id="clientId" label="Client id" autoComplete="off" {...formField(form, 'clientId')} />
+            <Field
+              id="clientSecret"
+              label="Client secret"
+              type="password"
+              autoComplete="new-password"
+              placeholder="•••••••• stored"
+              hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
+              {...formField(form, 'clientSecret')}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving…' : 'Save credentials'}
+              </Button>
+              <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+                {test.isPending ? 'Testing…' : 'Test connection'}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
+            <dt className="text-zinc-600 dark:text-zinc-400">Environment</dt>
+            <dd>{data.environment === 'embedded' ? 'Embedded sandbox' : data.baseUrl}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Client id</dt>
+            <dd className="font-mono">{data.clientId}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Client secret</dt>
+            <dd>stored, not shown</dd>
+          </dl>
+        )
+      }
+    </QuerySectionCard>
   );
 }

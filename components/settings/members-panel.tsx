@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { SectionCard } from '@/components/ui/card';
-import { QueryState } from '@/components/ui/query-state';
+import { QuerySectionCard } from '@/components/ui/query-state';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, inputClassOf, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
@@ -92,61 +91,8 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
     }
   };
 
-  return (
-    <SectionCard
-      id="members-heading"
-      title="Members"
-      description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
-    >
-      <QueryState query={members} loading="Loading members">
-        {(data) => (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {data.members.map((member) => (
-              <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">
-                    {member.email}
-                    {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
-                  </p>
-                  {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
-                </div>
-                {canWrite ? (
-                  <>
-                    <label className="sr-only" htmlFor={`role-${member.userId}`}>
-                      Role of {member.email}
-                    </label>
-                    <select
-                      id={`role-${member.userId}`}
-                      className={inputClassOf({ width: 'w-auto' })}
-                      value={member.role}
-                      onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {role}
-                        </option>
-                      ))}
-                    </select>
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
-                          Remove
-                        </Button>
-                      }
-                      title={`Remove ${member.email}?`}
-                      description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
-                      confirmLabel="Remove member"
-                      onConfirm={() => remove(member)}
-                    />
-                  </>
-                ) : (
-                  <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
+  const inviting = (
+    <>
       {canWrite ? (
         <form
           onSubmit={form.handleSubmit((values) => add.mutate(values))}
@@ -215,6 +161,65 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
           </ul>
         </section>
       ) : null}
-    </SectionCard>
+    </>
+  );
+
+  return (
+    <QuerySectionCard
+      id="members-heading"
+      title="Members"
+      description="Admins manage settings and members; managers do the vehicle work; support reads everything and changes nothing."
+      query={members}
+      loading="Loading members"
+      after={inviting}
+    >
+      {(data) => (
+        <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {data.members.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">
+                  {member.email}
+                  {member.userId === currentUserId ? <span className="text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
+                </p>
+                {member.name ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{member.name}</p> : null}
+              </div>
+              {canWrite ? (
+                <>
+                  <label className="sr-only" htmlFor={`role-${member.userId}`}>
+                    Role of {member.email}
+                  </label>
+                  <select
+                    id={`role-${member.userId}`}
+                    className={inputClassOf({ width: 'w-auto' })}
+                    value={member.role}
+                    onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {role}
+                      </option>
+                    ))}
+                  </select>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" aria-label={`Remove ${member.email}`}>
+                        Remove
+                      </Button>
+                    }
+                    title={`Remove ${member.email}?`}
+                    description={<p>They lose access to this organization at once. Their past actions stay in the audit trail.</p>}
+                    confirmLabel="Remove member"
+                    onConfirm={() => remove(member)}
+                  />
+                </>
+              ) : (
+                <span className="text-sm text-zinc-700 dark:text-zinc-300">{member.role}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySectionCard>
   );
 }

@@ -28,7 +28,7 @@ export function QueryState<T>({ query, loading, loadingRows = 3, errorTitle, emp
   return empty?.when(data) ? empty.show : children(data);
 }
 
-/** A section card whose whole body is one query's data, through QueryState. */
+/** A section card whose body is one query's data, through QueryState; `after` follows it, whatever the query's state (a form, a result). */
 export function QuerySectionCard<T>({
   query,
   loading,
@@ -36,13 +36,15 @@ export function QuerySectionCard<T>({
   errorTitle,
   empty,
   children,
+  after,
   ...frame
-}: SectionFrame & QueryStateProps<T>) {
+}: SectionFrame & QueryStateProps<T> & { after?: ReactNode }) {
   return (
     <SectionCard {...frame}>
       <QueryState query={query} loading={loading} loadingRows={loadingRows} errorTitle={errorTitle} empty={empty}>
         {children}
       </QueryState>
+      {after}
     </SectionCard>
   );
 }
