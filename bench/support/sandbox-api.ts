@@ -1,21 +1,11 @@
 import type { Sandbox } from '@/lib/sandbox';
-import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
+import type { FetchLike, VehicleApi } from '@/lib/vehicle-api';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
 
-/**
- * The Vehicle API client of the sandbox's first organization, in process (no network), silent;
- * `fetch` wraps the sandbox's to count or shape calls.
- */
+/** The sandbox's client for a benchmark: nothing recorded on the way, so the figures are the client's own. */
 export function sandboxApi(
   sandbox: Sandbox,
   options: { fetch?: FetchLike; baseUrl?: string; coalesceReads?: boolean; logger?: (entry: object) => void } = {},
 ): VehicleApi {
-  const org = sandbox.organizations[0];
-  return createVehicleApi({
-    baseUrl: options.baseUrl ?? 'http://sandbox.local',
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    fetch: options.fetch ?? (sandbox.fetch as FetchLike),
-    logger: options.logger ?? (() => {}),
-    ...(options.coalesceReads === undefined ? {} : { coalesceReads: options.coalesceReads }),
-  });
+  return sandboxClient(sandbox, { ...options, record: false }).api;
 }

@@ -12,6 +12,18 @@ import {
   upsertRoster,
 } from './vehicle-snapshots';
 
+/** A listening vehicle as the list walk records it, with nothing else known. */
+const listedVehicle = (vehicleId: string) => ({
+  vehicleId,
+  vin: null,
+  make: null,
+  model: null,
+  registrationPlate: null,
+  isListening: true,
+  connectionStatus: null,
+  lastSeenAt: null,
+});
+
 describe('connectionOfVehicles (onboarding reads connection events through it)', () => {
   let t: TestDatabase | undefined;
   beforeAll(async () => {
@@ -25,16 +37,7 @@ describe('connectionOfVehicles (onboarding reads connection events through it)',
   it('is disconnected only when every vehicle known is, as of the latest; connected as soon as one is; with the newest push', async () => {
     const db = t!.db;
     const org = await createOrganization(db, { slug: 'conn', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
-    const roster = ['veh_a', 'veh_b'].map((vehicleId) => ({
-      vehicleId,
-      vin: null,
-      make: null,
-      model: null,
-      registrationPlate: null,
-      isListening: true,
-      connectionStatus: null,
-      lastSeenAt: null,
-    }));
+    const roster = ['veh_a', 'veh_b'].map(listedVehicle);
     await upsertRoster(db, org.id, roster, listedAt);
     const ids = ['veh_a', 'veh_b', 'veh_not_in_snapshot'];
     expect(await connectionOfVehicles(db, org.id, ids)).toEqual({ connection: null, pushedAt: null });
@@ -58,21 +61,11 @@ describe('connectionOfVehicles (onboarding reads connection events through it)',
 describe('a vendor time far ahead of its arrival', () => {
   const t = useTestDatabase('pglite');
   const at = (time: string) => new Date(`2026-11-01T${time}Z`);
-  const roster = {
-    vehicleId: 'veh_f',
-    vin: null,
-    make: null,
-    model: null,
-    registrationPlate: null,
-    isListening: true,
-    connectionStatus: null,
-    lastSeenAt: null,
-  };
 
   it('is taken as the arrival, so a reading stamped years ahead cannot pin its figure', async () => {
     const db = t.db;
     const org = await createOrganization(db, { slug: 'future', name: 'Org', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
-    await upsertRoster(db, org.id, [roster], at('09:00:00'));
+    await upsertRoster(db, org.id, [listedVehicle('veh_f')], at('09:00:00'));
     const year2099 = new Date('2099-01-01T00:00:00Z');
 
     await recordReading(db, org.id, 'veh_f', { stateOfCharge: { value: 80, at: year2099 }, lastSeenAt: year2099 }, at('10:00:00'));

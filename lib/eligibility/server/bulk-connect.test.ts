@@ -8,7 +8,8 @@ import { createSandbox } from '@/lib/sandbox';
 import { BRANDS } from '@/lib/sandbox/catalog';
 import { createRng } from '@/lib/sandbox/random';
 import { generateVin } from '@/lib/sandbox/vin';
-import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
+import type { FetchLike } from '@/lib/vehicle-api';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
 import { connectEligibleVins, listCheckConnections, retryBulkConnectionRows } from './bulk-connect';
 import { refreshCheck } from './refresh-check';
 import { submitEligibilityCheck } from './submit-eligibility-check';
@@ -22,13 +23,7 @@ function world() {
     if (init.method === 'POST' && new URL(input).pathname === '/v1/vehicles/connect') connects.push(JSON.parse(String(init.body)).vins);
     return sandbox.fetch(input, init);
   };
-  const api = createVehicleApi({
-    baseUrl: 'http://sandbox.local',
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    fetch,
-    logger: () => {},
-  });
+  const { api } = sandboxClient(sandbox, { fetch });
   const admin = (path: string, body: unknown) =>
     sandbox.fetch(`http://sandbox.local${path}`, {
       method: 'POST',

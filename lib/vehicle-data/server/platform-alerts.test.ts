@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createSandbox } from '@/lib/sandbox';
-import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
 import { ALERTS_TTL_MS } from '@/lib/vehicle-data/platform-alerts';
 import { FLEET_BATCH, loadFleetAlerts, loadVehicleAlerts } from './platform-alerts';
 
 function world(vehiclesPerOrg: number) {
   const sandbox = createSandbox({ seed: 19, vehiclesPerOrg });
   const org = sandbox.organizations[0];
-  const calls: string[] = [];
-  const fetch: FetchLike = (input, init) => {
-    calls.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
-    return sandbox.fetch(input, init);
-  };
-  const api = createVehicleApi({
-    baseUrl: 'http://sandbox.local',
-    clientId: org.clientId,
-    clientSecret: org.clientSecret,
-    fetch,
-    logger: () => {},
-  });
+  const { api, calls } = sandboxClient(sandbox);
   const alertCalls = () => calls.filter((c) => c.endsWith('/alerts')).length;
   const listCalls = () => calls.filter((c) => c === 'GET /v1/vehicles').length;
   return { sandbox, api, fixtures: sandbox.fixtures(org.id), alertCalls, listCalls };
