@@ -1,20 +1,12 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { domains } from './scripts/layout.mjs';
 
-const DOMAINS = [
-  'accounts',
-  'vehicles',
-  'vehicle-data',
-  'commands',
-  'connect',
-  'eligibility',
-  'audit',
-  'members',
-  'settings',
-  'fleet',
-  'events',
-];
+// The domains are the folders of lib/ that are not shared infrastructure (scripts/layout.mjs).
+const DOMAINS = domains(path.dirname(fileURLToPath(import.meta.url)));
 
 export default defineConfig([
   ...nextVitals,
@@ -62,6 +54,7 @@ export default defineConfig([
                 './components',
                 './lib/query',
                 './lib/hooks',
+                './lib/list',
                 './lib/validations',
                 ...DOMAINS.map((d) => `./lib/${d}/!(server)/**`),
                 ...DOMAINS.map((d) => `./lib/${d}/*.ts`),
@@ -80,8 +73,8 @@ export default defineConfig([
             {
               target: ['./components', './lib/query', './lib/hooks'],
               from: './lib/auth',
-              except: ['./permissions.ts', './callback-url.ts'],
-              message: 'Browser code takes only lib/auth/permissions and lib/auth/callback-url.',
+              except: ['./permissions.ts', './callback-url.ts', './schemas.ts'],
+              message: 'Browser code takes only lib/auth/permissions, lib/auth/callback-url and lib/auth/schemas.',
             },
           ],
         },

@@ -12,8 +12,8 @@ import { recordCommandRequested, recordCommandSent } from '@/lib/db/repos/comman
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
 import { createTestDatabase, postgresAvailable } from '@/lib/db/testing';
 import type { DbKind } from '@/lib/db';
-import { applyWebhookEvent } from '@/lib/events/server/apply-webhook-event';
-import { receiveWebhook } from '@/lib/events/server/receive-webhook';
+import { applyWebhookEvent } from '@/lib/webhooks/server/apply-webhook-event';
+import { receiveWebhook } from '@/lib/webhooks/server/receive-webhook';
 import { median, quantile } from './support/stats';
 
 const EVENTS = 1_000;

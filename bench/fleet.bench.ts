@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
 import { loadVehiclePage } from '@/lib/bff/list-page';
-import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { sandboxApi } from './support/sandbox-api';
 import { quantile } from './support/stats';
 

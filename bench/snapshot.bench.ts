@@ -9,12 +9,12 @@
  */
 import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
 import { createOrganization } from '@/lib/db/repos/organizations';
-import { pageSnapshotVehicles } from '@/lib/fleet/server/list-snapshot-vehicles';
-import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from '@/lib/fleet/server/refresh-snapshots';
+import { pageSnapshotVehicles } from '@/lib/vehicles/server/list-snapshot-vehicles';
+import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from '@/lib/snapshot/server/refresh-snapshots';
 import { createSandbox } from '@/lib/sandbox';
 import { RATE_LIMITS } from '@/lib/sandbox/sim';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { sandboxApi } from './support/sandbox-api';
 import { quantile } from './support/stats';
 

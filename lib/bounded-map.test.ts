@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setBounded } from './bounded-map';
+import { setBounded } from '@/lib/bounded-map';
 
 describe('setBounded', () => {
   it('keeps at most maxEntries, dropping the least recently set first', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvResponse, csvRow } from './csv';
+import { csvCell, csvResponse, csvRow } from '@/lib/csv';
 
 describe('csv', () => {
   it('quotes commas, quotes and newlines', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envSchema, parseEnv } from './env';
+import { envSchema, parseEnv } from '@/lib/env';
 
 const example = readFileSync(path.join(process.cwd(), '.env.example'), 'utf8');
 /** `NAME=value` entries, commented or not, with the value before any trailing comment. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { parseEnv } from '@/lib/env';
 
 const k32 = Buffer.alloc(32, 7).toString('base64');
 

@@ -6,7 +6,7 @@
  * No organization admin can do either: these need the operator's shell and database access.
  * On the embedded database (PGlite), stop the server first: only one process may open it.
  */
-import { createResetLink } from '@/lib/account/server/reset-password';
+import { createResetLink } from '@/lib/profile/server/reset-password';
 import { getDb, getDbHandle } from '@/lib/db';
 import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';

@@ -15,13 +15,13 @@ import { DataTable } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { AddTagForm } from '@/components/vehicles/vehicle-tags';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from '@/components/vehicles/vehicle-table';
-import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/fleet/vehicle-columns';
-import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/fleet/types';
+import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/vehicles/vehicle-columns';
+import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { errorText } from '@/components/fleet/error-text';
+import { errorText } from '@/components/list/error-text';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { accountKeys, useAccount } from '@/lib/query/accounts';
-import { vehicleKeys } from '@/lib/query/vehicles';
+import { accountKeys, useAccount } from '@/lib/accounts/query';
+import { vehicleKeys } from '@/lib/vehicles/query';
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 

@@ -1,15 +1,15 @@
 'use client';
 
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { withUrlState } from '@/components/list/with-url-state';
 import Link from 'next/link';
-import { FilterPanel } from '@/components/fleet/filter-panel';
-import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { FilterPanel } from '@/components/list/filter-panel';
+import { ListNotice, CursorListPager } from '@/components/list/pager';
+import { useCursorList } from '@/components/list/use-cursor-list';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
-import type { AccountRecord } from '@/lib/fleet/types';
-import { accountKeys } from '@/lib/query/accounts';
+import type { AccountRecord } from '@/lib/vehicles/types';
+import { accountKeys } from '@/lib/accounts/query';
 
 function accountColumns(org: string): DataColumn<AccountRecord>[] {
   return [

@@ -4,8 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { parseAsString, useQueryStates } from 'nuqs';
 import { useState, type FormEvent } from 'react';
-import { instantOfLocal, parseAsLocalDateTime } from '@/components/fleet/url-params';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { instantOfLocal, parseAsLocalDateTime } from '@/components/list/url-params';
+import { withUrlState } from '@/components/list/with-url-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClass } from '@/components/ui/field';
@@ -15,7 +15,7 @@ import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { auditKeys } from '@/lib/query/audit';
+import { auditKeys } from '@/lib/audit/query';
 
 type AuditEvent = {
   id: number;

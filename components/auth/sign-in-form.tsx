@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormSubmit } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
-import { signInSchema, type SignInInput } from '@/lib/validations/auth';
+import { signInSchema, type SignInInput } from '@/lib/auth/schemas';
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: 'Wrong email or password.',

@@ -2,7 +2,7 @@
 
 import { Bar } from '@/components/ui/bar';
 import { Time } from '@/components/ui/time';
-import { useCommandBudget } from '@/lib/query/commands';
+import { useCommandBudget } from '@/lib/commands/query';
 
 function formatWindow(seconds: number | null | undefined): string {
   if (!seconds) return '';

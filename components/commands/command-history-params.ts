@@ -1,5 +1,5 @@
 import { parseAsString, parseAsStringLiteral, type inferParserType } from 'nuqs';
-import { instantOfLocal, parseAsLocalDateTime, parseAsStringWhere } from '@/components/fleet/url-params';
+import { instantOfLocal, parseAsLocalDateTime, parseAsStringWhere } from '@/components/list/url-params';
 import { COMMAND_CATALOG } from '@/lib/commands/catalog';
 import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { withUrlState } from '@/components/list/with-url-state';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -19,8 +19,8 @@ import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
-import { SupportBundleActions } from '@/components/vehicles/support-bundle-actions';
-import { commandKeys, stillSettling } from '@/lib/query/commands';
+import { SupportBundleActions } from '@/components/support/support-bundle-actions';
+import { commandKeys, stillSettling } from '@/lib/commands/query';
 import { commandHistoryParams, commandHistoryQuery } from './command-history-params';
 
 type UpstreamList =

@@ -7,8 +7,8 @@ import { useCan } from '@/components/layout/session-role';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys } from '@/lib/query/commands';
-import { vehicleKeys } from '@/lib/query/vehicles';
+import { commandKeys } from '@/lib/commands/query';
+import { vehicleKeys } from '@/lib/vehicles/query';
 
 type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
 

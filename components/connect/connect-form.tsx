@@ -14,10 +14,10 @@ import { formField } from '@/components/ui/form-field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import type { ConnectLinkRequest } from '@/lib/validations/connect';
+import type { ConnectLinkRequest } from '@/lib/connect/schemas';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/connect';
-import { connectKeys } from '@/lib/query/connect';
+import { connectKeys } from '@/lib/connect/query';
 
 /** Why no link was created, in words: loaded when a creation fails (its texts stay out of the page's first load). */
 const ConnectError = dynamic(() => import('./connect-error').then((m) => m.ConnectError), { ssr: false });
@@ -93,7 +93,7 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
 }
 
 /** The schema is the route's own; it is imported on the first submit. */
-const connectLinkResolver = lazyZodResolver(() => import('@/lib/validations/connect').then((m) => m.connectLinkSchema));
+const connectLinkResolver = lazyZodResolver(() => import('@/lib/connect/schemas').then((m) => m.connectLinkSchema));
 
 /** The consent link form; the same schema validates it in the route. */
 export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link: ConsentLinkView) => void }) {

@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { parseAsStringLiteral, useQueryStates } from 'nuqs';
-import { parseAsStringWhere } from '@/components/fleet/url-params';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { parseAsStringWhere } from '@/components/list/url-params';
+import { withUrlState } from '@/components/list/with-url-state';
 import { useCan } from '@/components/layout/session-role';
 import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';

@@ -15,7 +15,7 @@ import { CONSENT_LINK_FILTERS, type LinkDisplayStatus } from '@/lib/connect/link
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { useNow } from '@/lib/hooks/use-now';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { connectKeys } from '@/lib/query/connect';
+import { connectKeys } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
 
 const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = {

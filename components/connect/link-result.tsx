@@ -16,7 +16,7 @@ import { CONNECT_ERROR_TEXT, RETURN_FAILURE_TEXT, displayStatus, formatRemaining
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT } from '@/lib/connect/scopes';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { connectKeys } from '@/lib/query/connect';
+import { connectKeys } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
 import { QrCode } from './qr-code';
 import { useNow } from '@/lib/hooks/use-now';

@@ -15,9 +15,9 @@ import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { useNumberedPaging } from '@/components/fleet/use-numbered-paging';
-import { withUrlState } from '@/components/fleet/with-url-state';
-import { eligibilityKeys } from '@/lib/query/eligibility';
+import { useNumberedPaging } from '@/components/list/use-numbered-paging';
+import { withUrlState } from '@/components/list/with-url-state';
+import { eligibilityKeys } from '@/lib/eligibility/query';
 import { ConnectEligible } from './connect-eligible';
 import { PagedResults } from './paged-results';
 

@@ -10,7 +10,7 @@ import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { eligibilityKeys } from '@/lib/query/eligibility';
+import { eligibilityKeys } from '@/lib/eligibility/query';
 
 function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
   return [

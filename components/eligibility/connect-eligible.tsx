@@ -19,7 +19,7 @@ import { actionCategoryOf, BULK_CONNECT_NOT_ENABLED, type BulkConnectionView, ty
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
-import { eligibilityKeys } from '@/lib/query/eligibility';
+import { eligibilityKeys } from '@/lib/eligibility/query';
 
 type Connections = { connections: BulkConnectionView[]; vinsKept: boolean };
 const vinsWord = (n: number) => `${n} VIN${n === 1 ? '' : 's'}`;

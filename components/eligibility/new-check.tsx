@@ -13,8 +13,8 @@ import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_BATCH_SIZE, parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { ISO_COUNTRY_CODES } from '@/lib/validations/country-codes';
-import { eligibilityKeys } from '@/lib/query/eligibility';
+import { ISO_COUNTRY_CODES } from '@/lib/eligibility/country-codes';
+import { eligibilityKeys } from '@/lib/eligibility/query';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PROBLEMS_SHOWN = 50;

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
-import type { NumberedPaging } from '@/components/fleet/use-numbered-paging';
+import type { NumberedPaging } from '@/components/list/use-numbered-paging';
 
 type ResultsPage<R> = { results: R[]; totalResults: number | null };
 

@@ -3,7 +3,7 @@
 import { ChevronDown, KeyRound, LogOut, MonitorX, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { endThisSession } from '@/components/account/sign-out';
+import { endThisSession } from '@/components/profile/sign-out';
 
 /**
  * Sign-out ends this session on the server and clears the cookie; "everywhere" first moves the

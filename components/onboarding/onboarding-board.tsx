@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
 import { createParser, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { withUrlState } from '@/components/list/with-url-state';
 import { DataTable } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
@@ -16,9 +16,9 @@ import {
   type OnboardingItem,
   type OnboardingStage,
   type VinListOnboardingItem,
-} from '@/lib/connect/onboarding';
-import { VIN_LIST_STAGES, type ReasonCount } from '@/lib/eligibility/onboarding-stage';
-import { useOnboarding } from '@/lib/query/onboarding';
+} from '@/lib/onboarding/onboarding';
+import { VIN_LIST_STAGES, type ReasonCount } from '@/lib/onboarding/onboarding-stage';
+import { useOnboarding } from '@/lib/onboarding/query';
 import type { Tone } from '@/lib/tone';
 
 const TONE: Record<OnboardingStage, Tone> = {

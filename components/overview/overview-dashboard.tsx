@@ -5,8 +5,8 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { formatPressure } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { useOverview } from '@/lib/query/fleet';
-import type { FleetOverview } from '@/lib/fleet/types';
+import { useOverview } from '@/lib/overview/query';
+import type { FleetOverview } from '@/lib/vehicles/types';
 import Link from 'next/link';
 
 function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {

@@ -6,8 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { NavItem } from '@/components/layout/nav-items';
 import { makeLabel } from '@/lib/contract/makes';
-import { useConsoleSearch } from '@/lib/query/search';
-import { useSavedViews } from '@/lib/query/views';
+import { useConsoleSearch } from '@/lib/search/query';
+import { useSavedViews } from '@/lib/views/query';
 import { viewHref } from '@/lib/views/saved-views';
 
 const itemClass =

@@ -12,10 +12,10 @@ import { formField } from '@/components/ui/form-field';
 import { ErrorState } from '@/components/ui/states';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
-import type { CredentialsInput } from '@/lib/validations/settings';
-import { settingsKeys } from '@/lib/query/settings';
+import type { CredentialsInput } from '@/lib/settings/schemas';
+import { settingsKeys } from '@/lib/settings/query';
 
-const credentialsResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.credentialsSchema));
+const credentialsResolver = lazyZodResolver(() => import('@/lib/settings/schemas').then((m) => m.credentialsSchema));
 
 type Settings = {
   environment: 'embedded' | 'custom';

@@ -15,10 +15,10 @@ import { Time } from '@/components/ui/time';
 import { ROLES } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
-import type { AddMemberInput } from '@/lib/validations/settings';
-import { settingsKeys } from '@/lib/query/settings';
+import type { AddMemberInput } from '@/lib/settings/schemas';
+import { settingsKeys } from '@/lib/settings/query';
 
-const addMemberResolver = lazyZodResolver(() => import('@/lib/validations/settings').then((m) => m.addMemberSchema));
+const addMemberResolver = lazyZodResolver(() => import('@/lib/settings/schemas').then((m) => m.addMemberSchema));
 
 type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
 type Invitation = {

@@ -12,7 +12,7 @@ import { usePreferences } from '@/lib/hooks/use-preferences';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 
-const resolver = lazyZodResolver<Preferences, Preferences>(() => import('@/lib/validations/preferences').then((m) => m.preferencesSchema));
+const resolver = lazyZodResolver<Preferences, Preferences>(() => import('@/lib/profile/schemas').then((m) => m.preferencesSchema));
 
 const CHOICES = [
   {

@@ -5,7 +5,7 @@ import { DistanceFigure } from '@/components/ui/units';
 import { BatteryWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PlainTable } from '@/components/ui/plain-table';
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 import { registrationDateText } from '@/lib/vehicles/registration';
 import { batteryHealth, compareRange, cycleLabel } from '@/lib/vehicle-data/battery';
 import type { Figure } from '@/lib/vehicle-data/format';

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Time } from '@/components/ui/time';
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 import { chargingDurationMinutes } from '@/lib/vehicle-data/charging';
 import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
 import type { ChargingSessionResponse } from '@/lib/vehicle-data/types';

@@ -1,19 +1,19 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { withUrlState } from '@/components/list/with-url-state';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { ListNotice, CursorListPager } from '@/components/fleet/pager';
+import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
-import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { useCursorList } from '@/components/list/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
 import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
 import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
 import type { ChargingPage, ChargingSession } from '@/lib/vehicle-data/types';
@@ -40,7 +40,7 @@ function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
       onSubmit={async (event) => {
         event.preventDefault();
         // The schema (and zod) load on the first look-up: the page needs them for nothing else.
-        const { chargingLookupSchema } = await import('@/lib/validations/vehicle-data');
+        const { chargingLookupSchema } = await import('@/lib/vehicle-data/schemas');
         const parsed = chargingLookupSchema.safeParse({ sessionId: value });
         if (!parsed.success) return setError(parsed.error.issues[0]?.message);
         setError(undefined);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import type { DayRange } from '@/lib/validations/vehicle-data';
+import type { DayRange } from '@/lib/vehicle-data/schemas';
 
 export type RangeErrors = Partial<Record<'from' | 'to', string>>;
 export type RangePreset = { label: string; range: () => DayRange };
@@ -20,7 +20,7 @@ type Props = {
 
 /** The schema (and zod) load on the first Apply: a page whose range comes from the URL needs them for nothing else. */
 async function errorsOf(range: DayRange, check: Props['check']): Promise<RangeErrors | null> {
-  const { dayRangeSchema } = await import('@/lib/validations/vehicle-data');
+  const { dayRangeSchema } = await import('@/lib/vehicle-data/schemas');
   const parsed = dayRangeSchema.safeParse(range);
   if (!parsed.success) {
     const errors: RangeErrors = {};

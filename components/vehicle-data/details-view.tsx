@@ -6,13 +6,13 @@ import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { PlainTable } from '@/components/ui/plain-table';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import { figureText, humanize, isWordCode } from '@/lib/vehicle-data/format';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
-import { useVehicleData } from '@/lib/query/vehicle-data';
-import { useVehicle } from '@/lib/query/vehicles';
+import { useVehicleData } from '@/lib/vehicle-data/query';
+import { useVehicle } from '@/lib/vehicles/query';
 
 function countryName(code: string): string {
   try {

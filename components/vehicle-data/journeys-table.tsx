@@ -1,19 +1,19 @@
 'use client';
 
 import { useMemo } from 'react';
-import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { useCursorList } from '@/components/fleet/use-cursor-list';
-import { SmallMap, type MapPoint } from '@/components/fleet-map/small-map';
+import { ListNotice, CursorListPager } from '@/components/list/pager';
+import { useCursorList } from '@/components/list/use-cursor-list';
+import { SmallMap, type MapPoint } from '@/components/map/small-map';
 import { SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/query/vehicle-data';
+import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
 import { figureText, formatDuration } from '@/lib/vehicle-data/format';
 import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import { dayLabel } from '@/lib/vehicle-data/days';
-import type { DayRange } from '@/lib/validations/vehicle-data';
+import type { DayRange } from '@/lib/vehicle-data/schemas';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { formatDistance, formatEfficiency } from '@/lib/format/units';
 import type { DistanceUnit } from '@/lib/format/preferences';

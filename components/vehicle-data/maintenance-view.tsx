@@ -25,7 +25,7 @@ import { DataCard } from './data-card';
 import { RawView } from './raw-view';
 import { SectionError } from './section-error';
 import { LazyTireHistoryCard } from './lazy-url-state';
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 
 const DAY_MS = 86_400_000;
 

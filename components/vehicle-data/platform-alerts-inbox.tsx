@@ -4,9 +4,9 @@ import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide
 import Link from 'next/link';
 import { parseAsStringLiteral, useQueryStates, type Nullable } from 'nuqs';
 import { useCallback, useEffect, useState } from 'react';
-import { numberedPagingParams } from '@/components/fleet/url-params';
-import { useNumberedPaging } from '@/components/fleet/use-numbered-paging';
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { numberedPagingParams } from '@/components/list/url-params';
+import { useNumberedPaging } from '@/components/list/use-numbered-paging';
+import { withUrlState } from '@/components/list/with-url-state';
 import { Checkbox } from '@/components/ui/checkbox';
 import { inputClass } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
@@ -22,7 +22,7 @@ import {
   type AlertFilter,
   type FleetAlertView,
   type PlatformAlertView,
-} from '@/lib/vehicle-data/platform-alerts';
+} from '@/lib/alerts/platform-alerts';
 
 /** Severity as colour, icon and word together (never colour alone). */
 const SEVERITY: Record<string, { tone: Tone; icon: typeof Info }> = {

@@ -2,7 +2,7 @@
 
 import { Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SmallMap } from '@/components/fleet-map/small-map';
+import { SmallMap } from '@/components/map/small-map';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDistance, formatPressure } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';

@@ -12,7 +12,7 @@ import type { TelemetryResponse } from '@/lib/vehicle-data/types';
 import { useNow } from '@/lib/hooks/use-now';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 
 export const AUTO_REFRESH_MS = 30_000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

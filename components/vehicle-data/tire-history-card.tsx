@@ -2,13 +2,13 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { parseAsString, useQueryStates } from 'nuqs';
-import { withUrlState } from '@/components/fleet/with-url-state';
-import { ListNotice } from '@/components/fleet/pager';
+import { withUrlState } from '@/components/list/with-url-state';
+import { ListNotice } from '@/components/list/pager';
 import { SectionCard } from '@/components/ui/card';
 import { ErrorState, LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { tireRangeProblem } from '@/lib/validations/tire-range';
-import type { DayRange } from '@/lib/validations/vehicle-data';
+import { tireRangeProblem } from '@/lib/vehicle-data/tire-range';
+import type { DayRange } from '@/lib/vehicle-data/schemas';
 import { addDays, addMonths, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatNumber } from '@/lib/vehicle-data/format';
 import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket, type TireStats } from '@/lib/vehicle-data/tires';
@@ -21,7 +21,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
-import { useVehicleData, vehicleDataKeys } from '@/lib/query/vehicle-data';
+import { useVehicleData, vehicleDataKeys } from '@/lib/vehicle-data/query';
 import { SectionError } from './section-error';
 
 /** Months ending today in the person's time zone, today included: three are never longer than the 92 days the upstream allows. */
@@ -58,7 +58,7 @@ function useUrlRangeErrors(range: DayRange, enabled: boolean) {
     enabled,
     staleTime: Infinity,
     queryFn: async (): Promise<RangeErrors> => {
-      const { dayRangeSchema } = await import('@/lib/validations/vehicle-data');
+      const { dayRangeSchema } = await import('@/lib/vehicle-data/schemas');
       const issue = dayRangeSchema.safeParse(range).error?.issues[0];
       return issue ? { [issue.path[0] as 'from' | 'to']: issue.message } : {};
     },

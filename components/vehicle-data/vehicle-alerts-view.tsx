@@ -1,8 +1,8 @@
 'use client';
 
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 import { Time } from '@/components/ui/time';
-import type { VehicleAlertsResponse } from '@/lib/vehicle-data/platform-alerts';
+import type { VehicleAlertsResponse } from '@/lib/alerts/platform-alerts';
 import { DataCard } from './data-card';
 import { LazyAlertsInbox } from './lazy-url-state';
 

@@ -8,13 +8,13 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
-import { tagLabel } from '@/lib/fleet/tags';
+import { tagLabel } from '@/lib/vehicles/tags';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { errorText } from '@/components/fleet/error-text';
-import { tagInputSchema, type TagInput } from '@/lib/validations/fleet';
+import { errorText } from '@/components/list/error-text';
+import { tagInputSchema, type TagInput } from '@/lib/vehicles/schemas';
 import { TAG_LIMIT } from '@/lib/contract/limits';
 import { TagDatalists } from './tag-filter';
-import { useTagsSeen, vehicleKeys } from '@/lib/query/vehicles';
+import { useTagsSeen, vehicleKeys } from '@/lib/vehicles/query';
 
 /** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
 export function AddTagForm({

@@ -1,7 +1,7 @@
 'use client';
 
 import { Columns3 } from 'lucide-react';
-import { VEHICLE_COLUMNS, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
+import { VEHICLE_COLUMNS, type VehicleColumnId } from '@/lib/vehicles/vehicle-columns';
 
 /** Which columns the table shows; kept in the URL by the caller. */
 export function ColumnChooser({ columns, onChange }: { columns: VehicleColumnId[]; onChange: (columns: VehicleColumnId[]) => void }) {

@@ -6,10 +6,10 @@ import { Unplug } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
+import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { errorText } from '@/components/fleet/error-text';
-import { vehicleKeys } from '@/lib/query/vehicles';
+import { errorText } from '@/components/list/error-text';
+import { vehicleKeys } from '@/lib/vehicles/query';
 
 type Disconnected = { processing: boolean; requestId?: string };
 

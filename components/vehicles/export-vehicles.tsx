@@ -6,10 +6,10 @@ import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
-import { CSV_HEADER, csvValues } from '@/lib/fleet/vehicle-columns';
-import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
+import { CSV_HEADER, csvValues } from '@/lib/vehicles/vehicle-columns';
+import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { errorText } from '@/components/fleet/error-text';
+import { errorText } from '@/components/list/error-text';
 import { PAGE_SIZE } from '@/lib/contract/limits';
 
 type Progress = { loaded: number; total: number | null };

@@ -6,7 +6,7 @@ import { Time } from '@/components/ui/time';
 import { SectionError } from '@/components/vehicle-data/section-error';
 import { RawView } from '@/components/vehicle-data/raw-view';
 import { LoadingBlocks } from '@/components/ui/states';
-import { useVehicleData } from '@/lib/query/vehicle-data';
+import { useVehicleData } from '@/lib/vehicle-data/query';
 import type { ListeningHistoryRow } from '@/lib/vehicle-data/listening-history';
 import type { ListeningHistoryResponse } from '@/lib/vehicle-data/types';
 

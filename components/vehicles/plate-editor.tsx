@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 
 /** Loaded on Edit only: the form brings zod and react-hook-form with it. */
 const PlateForm = dynamic(() => import('./plate-form').then((m) => m.PlateForm), {

@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { errorText } from '@/components/fleet/error-text';
+import { errorText } from '@/components/list/error-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/validations/fleet';
-import { vehicleKeys } from '@/lib/query/vehicles';
+import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/vehicles/schemas';
+import { vehicleKeys } from '@/lib/vehicles/query';
 
 /** The plate form: the contract's 1 to 50 characters checked here and again on the server. */
 export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: VehicleRecord; onDone: () => void }) {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
-import type { StateFilters } from '@/lib/fleet/state-filters';
+import type { StateFilters } from '@/lib/vehicles/state-filters';
 import type { PressureUnit } from '@/lib/format/preferences';
 import { convertPressure, PRESSURE_LABEL, pressureToKpa } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';

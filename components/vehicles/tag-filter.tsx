@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import type { TagRecord } from '@/lib/fleet/types';
+import type { TagRecord } from '@/lib/vehicles/types';
 import { TAG_LIMIT } from '@/lib/contract/limits';
-import { useTagsSeen } from '@/lib/query/vehicles';
+import { useTagsSeen } from '@/lib/vehicles/query';
 
 export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; tags: TagRecord[]; keyText: string }) {
   const keys = [...new Set(tags.map((t) => t.key))];

@@ -1,7 +1,7 @@
 'use client';
 
 import { CommandPanel } from '@/components/commands/command-panel';
-import { useVehicle } from '@/lib/query/vehicles';
+import { useVehicle } from '@/lib/vehicles/query';
 
 /** The command panel of the vehicle page, sharing the header's vehicle query. */
 export function VehicleCommands({ org, vehicleId }: { org: string; vehicleId: string }) {

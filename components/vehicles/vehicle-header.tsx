@@ -11,15 +11,15 @@ import { Mono } from '@/components/ui/copy-button';
 import { ErrorState, LoadingBlocks } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 import { DisconnectVehicle } from './disconnect-vehicle';
 import { PlateEditor } from './plate-editor';
-import { SupportBundleActions } from './support-bundle-actions';
+import { SupportBundleActions } from '@/components/support/support-bundle-actions';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
 import { ListeningHistory } from './listening-history';
 import { VehicleTags } from './vehicle-tags';
-import { useVehicle } from '@/lib/query/vehicles';
+import { useVehicle } from '@/lib/vehicles/query';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 
 /** A calendar day, never shifted by a time zone; the server render shows it as it came (no locale yet). */

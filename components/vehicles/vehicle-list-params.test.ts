@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS } from '@/lib/fleet/vehicle-columns';
+import { DEFAULT_COLUMNS } from '@/lib/vehicles/vehicle-columns';
 import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
 
 const read = (query: string) =>

@@ -1,15 +1,15 @@
 import { createParser, createSerializer, parseAsString, type inferParserType } from 'nuqs';
-import { DEFAULT_COLUMNS, readColumns, readSort, writeSort, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
+import { DEFAULT_COLUMNS, readColumns, readSort, writeSort, type Sort, type VehicleColumnId } from '@/lib/vehicles/vehicle-columns';
 import {
   readStateFilters,
   STATE_FILTER_PARAMS,
   writeStateFilters,
   type StateFilterParam,
   type StateFilters,
-} from '@/lib/fleet/state-filters';
+} from '@/lib/vehicles/state-filters';
 import { VIEW_ID_PARAM } from '@/lib/views/saved-views';
 
-/** A state filter parameter, kept only when the route's own rules (lib/fleet/state-filters.ts) accept it. */
+/** A state filter parameter, kept only when the route's own rules (lib/vehicles/state-filters.ts) accept it. */
 const stateFilterParam = (param: StateFilterParam) =>
   createParser<string>({
     parse: (value) => writeStateFilters(readStateFilters({ get: (name) => (name === param ? value : null) }))[param] ?? null,

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import type { DataColumn, SortValue } from '@/components/ui/data-table';
 import { Time } from '@/components/ui/time';
-import { VEHICLE_COLUMNS, healthText, type Sort, type VehicleColumnId } from '@/lib/fleet/vehicle-columns';
-import { tagLabel } from '@/lib/fleet/tags';
-import type { BatteryHealthCell, TagRecord, VehicleRecord } from '@/lib/fleet/types';
+import { VEHICLE_COLUMNS, healthText, type Sort, type VehicleColumnId } from '@/lib/vehicles/vehicle-columns';
+import { tagLabel } from '@/lib/vehicles/tags';
+import type { BatteryHealthCell, TagRecord, VehicleRecord } from '@/lib/vehicles/types';
 import { ConnectionBadge, ListeningBadge } from './vehicle-badges';
 
 function Cell({

@@ -7,11 +7,11 @@ import Link from 'next/link';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Skeleton } from '@/components/ui/states';
-import { tagLabel } from '@/lib/fleet/tags';
-import type { TagRecord } from '@/lib/fleet/types';
+import { tagLabel } from '@/lib/vehicles/tags';
+import type { TagRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { errorText } from '@/components/fleet/error-text';
-import { useVehicleTags, vehicleKeys } from '@/lib/query/vehicles';
+import { errorText } from '@/components/list/error-text';
+import { useVehicleTags, vehicleKeys } from '@/lib/vehicles/query';
 
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
 export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });

@@ -1,24 +1,24 @@
 'use client';
 
-import { withUrlState } from '@/components/fleet/with-url-state';
+import { withUrlState } from '@/components/list/with-url-state';
 import { X } from 'lucide-react';
 import { useQueryStates } from 'nuqs';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
-import { FilterPanel } from '@/components/fleet/filter-panel';
-import { ListNotice, CursorListPager } from '@/components/fleet/pager';
-import { useCursorList } from '@/components/fleet/use-cursor-list';
+import { FilterPanel } from '@/components/list/filter-panel';
+import { ListNotice, CursorListPager } from '@/components/list/pager';
+import { useCursorList } from '@/components/list/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
-import { sortVehicles } from '@/lib/fleet/vehicle-columns';
-import type { ListPage, VehicleRecord } from '@/lib/fleet/types';
-import { describeStateFilters } from '@/lib/fleet/state-filters';
+import { sortVehicles } from '@/lib/vehicles/vehicle-columns';
+import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
+import { describeStateFilters } from '@/lib/vehicles/state-filters';
 import { Time } from '@/components/ui/time';
 import { SavedViewBar } from '@/components/views/saved-view-bar';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { BulkActions } from './bulk-actions';
+import { BulkActions } from '@/components/bulk/bulk-actions';
 import { StateFilter } from './state-filter';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
@@ -26,7 +26,7 @@ import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
-import { usePageTags, vehicleKeys } from '@/lib/query/vehicles';
+import { usePageTags, vehicleKeys } from '@/lib/vehicles/query';
 
 const NONE: ReadonlySet<string> = new Set();
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
-import { useCreateView, useDeleteView, useSavedViews, useUpdateView } from '@/lib/query/views';
+import { useCreateView, useDeleteView, useSavedViews, useUpdateView } from '@/lib/views/query';
 import { sameViewQuery, viewQueryFromParams } from '@/lib/views/saved-views';
 
 const popoverSummary =

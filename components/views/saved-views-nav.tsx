@@ -4,7 +4,7 @@ import { Users } from 'lucide-react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { SidebarLink } from '@/components/layout/sidebar-link';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
-import { useSavedViews } from '@/lib/query/views';
+import { useSavedViews } from '@/lib/views/query';
 import { VIEW_ID_PARAM, viewHref } from '@/lib/views/saved-views';
 
 /** The sidebar's second group: the member's own views and the organization's shared ones. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
-import { signInSchema } from '@/lib/validations/auth';
+import { signInSchema } from '@/lib/auth/schemas';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ApiResponse, VehicleApi } from '@/lib/vehicle-api';
-import type { VehicleListQuery } from '@/lib/validations/fleet';
-import type { ListPage } from '@/lib/fleet/types';
+import type { VehicleListQuery } from '@/lib/vehicles/schemas';
+import type { ListPage } from '@/lib/vehicles/types';
 
 type CursorPage<T> = { results: T[]; nextPageToken?: string | null; totalResults?: number | null };
 

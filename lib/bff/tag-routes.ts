@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { withOrg } from '@/lib/bff/with-org';
-import { tagInputSchema } from '@/lib/validations/fleet';
+import { tagInputSchema } from '@/lib/vehicles/schemas';
 import { addTag, removeTag } from '@/lib/vehicles/server/tag-object';
 
 type ObjectParams<K extends string> = z.core.$ZodType<{ org: string } & Record<K, string>>;

@@ -63,7 +63,7 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Set by an operator (`npm run user:disable`): no sign-in, no session. */
     disabledAt: ts('disabled_at'),
-    /** Units and time zone the person reads figures in; parsed by lib/validations/preferences on read. */
+    /** Units and time zone the person reads figures in; parsed by lib/profile/schemas on read. */
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -549,7 +549,7 @@ export type WebhookEventOutcome = (typeof WEBHOOK_EVENT_OUTCOMES)[number];
 /**
  * Events the Vehicle API pushed (webhooks), recorded before they are applied. The unique
  * `(organization, webhook-id)` makes delivery idempotent and refuses replays; rows are pruned
- * after a bounded time (lib/events/server/retention.ts), far longer than the five-minute
+ * after a bounded time (lib/webhooks/server/retention.ts), far longer than the five-minute
  * tolerance window a replay would have to fall in.
  */
 export const webhookEvents = pgTable(
@@ -690,7 +690,7 @@ export const savedViews = pgTable(
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     shared: boolean('shared').notNull().default(false),
-    /** The list's URL parameters, validated by lib/validations/views.ts on the way in. */
+    /** The list's URL parameters, validated by lib/views/schemas.ts on the way in. */
     query: jsonb('query').$type<Record<string, string>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

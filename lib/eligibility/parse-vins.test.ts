@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eligibilityCheckBodySchema } from '@/lib/validations/eligibility';
+import { eligibilityCheckBodySchema } from '@/lib/eligibility/schemas';
 import { parseVinList, splitCells } from './parse-vins';
 
 const vin = (n: number) => `WVWZZZ1JZ${String(n).padStart(8, '0')}`;

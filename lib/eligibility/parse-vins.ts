@@ -1,5 +1,5 @@
 import { toVendorMake } from '@/lib/contract/makes';
-import { countryCodeProblem } from '@/lib/validations/country-codes';
+import { countryCodeProblem } from '@/lib/eligibility/country-codes';
 import { normalizeVin, vinProblem } from '@/lib/validations/vin';
 import { ELIGIBILITY } from '@/lib/contract/eligibility';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPreferences } from '@/lib/validations/preferences';
+import { readPreferences } from '@/lib/profile/schemas';
 import {
   convertDistance,
   convertPressure,

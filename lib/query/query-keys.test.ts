@@ -1,19 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountKeys } from './accounts';
-import { auditKeys } from './audit';
-import { bulkKeys } from './bulk';
-import { commandKeys } from './commands';
-import { connectKeys } from './connect';
-import { eligibilityKeys } from './eligibility';
-import { fleetKeys } from './fleet';
-import { onboardingKeys } from './onboarding';
-import { searchKeys } from './search';
-import { settingsKeys } from './settings';
-import { vehicleDataKeys } from './vehicle-data';
-import { vehicleKeys } from './vehicles';
-import { viewKeys } from './views';
+import { accountKeys } from '@/lib/accounts/query';
+import { auditKeys } from '@/lib/audit/query';
+import { bulkKeys } from '@/lib/bulk/query';
+import { commandKeys } from '@/lib/commands/query';
+import { connectKeys } from '@/lib/connect/query';
+import { eligibilityKeys } from '@/lib/eligibility/query';
+import { fleetKeys } from '@/lib/overview/query';
+import { onboardingKeys } from '@/lib/onboarding/query';
+import { searchKeys } from '@/lib/search/query';
+import { settingsKeys } from '@/lib/settings/query';
+import { vehicleDataKeys } from '@/lib/vehicle-data/query';
+import { vehicleKeys } from '@/lib/vehicles/query';
+import { viewKeys } from '@/lib/views/query';
 
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {

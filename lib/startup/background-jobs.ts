@@ -5,13 +5,13 @@ import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
-import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/events/server/apply-webhook-event';
-import { configureEmbeddedWebhookTargets } from '@/lib/events/server/webhook-settings';
+import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/webhooks/server/apply-webhook-event';
+import { configureEmbeddedWebhookTargets } from '@/lib/webhooks/server/webhook-settings';
 import { env, usesEmbeddedSandbox } from '@/lib/env';
-import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/fleet/server/refresh-snapshots';
+import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/snapshot/server/refresh-snapshots';
 import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
 import { logger } from '@/lib/ops/log';
-import { runBulkJobs } from '@/lib/vehicles/server/run-bulk-jobs';
+import { runBulkJobs } from '@/lib/bulk/server/run-bulk-jobs';
 import { randomUUID } from 'node:crypto';
 
 const HOUR_MS = 60 * 60_000;

@@ -34,7 +34,7 @@ describe('the boundary rule', () => {
 
   it.each([
     ['components/fixture.tsx', "import { can as value } from '@/lib/auth/permissions';"],
-    ['components/fixture.tsx', "import { vehicleKeys as value } from '@/lib/query/vehicles';"],
+    ['components/fixture.tsx', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
     ['lib/commands/server/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/db/fixture.ts', "import { AppError as value } from '@/lib/errors/app-error';"],
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],

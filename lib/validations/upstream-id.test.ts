@@ -29,9 +29,9 @@ describe('isUpstreamId', () => {
 
 // Issue 12, item 9: every id that reaches an upstream path is refused when it is or makes a dot segment.
 describe('ids in routes that reach an upstream path', async () => {
-  const { accountParamsSchema } = await import('./fleet');
-  const { bulkConnectionParamsSchema } = await import('./eligibility');
-  const { chargingSessionParamsSchema } = await import('./vehicle-data');
+  const { accountParamsSchema } = await import('@/lib/vehicles/schemas');
+  const { bulkConnectionParamsSchema } = await import('@/lib/eligibility/schemas');
+  const { chargingSessionParamsSchema } = await import('@/lib/vehicle-data/schemas');
   const { memberParamsSchema, vehicleParamsSchema } = await import('./route-params');
   const DOTTED = ['.', '..', '%2e%2e', '%2E', '../../v1', '..%2F..%2Fv1', './x', 'x/../y', ' ..', '.hidden'];
 

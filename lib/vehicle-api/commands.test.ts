@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
 import { commandHasBody } from '@/lib/contract/vehicle-api';
-import { COMMAND_ARGS_SCHEMAS, NO_ARGS_COMMANDS, sendCommandSchema } from '@/lib/validations/commands';
+import { COMMAND_ARGS_SCHEMAS, NO_ARGS_COMMANDS, sendCommandSchema } from '@/lib/commands/schemas';
 import { COMMAND_NAMES, COMMANDS } from '@/lib/contract/vehicle-api';
 import { VehicleApiError } from './errors';
 import { createFakeUpstream, json } from './fake-upstream';

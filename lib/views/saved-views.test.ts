@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '@/lib/validations/zod';
-import { createViewSchema } from '@/lib/validations/views';
+import { createViewSchema } from '@/lib/views/schemas';
 import { sameViewQuery, viewHref, viewQueryFromParams } from './saved-views';
 
 describe('saved views', () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { ChangePasswordForm } from '@/components/profile/change-password-form';
 import { getSessionUser } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Change password' };

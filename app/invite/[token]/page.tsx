@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { AcceptInvitation } from '@/components/account/accept-invitation';
+import { AcceptInvitation } from '@/components/profile/accept-invitation';
 import { getSessionUser } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { findOpenInvitation } from '@/lib/db/repos/invitations';
 import { hashLinkToken } from '@/lib/members/server/one-time-token';
-import { linkTokenSchema } from '@/lib/validations/auth';
+import { linkTokenSchema } from '@/lib/auth/schemas';
 
 export const metadata: Metadata = { title: 'Invitation', robots: { index: false, follow: false } };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ResetPassword } from '@/components/account/reset-password';
-import { emailOfResetLink } from '@/lib/account/server/reset-password';
+import { ResetPassword } from '@/components/profile/reset-password';
+import { emailOfResetLink } from '@/lib/profile/server/reset-password';
 import { getDb } from '@/lib/db';
-import { linkTokenSchema } from '@/lib/validations/auth';
+import { linkTokenSchema } from '@/lib/auth/schemas';
 
 export const metadata: Metadata = { title: 'Reset password', robots: { index: false, follow: false } };
 

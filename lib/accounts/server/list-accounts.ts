@@ -2,7 +2,7 @@ import 'server-only';
 import { toListPage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import type { ListQuery } from '@/lib/validations/fleet';
+import type { ListQuery } from '@/lib/vehicles/schemas';
 
 /** One page of the organization's OEM accounts. */
 export async function listAccounts(org: Org, query: ListQuery) {

@@ -3,7 +3,7 @@ import type { Org } from '@/lib/bff/org-access';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import { listAuditEvents as listAuditRows, type AuditFilter } from '@/lib/db/repos/audit';
-import type { AuditQuery } from '@/lib/validations/audit';
+import type { AuditQuery } from '@/lib/audit/schemas';
 
 export async function listAuditEvents(org: Org, query: AuditQuery) {
   const page = await listAuditRows(getDb(), { organizationId: org.id, ...query });

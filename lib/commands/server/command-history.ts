@@ -4,7 +4,7 @@ import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { listCommandExecutions, type CommandExecutionFilter } from '@/lib/db/repos/command-executions';
 import { memberEmails } from '@/lib/members/server/member-emails';
-import type { CommandHistoryQuery } from '@/lib/validations/command-history';
+import type { CommandHistoryQuery } from '@/lib/commands/history-schemas';
 import { toExecutionView, type ExecutionView } from '@/lib/commands/execution-view';
 import { knownMissingList, syncVehicleExecutions, type UpstreamListState } from './upstream-executions';
 

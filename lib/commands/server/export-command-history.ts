@@ -2,7 +2,7 @@ import 'server-only';
 import type { Org } from '@/lib/bff/org-access';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
-import type { CommandHistoryQuery } from '@/lib/validations/command-history';
+import type { CommandHistoryQuery } from '@/lib/commands/history-schemas';
 import { commandHistory } from './command-history';
 
 const HEADER = [

@@ -22,7 +22,7 @@ import { forgetUnofferedCommand, rememberUnofferedCommand } from '@/lib/db/repos
 import type { CommandExecution } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
-import { idempotencyKeySchema, type SendCommandInput } from '@/lib/validations/commands';
+import { idempotencyKeySchema, type SendCommandInput } from '@/lib/commands/schemas';
 import { canonicalJson } from '@/lib/commands/canonical-json';
 import { logger } from '@/lib/ops/log';
 

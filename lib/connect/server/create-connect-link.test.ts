@@ -6,7 +6,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createMemoryTokenStore, createVehicleApi, VehicleApiError } from '@/lib/vehicle-api';
-import { connectLinkSchema } from '@/lib/validations/connect';
+import { connectLinkSchema } from '@/lib/connect/schemas';
 import { createConnectLink } from '@/lib/connect/server/create-connect-link';
 import { returnState } from '@/lib/connect/server/return-state';
 

@@ -9,7 +9,7 @@ import { toLinkView } from './link-view';
 import { createConsentLink } from '@/lib/db/repos/consent-links';
 import { uuidv7 } from '@/lib/db/ids';
 import type { ConsentLink } from '@/lib/db/schema';
-import type { ConnectLinkRequest } from '@/lib/validations/connect';
+import type { ConnectLinkRequest } from '@/lib/connect/schemas';
 import { CONNECT_LINK_TTL_SECONDS } from '@/lib/contract/vehicle-api';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { returnUrlFor } from '@/lib/connect/server/return-state';

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db';
 import { getConsentLink as getConsentLinkRow, listConsentLinks as listConsentLinkRows } from '@/lib/db/repos/consent-links';
 import { AppError } from '@/lib/errors/app-error';
 import { memberEmails } from '@/lib/members/server/member-emails';
-import type { ConsentLinkListQuery } from '@/lib/validations/connect';
+import type { ConsentLinkListQuery } from '@/lib/connect/schemas';
 import { toLinkView } from './link-view';
 
 /** The consent links Motorpool issued, newest first (the upstream keeps no list of them). */

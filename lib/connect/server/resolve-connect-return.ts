@@ -5,7 +5,7 @@ import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { findConsentLinkForReturn, settleConsentLink } from '@/lib/db/repos/consent-links';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { ConsentLink } from '@/lib/db/schema';
-import type { ConnectReturn } from '@/lib/validations/connect-return';
+import type { ConnectReturn } from '@/lib/connect/return-schemas';
 import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { logger } from '@/lib/ops/log';
 

@@ -453,7 +453,7 @@ export async function listSnapshots(db: Db, organizationId: string): Promise<Veh
   return db.select().from(vehicleSnapshots).where(eq(vehicleSnapshots.organizationId, organizationId)).orderBy(vehicleSnapshots.vehicleId);
 }
 
-/** What the vehicles list may ask of the snapshot (lib/fleet/state-filters.ts). */
+/** What the vehicles list may ask of the snapshot (lib/vehicles/state-filters.ts). */
 export interface SnapshotMatch {
   socBelow?: number;
   charging?: boolean;
@@ -517,7 +517,7 @@ export async function countSnapshotMatches(db: Db, organizationId: string, match
 
 /**
  * Counts by state over the organization's snapshot, in one query. The row's shape is the fleet's
- * `SnapshotFigures<Date>` (lib/fleet/types.ts, which lib/db may not import); the overview's verb checks it.
+ * `SnapshotFigures<Date>` (lib/vehicles/types.ts, which lib/db may not import); the overview's verb checks it.
  */
 export async function snapshotFigures(
   db: Db,

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import type { ResultsPageQuery } from '@/lib/validations/eligibility';
+import type { ResultsPageQuery } from '@/lib/eligibility/schemas';
 
 /** The overall status of a bulk connection request, looked up by its id. */
 export async function getBulkConnection(org: Org, connectionId: string) {

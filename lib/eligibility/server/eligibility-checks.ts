@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db';
 import { getEligibilityCheck as getCheckRow, listEligibilityChecks as listCheckRows } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { memberEmails } from '@/lib/members/server/member-emails';
-import type { EligibilityCheckBody, ResultsPageQuery } from '@/lib/validations/eligibility';
+import type { EligibilityCheckBody, ResultsPageQuery } from '@/lib/eligibility/schemas';
 import { toCheckView } from './check-view';
 import { ELIGIBILITY_CSV_HEADER, eligibilityResultRows } from './export-eligibility-results';
 import { getCheckOrThrow } from './get-check-or-throw';

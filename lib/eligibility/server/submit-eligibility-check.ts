@@ -3,7 +3,7 @@ import { toVendorMake } from '@/lib/contract/makes';
 import type { Db } from '@/lib/db';
 import { createEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheck } from '@/lib/db/schema';
-import type { EligibilityCheckBody } from '@/lib/validations/eligibility';
+import type { EligibilityCheckBody } from '@/lib/eligibility/schemas';
 import type { VehicleApi } from '@/lib/vehicle-api';
 
 export async function submitEligibilityCheck(

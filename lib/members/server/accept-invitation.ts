@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors/app-error';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { acceptInvitationAsNewAccount, acceptInvitationAsUser, findOpenInvitation } from '@/lib/db/repos/invitations';
-import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/validations/auth';
+import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
 import { hashLinkToken } from './one-time-token';
 
 export type AcceptResult = { accepted: true; organization: { slug: string; name: string }; signIn: boolean };

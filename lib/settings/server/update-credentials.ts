@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db';
 import { updateOrganizationCredentials, type PublicOrganization } from '@/lib/db/repos/organizations';
 import { usesEmbeddedSandbox } from '@/lib/env';
-import type { CredentialsInput } from '@/lib/validations/settings';
+import type { CredentialsInput } from '@/lib/settings/schemas';
 import { checkUpstreamBaseUrl, resolvedAddressProblem, upstreamHostPolicy } from './upstream-host-policy';
 
 /** The same base URL however it is spelled (case of the host, trailing slash). */

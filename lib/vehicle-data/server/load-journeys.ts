@@ -1,6 +1,6 @@
 import 'server-only';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import type { JourneysQuery } from '@/lib/validations/vehicle-data';
+import type { JourneysQuery } from '@/lib/vehicle-data/schemas';
 import { journeyDateFilter } from '@/lib/vehicle-data/journeys';
 
 /** One page of journeys, newest first, optionally those that started within [from, to]. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import type { TireHistoryQuery } from '@/lib/validations/vehicle-data';
+import type { TireHistoryQuery } from '@/lib/vehicle-data/schemas';
 
 type VehicleInput = { params: { vehicleId: string } };
 

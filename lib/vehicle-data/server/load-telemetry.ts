@@ -4,7 +4,7 @@ import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { getDb } from '@/lib/db';
 import { getSnapshot } from '@/lib/db/repos/vehicle-snapshots';
 import type { PushedRateLimit, RateLimit } from '@/lib/vehicle-data/types';
-import { recordTelemetry } from '@/lib/fleet/server/refresh-snapshots';
+import { recordTelemetry } from '@/lib/snapshot/server/refresh-snapshots';
 import { logger } from '@/lib/ops/log';
 
 type VehicleInput = { params: { vehicleId: string } };

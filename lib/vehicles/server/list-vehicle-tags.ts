@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import type { TagRecord } from '@/lib/fleet/types';
+import type { TagRecord } from '@/lib/vehicles/types';
 import { rememberTags } from './tags-seen';
 
 const CONCURRENCY = 6;

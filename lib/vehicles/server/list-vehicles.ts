@@ -3,11 +3,11 @@ import { loadVehiclePage } from '@/lib/bff/list-page';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { getDbHandle } from '@/lib/db';
-import type { VehicleListQuery } from '@/lib/validations/fleet';
+import type { VehicleListQuery } from '@/lib/vehicles/schemas';
 import { rememberTags } from './tags-seen';
-import { hasStateFilters } from '@/lib/fleet/state-filters';
-import { listSnapshotVehicles, stateFiltersOf } from '@/lib/fleet/server/list-snapshot-vehicles';
-import { withBatteryHealth } from '@/lib/fleet/server/with-battery-health';
+import { hasStateFilters } from '@/lib/vehicles/state-filters';
+import { listSnapshotVehicles, stateFiltersOf } from '@/lib/vehicles/server/list-snapshot-vehicles';
+import { withBatteryHealth } from '@/lib/vehicles/server/with-battery-health';
 
 /**
  * One page of vehicles: a single upstream call whatever the size of the fleet (up to five with

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Org } from '@/lib/bff/org-access';
 import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
-import type { TagInput } from '@/lib/validations/fleet';
+import type { TagInput } from '@/lib/vehicles/schemas';
 import { isVehicleApiError } from '@/lib/vehicle-api';
 import { rememberTags } from './tags-seen';
 

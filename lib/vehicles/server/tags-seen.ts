@@ -1,5 +1,5 @@
 import 'server-only';
-import type { TagRecord } from '@/lib/fleet/types';
+import type { TagRecord } from '@/lib/vehicles/types';
 import { setBounded } from '@/lib/bounded-map';
 
 const MAX_PER_ORG = 500;

@@ -3,7 +3,7 @@ import type { OrgAccess } from '@/lib/bff/org-access';
 import { getDb } from '@/lib/db';
 import { countOwnViews, insertView } from '@/lib/db/repos/saved-views';
 import { AppError } from '@/lib/errors/app-error';
-import type { CreateViewInput } from '@/lib/validations/views';
+import type { CreateViewInput } from '@/lib/views/schemas';
 import type { SavedViewView } from '../saved-views';
 import { toViewView } from './list-views';
 

@@ -4,7 +4,7 @@ import type { OrgAccess } from '@/lib/bff/org-access';
 import { getDb } from '@/lib/db';
 import { findView, updateViewRow, type SavedViewRow } from '@/lib/db/repos/saved-views';
 import { AppError } from '@/lib/errors/app-error';
-import type { UpdateViewInput } from '@/lib/validations/views';
+import type { UpdateViewInput } from '@/lib/views/schemas';
 import type { SavedViewView } from '../saved-views';
 import { toViewView } from './list-views';
 

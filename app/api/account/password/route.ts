@@ -1,7 +1,7 @@
 import { withSession } from '@/lib/bff/with-session';
 import { getDb } from '@/lib/db';
-import { changePassword } from '@/lib/account/server/change-password';
-import { changePasswordSchema } from '@/lib/validations/auth';
+import { changePassword } from '@/lib/profile/server/change-password';
+import { changePasswordSchema } from '@/lib/auth/schemas';
 
 export const POST = withSession(
   async ({ body, user, ip }) => changePassword(getDb(), { user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withSession } from '@/lib/bff/with-session';
 import { getDb } from '@/lib/db';
-import { endAllSessions } from '@/lib/account/server/end-all-sessions';
+import { endAllSessions } from '@/lib/profile/server/end-all-sessions';
 
 export const POST = withSession(async ({ user, ip }) => endAllSessions(getDb(), { user, ip }), { body: z.object({}), session: 'required' });

@@ -1,7 +1,7 @@
 import { withSession } from '@/lib/bff/with-session';
 import { getDb } from '@/lib/db';
 import { acceptInvitation } from '@/lib/members/server/accept-invitation';
-import { acceptInvitationSchema } from '@/lib/validations/auth';
+import { acceptInvitationSchema } from '@/lib/auth/schemas';
 
 /** Public: accepts an invitation, signed in (joins) or signed out with a new account's password. */
 export const POST = withSession(

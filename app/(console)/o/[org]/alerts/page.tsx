@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { orgSectionPage } from '../section-page';
-import { FleetAlerts } from '@/components/fleet/fleet-alerts';
+import { FleetAlerts } from '@/components/alerts/fleet-alerts';
 
 export const metadata: Metadata = { title: 'Alerts' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FleetMapView } from '@/components/fleet-map/fleet-map-view';
+import { FleetMapView } from '@/components/map/fleet-map-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireOrgPage } from '@/lib/bff/page-access';
 import { env } from '@/lib/env';

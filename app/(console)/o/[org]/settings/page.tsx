@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { WebhookPanel } from '@/components/events/webhook-panel';
+import { WebhookPanel } from '@/components/webhooks/webhook-panel';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PreferencesPanel } from '@/components/settings/preferences-panel';

@@ -1,7 +1,7 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { createOrgConnectLink } from '@/lib/connect/server/create-connect-link';
 import { listConsentLinks } from '@/lib/connect/server/list-consent-links';
-import { connectLinkSchema, consentLinkListQuerySchema } from '@/lib/validations/connect';
+import { connectLinkSchema, consentLinkListQuerySchema } from '@/lib/connect/schemas';
 
 export const GET = withOrg(({ org, query }) => listConsentLinks(org, query), {
   permission: 'connect.read',

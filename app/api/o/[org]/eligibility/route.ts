@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { createEligibilityCheck, listEligibilityChecks } from '@/lib/eligibility/server/eligibility-checks';
-import { eligibilityCheckBodySchema } from '@/lib/validations/eligibility';
+import { eligibilityCheckBodySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org }) => listEligibilityChecks(org), { permission: 'eligibility.read' });
 

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { inviteOrgMember, listOrgMembers } from '@/lib/members/server/manage-members';
-import { addMemberSchema } from '@/lib/validations/settings';
+import { addMemberSchema } from '@/lib/settings/schemas';
 
 export const GET = withOrg(({ org }) => listOrgMembers(org), { permission: 'members.read' });
 

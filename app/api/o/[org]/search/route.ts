@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { searchConsole } from '@/lib/search/server/search-console';
-import { consoleSearchSchema } from '@/lib/validations/views';
+import { consoleSearchSchema } from '@/lib/views/schemas';
 
 export const GET = withOrg((access) => searchConsole(access, access.query.q), { permission: 'org.read', query: consoleSearchSchema });

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { vehicleListQuerySchema } from '@/lib/validations/fleet';
+import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { listVehicles } from '@/lib/vehicles/server/list-vehicles';
 
 /** One page of vehicles (server-side paging); sorting happens in the browser over the loaded page. */

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { createViewSchema } from '@/lib/validations/views';
+import { createViewSchema } from '@/lib/views/schemas';
 import { createView } from '@/lib/views/server/create-view';
 import { listViews } from '@/lib/views/server/list-views';
 

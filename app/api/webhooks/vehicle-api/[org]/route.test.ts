@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { readBodyWithin, WEBHOOK_MAX_BODY_BYTES } from '@/lib/events/server/receive-webhook';
+import { readBodyWithin, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
 import { POST } from './route';
 
 /** A body sent in chunks with no Content-Length (chunked transfer), counting what the server pulls. */

@@ -1,7 +1,7 @@
 import { after, NextResponse, type NextRequest } from 'next/server';
 import { getDb } from '@/lib/db';
-import { applyWebhookEvent } from '@/lib/events/server/apply-webhook-event';
-import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/events/server/receive-webhook';
+import { applyWebhookEvent } from '@/lib/webhooks/server/apply-webhook-event';
+import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
 import { logger } from '@/lib/ops/log';
 
 /**

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PageHeader } from '@/components/ui/page-header';
-import { BulkJobDetail } from '@/components/vehicles/bulk-job-view';
+import { BulkJobDetail } from '@/components/bulk/bulk-job-view';
 import { requireOrgPage } from '@/lib/bff/page-access';
 
 export const metadata: Metadata = { title: 'Bulk job' };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { VehicleTabs } from '@/components/vehicle-data/vehicle-tabs';
 import { VehicleHeader } from '@/components/vehicles/vehicle-header';
-import type { VehicleRecord } from '@/lib/fleet/types';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 import { vehicleForPage } from '@/lib/bff/page-records';
 import { vehiclePageParams } from '@/lib/bff/page-access';
 

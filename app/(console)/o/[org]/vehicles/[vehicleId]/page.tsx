@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { VehicleEvents } from '@/components/events/vehicle-events';
+import { VehicleEvents } from '@/components/webhooks/vehicle-events';
 import { VehicleOverview } from '@/components/vehicle-data/vehicle-overview';
 import { vehiclePageParams } from '@/lib/bff/page-access';
 

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { getBulkConnection } from '@/lib/eligibility/server/bulk-connections';
-import { bulkConnectionParamsSchema } from '@/lib/validations/eligibility';
+import { bulkConnectionParamsSchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params }) => getBulkConnection(org, params.connectionId), {
   permission: 'eligibility.read',

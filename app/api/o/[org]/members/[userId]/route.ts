@@ -1,7 +1,7 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { changeRole, removeMember } from '@/lib/members/server/manage-members';
 import { memberParamsSchema } from '@/lib/validations/route-params';
-import { changeRoleSchema } from '@/lib/validations/settings';
+import { changeRoleSchema } from '@/lib/settings/schemas';
 
 export const PATCH = withOrg(({ org, params, body }) => changeRole(org, params.userId, body.role), {
   permission: 'members.write',

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { updateCredentials } from '@/lib/settings/server/update-credentials';
-import { credentialsSchema } from '@/lib/validations/settings';
+import { credentialsSchema } from '@/lib/settings/schemas';
 
 export const PUT = withOrg(({ org, body }) => updateCredentials(org, body), {
   permission: 'settings.write',

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { updateCommandPolling } from '@/lib/events/server/webhook-settings';
-import { commandPollingSchema } from '@/lib/validations/events';
+import { updateCommandPolling } from '@/lib/webhooks/server/webhook-settings';
+import { commandPollingSchema } from '@/lib/webhooks/schemas';
 
 export const PUT = withOrg(({ org, body }) => updateCommandPolling(org, body), {
   permission: 'settings.write',

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { updateWebhookSecret } from '@/lib/events/server/webhook-settings';
-import { webhookSecretSchema } from '@/lib/validations/events';
+import { updateWebhookSecret } from '@/lib/webhooks/server/webhook-settings';
+import { webhookSecretSchema } from '@/lib/webhooks/schemas';
 
 export const PUT = withOrg(({ org, body }) => updateWebhookSecret(org, body), {
   permission: 'settings.write',

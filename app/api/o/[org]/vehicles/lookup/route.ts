@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { vehicleLookupQuerySchema } from '@/lib/validations/fleet';
+import { vehicleLookupQuerySchema } from '@/lib/vehicles/schemas';
 import { lookupVehicle } from '@/lib/vehicles/server/lookup-vehicle';
 
 export const GET = withOrg(({ org, query }) => lookupVehicle(org, query.q), {

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { updateViewSchema, viewParamsSchema } from '@/lib/validations/views';
+import { updateViewSchema, viewParamsSchema } from '@/lib/views/schemas';
 import { deleteView } from '@/lib/views/server/delete-view';
 import { updateView } from '@/lib/views/server/update-view';
 

@@ -1,6 +1,6 @@
 import { disconnectAccount } from '@/lib/accounts/server/disconnect-account';
 import { withOrg } from '@/lib/bff/with-org';
-import { accountParamsSchema } from '@/lib/validations/fleet';
+import { accountParamsSchema } from '@/lib/vehicles/schemas';
 
 export const POST = withOrg(({ org, params }) => disconnectAccount(org, params.accountId), {
   permission: 'accounts.write',

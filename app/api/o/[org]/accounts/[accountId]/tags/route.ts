@@ -1,5 +1,5 @@
 import { tagRoutes } from '@/lib/bff/tag-routes';
-import { accountParamsSchema } from '@/lib/validations/fleet';
+import { accountParamsSchema } from '@/lib/vehicles/schemas';
 
 /** Tagging an account tags each of its vehicles (the upstream propagates it). */
 const tagging = tagRoutes(accountParamsSchema, 'accountId', 'account');

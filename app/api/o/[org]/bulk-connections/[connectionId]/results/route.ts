@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { getBulkConnectionResults } from '@/lib/eligibility/server/bulk-connections';
-import { bulkConnectionParamsSchema, resultsPageQuerySchema } from '@/lib/validations/eligibility';
+import { bulkConnectionParamsSchema, resultsPageQuerySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params, query }) => getBulkConnectionResults(org, params.connectionId, query), {
   permission: 'eligibility.read',

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { executionParamsSchema } from '@/lib/validations/route-params';
-import { buildExecutionSupportBundle } from '@/lib/vehicles/server/build-support-bundle';
+import { buildExecutionSupportBundle } from '@/lib/support/server/build-support-bundle';
 
 export const GET = withOrg(({ org, params }) => buildExecutionSupportBundle(org, params.executionId), {
   permission: 'commands.read',

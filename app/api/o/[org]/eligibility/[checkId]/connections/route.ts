@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { connectEligibleOfCheck, listConnectionsOfCheck } from '@/lib/eligibility/server/bulk-connect';
-import { eligibilityCheckParamsSchema } from '@/lib/validations/eligibility';
+import { eligibilityCheckParamsSchema } from '@/lib/eligibility/schemas';
 
 /** The bulk connection requests sent from this check, open ones refreshed (per-VIN outcomes kept once settled). */
 export const GET = withOrg(({ org, params }) => listConnectionsOfCheck(org, params.checkId), {

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { getEligibilityResults } from '@/lib/eligibility/server/eligibility-checks';
-import { eligibilityCheckParamsSchema, resultsPageQuerySchema } from '@/lib/validations/eligibility';
+import { eligibilityCheckParamsSchema, resultsPageQuerySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params, query }) => getEligibilityResults(org, params.checkId, query), {
   permission: 'eligibility.read',

@@ -1,5 +1,5 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
-import { chargingQuerySchema } from '@/lib/validations/vehicle-data';
+import { chargingQuerySchema } from '@/lib/vehicle-data/schemas';
 import { loadChargingSessions } from '@/lib/vehicle-data/server/load-charging';
 
 export const GET = vehicleDataRoute(loadChargingSessions, { query: chargingQuerySchema });

@@ -1,9 +1,9 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { listCommandHistory } from '@/lib/commands/server/command-history';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';
-import { commandHistoryQuerySchema } from '@/lib/validations/command-history';
+import { commandHistoryQuerySchema } from '@/lib/commands/history-schemas';
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
-import { sendCommandSchema } from '@/lib/validations/commands';
+import { sendCommandSchema } from '@/lib/commands/schemas';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 
 /** The vehicle's command history: Motorpool's records, reconciled first with the service's list of the vehicle's executions where it has one. */

@@ -1,5 +1,5 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
-import { journeysQuerySchema } from '@/lib/validations/vehicle-data';
+import { journeysQuerySchema } from '@/lib/vehicle-data/schemas';
 import { loadJourneys } from '@/lib/vehicle-data/server/load-journeys';
 
 export const GET = vehicleDataRoute(loadJourneys, { query: journeysQuerySchema });

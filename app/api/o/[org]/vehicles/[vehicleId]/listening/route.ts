@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { listeningBodySchema } from '@/lib/validations/listening';
+import { listeningBodySchema } from '@/lib/vehicles/listening-schemas';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import { setListening } from '@/lib/vehicles/server/set-listening';
 

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { registrationPlateSchema } from '@/lib/validations/fleet';
+import { registrationPlateSchema } from '@/lib/vehicles/schemas';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import { setRegistrationPlate } from '@/lib/vehicles/server/set-registration-plate';
 

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
-import { buildSupportBundle } from '@/lib/vehicles/server/build-support-bundle';
+import { buildSupportBundle } from '@/lib/support/server/build-support-bundle';
 
 export const GET = withOrg(({ org, params }) => buildSupportBundle(org, params.vehicleId), {
   permission: 'vehicles.read',

@@ -1,5 +1,5 @@
 import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
-import { chargingSessionParamsSchema } from '@/lib/validations/vehicle-data';
+import { chargingSessionParamsSchema } from '@/lib/vehicle-data/schemas';
 import { loadChargingSession } from '@/lib/vehicle-data/server/load-charging';
 
 export const GET = vehicleDataRoute(loadChargingSession, { params: chargingSessionParamsSchema });

@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { retryConnectionOfCheck } from '@/lib/eligibility/server/bulk-connect';
-import { checkConnectionParamsSchema } from '@/lib/validations/eligibility';
+import { checkConnectionParamsSchema } from '@/lib/eligibility/schemas';
 
 /** Sends the rows the service marked `canRetry` as one new request, once. */
 export const POST = withOrg((access) => retryConnectionOfCheck(access, access.params.checkId, access.params.connectionId), {

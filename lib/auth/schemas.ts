@@ -1,0 +1,63 @@
+import * as z from '@/lib/validations/zod';
+
+export const signInSchema = z.object({
+  // Trim before checking the format, so a pasted address with a trailing space still works.
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid email address' })),
+  password: z.string().check(z.minLength(1, { message: 'Enter your password' }), z.maxLength(256, { message: 'Password is too long' })),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** Password rules for every password a person chooses (invitation, change, reset). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const newPasswordSchema = z
+  .string({ message: 'Enter a new password' })
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters` }),
+    z.maxLength(256, { message: 'Password is too long' }),
+  );
+
+/** A password that is the account's email (in any case, with or without spaces around) is refused. */
+export function passwordIsEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+export const PASSWORD_IS_EMAIL_MESSAGE = 'Do not use your email address as the password';
+
+/** A one-time token from a link: 32 random bytes in base64url. */
+export const linkTokenSchema = z
+  .string({ message: 'The link is incomplete' })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { message: 'The link is incomplete or altered' }));
+
+/** The form of a page where someone chooses a password: twice, and not their email. */
+export function choosePasswordSchema(email: string) {
+  return z.object({ password: newPasswordSchema, confirm: z.string() }).check(
+    z.superRefine((value, ctx) => {
+      if (passwordIsEmail(value.password, email)) ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_IS_EMAIL_MESSAGE });
+      if (value.confirm !== value.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
+    }),
+  );
+}
+export type ChoosePasswordInput = z.infer<ReturnType<typeof choosePasswordSchema>>;
+
+export const acceptInvitationSchema = z.object({ token: linkTokenSchema, password: z.optional(newPasswordSchema) });
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Enter your current password' })
+    .check(z.minLength(1, { message: 'Enter your current password' }), z.maxLength(256, { message: 'Password is too long' })),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the request's fields plus the repeated new password. */
+export function changePasswordFormSchema(email: string) {
+  return z
+    .object({ currentPassword: changePasswordSchema.shape.currentPassword, newPassword: newPasswordSchema, confirm: z.string() })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (passwordIsEmail(value.newPassword, email))
+          ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_IS_EMAIL_MESSAGE });
+        if (value.confirm !== value.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords differ' });
+      }),
+    );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { BulkItemView, BulkJobView } from '@/lib/bulk/bulk-job-view';
+import type { BulkJobInput } from '@/lib/bulk/schemas';
+import { apiFetch } from '@/lib/query/api-fetch';
+
+export const bulkKeys = {
+  job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
+};
+
+const jobsPath = (org: string) => `/api/o/${org}/bulk-jobs`;
+
+/** How many vehicles a selection covers, for the confirmation (nothing is recorded). */
+export function previewBulkJob(org: string, input: BulkJobInput): Promise<{ preview: { count: number } }> {
+  return apiFetch(`${jobsPath(org)}/preview`, { method: 'POST', json: input });
+}
+
+export function startBulkJob(org: string, input: BulkJobInput): Promise<{ job: BulkJobView }> {
+  return apiFetch(jobsPath(org), { method: 'POST', json: input });
+}
+
+export function controlBulkJob(org: string, id: string, op: 'pause' | 'resume' | 'cancel'): Promise<{ job: BulkJobView }> {
+  return apiFetch(`${jobsPath(org)}/${encodeURIComponent(id)}`, { method: 'POST', json: { op } });
+}
+
+export const bulkExportPath = (org: string, id: string) => `${jobsPath(org)}/${encodeURIComponent(id)}/export`;
+
+/** A job and its outcomes, read every second while it runs. */
+export function useBulkJob(org: string, id: string) {
+  return useQuery({
+    queryKey: bulkKeys.job(org, id),
+    queryFn: () => apiFetch<{ job: BulkJobView; items: BulkItemView[] }>(`${jobsPath(org)}/${encodeURIComponent(id)}`),
+    refetchInterval: (q) => (q.state.data?.job.status === 'running' ? 1_000 : false),
+  });
+}

@@ -1,0 +1,29 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { FleetOverview, FleetPositions } from '@/lib/vehicles/types';
+import type { FleetAlertsResponse } from '@/lib/alerts/platform-alerts';
+import { apiFetch } from '@/lib/query/api-fetch';
+
+export const fleetKeys = {
+  overview: (org: string) => ['overview', org] as const,
+  alerts: (org: string) => ['fleet-alerts', org] as const,
+  positions: (org: string) => ['positions', org] as const,
+};
+
+export function useOverview(org: string) {
+  return useQuery({ queryKey: fleetKeys.overview(org), queryFn: () => apiFetch<FleetOverview>(`/api/o/${org}/overview`) });
+}
+
+/** The fleet's platform alerts; asks again every second while some vehicles are still unread. */
+export function useFleetAlerts(org: string) {
+  return useQuery({
+    queryKey: fleetKeys.alerts(org),
+    queryFn: ({ signal }) => apiFetch<FleetAlertsResponse>(`/api/o/${org}/alerts`, { signal }),
+    refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? 1_000 : false),
+  });
+}
+
+export function usePositions(org: string) {
+  return useQuery({ queryKey: fleetKeys.positions(org), queryFn: () => apiFetch<FleetPositions>(`/api/o/${org}/fleet/positions`) });
+}

@@ -1,0 +1,63 @@
+import 'server-only';
+import { AppError } from '@/lib/errors/app-error';
+import type { Db } from '@/lib/db';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
+import { setUserPassword } from '@/lib/db/repos/users';
+import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
+
+/**
+ * Changes the signed-in user's password after checking the current one, and ends every session
+ * of theirs (this one too: they sign in again with the new password). A guess at the current
+ * password counts as a sign-in attempt of the same account and address, so a copied session
+ * cannot try passwords faster than the sign-in form allows.
+ */
+export async function changePassword(
+  db: Db,
+  input: { user: { id: string; email: string }; currentPassword: string; newPassword: string; ip: string | null },
+  throttle = SIGN_IN_THROTTLE,
+): Promise<{ changed: true }> {
+  const { user } = input;
+  if (passwordIsEmail(input.newPassword, user.email)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid body: newPassword: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
+      fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] },
+    });
+  }
+  const key = { email: user.email, ip: input.ip ?? DIRECT_BUCKET };
+  const verdict = await reserveSignInAttempt(db, key, throttle);
+  if (!verdict.allowed) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Wait before trying again.', {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+  }
+  const verified = await verifyReservedAttempt(
+    db,
+    { attemptId: verdict.attemptId, email: user.email, password: input.currentPassword },
+    () => new AppError('RATE_LIMITED', 'The server is busy checking passwords. Try again in a moment.', { retryAfterSeconds: 1 }),
+  );
+  if (!verified || verified.id !== user.id) {
+    await appendAuditEvent(db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'account.password_change_failed',
+      outcome: 'failure',
+      details: { reason: 'wrong_current_password' },
+      ip: input.ip,
+    });
+    throw new AppError('VALIDATION_FAILED', 'Invalid body: currentPassword: The current password is wrong', {
+      fields: { currentPassword: ['The current password is wrong'] },
+    });
+  }
+  await clearSignInPair(db, key);
+  await setUserPassword(db, user.id, input.newPassword, { endSessions: true });
+  await appendAuditEvent(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: 'account.password_changed',
+    outcome: 'success',
+    ip: input.ip,
+  });
+  return { changed: true };
+}

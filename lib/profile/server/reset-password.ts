@@ -1,0 +1,58 @@
+import 'server-only';
+import { hashPassword } from '@/lib/crypto/password';
+import { AppError } from '@/lib/errors/app-error';
+import type { Db } from '@/lib/db';
+import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { consumePasswordReset, createPasswordReset, findOpenPasswordReset } from '@/lib/db/repos/password-resets';
+import { findUserByEmail } from '@/lib/db/repos/users';
+import { appUrl } from '@/lib/env';
+import { hashLinkToken, newLinkToken } from '@/lib/members/server/one-time-token';
+import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * A one-time reset link for the operator to hand over (`npm run user:reset-password -- email`).
+ * No route creates one: no organization admin can reset anybody's password.
+ */
+export async function createResetLink(db: Db, email: string, now = new Date()): Promise<{ url: string; expiresAt: Date }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
+  const { token, tokenHash } = newLinkToken();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+  await createPasswordReset(db, { userId: user.id, tokenHash, expiresAt });
+  await appendAuditEvent(db, {
+    actorEmail: 'operator',
+    action: 'account.password_reset_link_created',
+    targetType: 'user',
+    targetId: user.id,
+    outcome: 'success',
+  });
+  return { url: new URL(`/reset-password/${token}`, appUrl()).toString(), expiresAt };
+}
+
+export async function emailOfResetLink(db: Db, token: string): Promise<string | undefined> {
+  return (await findOpenPasswordReset(db, hashLinkToken(token)))?.email;
+}
+
+/** Uses a reset link: the new password, and every session of the user ends. */
+export async function resetPassword(db: Db, input: { token: string; password: string; ip: string | null }): Promise<{ reset: true }> {
+  const tokenHash = hashLinkToken(input.token);
+  const open = await findOpenPasswordReset(db, tokenHash);
+  if (!open)
+    throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
+  if (passwordIsEmail(input.password, open.email)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
+      fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
+    });
+  }
+  const user = await consumePasswordReset(db, tokenHash, await hashPassword(input.password));
+  await appendAuditEvent(db, {
+    actorUserId: user.userId,
+    actorEmail: user.email,
+    action: 'account.password_reset',
+    outcome: 'success',
+    ip: input.ip,
+  });
+  return { reset: true };
+}

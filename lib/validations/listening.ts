@@ -1,3 +1,0 @@
-import * as z from './zod';
-
-export const listeningBodySchema = z.strictObject({ isListening: z.boolean({ message: 'isListening must be true or false' }) });
