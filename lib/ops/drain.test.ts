@@ -9,12 +9,12 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.closeAllConnections();
 });
 
-/** A server whose `/slow` answers only when `release()` is called. */
-async function startServer() {
+/** A server whose `/slow` answers only when `release()` is called; `answered` runs once it has. */
+async function startServer(answered: () => void = () => {}) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const server = createServer((req, res) => {
-    if (req.url === '/slow') void released.then(() => res.end('done'));
+    if (req.url === '/slow') void released.then(() => res.end('done', answered));
     else res.end('fast');
   });
   servers.push(server);
@@ -45,12 +45,13 @@ describe('drain', () => {
   trackRequests();
 
   it('stops taking connections, lets the request in flight finish, then closes', async () => {
-    const { port, release } = await startServer();
+    // The order is the server's: the client may read the answer after the close has run.
+    const order: string[] = [];
+    const { port, release } = await startServer(() => order.push('answered'));
     expect(await get(port, '/fast')).toEqual({ status: 200, body: 'fast' });
     const slow = get(port, '/slow');
     await until(() => requestsInFlight() === 1);
 
-    const order: string[] = [];
     const drained = drain({ timeoutMs: 10_000, close: async () => void order.push('close') });
     expect(isDraining()).toBe(true);
     // The listener is closed at once: a new connection is refused.
@@ -59,7 +60,6 @@ describe('drain', () => {
 
     release();
     expect(await slow).toEqual({ status: 200, body: 'done' });
-    order.push('answered');
     expect(await drained).toEqual({ abandoned: 0 });
     expect(order).toEqual(['answered', 'close']);
     expect(requestsInFlight()).toBe(0);
