@@ -105,7 +105,7 @@ export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link:
 
   const create = useMutation({
     mutationFn: (values: ConnectLinkRequest) =>
-      apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links`, { method: 'POST', json: values }),
+      apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect`, { method: 'POST', json: values }),
     onSuccess: ({ link }) => {
       queryClient.setQueryData(connectKeys.link(org, link.id), { link });
       void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) });

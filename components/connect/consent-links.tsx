@@ -116,7 +116,7 @@ export function ConsentLinks({
   const now = useNow(1000);
   const links = useQuery({
     queryKey: connectKeys.list(org, status ?? ''),
-    queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect-links${status ? `?status=${status}` : ''}`),
+    queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect${status ? `?status=${status}` : ''}`),
     refetchInterval: (q) => (q.state.data?.links.some((l) => displayStatus(l, Date.now()) === 'PENDING') ? 10_000 : false),
   });
   return (

@@ -57,7 +57,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
   const now = useNow(1000);
   const link = useQuery({
     queryKey: connectKeys.link(org, linkId),
-    queryFn: () => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect-links/${encodeURIComponent(linkId)}`),
+    queryFn: () => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect/${encodeURIComponent(linkId)}`),
     // The landing page settles the link when the owner comes back; look for it while it may happen.
     refetchInterval: (q) => (q.state.data && displayStatus(q.state.data.link, Date.now()) === 'PENDING' ? 5_000 : false),
   });

@@ -101,13 +101,14 @@ function BulkLookupCard({ org }: { org: string }) {
 
   const group = useQuery({
     queryKey: eligibilityKeys.bulk(org, validId),
-    queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}`),
+    queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/eligibility/connections/${encodeURIComponent(validId)}`),
     enabled: validId !== '',
     refetchInterval: (q) => (q.state.data && !isSettledGroup(q.state.data.connection.status) ? 3_000 : false),
   });
   const results = useQuery({
     queryKey: eligibilityKeys.bulkResults(org, validId, paging.upstreamQuery, group.data?.connection.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/bulk-connections/${encodeURIComponent(validId)}/results?${paging.upstreamQuery}`),
+    queryFn: () =>
+      apiFetch<ResultsPage>(`/api/o/${org}/eligibility/connections/${encodeURIComponent(validId)}/results?${paging.upstreamQuery}`),
     enabled: validId !== '' && group.isSuccess,
     placeholderData: keepPreviousData,
   });

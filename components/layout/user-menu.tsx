@@ -11,7 +11,7 @@ import { endThisSession } from '@/components/profile/sign-out';
  */
 async function signOut(everywhere: boolean) {
   if (everywhere) {
-    const response = await fetch('/api/account/sign-out-everywhere', {
+    const response = await fetch('/api/profile/sign-out-everywhere', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
@@ -82,7 +82,7 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
         </p>
         <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
         <Link
-          href="/account/password"
+          href="/profile/password"
           className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <KeyRound aria-hidden className="h-4 w-4" /> Change password

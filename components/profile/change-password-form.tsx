@@ -31,7 +31,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFailure(null);
     try {
-      await apiFetch('/api/account/password', { method: 'POST', json: { currentPassword, newPassword } });
+      await apiFetch('/api/profile/password', { method: 'POST', json: { currentPassword, newPassword } });
       await endThisSession().catch(() => undefined);
       setDone(true);
     } catch (error) {

@@ -22,7 +22,7 @@ export function ResetPassword({ token, email }: { token: string; email: string }
       email={email}
       submitLabel="Set the new password"
       onChoose={async (password) => {
-        await apiFetch('/api/account/reset-password', { method: 'POST', json: { token, password } });
+        await apiFetch('/api/profile/reset-password', { method: 'POST', json: { token, password } });
         setDone(true);
       }}
     />

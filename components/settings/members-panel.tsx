@@ -40,7 +40,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   const invitationsKey = ['invitations', org];
   const invitations = useQuery({
     queryKey: invitationsKey,
-    queryFn: () => apiFetch<{ invitations: Invitation[] }>(`/api/o/${org}/invitations`),
+    queryFn: () => apiFetch<{ invitations: Invitation[] }>(`/api/o/${org}/members/invitations`),
     enabled: canWrite,
   });
   const refresh = () =>
@@ -61,7 +61,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   });
   const revoke = async (invitation: Invitation) => {
     try {
-      await apiFetch(`/api/o/${org}/invitations/${invitation.id}`, { method: 'DELETE' });
+      await apiFetch(`/api/o/${org}/members/invitations/${invitation.id}`, { method: 'DELETE' });
       toast.success(`Invitation of ${invitation.email} revoked.`);
       if (oneTime?.email === invitation.email) setOneTime(null);
       await refresh();

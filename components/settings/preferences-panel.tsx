@@ -63,7 +63,7 @@ export function PreferencesPanel() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = await apiFetch<{ preferences: Preferences }>('/api/account/preferences', { method: 'PUT', json: values });
+      const saved = await apiFetch<{ preferences: Preferences }>('/api/profile/preferences', { method: 'PUT', json: values });
       setPreferences(saved.preferences);
       form.reset(saved.preferences);
       toast.success('Your units and time zone are saved.');

@@ -48,7 +48,7 @@ export function WebhookPanel({ org }: { org: string }) {
   const key = settingsKeys.events(org);
   const settings = useQuery({
     queryKey: key,
-    queryFn: () => apiFetch<WebhookSettingsView>(`/api/o/${org}/events`),
+    queryFn: () => apiFetch<WebhookSettingsView>(`/api/o/${org}/webhooks`),
     refetchInterval: 5_000,
   });
   const form = useForm<SecretForm>({ resolver: secretResolver, defaultValues: { secret: '' } });
@@ -73,7 +73,7 @@ export function WebhookPanel({ org }: { org: string }) {
     onError: (error) => toast.error(error.message),
   });
   const test = useMutation({
-    mutationFn: () => apiFetch<{ status: number }>(`/api/o/${org}/events/test`, { method: 'POST' }),
+    mutationFn: () => apiFetch<{ status: number }>(`/api/o/${org}/webhooks/test`, { method: 'POST' }),
     onSuccess: (result) => {
       if (result.status < 300) toast.success('Test event received.');
       else toast.error(`The receiver answered ${result.status}.`);

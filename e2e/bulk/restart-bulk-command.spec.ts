@@ -78,7 +78,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
       method: 'POST',
       path: `/v1/vehicles/${chosen[5]}/command-execution:lock-doors`,
     });
-    const started = await api.post(`/api/o/${ORG}/bulk-jobs`, {
+    const started = await api.post(`/api/o/${ORG}/bulk`, {
       data: { action: 'command', command: { command: 'LOCK_DOORS' }, selection: { mode: 'ids', vehicleIds: chosen } },
     });
     expect(started.status(), await started.text()).toBe(200);
@@ -103,12 +103,12 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
     console_ = await startConsole(dataDir, upstream);
     api = await signedIn();
     await expect
-      .poll(async () => ((await (await api!.get(`/api/o/${ORG}/bulk-jobs/${jobId}`)).json()) as JobBody).job.status, {
+      .poll(async () => ((await (await api!.get(`/api/o/${ORG}/bulk/${jobId}`)).json()) as JobBody).job.status, {
         timeout: 120_000,
         intervals: [1_000],
       })
       .toBe('done');
-    const { job, items } = (await (await api.get(`/api/o/${ORG}/bulk-jobs/${jobId}`)).json()) as JobBody;
+    const { job, items } = (await (await api.get(`/api/o/${ORG}/bulk/${jobId}`)).json()) as JobBody;
     expect(job.counts).toEqual({ done: 8, failed: 2, skipped: 0, pending: 0 });
     for (const item of items) {
       if (offline.includes(item.vehicleId)) {

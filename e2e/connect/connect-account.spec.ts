@@ -94,7 +94,7 @@ test('a single vehicle by VIN: the VIN is validated, shown to the owner, and onl
 
 test.describe('refused by the service', () => {
   // The 422 of UNSUPPORTED_OEM is the answer this test provokes.
-  test.use({ allowedConsoleErrors: [/status of 422 .*\/api\/o\/demo\/connect-links/] });
+  test.use({ allowedConsoleErrors: [/status of 422 .*\/api\/o\/demo\/connect/] });
 
   test('a brand the service does not support is explained, and no link is kept', async ({ page }) => {
     await page.goto('/o/demo/connect');

@@ -101,7 +101,7 @@ test('more than 500 VINs go as several checks only with consent, with a progress
 
 test.describe('bulk connections', () => {
   // Looking up an id that does not exist is answered 404 on purpose.
-  test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/o\/demo\/bulk-connections\/bcg_does_not_exist/] });
+  test.use({ allowedConsoleErrors: [/status of 404 .*\/api\/o\/demo\/eligibility\/connections\/bcg_does_not_exist/] });
 
   test('a bulk connection is looked up by id, with its status and paged outcomes', async ({ page }) => {
     const { bulkConnectionId } = await sandboxFixtures(page.request);

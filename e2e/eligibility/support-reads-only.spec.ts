@@ -34,6 +34,6 @@ test('support sees consent links, checks and their results, but no control that 
   expect(new URL(page.url()).pathname).toBe(`/o/demo/eligibility/${check.id}`);
 
   // The server refuses what the page does not offer.
-  const refused = await page.request.post('/api/o/demo/connect-links', { data: {}, headers: { Origin: baseURL! } });
+  const refused = await page.request.post('/api/o/demo/connect', { data: {}, headers: { Origin: baseURL! } });
   expect(refused.status()).toBe(403);
 });

@@ -12,7 +12,7 @@ test('the map draws every vehicle with a position from the snapshot, offline, wi
   page,
   request,
 }) => {
-  const response = await request.get('/api/o/demo/fleet/positions');
+  const response = await request.get('/api/o/demo/map');
   expect(response.ok()).toBe(true);
   const positions: Positions = await response.json();
   const placed = positions.vehicles.filter((v) => v.latitude !== null && v.longitude !== null);

@@ -16,7 +16,7 @@ async function choose(page: Page, values: { distance: string; timeZone?: string 
   const panel = page.getByRole('region', { name: 'Your units and time' });
   await panel.getByLabel('Distance').selectOption(values.distance);
   if (values.timeZone !== undefined) await panel.getByLabel('Time zone').selectOption(values.timeZone);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile/preferences') && r.request().method() === 'PUT');
   await panel.getByRole('button', { name: 'Save units and time zone' }).click();
   expect((await saved).status()).toBe(200);
 }
@@ -78,11 +78,11 @@ test('preferences need a session, and a time zone the runtime does not know is r
     extraHTTPHeaders: { origin: baseURL! },
   });
   const body = { distance: 'mi', temperature: 'f', pressure: 'psi', timeZone: '' };
-  expect((await anonymous.put('/api/account/preferences', { data: body })).status()).toBe(401);
+  expect((await anonymous.put('/api/profile/preferences', { data: body })).status()).toBe(401);
   await anonymous.dispose();
 
   // The signed-in person's own cookies, from the page's context.
-  const refused = await page.request.put('/api/account/preferences', {
+  const refused = await page.request.put('/api/profile/preferences', {
     data: { ...body, timeZone: 'Mars/Olympus' },
     headers: { origin: baseURL! },
   });

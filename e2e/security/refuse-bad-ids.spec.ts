@@ -63,7 +63,7 @@ test.describe('ids that would become dot segments upstream are 400', () => {
         `/api/o/demo/vehicles/${id}/tags`,
         `/api/o/demo/vehicles/${id}/commands`,
         `/api/o/demo/vehicles/veh_1/charging/${id}`,
-        `/api/o/demo/bulk-connections/${id}`,
+        `/api/o/demo/eligibility/connections/${id}`,
       ]) {
         expect(await raw(baseURL!, 'GET', path), `GET ${path}`).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
       }

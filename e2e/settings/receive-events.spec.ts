@@ -41,7 +41,7 @@ test.describe('as admin', () => {
     await expect(panel.getByText('stored, not shown')).toBeVisible();
     await expect(panel.getByLabel('Signing secret')).toHaveValue('');
 
-    const settings = await (await page.request.get('/api/o/demo/events')).text();
+    const settings = await (await page.request.get('/api/o/demo/webhooks')).text();
     expect(settings).not.toContain(SECRET.slice(6));
     const audit = await (await page.request.get('/api/o/demo/audit?action=settings.webhook_secret_updated')).json();
     expect(audit.events[0]).toMatchObject({ outcome: 'success', details: { secretSet: true } });

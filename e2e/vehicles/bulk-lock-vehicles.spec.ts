@@ -111,7 +111,7 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
   await expect(page).toHaveURL(/\/o\/demo\/bulk\/[0-9a-f-]{36}$/);
   const jobId = page.url().split('/').at(-1)!;
   await expect(page.getByTestId('bulk-counts')).toHaveText(/^2 done · 0 skipped · 0 failed · 0 waiting, of 2$/, { timeout: 45_000 });
-  const job = (await (await request.get(`/api/o/demo/bulk-jobs/${jobId}`)).json()) as {
+  const job = (await (await request.get(`/api/o/demo/bulk/${jobId}`)).json()) as {
     job: { args: unknown };
     items: { vehicleId: string; execution: { state: string } | null }[];
   };
@@ -145,12 +145,12 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
   // The server holds to it too: above 50 vehicles a command job needs the count confirmed, and the count must still be right.
   const ids = Array.from({ length: 51 }, (_, i) => `veh_nope_${run}_${i}`);
   const body = { action: 'command', command: { command: 'FLASH_LIGHTS' }, selection: { mode: 'ids', vehicleIds: ids } };
-  const unconfirmed = await request.post('/api/o/demo/bulk-jobs', { headers: { Origin: baseURL! }, data: body });
+  const unconfirmed = await request.post('/api/o/demo/bulk', { headers: { Origin: baseURL! }, data: body });
   expect(unconfirmed.status()).toBe(409);
   expect(((await unconfirmed.json()) as { error: { message: string } }).error.message).toBe(
     'A command to 51 vehicles needs the count typed back in the confirmation.',
   );
-  const miscounted = await request.post('/api/o/demo/bulk-jobs', { headers: { Origin: baseURL! }, data: { ...body, confirmedCount: 50 } });
+  const miscounted = await request.post('/api/o/demo/bulk', { headers: { Origin: baseURL! }, data: { ...body, confirmedCount: 50 } });
   expect(miscounted.status()).toBe(409);
   expect(((await miscounted.json()) as { error: { message: string } }).error.message).toBe(
     'The selection now covers 51 vehicles, not the 50 confirmed: review it again.',

@@ -44,7 +44,7 @@ test('tag 30 vehicles matching a filter in one action and see 30 outcomes', asyn
   expect(tagged.items.map((v) => v.id).sort()).toEqual([...chosen].sort());
 
   // Every outcome as CSV, and one audit entry per vehicle besides the job's own.
-  const csv = await (await request.get(`/api/o/demo/bulk-jobs/${jobId}/export`)).text();
+  const csv = await (await request.get(`/api/o/demo/bulk/${jobId}/export`)).text();
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe('vehicle_id,outcome,reason,upstream_request_id,execution_id,finished_at');
   expect(lines.slice(1).filter((l) => l.split(',')[1] === 'done')).toHaveLength(30);

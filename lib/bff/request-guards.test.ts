@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors/app-error';
 import { assertSameOrigin, ownOrigins, readJsonBody } from './request-guards';
 
-const url = 'http://localhost:3000/api/o/demo/tags';
+const url = 'http://localhost:3000/api/o/demo/vehicles/tags/seen';
 const post = (headers: Record<string, string>, body?: string) => new NextRequest(url, { method: 'POST', headers, body });
 
 function codeOf(fn: () => unknown): string | undefined {

@@ -1,6 +1,6 @@
 import type { Permission } from '@/lib/auth/permissions';
 
-/** What the browser reads of a bulk job (lib/vehicles/server/bulk-jobs.ts writes it). */
+/** What the browser reads of a bulk job (lib/bulk/server/bulk-jobs.ts writes it). */
 export type BulkActionName = 'tag.add' | 'tag.remove' | 'listening.on' | 'listening.off' | 'command';
 export type BulkOutcome = 'pending' | 'done' | 'skipped' | 'failed';
 

@@ -9,7 +9,7 @@ export const bulkKeys = {
   job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
 };
 
-const jobsPath = (org: string) => `/api/o/${org}/bulk-jobs`;
+const jobsPath = (org: string) => `/api/o/${org}/bulk`;
 
 /** How many vehicles a selection covers, for the confirmation (nothing is recorded). */
 export function previewBulkJob(org: string, input: BulkJobInput): Promise<{ preview: { count: number } }> {

@@ -25,5 +25,5 @@ export function useFleetAlerts(org: string) {
 }
 
 export function usePositions(org: string) {
-  return useQuery({ queryKey: fleetKeys.positions(org), queryFn: () => apiFetch<FleetPositions>(`/api/o/${org}/fleet/positions`) });
+  return useQuery({ queryKey: fleetKeys.positions(org), queryFn: () => apiFetch<FleetPositions>(`/api/o/${org}/map`) });
 }

@@ -52,7 +52,7 @@ export function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boo
 export function useTagsSeen(org: string) {
   return useQuery({
     queryKey: vehicleKeys.tagsSeen(org),
-    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/tags`),
+    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/vehicles/tags/seen`),
     staleTime: 60_000,
   });
 }

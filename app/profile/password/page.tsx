@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'Change password' };
 
 export default async function ChangePasswordPage() {
   const user = await getSessionUser();
-  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent('/account/password')}`);
+  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent('/profile/password')}`);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
