@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # A production image of Motorpool: multi-stage, Node 22, runs as the unprivileged `node` user.
-# Not built by the tests (no Docker engine runs where they run): see README "Running several instances".
+# Not built by the tests (no Docker engine runs where they run): see docs/operating.md.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

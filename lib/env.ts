@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The only reader of process.env. Every variable is validated here; a bad value stops
- * start-up with a message naming the variable (see README "Configuration").
+ * start-up with a message naming the variable (see docs/configuration.md).
  */
 
 const optionalString = z
@@ -201,12 +201,12 @@ export const envSchema = z
         })
         .default('info'),
     ),
-    /** Opens /api/metrics (Prometheus) to requests carrying it as a Bearer token; unset, the route answers 404. */
     /**
      * Where OpenTelemetry traces go (OTLP over HTTP, e.g. http://collector:4318); unset, no tracing.
      * The exporter also reads the other OTEL_EXPORTER_OTLP_* variables (protocol, headers) itself.
      */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    /** Opens /api/metrics (Prometheus) to requests carrying it as a Bearer token; unset, the route answers 404. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   })
   .superRefine((env, ctx) => {

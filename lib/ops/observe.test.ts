@@ -31,7 +31,7 @@ describe('routeTemplate', () => {
       '/api/o/[org]/vehicles/[vehicleId]/telemetry',
     );
     expect(routeTemplate('/api/o/vehicles/vehicles/V1', { org: 'vehicles', vehicleId: 'V1' })).toBe('/api/o/[org]/vehicles/[vehicleId]');
-    expect(routeTemplate('/api/o/demo/tags/a%20b', { org: 'demo', key: 'a b' })).toBe('/api/o/[org]/tags/[key]');
+    expect(routeTemplate('/api/o/demo/vehicles/tags/seen/a%20b', { org: 'demo', key: 'a b' })).toBe('/api/o/[org]/tags/[key]');
   });
 
   it('never lets a caller put path text of its own in the label (unbounded metric series)', () => {

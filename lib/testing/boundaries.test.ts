@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -24,6 +27,10 @@ describe('the boundary rule', () => {
     ['lib/db/fixture.ts', "import { can as value } from '@/lib/auth/permissions';"],
     ['lib/db/fixture.ts', "import { withOrg as value } from '@/lib/bff/with-org';"],
     ['lib/sandbox/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['lib/webhooks/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['lib/list/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['components/fixture.tsx', "import { loadFleetAlerts as value } from '@/lib/alerts/server/platform-alerts';"],
+    ['lib/db/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query';"],
   ])(
     'refuses the import in %s: %s',
     async (file, code) => {
@@ -45,4 +52,29 @@ describe('the boundary rule', () => {
     },
     60_000,
   );
+
+  it('covers a domain the day its folder is created', () => {
+    // The domain list is read from the disk when ESLint loads its config, so a fresh process lints.
+    const folder = path.join(process.cwd(), 'lib', 'zz-new-domain');
+    mkdirSync(folder, { recursive: true });
+    try {
+      const result = spawnSync(
+        process.execPath,
+        [
+          path.join(process.cwd(), 'node_modules', 'eslint', 'bin', 'eslint.js'),
+          '--no-warn-ignored',
+          '--format',
+          'json',
+          '--stdin',
+          '--stdin-filename',
+          'lib/zz-new-domain/fixture.ts',
+        ],
+        { input: "import { getDb } from '@/lib/db';\nexport const used = [getDb];\n", encoding: 'utf8' },
+      );
+      const [report] = JSON.parse(result.stdout) as { messages: { ruleId: string | null }[] }[];
+      expect(report.messages.filter((m) => m.ruleId === 'import/no-restricted-paths')).toHaveLength(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

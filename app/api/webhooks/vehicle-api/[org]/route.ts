@@ -5,7 +5,7 @@ import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/we
 import { logger } from '@/lib/ops/log';
 
 /**
- * The one /api route outside withOrg: the Vehicle API (its webhook sender) calls it, with no
+ * Outside withOrg: the Vehicle API (its webhook sender) calls it, with no
  * session, no membership and no same-origin Origin. The organization's signing secret is its
  * authentication (receiveWebhook verifies it before anything is read or written); an unknown
  * organization and one without a secret answer the same 404. It only records and applies
