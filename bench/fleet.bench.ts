@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
-import { loadVehiclePage } from '@/lib/bff/list-page';
+import { loadVehiclePage } from '@/lib/vehicles/server/list-page';
 import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { sandboxApi } from './support/sandbox-api';
 import { quantile } from './support/stats';

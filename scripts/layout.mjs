@@ -16,18 +16,21 @@ export const INFRASTRUCTURE = [
   'jobs',
   'list',
   'ops',
+  'org',
   'query',
   'sandbox',
   'security',
-  'startup',
   'testing',
   'validations',
   'vehicle-api',
 ];
 
+// Start-up wires every domain's jobs together: neither a domain nor infrastructure below them.
+export const COMPOSITION = ['startup'];
+
 export function domains(root = process.cwd()) {
   return readdirSync(path.join(root, 'lib'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !INFRASTRUCTURE.includes(entry.name))
+    .filter((entry) => entry.isDirectory() && !INFRASTRUCTURE.includes(entry.name) && !COMPOSITION.includes(entry.name))
     .map((entry) => entry.name)
     .sort();
 }

@@ -7,7 +7,7 @@
 import { getDb } from '@/lib/db';
 import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { rotateEncryptionKeys } from '@/lib/crypto/server/rotate-encryption-keys';
+import { rotateEncryptionKeys } from '@/lib/org/server/rotate-encryption-keys';
 
 async function main(): Promise<number> {
   const db = getDb();

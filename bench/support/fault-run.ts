@@ -11,8 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod/mini';
 import { errorResponse } from '@/lib/bff/error-response';
-import type { OrgAccess } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { OrgAccess } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { stateOf, type ExecutionState } from '@/lib/commands/execution-view';
 import { commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { listCommandHistory } from '@/lib/commands/server/command-history';

@@ -6,7 +6,8 @@ import type * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { commandLabel } from '@/lib/commands/catalog';
-import { COMMAND_ARGS_SCHEMAS, type SendCommandInput } from '@/lib/commands/schemas';
+import type { SendCommandInput } from '@/lib/commands/schemas';
+import { COMMAND_ARGS_SCHEMAS } from '@/lib/vehicle-api/command-args';
 import { ARG_FIELDS } from '@/lib/commands/arg-fields';
 import type { CommandName } from '@/lib/contract/vehicle-api';
 

@@ -2,7 +2,7 @@
 
 import { formatDistance, formatTemperature } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { figureText, type Figure } from '@/lib/vehicle-data/format';
+import { figureText, type Figure } from '@/lib/format/figures';
 
 /** A distance given in km (or `from`), written in the person's unit. */
 export function Distance({ value, digits = 1, from }: { value: Figure; digits?: number; from?: string | null }) {

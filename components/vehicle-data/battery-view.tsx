@@ -8,8 +8,8 @@ import { PlainTable } from '@/components/ui/plain-table';
 import { useVehicleData } from '@/lib/vehicle-data/query';
 import { registrationDateText } from '@/lib/vehicles/registration';
 import { batteryHealth, compareRange, cycleLabel } from '@/lib/vehicle-data/battery';
-import type { Figure } from '@/lib/vehicle-data/format';
-import { figureText, formatNumber } from '@/lib/vehicle-data/format';
+import type { Figure } from '@/lib/format/figures';
+import { figureText, formatNumber } from '@/lib/format/figures';
 import type { RangeResponse, StateOfHealthResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Time } from '@/components/ui/time';
 import { useVehicleData } from '@/lib/vehicle-data/query';
 import { chargingDurationMinutes } from '@/lib/vehicle-data/charging';
-import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber } from '@/lib/format/figures';
 import type { ChargingSessionResponse } from '@/lib/vehicle-data/types';
 import { lossText, socText, temperatureText } from './charging-text';
 import { DataCard } from './data-card';

@@ -1,6 +1,6 @@
 import { Temperature } from '@/components/ui/units';
 import { chargingLoss } from '@/lib/vehicle-data/charging';
-import { figureText, formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { figureText, formatNumber, withUnit } from '@/lib/format/figures';
 import type { ChargingSession } from '@/lib/vehicle-data/types';
 
 /** A session's figures in words, shared by the list and the one-session view. */

@@ -15,7 +15,7 @@ import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
 import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
-import { figureText, formatDuration, formatNumber } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber } from '@/lib/format/figures';
 import type { ChargingPage, ChargingSession } from '@/lib/vehicle-data/types';
 import { ChartFrame } from './chart-frame';
 import { lossText, socText, temperatureText } from './charging-text';

@@ -8,7 +8,7 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import { PlainTable } from '@/components/ui/plain-table';
 import type { VehicleRecord } from '@/lib/vehicles/types';
 import { SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
-import { figureText, humanize, isWordCode } from '@/lib/vehicle-data/format';
+import { figureText, humanize, isWordCode } from '@/lib/format/figures';
 import type { OptionsResponse, SpecificationsResponse } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { useVehicleData } from '@/lib/vehicle-data/query';

@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
-import { figureText, formatDuration } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration } from '@/lib/format/figures';
 import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import { dayLabel } from '@/lib/vehicle-data/days';

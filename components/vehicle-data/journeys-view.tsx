@@ -16,7 +16,7 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
 import { PAGE_SIZE } from '@/lib/contract/limits';
 import { addDays, dayKeyOf, dayLabel, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
-import { formatDuration, formatNumber, withUnit } from '@/lib/vehicle-data/format';
+import { formatDuration, formatNumber, withUnit } from '@/lib/format/figures';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/vehicle-data/schemas';

@@ -9,7 +9,7 @@ import type { Tone } from '@/lib/tone';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { useNow } from '@/lib/hooks/use-now';
-import { figureText, humanize } from '@/lib/vehicle-data/format';
+import { figureText, humanize } from '@/lib/format/figures';
 import { serviceStatusLook, serviceTypeLabel } from '@/lib/vehicle-data/services';
 import { weeklyWindows, windowText, type ScheduledWindow } from '@/lib/vehicle-data/charging-windows';
 import { weeklySchedule } from '@/lib/vehicle-data/departures';

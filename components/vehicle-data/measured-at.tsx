@@ -2,7 +2,7 @@
 
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { formatAge } from '@/lib/vehicle-data/format';
+import { formatAge } from '@/lib/format/figures';
 import { freshness, STALE_AFTER_TEXT, type SignalPace } from '@/lib/vehicle-data/staleness';
 
 /** When a value was measured, its age, and a "Stale" mark past its pace's threshold (see staleness.ts). */

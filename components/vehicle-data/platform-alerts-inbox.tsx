@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { Tone } from '@/lib/tone';
-import { humanize } from '@/lib/vehicle-data/format';
+import { humanize } from '@/lib/format/figures';
 import {
   countOpen,
   filterAlerts,

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar } from '@/components/ui/bar';
-import { humanize, perWindow } from '@/lib/vehicle-data/format';
+import { humanize, perWindow } from '@/lib/format/figures';
 import { DataCard } from './data-card';
 import { useRateLimits } from '@/lib/commands/query';
 import { BUDGET_NAMES, budgetKind } from '@/lib/commands/command-availability';

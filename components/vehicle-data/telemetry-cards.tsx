@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDistance, formatPressure } from '@/lib/format/units';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { Tone } from '@/lib/tone';
-import { figureText, formatDuration, formatNumber, humanize } from '@/lib/vehicle-data/format';
+import { figureText, formatDuration, formatNumber, humanize } from '@/lib/format/figures';
 import type { SignalPace } from '@/lib/vehicle-data/staleness';
 import type { Telemetry } from '@/lib/vehicle-data/types';
 import { MeasuredAt } from './measured-at';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
-import { humanize, isWordCode, withUnit } from '@/lib/vehicle-data/format';
+import { humanize, isWordCode, withUnit } from '@/lib/format/figures';
 import { otherSignals, type Signal } from '@/lib/vehicle-data/telemetry';
 import type { TelemetryResponse } from '@/lib/vehicle-data/types';
 import { useNow } from '@/lib/hooks/use-now';

@@ -10,7 +10,7 @@ import { Time } from '@/components/ui/time';
 import { tireRangeProblem } from '@/lib/vehicle-data/tire-range';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
 import { addDays, addMonths, dayKeyOf, isDayRange, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
-import { formatNumber } from '@/lib/vehicle-data/format';
+import { formatNumber } from '@/lib/format/figures';
 import { bucketTireReadings, TIRES, tireBucketSize, type TireBucket, type TireStats } from '@/lib/vehicle-data/tires';
 import type { TireHistoryResponse } from '@/lib/vehicle-data/types';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';

@@ -9,7 +9,7 @@ import { getSessionState, revokeSession, sessionVersionForSignIn } from '@/lib/d
 import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
-import { getAuthSecret } from './secret';
+import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { absoluteExpiry, sessionClaimsOf, sessionIsCurrent } from './session-token';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 import { logger } from '@/lib/ops/log';

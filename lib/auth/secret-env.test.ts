@@ -11,7 +11,7 @@ describe('getAuthSecret', () => {
   it('prefers AUTH_SECRET', async () => {
     vi.resetModules();
     vi.stubEnv('AUTH_SECRET', 'configured-secret-configured-secret-xx');
-    const { getAuthSecret } = await import('./secret');
+    const { getAuthSecret } = await import('@/lib/crypto/auth-secret');
     expect(getAuthSecret()).toBe('configured-secret-configured-secret-xx');
   });
 
@@ -21,9 +21,9 @@ describe('getAuthSecret', () => {
       vi.resetModules();
       vi.stubEnv('AUTH_SECRET', '');
       vi.stubEnv('DATA_DIR', dir);
-      const first = (await import('./secret')).getAuthSecret();
+      const first = (await import('@/lib/crypto/auth-secret')).getAuthSecret();
       vi.resetModules();
-      const second = (await import('./secret')).getAuthSecret();
+      const second = (await import('@/lib/crypto/auth-secret')).getAuthSecret();
       expect(first).toMatch(/^[\w-]{43}$/);
       expect(second).toBe(first);
     } finally {

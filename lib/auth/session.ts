@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db';
 import { getSessionState } from '@/lib/db/repos/sessions';
 import { env, publicOriginIsHttps } from '@/lib/env';
-import { getAuthSecret } from './secret';
+import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { createSessionTokenReader, sessionIsCurrent, type SessionClaims } from './session-token';
 
 export interface SessionUser {

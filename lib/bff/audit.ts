@@ -4,7 +4,7 @@ import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/clien
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
-import type { OrgAccess } from './org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 
 export type AuditTarget = { type?: string; id?: string };
 

@@ -7,7 +7,7 @@ import { can, type Permission } from '@/lib/auth/permissions';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { REQUEST_PATH_HEADER } from '@/lib/security/headers';
-import { loadOrgAccess, type OrgAccess } from './org-access';
+import { loadOrgAccess, type OrgAccess } from '@/lib/org/org-access';
 
 /**
  * The page-side twin of the route wrapper: signed out goes to sign-in (and back), an unknown

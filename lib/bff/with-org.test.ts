@@ -7,7 +7,7 @@ vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0005');
 vi.stubEnv('APP_URL', 'http://console.test');
 
 const audit = vi.hoisted(() => ({ fail: false, entries: [] as string[] }));
-vi.mock('./org-access', () => ({
+vi.mock('@/lib/org/org-access', () => ({
   loadOrgAccess: async () => ({ user: { id: 'u1', email: 'u1@example.com' }, org: { id: 'o1', slug: 'fleet' }, role: 'manager' }),
 }));
 vi.mock('./audit', () => ({

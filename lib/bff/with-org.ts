@@ -5,7 +5,7 @@ import { can, type Permission, type Role } from '@/lib/auth/permissions';
 import { AppError, validationError } from '@/lib/errors/app-error';
 import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
-import { loadOrgAccess, type OrgAccess } from './org-access';
+import { loadOrgAccess, type OrgAccess } from '@/lib/org/org-access';
 import { recordAudit, type AuditSpec } from './audit';
 import { env } from '@/lib/env';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';

@@ -1,13 +1,9 @@
 import * as z from '@/lib/validations/zod';
 import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
-import { toVendorMake } from '@/lib/contract/makes';
+import { toVendorMake, UNKNOWN_MAKE_MESSAGE } from '@/lib/contract/makes';
 import { countryCodeProblem } from '@/lib/eligibility/country-codes';
 import { vinProblem } from '@/lib/validations/vin';
-
-/** The vendor refuses any make outside its list: say so before anything is sent. */
-export const UNKNOWN_MAKE_MESSAGE =
-  'The Vehicle API does not know this brand; choose one it lists (for example Volkswagen or Mercedes-Benz).';
 
 export const CONNECT_MODES = ['account', 'vehicle'] as const;
 

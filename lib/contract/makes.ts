@@ -3,6 +3,10 @@
  * `accounts:connect`, eligibility and bulk-connect bodies accept. People write `Mercedes-Benz`,
  * `Citroën` or `VW`; Motorpool sends the vendor's spelling and shows the person's.
  */
+/** The vendor refuses any make outside its list: say so before anything is sent. */
+export const UNKNOWN_MAKE_MESSAGE =
+  'The Vehicle API does not know this brand; choose one it lists (for example Volkswagen or Mercedes-Benz).';
+
 export const VENDOR_MAKES = [
   'ABARTH',
   'ALFA ROMEO',

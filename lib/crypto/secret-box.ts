@@ -1,6 +1,6 @@
 import 'server-only';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { getAuthSecret } from '@/lib/auth/secret';
+import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { env } from '@/lib/env';
 
 /**

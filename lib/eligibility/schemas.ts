@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@/lib/contract/limits';
 import { countryCodeProblem } from './country-codes';
 import { upstreamId } from '@/lib/validations/route-params';
 import { toVendorMake } from '@/lib/contract/makes';
-import { UNKNOWN_MAKE_MESSAGE } from '@/lib/connect/schemas';
+import { UNKNOWN_MAKE_MESSAGE } from '@/lib/contract/makes';
 import { vinProblem } from '@/lib/validations/vin';
 
 /** A value normalized the way people paste it (trimmed, upper case), refused with the words of `problem`. */

@@ -48,3 +48,13 @@ export function summarizeCounts(counts: Record<string, number>): string {
   const other = Object.entries(counts).reduce((sum, [k, v]) => (k === 'ELIGIBLE' || k.startsWith('INELIGIBLE') ? sum : sum + v), 0);
   return [`${eligible} eligible`, `${ineligible} not eligible`, ...(other ? [`${other} other`] : [])].join(' · ');
 }
+
+/** A result row the service answered as not eligible, as kept with the check. */
+export type IneligibleRow = { rowId: string | null; vin: string | null; status: string; reason: string | null };
+
+const OPEN_RESULT_STATUSES = new Set(['PENDING', 'SUBMITTED']);
+
+/** Any answered status but ELIGIBLE: not eligible, not supported, invalid, failed. */
+export function isIneligibleStatus(status: string): boolean {
+  return status !== 'ELIGIBLE' && !OPEN_RESULT_STATUSES.has(status);
+}

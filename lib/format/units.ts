@@ -3,7 +3,7 @@
  * distance), temperatures and pressures. Vehicle data arrives in km, °C and kPa; every view and
  * export converts here, so a page and its CSV always agree.
  */
-import { figureText, formatNumber, withUnit, type Figure } from '@/lib/vehicle-data/format';
+import { figureText, formatNumber, withUnit, type Figure } from '@/lib/format/figures';
 
 import type { DistanceUnit, PressureUnit, TemperatureUnit } from './preferences';
 

@@ -1,5 +1,5 @@
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
-import { ELIGIBILITY_RESULT_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
+import { ELIGIBILITY_RESULT_STATUS, isIneligibleStatus, isSettledGroup, lookOf, type IneligibleRow } from '@/lib/eligibility/statuses';
 
 /**
  * Where a bulk VIN list stands on the onboarding page, from its eligibility check to the
@@ -28,16 +28,6 @@ export const VIN_LIST_STAGE_LABELS: Record<VinListStage, string> = {
   connection_incomplete: 'Connected in part',
   connected: 'Eligible vehicles connected',
 };
-
-/** A result row the service answered as not eligible, as kept with the check. */
-export type IneligibleRow = { rowId: string | null; vin: string | null; status: string; reason: string | null };
-
-const OPEN_RESULT_STATUSES = new Set(['PENDING', 'SUBMITTED']);
-
-/** Any answered status but ELIGIBLE: not eligible, not supported, invalid, failed. */
-export function isIneligibleStatus(status: string): boolean {
-  return status !== 'ELIGIBLE' && !OPEN_RESULT_STATUSES.has(status);
-}
 
 export type VinListCheck = {
   status: string;

@@ -31,7 +31,7 @@ describe('routeTemplate', () => {
       '/api/o/[org]/vehicles/[vehicleId]/telemetry',
     );
     expect(routeTemplate('/api/o/vehicles/vehicles/V1', { org: 'vehicles', vehicleId: 'V1' })).toBe('/api/o/[org]/vehicles/[vehicleId]');
-    expect(routeTemplate('/api/o/demo/vehicles/tags/seen/a%20b', { org: 'demo', key: 'a b' })).toBe('/api/o/[org]/tags/[key]');
+    expect(routeTemplate('/api/o/demo/tags/a%20b', { org: 'demo', key: 'a b' })).toBe('/api/o/[org]/tags/[key]');
   });
 
   it('never lets a caller put path text of its own in the label (unbounded metric series)', () => {
@@ -142,13 +142,20 @@ describe('upstream observer and metrics', () => {
     metrics().bffDuration.observe({ route: '/api/o/[org]/accounts', method: 'GET', status: 200 }, 0.02);
 
     const waitingWork = async () => ({ 'commands.settle': 2, 'events.apply': 0, 'bulk.run': 7 });
-    expect((await renderMetrics(new Request('http://x/api/metrics'), { token: '', waitingWork })).status).toBe(404);
-    expect((await renderMetrics(new Request('http://x/api/metrics'), { waitingWork })).status).toBe(401);
+    const pausedBreakers = () => 3;
+    expect((await renderMetrics(new Request('http://x/api/metrics'), { token: '', waitingWork, pausedBreakers })).status).toBe(404);
+    expect((await renderMetrics(new Request('http://x/api/metrics'), { waitingWork, pausedBreakers })).status).toBe(401);
     expect(
-      (await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: 'Bearer wrong' } }), { waitingWork })).status,
+      (
+        await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: 'Bearer wrong' } }), {
+          waitingWork,
+          pausedBreakers,
+        })
+      ).status,
     ).toBe(401);
     const ok = await renderMetrics(new Request('http://x/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }), {
       waitingWork,
+      pausedBreakers,
     });
     expect(ok.status).toBe(200);
     const text = await ok.text();
@@ -156,7 +163,7 @@ describe('upstream observer and metrics', () => {
     expect(text).toContain('motorpool_token_requests_total{status="200"} 1');
     expect(text).toContain('motorpool_command_outcomes_total{outcome="EXECUTED"} 1');
     expect(text).toContain('motorpool_bff_request_duration_seconds_count{route="/api/o/[org]/accounts",method="GET",status="200"} 1');
-    expect(text).toContain('motorpool_breaker_paused_organizations 0');
+    expect(text).toContain('motorpool_breaker_paused_organizations 3');
     expect(text).toContain('motorpool_job_queue_depth{job="commands.settle"} 2');
     expect(text).toContain('motorpool_job_queue_depth{job="bulk.run"} 7');
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb, getDbHandle } from '@/lib/db';
 import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/webhooks/server/apply-webhook-event';

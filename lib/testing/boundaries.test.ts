@@ -19,7 +19,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 describe('the boundary rule', () => {
   it.each([
     ['components/fixture.tsx', "import { getDb as value } from '@/lib/db';"],
-    ['components/fixture.tsx', "import { orgVehicleApi as value } from '@/lib/bff/org-vehicle-api';"],
+    ['components/fixture.tsx', "import { orgVehicleApi as value } from '@/lib/org/org-vehicle-api';"],
     ['components/fixture.tsx', "import { getExecution as value } from '@/lib/commands/server/get-execution';"],
     ['lib/query/fixture.ts', "import { getSessionUserId as value } from '@/lib/auth/session';"],
     ['lib/commands/fixture.ts', "import { getDb as value } from '@/lib/db';"],
@@ -30,7 +30,11 @@ describe('the boundary rule', () => {
     ['lib/webhooks/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/list/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['components/fixture.tsx', "import { loadFleetAlerts as value } from '@/lib/alerts/server/platform-alerts';"],
-    ['lib/db/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query';"],
+    ['lib/list/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query';"],
+    ['lib/bff/fixture.ts', "import { listVehiclesQuerySchema as value } from '@/lib/vehicles/schemas';"],
+    ['lib/vehicle-api/fixture.ts', "import { sendCommandSchema as value } from '@/lib/commands/schemas';"],
+    ['lib/crypto/fixture.ts', "import { getAuthSecret as value } from '@/lib/auth/session';"],
+    ['lib/crypto/fixture.ts', "import { getDb as value } from '@/lib/db';"],
   ])(
     'refuses the import in %s: %s',
     async (file, code) => {
@@ -45,6 +49,8 @@ describe('the boundary rule', () => {
     ['lib/commands/server/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/db/fixture.ts', "import { AppError as value } from '@/lib/errors/app-error';"],
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],
+    ['lib/query/fixture.test.ts', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
+    ['lib/startup/fixture.ts', "import { runBulkJobs as value } from '@/lib/bulk/server/run-bulk-jobs';"],
   ])(
     'allows the import in %s: %s',
     async (file, code) => {

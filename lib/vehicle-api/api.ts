@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { API_PREFIX, TIRE_HISTORY, type CommandName, type ConnectScope } from '@/lib/contract/vehicle-api';
 import { commandHasBody } from '@/lib/contract/vehicle-api';
-import { COMMAND_ARGS_SCHEMAS, type CommandArgs } from '@/lib/commands/schemas';
+import { COMMAND_ARGS_SCHEMAS, type CommandArgs } from './command-args';
 import { commandPath } from './commands';
 import { createClient, type ClientOptions, type QueryValue } from './client';
 import { VehicleApiError } from './errors';

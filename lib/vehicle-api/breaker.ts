@@ -8,7 +8,7 @@ import { VehicleApiError } from './errors';
  * closes the breaker, its failure opens it again.
  *
  * Each instance keeps its own state; `onChange` and `learn` let several instances share it (on
- * PostgreSQL, lib/bff/shared-breaker.ts passes each change to the others through NOTIFY).
+ * PostgreSQL, lib/org/shared-breaker.ts passes each change to the others through NOTIFY).
  */
 export interface Breaker {
   /** Throws UPSTREAM_PAUSED while `key` is paused; else lets the call through (as the probe when half-open). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
 import { commandHasBody } from '@/lib/contract/vehicle-api';
-import { COMMAND_ARGS_SCHEMAS, NO_ARGS_COMMANDS, sendCommandSchema } from '@/lib/commands/schemas';
+import { NO_ARGS_COMMANDS, sendCommandSchema } from '@/lib/commands/schemas';
+import { COMMAND_ARGS_SCHEMAS } from './command-args';
 import { COMMAND_NAMES, COMMANDS } from '@/lib/contract/vehicle-api';
 import { VehicleApiError } from './errors';
 import { createFakeUpstream, json } from './fake-upstream';

@@ -2,7 +2,7 @@ import { setBounded } from '@/lib/bounded-map';
 
 /**
  * Where the client keeps organization access tokens. The in-memory store serves one process;
- * the database store (lib/bff/db-token-store.ts) lets several server instances share tokens.
+ * the database store (lib/org/db-token-store.ts) lets several server instances share tokens.
  */
 export interface CachedToken {
   accessToken: string;

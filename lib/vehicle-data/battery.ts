@@ -1,4 +1,4 @@
-import { isNumber, type Figure } from './format';
+import { isNumber, type Figure } from '@/lib/format/figures';
 
 /** Battery health and range as the views show them, from figures of the tolerant client. */
 

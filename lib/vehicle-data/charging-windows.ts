@@ -1,5 +1,5 @@
 import { formatUtcOffset, WEEKDAYS, type Weekday } from './departures';
-import type { Figure } from './format';
+import type { Figure } from '@/lib/format/figures';
 
 export type ChargingWindowInput = {
   startHour?: Figure;

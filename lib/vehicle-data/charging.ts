@@ -1,4 +1,4 @@
-import { isNumber as finite, type Figure } from './format';
+import { isNumber as finite, type Figure } from '@/lib/format/figures';
 
 /** The charging-session fields the views compute with. */
 export type ChargingNumbers = {

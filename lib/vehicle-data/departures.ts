@@ -1,7 +1,7 @@
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-import type { Figure } from './format';
+import type { Figure } from '@/lib/format/figures';
 
 /** A departure as read; an hour that is no number leaves it out of the schedule. */
 export type DepartureTime = { hour?: Figure; minute?: Figure; daysOfWeek?: string[] | null; localTimeOffset?: Figure };

@@ -1,7 +1,7 @@
 import { convertDistance, convertPerDistance, DISTANCE_LABEL } from '@/lib/format/units';
 import type { DistanceUnit } from '@/lib/format/preferences';
 import { dayKeyOf, daysBetween } from './days';
-import { isNumber as finite, type Figure } from './format';
+import { isNumber as finite, type Figure } from '@/lib/format/figures';
 
 /** The journey fields the views compute with; the upstream may leave any of them out. */
 export type JourneyNumbers = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureText } from './format';
+import { figureText } from '@/lib/format/figures';
 import { serviceStatusLook, serviceTypeLabel } from './services';
 
 describe('maintenance services', () => {

@@ -1,4 +1,4 @@
-import { humanize } from './format';
+import { humanize } from '@/lib/format/figures';
 
 /**
  * What the key cards of the telemetry view show, as (block, field) pairs; every other signal of

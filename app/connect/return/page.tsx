@@ -11,7 +11,7 @@ import { resolveConnectReturn, type ReturnView } from '@/lib/connect/server/reso
 import { returnState } from '@/lib/connect/server/return-state';
 import { getDb } from '@/lib/db';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { parseConnectReturn } from '@/lib/connect/return-schemas';
 
 export const metadata: Metadata = { title: 'Vehicle connection', robots: { index: false, follow: false } };

@@ -1,7 +1,7 @@
 import 'server-only';
-import { toListPage } from '@/lib/bff/list-page';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { toListPage } from '@/lib/vehicles/server/list-page';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import type { ListQuery } from '@/lib/vehicles/schemas';
 
 /** One page of the organization's OEM accounts. */

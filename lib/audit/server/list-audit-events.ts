@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import { listAuditEvents as listAuditRows, type AuditFilter } from '@/lib/db/repos/audit';

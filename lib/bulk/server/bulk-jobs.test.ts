@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { OrgAccess } from '@/lib/bff/org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { bulkJobs } from '@/lib/db/schema';
@@ -12,7 +12,7 @@ import { TYPE_BACK_ABOVE } from '../bulk-job-view';
 
 const state = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as unknown }));
 vi.mock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => state.db }));
-vi.mock('@/lib/bff/org-vehicle-api', () => ({ orgVehicleApi: async () => state.api }));
+vi.mock('@/lib/org/org-vehicle-api', () => ({ orgVehicleApi: async () => state.api }));
 
 const { startBulkJob } = await import('./bulk-jobs');
 

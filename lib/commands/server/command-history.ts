@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { listCommandExecutions, type CommandExecutionFilter } from '@/lib/db/repos/command-executions';
 import { memberEmails } from '@/lib/members/server/member-emails';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import type { UnofferedCommandView } from '@/lib/commands/command-availability';
 import { getDb } from '@/lib/db';
 import { listUnofferedCommands } from '@/lib/db/repos/unoffered-commands';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { getConsentLink as getConsentLinkRow, listConsentLinks as listConsentLinkRows } from '@/lib/db/repos/consent-links';
 import { AppError } from '@/lib/errors/app-error';

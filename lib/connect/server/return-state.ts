@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { getAuthSecret } from '@/lib/auth/secret';
+import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { appUrl } from '@/lib/env';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org, OrgAccess } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org, OrgAccess } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { toVendorMake } from '@/lib/contract/makes';
 import { getDb, type Db } from '@/lib/db';
 import {

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org, OrgAccess } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org, OrgAccess } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import { getEligibilityCheck as getCheckRow, listEligibilityChecks as listCheckRows } from '@/lib/db/repos/eligibility-checks';

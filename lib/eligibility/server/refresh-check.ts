@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { listOpenEligibilityChecks, SETTLED_CHECK_STATUSES, updateEligibilityCheck } from '@/lib/db/repos/eligibility-checks';
 import type { EligibilityCheck } from '@/lib/db/schema';
 import { deriveCheckStatus } from '@/lib/eligibility/derive-check-status';
-import { isIneligibleStatus, type IneligibleRow } from '@/lib/onboarding/onboarding-stage';
+import { isIneligibleStatus, type IneligibleRow } from '@/lib/eligibility/statuses';
 import { logger } from '@/lib/ops/log';
 import { paginateNumbered, type VehicleApi } from '@/lib/vehicle-api';
 

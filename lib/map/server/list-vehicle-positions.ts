@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { listPositions } from '@/lib/db/repos/vehicle-snapshots';
 import type { FleetPositions } from '@/lib/vehicles/types';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Role } from '@/lib/auth/permissions';
-import type { Org, OrgAccess } from '@/lib/bff/org-access';
+import type { Org, OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { revokeInvitation } from '@/lib/db/repos/invitations';
 import { changeMemberRole, listMembers, removeMember as removeMembership } from '@/lib/db/repos/memberships';

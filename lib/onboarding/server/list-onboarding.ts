@@ -1,7 +1,7 @@
 import 'server-only';
 import { can } from '@/lib/auth/permissions';
-import type { OrgAccess } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { OrgAccess } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import {
   latestTelemetryTime,
   onboardingState,

@@ -1,6 +1,5 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { organizationBreaker } from '@/lib/bff/org-vehicle-api';
 import { getDb } from '@/lib/db';
 import { countWaitingWork } from '@/lib/db/repos/work-waiting';
 import { env } from '@/lib/env';
@@ -18,7 +17,8 @@ export async function renderMetrics(
   {
     token = env().METRICS_TOKEN,
     waitingWork = () => countWaitingWork(getDb()),
-  }: { token?: string; waitingWork?: () => Promise<Record<string, number>> } = {},
+    pausedBreakers,
+  }: { token?: string; waitingWork?: () => Promise<Record<string, number>>; pausedBreakers: () => number },
 ): Promise<Response> {
   if (!token) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const given = request.headers.get('authorization') ?? '';
@@ -26,7 +26,7 @@ export async function renderMetrics(
     return new Response('Unauthorized', { status: 401, headers: { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' } });
   }
   const m = metrics();
-  m.breakerOpen.set(organizationBreaker().pausedCount());
+  m.breakerOpen.set(pausedBreakers());
   try {
     for (const [job, n] of Object.entries(await waitingWork())) m.workWaiting.set({ job }, n);
   } catch (error) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { usesEmbeddedSandbox } from '@/lib/env';
 
 /** What Settings shows: never the client secret, only that one is stored. */

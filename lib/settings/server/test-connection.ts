@@ -1,10 +1,10 @@
 import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { VehicleApiError } from '@/lib/vehicle-api';
 import { isKnownErrorCode } from '@/lib/vehicle-api/errors';
-import { checkUpstreamBaseUrl } from './upstream-host-policy';
+import { checkUpstreamBaseUrl } from '@/lib/vehicle-api/upstream-host-policy';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,100}$/;
 

@@ -13,8 +13,8 @@ vi.mock('@/lib/db/repos/organizations', () => ({
     return { id, apiBaseUrl: input.apiBaseUrl, clientId: input.clientId, updatedAt: new Date() };
   },
 }));
-vi.mock('./upstream-host-policy', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./upstream-host-policy')>();
+vi.mock('@/lib/vehicle-api/upstream-host-policy', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/vehicle-api/upstream-host-policy')>();
   // No network here: api.vehicles.example answers a public address, everything else resolves for real.
   const fakeLookup = (async (host: string, options: object) =>
     host === 'api.vehicles.example'

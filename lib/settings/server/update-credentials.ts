@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db';
 import { updateOrganizationCredentials, type PublicOrganization } from '@/lib/db/repos/organizations';
 import { usesEmbeddedSandbox } from '@/lib/env';
 import type { CredentialsInput } from '@/lib/settings/schemas';
-import { checkUpstreamBaseUrl, resolvedAddressProblem, upstreamHostPolicy } from './upstream-host-policy';
+import { checkUpstreamBaseUrl, resolvedAddressProblem, upstreamHostPolicy } from '@/lib/vehicle-api/upstream-host-policy';
 
 /** The same base URL however it is spelled (case of the host, trailing slash). */
 function sameBaseUrl(a: string | null, b: string | null): boolean {

@@ -1,7 +1,7 @@
 import 'server-only';
 import packageJson from '@/package.json';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { getCommandExecution, listCommandExecutions } from '@/lib/db/repos/command-executions';
 import { listExecutionWebhookEvents } from '@/lib/db/repos/webhook-events';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Loaded } from '@/lib/bff/vehicle-data-route';
+import type { Loaded } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { isVehicleApiError, type ApiResponse, type VehicleApi } from '@/lib/vehicle-api';
 import type { RangeData, StateOfHealthData } from '@/lib/vehicle-data/types';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { single, type Loaded } from '@/lib/bff/vehicle-data-route';
+import { single, type Loaded } from '@/lib/vehicle-data/server/vehicle-data-route';
 import type { ChargingQuery } from '@/lib/vehicle-data/schemas';
 import { isMissingEndpoint, isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import type { ChargingPageData } from '@/lib/vehicle-data/types';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { can, type Role } from '@/lib/auth/permissions';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
-import { upstreamMeta } from '@/lib/bff/vehicle-data-route';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
+import { upstreamMeta } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { getDb } from '@/lib/db';
 import { listAuditEvents } from '@/lib/db/repos/audit';
 import { JOIN_TOLERANCE_MS, joinListeningHistory, type MotorpoolListeningChange } from '@/lib/vehicle-data/listening-history';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { single } from '@/lib/bff/vehicle-data-route';
+import { single } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { getDb } from '@/lib/db';
 import { getSnapshot } from '@/lib/db/repos/vehicle-snapshots';

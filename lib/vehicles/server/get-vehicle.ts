@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { withAccountCountry } from './account-country';
 
 export async function getVehicle(org: Org, vehicleId: string) {

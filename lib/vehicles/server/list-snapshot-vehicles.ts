@@ -1,7 +1,7 @@
 import 'server-only';
-import { toListPage } from '@/lib/bff/list-page';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { toListPage } from '@/lib/vehicles/server/list-page';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { countSnapshotMatches, matchSnapshots, type SnapshotMatch } from '@/lib/db/repos/vehicle-snapshots';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { loadVehiclePage } from '@/lib/bff/list-page';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import { loadVehiclePage } from '@/lib/vehicles/server/list-page';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDbHandle } from '@/lib/db';
 import type { VehicleListQuery } from '@/lib/vehicles/schemas';
 import { rememberTags } from './tags-seen';

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { ELIGIBILITY } from '@/lib/contract/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import { isUpstreamId } from '@/lib/validations/upstream-id';

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { createVehicleApi } from '@/lib/vehicle-api';
 import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
 
 const upstream = createFakeUpstream();
 const api = createVehicleApi({ baseUrl: 'http://vendor.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });
-vi.mock('@/lib/bff/org-vehicle-api', () => ({ orgVehicleApi: async () => api }));
+vi.mock('@/lib/org/org-vehicle-api', () => ({ orgVehicleApi: async () => api }));
 
 const { setListening } = await import('./set-listening');
 const org = {} as Org;

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 
 /**
  * Sets the listening state. The upstream answers 202 when it changed and 200 when it already was

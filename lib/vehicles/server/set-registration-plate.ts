@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Org } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { Org } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 
 export async function setRegistrationPlate(org: Org, vehicleId: string, registrationPlate: string) {
   const response = await (await orgVehicleApi(org)).setRegistrationPlate(vehicleId, registrationPlate);

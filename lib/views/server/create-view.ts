@@ -1,5 +1,5 @@
 import 'server-only';
-import type { OrgAccess } from '@/lib/bff/org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { countOwnViews, insertView } from '@/lib/db/repos/saved-views';
 import { AppError } from '@/lib/errors/app-error';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { canEditView } from '@/lib/auth/permissions';
-import type { OrgAccess } from '@/lib/bff/org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { listVisibleViews, type SavedViewRow } from '@/lib/db/repos/saved-views';
 import type { SavedViewView, ViewQuery } from '../saved-views';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/lib/auth/permissions';
-import type { OrgAccess } from '@/lib/bff/org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createTestDatabase } from '@/lib/db/testing';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { can } from '@/lib/auth/permissions';
-import type { OrgAccess } from '@/lib/bff/org-access';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/webhook-events';

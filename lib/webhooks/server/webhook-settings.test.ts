@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 
 vi.stubEnv('VEHICLE_API_BASE_URL', '');

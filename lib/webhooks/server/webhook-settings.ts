@@ -1,6 +1,6 @@
 import 'server-only';
 import { Webhook } from 'standardwebhooks';
-import type { Org } from '@/lib/bff/org-access';
+import type { Org } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import {
   getOrganizationCredentials,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AccountDetail } from '@/components/accounts/account-detail';
 import { requireOrgPage } from '@/lib/bff/page-access';
-import { accountForPage } from '@/lib/bff/page-records';
+import { accountForPage } from '@/lib/vehicles/server/page-records';
 
 export const metadata: Metadata = { title: 'Account' };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { VehicleTabs } from '@/components/vehicle-data/vehicle-tabs';
 import { VehicleHeader } from '@/components/vehicles/vehicle-header';
 import type { VehicleRecord } from '@/lib/vehicles/types';
-import { vehicleForPage } from '@/lib/bff/page-records';
+import { vehicleForPage } from '@/lib/vehicles/server/page-records';
 import { vehiclePageParams } from '@/lib/bff/page-access';
 
 /** The vehicle's header and section tabs, kept while moving between its sections. An unknown vehicle is a 404. */

@@ -1,4 +1,4 @@
-import { tagRoutes } from '@/lib/bff/tag-routes';
+import { tagRoutes } from '@/lib/vehicles/server/tag-routes';
 import { accountParamsSchema } from '@/lib/vehicles/schemas';
 
 /** Tagging an account tags each of its vehicles (the upstream propagates it). */

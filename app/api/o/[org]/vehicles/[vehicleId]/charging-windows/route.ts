@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { loadChargingWindows } from '@/lib/vehicle-data/server/load-telemetry';
 
 export const GET = vehicleDataRoute(loadChargingWindows);

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { journeysQuerySchema } from '@/lib/vehicle-data/schemas';
 import { loadJourneys } from '@/lib/vehicle-data/server/load-journeys';
 

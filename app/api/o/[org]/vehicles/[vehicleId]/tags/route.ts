@@ -1,4 +1,4 @@
-import { tagRoutes } from '@/lib/bff/tag-routes';
+import { tagRoutes } from '@/lib/vehicles/server/tag-routes';
 import { withOrg } from '@/lib/bff/with-org';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import { listVehicleTags } from '@/lib/vehicles/server/list-vehicle-tags';

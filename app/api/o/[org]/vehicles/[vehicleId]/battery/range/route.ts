@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { loadRange } from '@/lib/vehicle-data/server/load-battery';
 
 export const GET = vehicleDataRoute(loadRange);

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { chargingSessionParamsSchema } from '@/lib/vehicle-data/schemas';
 import { loadChargingSession } from '@/lib/vehicle-data/server/load-charging';
 

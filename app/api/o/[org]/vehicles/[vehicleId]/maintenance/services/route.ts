@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { loadMaintenanceServices } from '@/lib/vehicle-data/server/load-maintenance';
 
 export const GET = vehicleDataRoute(loadMaintenanceServices);

@@ -1,4 +1,4 @@
-import { vehicleDataRoute } from '@/lib/bff/vehicle-data-route';
+import { vehicleDataRoute } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { tireHistoryQuerySchema } from '@/lib/vehicle-data/schemas';
 import { loadTireHistory } from '@/lib/vehicle-data/server/load-maintenance';
 

@@ -11,7 +11,7 @@ import {
 } from '@/lib/db/repos/organizations';
 import { apiTokens, organizations } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/bff/db-token-store';
+import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/org/db-token-store';
 import { rotateEncryptionKeys } from './rotate-encryption-keys';
 
 const AUTH_SECRET = 'test-secret-test-secret-test-secret-0031';

@@ -3,7 +3,7 @@
  * operator's host list, the scheme, and addresses that must never be reached (private,
  * loopback, link-local, unspecified and other special ranges, in every IPv4 and IPv6
  * spelling). The server checks the resolved addresses again at connect time
- * (lib/settings/server/guarded-upstream-fetch.ts).
+ * (lib/vehicle-api/guarded-upstream-fetch.ts).
  */
 
 export interface HostPolicy {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureText, formatDuration } from './format';
+import { figureText, formatDuration } from './figures';
 
 describe('figures as the views write them', () => {
   it('writes a number with its unit, a string that was no number as it came, nothing as a dash', () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
-import type { OrgAccess } from '@/lib/bff/org-access';
-import { orgVehicleApi } from '@/lib/bff/org-vehicle-api';
+import type { OrgAccess } from '@/lib/org/org-access';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { withAccountCountry } from '@/lib/vehicles/server/account-country';
 

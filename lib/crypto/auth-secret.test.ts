@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readOrCreateSecretFile } from './secret';
+import { readOrCreateSecretFile } from './auth-secret';
 
 const dirs: string[] = [];
 afterEach(() => {

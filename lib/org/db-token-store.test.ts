@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiTokens } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
-import { DbTokenStore } from '@/lib/bff/db-token-store';
+import { DbTokenStore } from '@/lib/org/db-token-store';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0008');
 

@@ -4,7 +4,7 @@ import { secretBox, type SecretBox } from '@/lib/crypto/secret-box';
 import type { Db } from '@/lib/db';
 import { clientSecretContext, webhookSecretContext } from '@/lib/db/repos/organizations';
 import { apiTokens, organizations } from '@/lib/db/schema';
-import { accessTokenContext, refreshTokenContext } from '@/lib/bff/db-token-store';
+import { accessTokenContext, refreshTokenContext } from '@/lib/org/db-token-store';
 
 export interface RotationReport {
   /** The key everything is now sealed under. */

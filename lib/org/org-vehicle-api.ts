@@ -2,16 +2,16 @@ import 'server-only';
 import { appUrl, env } from '@/lib/env';
 import { getDb, getDbHandle } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
-import { DbTokenStore } from '@/lib/bff/db-token-store';
+import { DbTokenStore } from '@/lib/org/db-token-store';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import { createUpstreamObserver } from '@/lib/ops/observe';
 import { logger } from '@/lib/ops/log';
 import { setBounded } from '@/lib/bounded-map';
-import { createSharedBreaker } from '@/lib/bff/shared-breaker';
-import { createGuardedFetch } from '@/lib/settings/server/guarded-upstream-fetch';
-import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/settings/server/upstream-host-policy';
+import { createSharedBreaker } from '@/lib/org/shared-breaker';
+import { createGuardedFetch } from '@/lib/vehicle-api/guarded-upstream-fetch';
+import { checkUpstreamBaseUrl, upstreamHostPolicy } from '@/lib/vehicle-api/upstream-host-policy';
 
 const BREAKER_KEY = Symbol.for('motorpool.vehicleApiBreaker');
 
@@ -39,7 +39,7 @@ function clientCache(): Map<string, CachedClient> {
 
 /**
  * The transport is chosen here and only here: the in-process sandbox, or the network, only to
- * a host the operator allows (lib/settings/allowed-hosts.ts), with every resolved address
+ * a host the operator allows (lib/vehicle-api/allowed-hosts.ts), with every resolved address
  * checked at connect time and redirects never followed.
  */
 export function transportFor(credentials: Pick<OrganizationCredentials, 'apiBaseUrl'>): { baseUrl: string; fetch: FetchLike } {

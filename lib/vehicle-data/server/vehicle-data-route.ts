@@ -5,7 +5,7 @@ import { withOrg } from '@/lib/bff/with-org';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
-import { orgVehicleApi } from './org-vehicle-api';
+import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 
 /**
  * The one shape of every vehicle data route: the parsed data, and next to it the upstream call it

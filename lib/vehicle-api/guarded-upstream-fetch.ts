@@ -3,7 +3,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { classifyAddress, isForbiddenAddress } from '@/lib/settings/allowed-hosts';
+import { classifyAddress, isForbiddenAddress } from '@/lib/vehicle-api/allowed-hosts';
 import type { FetchLike } from '@/lib/vehicle-api';
 
 export class ForbiddenUpstreamAddressError extends Error {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { lookup } from 'node:dns/promises';
 import { allowedUpstreamHosts, env } from '@/lib/env';
-import { checkBaseUrl, classifyAddress, isForbiddenAddress, type BaseUrlVerdict, type HostPolicy } from '@/lib/settings/allowed-hosts';
+import { checkBaseUrl, classifyAddress, isForbiddenAddress, type BaseUrlVerdict, type HostPolicy } from '@/lib/vehicle-api/allowed-hosts';
 
 /** This server's policy: the operator's host list; loopback and plain http only outside production. */
 export function upstreamHostPolicy(): HostPolicy {
