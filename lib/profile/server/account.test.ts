@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '@/lib/db/repos/sessions';
-import { SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, verifyCredentials } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { changePassword } from './change-password';
