@@ -24,7 +24,20 @@ const vinEntrySchema = z.object({
   countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
 });
 const vinsSchema = z.object({ vins: z.array(vinEntrySchema).min(ELIGIBILITY.minVins).max(ELIGIBILITY.maxVins) });
-const connectVinsSchema = z.object({ vins: z.array(vinEntrySchema).min(BULK_CONNECT.minVins).max(BULK_CONNECT.maxVins) });
+/** [V] `POST /v1/vehicles/connect` takes `{"vehicles": [...]}`, each with a make; not the eligibility check's `vins`. */
+const connectVehicleSchema = z.object({
+  vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
+  make: z.string().trim().min(1),
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .nullish(),
+  registrationPlate: z.string().nullish(),
+  model: z.string().nullish(),
+  modelYear: z.number().int().nullish(),
+  tags: z.array(z.object({ key: z.string().max(150), value: z.string().max(150) })).nullish(),
+});
+const connectVehiclesSchema = z.object({ vehicles: z.array(connectVehicleSchema).min(BULK_CONNECT.minVins).max(BULK_CONNECT.maxVins) });
 
 const KNOWN_COUNTRIES = new Set<string>([
   ...SPECIFICATION_COUNTRIES,
@@ -52,8 +65,8 @@ function readResultsPaging(params: URLSearchParams) {
   return { size: Number(rawSize), page: Number(rawPage) };
 }
 
-function normalise(input: { vin: string; make?: string; countryCode: string }): BulkVinInput {
-  return { vin: input.vin.toUpperCase(), make: input.make ?? null, countryCode: input.countryCode.toUpperCase() };
+function normalise(input: { vin: string; make?: string; countryCode?: string | null }): BulkVinInput {
+  return { vin: input.vin.toUpperCase(), make: input.make ?? null, countryCode: input.countryCode?.toUpperCase() ?? '' };
 }
 
 function eligibilityResult(group: BulkGroup, input: BulkVinInput, index: number, status: string) {
@@ -169,8 +182,13 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
     .on('POST', '/v1/vehicles/connect', async (ctx) => {
       const org = ctx.caller().organization;
       if (!org.bulkConnectEnabled) throw new ApiError('NOT_PERMITTED', 'Bulk VIN connection is not enabled for your organization');
-      const body = parseOrThrow(connectVinsSchema, await readJson(ctx.request), 'bulk connection request');
-      const group: BulkGroup = { id: ctx.core.newId('bcg'), kind: 'connection', createdAt: ctx.core.now(), vins: body.vins.map(normalise) };
+      const body = parseOrThrow(connectVehiclesSchema, await readJson(ctx.request), 'bulk connection request');
+      const group: BulkGroup = {
+        id: ctx.core.newId('bcg'),
+        kind: 'connection',
+        createdAt: ctx.core.now(),
+        vins: body.vehicles.map(normalise),
+      };
       org.bulkGroups.set(group.id, group);
       return json(renderGroup(group, ctx.core.now()), 202);
     })
