@@ -115,7 +115,11 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
       status: 'INCOMPATIBLE',
       message: 'The vehicle cannot be connected',
       errors: [
-        { code: 'VEHICLE_INCOMPATIBLE', message: 'The vehicle has no compatible connectivity module', actionCategory: 'CONTACT_SUPPORT' },
+        {
+          code: 'OEM_VEHICLE_NOT_COMPATIBLE',
+          message: 'The vehicle has no compatible connectivity module',
+          actionCategory: 'CONTACT_SUPPORT',
+        },
       ],
     };
   }
@@ -125,7 +129,7 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
       status: 'CONNECTION_REQUIRED',
       message: 'The owner must grant consent',
       canRetry: true,
-      errors: [{ code: 'CONSENT_REQUIRED', message: 'The owner has not granted consent yet', actionCategory: 'CUSTOMER_ACTION' }],
+      errors: [{ code: 'FLEET_CONSENT_MISSING', message: 'The owner has not granted consent yet', actionCategory: 'CUSTOMER_ACTION' }],
     };
   }
   return {
@@ -133,7 +137,9 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
     status: 'ERROR',
     message: 'The manufacturer refused the connection',
     canRetry: true,
-    errors: [{ code: 'OEM_ERROR', message: 'The manufacturer did not accept the request', actionCategory: 'UNDER_REVIEW' }],
+    errors: [
+      { code: 'OEM_VEHICLE_DATA_SHARING_DISABLED', message: 'The manufacturer did not accept the request', actionCategory: 'UNDER_REVIEW' },
+    ],
   };
 }
 
