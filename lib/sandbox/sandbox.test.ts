@@ -37,14 +37,14 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     );
     const link = await h.json('POST', '/v1/accounts:connect', {
       token,
-      body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'] },
+      body: { returnUrl: 'https://motorpool.example/connect/return', scopes: ['vehicle:all'], deviceTypes: ['VEHICLE'] },
     });
     expect(link.body.authenticationUrl).toMatch(/^https:\/\/motorpool\.example\/sandbox\/consent\/lnk_/);
     const derived = harness({ basePath: '/sandbox' });
     const t2 = await derived.token();
     const link2 = await derived.json('POST', '/v1/accounts:connect', {
       token: t2,
-      body: { returnUrl: 'https://x.example/', scopes: ['vehicle:all'] },
+      body: { returnUrl: 'https://x.example/', scopes: ['vehicle:all'], deviceTypes: ['VEHICLE'] },
     });
     expect(link2.body.authenticationUrl).toMatch(new RegExp(`^${BASE}/sandbox/consent/lnk_`));
   });
@@ -72,7 +72,8 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     const token = await h.token();
     h.sandbox.faults.inject({ kind: 'server_error', times: 2, pathPrefix: '/v1/vehicles', method: 'GET' });
     expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
-    expect((await h.call('POST', '/v1/vehicles/eligibility', { token, body: { vins: [] } })).status).toBe(400);
+    // Refused before any fault: the contract's 400, or the vendor's framework 422.
+    expect((await h.call('POST', '/v1/vehicles/eligibility', { token, body: { vins: [] } })).status).toBe(profile === 'vendor' ? 422 : 400);
     const first = await h.json('GET', '/v1/vehicles', { token });
     expect(first.status).toBe(500);
     expect(first.body.error).toBe('SERVER_ERROR');
