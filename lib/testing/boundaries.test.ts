@@ -84,3 +84,41 @@ describe('the boundary rule', () => {
     }
   }, 120_000);
 });
+
+describe('components never fetch', () => {
+  const NEVER_FETCH_RULES = new Set(['no-restricted-imports', 'no-restricted-globals']);
+  async function fetchErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const used = [value];\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId !== null && NEVER_FETCH_RULES.has(m.ruleId)).map((m) => m.message);
+  }
+
+  it.each([
+    ['components/fixture.tsx', "import { useQuery as value } from '@tanstack/react-query';"],
+    ['components/vehicles/fixture.tsx', "import { useMutation as value } from '@tanstack/react-query';"],
+    ['components/audit/fixture.tsx', "import { useInfiniteQuery as value } from '@tanstack/react-query';"],
+    ['components/fixture.tsx', "import * as value from '@tanstack/react-query';"],
+    ['components/settings/fixture.tsx', "import { apiFetch as value } from '@/lib/query/api-fetch';"],
+    ['components/settings/fixture.tsx', "import { apiFetch as value } from '../../lib/query/api-fetch';"],
+    ['components/profile/fixture.ts', "const value = () => fetch('/api/profile/password', { method: 'POST' });"],
+  ])(
+    'refuses %s: %s',
+    async (file, code) => {
+      expect(await fetchErrors(file, code)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['components/fixture.tsx', "import { useQueryClient as value } from '@tanstack/react-query';"],
+    ['components/fixture.tsx', "import { ApiClientError as value } from '@/lib/query/api-fetch';"],
+    ['components/fixture.tsx', "import { useVehicle as value } from '@/lib/vehicles/query';"],
+    ['lib/vehicles/fixture.ts', "import { useQuery as value } from '@tanstack/react-query';"],
+    ['lib/vehicles/fixture.ts', "import { apiFetch as value } from '@/lib/query/api-fetch';"],
+  ])(
+    'allows %s: %s',
+    async (file, code) => {
+      expect(await fetchErrors(file, code)).toEqual([]);
+    },
+    60_000,
+  );
+});
