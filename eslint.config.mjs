@@ -14,6 +14,11 @@ const DOMAINS = domains(path.dirname(fileURLToPath(import.meta.url)));
 const ZONES = [
   { target: './lib', from: ['./components', './app'], message: 'lib/ never imports components/ or app/.' },
   {
+    target: './app',
+    from: './lib/db',
+    message: 'Pages and routes are shells: call a verb of lib/<domain>/server that finds its own database, never lib/db.',
+  },
+  {
     target: './lib/db',
     from: [
       './lib/auth',

@@ -35,6 +35,9 @@ describe('the boundary rule', () => {
     ['lib/vehicle-api/fixture.ts', "import { sendCommandSchema as value } from '@/lib/commands/schemas';"],
     ['lib/crypto/fixture.ts', "import { getAuthSecret as value } from '@/lib/auth/session';"],
     ['lib/crypto/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['app/api/o/[org]/members/fixture/route.ts', "import { getDb as value } from '@/lib/db';"],
+    ['app/(console)/o/[org]/fixture/page.tsx', "import { listUserOrganizations as value } from '@/lib/db/repos/memberships';"],
+    ['app/fixture/page.tsx', "import type { Db as value } from '@/lib/db';"],
   ])(
     'refuses the import in %s: %s',
     async (file, code) => {
@@ -51,6 +54,7 @@ describe('the boundary rule', () => {
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],
     ['lib/query/fixture.test.ts', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
     ['lib/startup/fixture.ts', "import { runBulkJobs as value } from '@/lib/bulk/server/run-bulk-jobs';"],
+    ['app/api/o/[org]/members/fixture/route.ts', "import { listInvitations as value } from '@/lib/members/server/list-invitations';"],
   ])(
     'allows the import in %s: %s',
     async (file, code) => {
