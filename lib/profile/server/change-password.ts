@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
 import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket } from '@/lib/auth/server/sign-in-throttle';
@@ -17,8 +17,8 @@ import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
  * cannot try passwords faster than the sign-in form allows.
  */
 export async function changePassword(
-  db: Db,
   input: { user: { id: string; email: string }; currentPassword: string; newPassword: string; ip: string | null },
+  db: Db = getDb(),
   throttle = SIGN_IN_THROTTLE,
 ): Promise<{ changed: true }> {
   const { user } = input;
