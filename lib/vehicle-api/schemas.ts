@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { upstreamNumber } from './upstream-values';
 
 /**
  * Tolerant reader of the contract's shapes: every object keeps fields it does not know
@@ -16,10 +17,7 @@ const strings = z.array(z.string()).nullish();
  * read as numbers; a string that is no number (`"n/a"`) is kept as it came, to be shown as such, so
  * one odd value never fails a whole page. Code that computes skips what is not a number.
  */
-const figure = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+const figure = z.union([z.number(), z.string()]).nullish().transform(upstreamNumber);
 
 /**
  * A count no caller strictly needs (`totalResults`): read as `figure`, and anything that is no number
