@@ -27,7 +27,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
 import { JourneysTable } from './journeys-table';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 /** The summary loads the whole range page by page, up to this many journeys. */
 const SUMMARY_PAGE_LIMIT = 20;
