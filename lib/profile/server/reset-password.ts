@@ -39,8 +39,7 @@ export async function emailOfResetLink(db: Db, token: string): Promise<string | 
 export async function resetPassword(db: Db, input: { token: string; password: string; ip: string | null }): Promise<{ reset: true }> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenPasswordReset(db, tokenHash);
-  if (!open)
-    throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
+  if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');
   if (passwordIsEmail(input.password, open.email)) {
     throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
       fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
