@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, useAsProcessDatabase, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, useAsProcessDatabase, type TestDatabase } from '@/lib/db/testing.test-support';
 import { printFaultRun } from './support/fault-run-report';
 import { runFaultRun } from './support/fault-run';
 

@@ -6,7 +6,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { countRecentAttempts, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
 import { createUser, ensureUser, findUserByEmail } from '@/lib/db/repos/users';
 import { users } from '@/lib/db/schema';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { hashPassword } from '@/lib/crypto/password';
 import { PUBLISHED_DEMO_PASSWORD } from './demo-exposure';
 import { PEER_ADDRESS_HEADER } from './server/client-address';

@@ -4,7 +4,7 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { bulkJobs } from '@/lib/db/schema';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 import { createSandbox } from '@/lib/sandbox';
 import { bulkJobInputSchema, type BulkJobInput } from '@/lib/bulk/schemas';
 import { createVehicleApi, type VehicleApi } from '@/lib/vehicle-api';
