@@ -15,7 +15,7 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { stateOf, type ExecutionState } from '@/lib/commands/execution-view';
 import { commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
-import { listCommandHistory } from '@/lib/commands/server/command-history';
+import { listCommandHistory } from '@/lib/commands/server/list-command-history';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { getExecution } from '@/lib/commands/server/get-execution';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';

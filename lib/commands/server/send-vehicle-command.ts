@@ -7,7 +7,7 @@ import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
-import { knownStatus } from './execution-status';
+import { knownStatus } from './check-execution-status';
 import { getDb, type Db } from '@/lib/db';
 import {
   claimCommandRequest,

@@ -4,7 +4,7 @@ import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import type { TagInput } from '@/lib/vehicles/schemas';
 import { isVehicleApiError } from '@/lib/vehicle-api';
-import { rememberTags } from './tags-seen';
+import { rememberTags } from './list-tags-seen';
 
 export type TagTarget = 'vehicle' | 'account';
 

@@ -4,7 +4,7 @@ import { countSnapshotMatches, getSnapshot } from '@/lib/db/repos/vehicle-snapsh
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { loadVehicleAlerts } from '@/lib/alerts/server/platform-alerts';
+import { loadVehicleAlerts } from '@/lib/alerts/server/load-platform-alerts';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/vehicles/state-filters';
 import { organizationWithSnapshotVehicle, signedDelivery } from './webhooks.test-support';
 

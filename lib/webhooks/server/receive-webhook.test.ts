@@ -5,7 +5,7 @@ import { createUser } from '@/lib/db/repos/users';
 import { listWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { commandHistory } from '@/lib/commands/server/command-history';
+import { commandHistory } from '@/lib/commands/server/list-command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { settleCommands } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, applyWebhookEvent } from './apply-webhook-event';

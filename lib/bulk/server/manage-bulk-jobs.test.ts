@@ -14,7 +14,7 @@ const state = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as un
 vi.mock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => state.db }));
 vi.mock('@/lib/org/org-vehicle-api', () => ({ orgVehicleApi: async () => state.api }));
 
-const { startBulkJob } = await import('./bulk-jobs');
+const { startBulkJob } = await import('./manage-bulk-jobs');
 
 const database = await createTestDatabase('pglite');
 state.db = database.db;

@@ -10,7 +10,7 @@ import { createRng } from '@/lib/sandbox/random';
 import { generateVin } from '@/lib/sandbox/vin';
 import type { FetchLike } from '@/lib/vehicle-api';
 import { sandboxClient } from '@/lib/vehicle-api/sandbox-client.test-support';
-import { connectEligibleVins, listCheckConnections, retryBulkConnectionRows } from './bulk-connect';
+import { connectEligibleVins, listCheckConnections, retryBulkConnectionRows } from './connect-eligible-vehicles';
 import { refreshCheck } from './refresh-check';
 import { submitEligibilityCheck } from './submit-eligibility-check';
 

@@ -4,7 +4,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createSandbox } from '@/lib/sandbox';
 import { sandboxClient } from '@/lib/vehicle-api/sandbox-client.test-support';
 import { ALERTS_TTL_MS } from '@/lib/alerts/platform-alerts';
-import { FLEET_BATCH, loadFleetAlerts, loadVehicleAlerts } from './platform-alerts';
+import { FLEET_BATCH, loadFleetAlerts, loadVehicleAlerts } from './load-platform-alerts';
 
 function world(vehiclesPerOrg: number) {
   const sandbox = createSandbox({ seed: 19, vehiclesPerOrg });
