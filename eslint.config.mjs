@@ -137,6 +137,17 @@ export default defineConfig([
     rules: { 'import/no-restricted-paths': ['error', { zones: [...ZONES, INFRASTRUCTURE_ZONE] }] },
   },
   {
+    // Test support lives beside the code it serves, named so tools can tell: production never imports it.
+    files: ['app/**', 'components/**', 'lib/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*.test-support'], message: 'Test support (*.test-support.ts) is for tests and benchmarks only.' }] },
+      ],
+    },
+  },
+  {
     // The environment reader itself, start-up scripts and tool configs run before lib/env.ts can.
     files: ['lib/env.ts', 'scripts/**', '*.config.*', 'instrumentation.ts', 'e2e/**', 'bench/**', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },

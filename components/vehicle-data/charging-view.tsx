@@ -20,7 +20,7 @@ import { ChartFrame } from './chart-frame';
 import { lossText, socText, temperatureText } from './charging-text';
 import { LazyChargingChart } from './charts/lazy';
 import { RawView } from './raw-view';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 /** One session by id: loaded when a session is opened, most visits only list them. */
 const SessionDetail = dynamic(() => import('./charging-session-detail').then((m) => m.SessionDetail), {

@@ -17,7 +17,7 @@ import { usePreferences } from '@/lib/hooks/use-preferences';
 import { formatDistance, formatEfficiency } from '@/lib/format/units';
 import type { DistanceUnit } from '@/lib/format/preferences';
 import { RawView } from './raw-view';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 const journeyColumns = (distance: DistanceUnit): DataColumn<Journey>[] => [
   { id: 'started', header: 'Started', className: 'whitespace-nowrap', cell: (j) => <Time value={j.startTimestamp} /> },

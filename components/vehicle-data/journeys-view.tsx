@@ -23,7 +23,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
 import { JourneysTable } from './journeys-table';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 const DEFAULT_DAYS = 30;
 

@@ -21,7 +21,7 @@ import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
 import { useDayRangeErrors, useVehicleData } from '@/lib/vehicle-data/query';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 /** Months ending today in the person's time zone, today included: three are never longer than the 92 days the upstream allows. */
 const lastMonths = (months: number, zone: string): DayRange => {

@@ -7,7 +7,7 @@ import { countRecentAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, ensureUser, findUserByEmail } from '@/lib/db/repos/users';
 import { users } from '@/lib/db/schema';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { hashPassword } from '@/lib/crypto/password';
 import { PUBLISHED_DEMO_PASSWORD } from './demo-exposure';
 import { PEER_ADDRESS_HEADER } from './server/client-address';

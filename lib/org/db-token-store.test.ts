@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiTokens } from '@/lib/db/schema';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { DbTokenStore } from '@/lib/org/db-token-store';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0008');

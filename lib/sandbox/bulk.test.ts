@@ -3,7 +3,7 @@ import { toVendorMake } from '@/lib/contract/makes';
 import { BULK_CONNECTION_RESULT_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/contract/vehicle-api';
 import { BRANDS } from './catalog';
 import { createRng } from './random';
-import { type Harness, PROFILES, createHarness } from './test-support';
+import { type Harness, PROFILES, createHarness } from './sandbox.test-support';
 import { generateVin } from './vin';
 
 function vins(count: number, seed = 1) {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, COMMANDS, FAILED_REASONS } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './index';
-import { type Harness, createHarness, filterParam } from './test-support';
+import { type Harness, createHarness, filterParam } from './sandbox.test-support';
 
 const BODIES: Record<string, unknown> = {
   SET_TEMPERATURE: { driverTemperature: 21.5, passengerTemperature: 20 },

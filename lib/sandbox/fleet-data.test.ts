@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxFixtures } from './index';
-import { type Harness, PROFILES, START, createHarness } from './test-support';
+import { type Harness, PROFILES, START, createHarness } from './sandbox.test-support';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, PROFILES, createHarness, filterParam } from './test-support';
+import { type Harness, PROFILES, createHarness, filterParam } from './sandbox.test-support';
 
 describe.each(PROFILES)('paged lists (%s profile)', (profile) => {
   const TESLA = profile === 'vendor' ? 'TESLA' : 'Tesla';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxFixtures } from './index';
-import { type Harness, PROFILES, createHarness } from './test-support';
+import { type Harness, PROFILES, createHarness } from './sandbox.test-support';
 
 describe.each(PROFILES)('platform alerts (%s profile)', (profile) => {
   let h: Harness;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@/lib/contract/vehicle-api';
 import { createSandbox } from './index';
-import { type Harness, BASE, PROFILES, createHarness } from './test-support';
+import { type Harness, BASE, PROFILES, createHarness } from './sandbox.test-support';
 
 async function fixturesOf(h: Harness) {
   return h.sandbox.fixtures(h.sandbox.organizations[0].id);

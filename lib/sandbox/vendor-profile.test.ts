@@ -3,7 +3,7 @@ import { VENDOR_MAKES } from '@/lib/contract/makes';
 import { COMMANDS } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './model';
 import { PUBLISHED_COMMAND_SEGMENTS } from './vendor-profile';
-import { type Harness, createHarness } from './test-support';
+import { type Harness, createHarness } from './sandbox.test-support';
 
 /** `SANDBOX_PROFILE=vendor`: the shapes of the vendor's published OpenAPI, not the contract's superset. */
 describe('the vendor profile', () => {

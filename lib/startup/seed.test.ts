@@ -5,7 +5,7 @@ import { listMembers, listUserOrganizations } from '@/lib/db/repos/memberships';
 import { findUserByEmail } from '@/lib/db/repos/users';
 import { PUBLISHED_DEMO_PASSWORD } from '@/lib/auth/demo-exposure';
 import { ensureSeeded, interruptedCutoff } from '@/lib/startup/seed';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0010');
 

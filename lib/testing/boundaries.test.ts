@@ -29,7 +29,7 @@ describe('the boundary rule', () => {
     ['lib/sandbox/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/webhooks/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/list/fixture.ts', "import { getDb as value } from '@/lib/db';"],
-    ['components/fixture.tsx', "import { loadFleetAlerts as value } from '@/lib/alerts/server/platform-alerts';"],
+    ['components/fixture.tsx', "import { loadFleetAlerts as value } from '@/lib/alerts/server/load-platform-alerts';"],
     ['lib/list/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query';"],
     ['lib/bff/fixture.ts', "import { listVehiclesQuerySchema as value } from '@/lib/vehicles/schemas';"],
     ['lib/vehicle-api/fixture.ts', "import { sendCommandSchema as value } from '@/lib/commands/schemas';"],

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi, type VehicleApiOptions } from './api';
 import { VehicleApiError } from './errors';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 import type { UpstreamCallLog } from './log';
 import { withUpstreamDeadline } from './deadline';
 import { createMemoryTokenStore } from './token-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 import bulkResultsEmpty from './fixtures/vendor/bulk-connection-results-empty.json';
 import bulkResults from './fixtures/vendor/bulk-connection-results.json';
 import eligibilityResultsEmpty from './fixtures/vendor/eligibility-results-empty.json';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { clearSignInPair, countRecentAttempts, pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import {

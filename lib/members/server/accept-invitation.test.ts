@@ -5,7 +5,7 @@ import { ensureMembership, listMembers, listUserOrganizations } from '@/lib/db/r
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser, ensureUser, findUserByEmail, verifyCredentials } from '@/lib/db/repos/users';
 import { invitations } from '@/lib/db/schema';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { acceptInvitation } from './accept-invitation';
 import { inviteMember } from './invite-member';
 import { hashLinkToken } from './one-time-token';

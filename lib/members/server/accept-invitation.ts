@@ -21,10 +21,7 @@ export async function acceptInvitation(
 ): Promise<AcceptResult> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenInvitation(db, tokenHash);
-  if (!open)
-    throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {
-      status: 410,
-    });
+  if (!open) throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {});
   const organization = { slug: open.organization.slug, name: open.organization.name };
   const auditAccepted = (
     invitation: { id: string; organizationId: string; role: string },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '@/lib/db/repos/sessions';
 import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, verifyCredentials } from '@/lib/db/repos/users';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { changePassword } from './change-password';
 import { endAllSessions } from './end-all-sessions';
 import { createResetLink, resetPassword } from './reset-password';

@@ -42,8 +42,7 @@ export async function resetPassword(
 ): Promise<{ reset: true }> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenPasswordReset(db, tokenHash);
-  if (!open)
-    throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.', { status: 410 });
+  if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');
   if (passwordIsEmail(input.password, open.email)) {
     throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
       fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },

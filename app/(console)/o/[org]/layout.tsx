@@ -4,7 +4,7 @@ import { ConsoleShell } from '@/components/layout/console-shell';
 import { NAV_ITEMS } from '@/components/layout/nav-items';
 import { PreferencesProvider } from '@/components/layout/preferences-provider';
 import { SessionRole } from '@/components/layout/session-role';
-import { getPreferences } from '@/lib/profile/server/user-preferences';
+import { getPreferences } from '@/lib/profile/server/manage-preferences';
 import { can } from '@/lib/auth/permissions';
 import { requireOrgPage } from '@/lib/bff/page-access';
 import { listOrganizations } from '@/lib/profile/server/list-organizations';

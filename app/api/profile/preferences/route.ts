@@ -1,5 +1,5 @@
 import { withSession } from '@/lib/bff/with-session';
-import { savePreferences } from '@/lib/profile/server/user-preferences';
+import { savePreferences } from '@/lib/profile/server/manage-preferences';
 import { preferencesSchema } from '@/lib/profile/schemas';
 
 export const PUT = withSession(async ({ body, user }) => ({ preferences: await savePreferences(user.id, body) }), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ORGS, rememberTags, tagsSeen } from './tags-seen';
+import { MAX_ORGS, rememberTags, tagsSeen } from './list-tags-seen';
 
 describe('tags seen', () => {
   it('keeps each tag once per organization, sorted, and bounded', () => {

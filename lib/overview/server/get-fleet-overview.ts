@@ -10,7 +10,7 @@ import { hasWebhookSecret } from '@/lib/db/repos/organizations';
 import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
 import { env } from '@/lib/env';
 import { eventsNotice } from '@/lib/webhooks/events-silence';
-import { fleetSummary } from './fleet-summary';
+import { fleetSummary } from './get-fleet-summary';
 import { snapshotFigures } from '@/lib/db/repos/vehicle-snapshots';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/vehicles/state-filters';
 import type { FleetOverview, SnapshotFigures } from '@/lib/vehicles/types';

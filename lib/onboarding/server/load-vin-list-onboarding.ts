@@ -7,7 +7,7 @@ import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 import { vinListState, type VinListState } from '@/lib/onboarding/onboarding-stage';
 import { logger } from '@/lib/ops/log';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { refreshBulkConnection } from '@/lib/eligibility/server/bulk-connect';
+import { refreshBulkConnection } from '@/lib/eligibility/server/connect-eligible-vehicles';
 import { isSettled, refreshOpenChecks } from '@/lib/eligibility/server/refresh-check';
 
 /** VIN lists followed per request, newest first. */

@@ -1,4 +1,4 @@
-import { CONSENT_MISSING, CONSENT_SCOPE_WORDS, type ConsentScope } from '@/lib/contract/consent-scopes';
+import { CONSENT_MISSING, CONSENT_SCOPE_WORDS, type ConsentScope } from './consent-scopes';
 
 export type MissingConsent = { scope: ConsentScope | null; words: string; message: string };
 

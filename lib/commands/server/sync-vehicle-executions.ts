@@ -10,7 +10,7 @@ import {
 import type { CommandExecution } from '@/lib/db/schema';
 import { EXECUTION_ID_MISSING, NOT_RECEIVED } from '@/lib/commands/execution-view';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
-import { applyUpstreamExecution, outcomeOf } from './execution-status';
+import { applyUpstreamExecution, outcomeOf } from './check-execution-status';
 import { canonicalJson } from '@/lib/commands/canonical-json';
 
 /**

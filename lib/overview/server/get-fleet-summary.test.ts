@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { fleetSummary, MAX_SUMMARIES } from './fleet-summary';
+import { fleetSummary, MAX_SUMMARIES } from './get-fleet-summary';
 
 describe('fleet summaries in memory', () => {
   it('keeps at most MAX_SUMMARIES organizations: the oldest is computed again', () => {

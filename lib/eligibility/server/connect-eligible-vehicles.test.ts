@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { claimCheckSending, releaseCheckSending } from '@/lib/db/repos/eligibility-checks';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
@@ -9,8 +9,8 @@ import { BRANDS } from '@/lib/sandbox/catalog';
 import { createRng } from '@/lib/sandbox/random';
 import { generateVin } from '@/lib/sandbox/vin';
 import type { FetchLike } from '@/lib/vehicle-api';
-import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
-import { connectEligibleVins, listCheckConnections, retryBulkConnectionRows } from './bulk-connect';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client.test-support';
+import { connectEligibleVins, listCheckConnections, retryBulkConnectionRows } from './connect-eligible-vehicles';
 import { refreshCheck } from './refresh-check';
 import { submitEligibilityCheck } from './submit-eligibility-check';
 

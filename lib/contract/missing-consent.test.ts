@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingConsentOf } from './consent';
+import { missingConsentOf } from './missing-consent';
 
 describe('missingConsentOf', () => {
   it('recognises the missing-consent error a section receives, with its scope in words', () => {

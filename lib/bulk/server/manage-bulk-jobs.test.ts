@@ -4,7 +4,7 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { bulkJobs } from '@/lib/db/schema';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 import { createSandbox } from '@/lib/sandbox';
 import { bulkJobInputSchema, type BulkJobInput } from '@/lib/bulk/schemas';
 import { createVehicleApi, type VehicleApi } from '@/lib/vehicle-api';
@@ -14,7 +14,7 @@ const state = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as un
 vi.mock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => state.db }));
 vi.mock('@/lib/org/org-vehicle-api', () => ({ orgVehicleApi: async () => state.api }));
 
-const { startBulkJob } = await import('./bulk-jobs');
+const { startBulkJob } = await import('./manage-bulk-jobs');
 
 const database = await createTestDatabase('pglite');
 state.db = database.db;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db, DbKind } from './index';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from './testing';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from './testing.test-support';
 
 export interface DatabaseLeg {
   kind: DbKind;

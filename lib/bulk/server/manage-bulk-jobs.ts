@@ -31,7 +31,7 @@ export async function resolveSelection(api: VehicleApi, selection: BulkSelection
     requestId ??= response.requestId;
     for (const vehicle of response.data.results) ids.push(vehicle.id);
     if (ids.length > BULK_JOB_LIMIT) {
-      throw new AppError('BULK_TOO_LARGE', `The filter matches more than ${BULK_JOB_LIMIT} vehicles: narrow it.`, { status: 422 });
+      throw new AppError('BULK_TOO_LARGE', `The filter matches more than ${BULK_JOB_LIMIT} vehicles: narrow it.`);
     }
     pageToken = response.data.nextPageToken ?? undefined;
   } while (pageToken);
@@ -72,7 +72,6 @@ export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
       input.confirmedCount === undefined
         ? `A command to ${vehicleIds.length} vehicles needs the count typed back in the confirmation.`
         : `The selection now covers ${vehicleIds.length} vehicles, not the ${input.confirmedCount} confirmed: review it again.`,
-      { status: 409 },
     );
   }
   const job = await createBulkJob(getDb(), {
@@ -131,10 +130,7 @@ export async function controlBulkJob(access: OrgAccess, jobId: string, op: keyof
   if (!can(access.role, bulkActionPermission(current.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const move = MOVES[op];
   const job = await setBulkJobStatus(getDb(), current.id, [...move.from], move.to);
-  if (!job)
-    throw new AppError('CONFLICT', `The job is ${current.status}: it cannot be ${op === 'cancel' ? 'cancelled' : `${op}d`}.`, {
-      status: 409,
-    });
+  if (!job) throw new AppError('CONFLICT', `The job is ${current.status}: it cannot be ${op === 'cancel' ? 'cancelled' : `${op}d`}.`);
   return { job: toView(job, await countBulkItems(getDb(), job.id)) };
 }
 

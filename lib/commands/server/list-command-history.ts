@@ -6,7 +6,7 @@ import { listCommandExecutions, type CommandExecutionFilter } from '@/lib/db/rep
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { CommandHistoryQuery } from '@/lib/commands/history-schemas';
 import { toExecutionView, type ExecutionView } from '@/lib/commands/execution-view';
-import { knownMissingList, syncVehicleExecutions, type UpstreamListState } from './upstream-executions';
+import { knownMissingList, syncVehicleExecutions, type UpstreamListState } from './sync-vehicle-executions';
 
 const STATE_FILTERS: Record<NonNullable<CommandHistoryQuery['state']>, Pick<CommandExecutionFilter, 'status' | 'localStatus'>> = {
   pending: { status: ['PENDING'], localStatus: ['SENT'] },

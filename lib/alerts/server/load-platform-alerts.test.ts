@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createSandbox } from '@/lib/sandbox';
-import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client.test-support';
 import { ALERTS_TTL_MS } from '@/lib/alerts/platform-alerts';
-import { FLEET_BATCH, loadFleetAlerts, loadVehicleAlerts } from './platform-alerts';
+import { FLEET_BATCH, loadFleetAlerts, loadVehicleAlerts } from './load-platform-alerts';
 
 function world(vehiclesPerOrg: number) {
   const sandbox = createSandbox({ seed: 19, vehiclesPerOrg });

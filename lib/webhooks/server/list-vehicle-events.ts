@@ -7,7 +7,7 @@ import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/we
 import type { WebhookEvent } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors/app-error';
 import type { VehicleEventView } from '../webhook-events';
-import { toWebhookEventView } from './webhook-settings';
+import { toWebhookEventView } from './manage-webhook-settings';
 
 function eventView(e: WebhookEvent, raw: boolean): VehicleEventView {
   return {

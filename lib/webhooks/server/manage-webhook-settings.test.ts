@@ -18,7 +18,7 @@ vi.mock('@/lib/db/repos/organizations', () => ({
   setCommandPolling: async () => {},
 }));
 
-const { updateWebhookSecret } = await import('./webhook-settings');
+const { updateWebhookSecret } = await import('./manage-webhook-settings');
 
 const consoleOrg = (id: string, clientId: string) =>
   ({ id, slug: id, name: id, apiBaseUrl: null, clientId, commandPolling: true, createdAt: new Date(), updatedAt: new Date() }) as Org;
