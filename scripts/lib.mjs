@@ -55,6 +55,18 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Runs a command without waiting for it, its stdout and stderr kept together for printing later. */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root, ...options });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ status: 1, output: String(error) }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
 /**
  * `npm install` from the committed lockfile rather than `npm ci`: with this machine's npm
  * settings (no registry addresses in the lockfile) npm leaves other platforms' optional native
