@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { bin, build, dependenciesStale, installDependencies, root, run, runCaptured } from './lib.mjs';
+import { bin, build, dependenciesStale, installDependencies, root, run, runStaticChecks } from './lib.mjs';
 
 const REPORTS = path.join(root, '.test-reports');
 const CHROMIUM = '/usr/bin/chromium';
@@ -42,27 +42,8 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0 && existsSync(CHROMIUM);
 }
 
-/**
- * typecheck, lint, format and knip read the sources and write nothing, so they run side by side;
- * each one's output is printed whole when it ends, so the four never interleave.
- */
 async function staticChecks() {
-  const checks = [
-    ['typecheck', bin('tsc'), ['--noEmit']],
-    ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-    ['format', bin('prettier'), ['--check', '.']],
-    ['knip', bin('knip'), []],
-  ];
-  console.log(`\n▶ ${checks.map(([name]) => name).join(', ')} (side by side)`);
-  const results = await Promise.all(
-    checks.map(async ([name, command, args]) => {
-      const since = performance.now();
-      const { status, output } = await runCaptured(command, args);
-      const minutes = minutesSince(since);
-      console.log(`\n▶ ${name} (${minutes} min)${output.trim() ? `\n${output.trimEnd()}` : ''}`);
-      return { name, ok: status === 0, minutes };
-    }),
-  );
+  const results = await runStaticChecks();
   for (const { name, ok, minutes } of results) record(name, ok ? 1 : 0, ok ? 0 : 1, 0, minutes);
   return results.find((result) => result.name === 'typecheck').ok;
 }
@@ -110,8 +91,6 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 if (dependenciesStale()) installDependencies();
 
-// Route types (PageProps, RouteContext) are generated, not committed.
-run(bin('next'), ['typegen'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 const typechecked = await staticChecks();
 unitTests();
 if (productionBuild(typechecked)) e2eTests();
