@@ -158,8 +158,13 @@ export const envSchema = z
      * NODE_ENV=production: the benchmark starts the production build with NODE_ENV=test.
      */
     BENCH_ROUTES: booleanFromString,
-    /** The demo (no VEHICLE_API_BASE_URL) listens on 127.0.0.1 only unless this is true (scripts/start.mjs). */
+    /**
+     * The demo (no VEHICLE_API_BASE_URL) and the published demo password are refused on an address
+     * the network can reach unless this is true (lib/auth/demo-exposure.ts).
+     */
     DEMO_PUBLIC: booleanFromString,
+    /** The address the standalone server binds (server.js reads it; unset: 0.0.0.0). */
+    HOSTNAME: optionalString,
     /** Days an invitation link stays valid. */
     INVITATION_TTL_DAYS: intFromString(1, 90, 7),
     /** Minutes without a webhook event, while vehicles listen, before the overview says events stopped. */

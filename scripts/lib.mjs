@@ -142,7 +142,7 @@ export const standaloneServer = () => path.join(root, '.next', 'standalone', 'se
 export function spawnServer(command, port, env) {
   const [executable, args, extra] =
     command === 'dev'
-      ? [bin('next'), serverArgs('dev', port, env), {}]
+      ? [bin('next'), serverArgs('dev', port, env), { HOSTNAME: listenHost(env) ?? '::' }]
       : [process.execPath, [standaloneServer()], { NEXT_MANUAL_SIG_HANDLE: 'true', ...standaloneEnv(port, env) }];
   const child = spawn(executable, args, { stdio: 'inherit', cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env, ...extra } });
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -157,7 +157,8 @@ const TRUE_VALUES = new Set(['true', '1']);
  * The address `npm start` binds. The demo (no VEHICLE_API_BASE_URL: the embedded sandbox and demo
  * users with a published password) listens on loopback only unless DEMO_PUBLIC opts in; a
  * configured deployment listens on every interface as before. Undefined: Next's default (all).
- * lib/env.ts validates DEMO_PUBLIC itself once the server starts.
+ * The server itself refuses a demo on any other address (lib/auth/demo-exposure.ts), so this only
+ * picks the address that works; lib/env.ts validates DEMO_PUBLIC once the server starts.
  */
 export function listenHost(environment) {
   const demo = !environment.VEHICLE_API_BASE_URL?.trim();

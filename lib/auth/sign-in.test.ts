@@ -8,6 +8,7 @@ import { createUser, ensureUser, findUserByEmail } from '@/lib/db/repos/users';
 import { users } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
 import { hashPassword } from '@/lib/crypto/password';
+import { PUBLISHED_DEMO_PASSWORD } from './demo-exposure';
 import { PEER_ADDRESS_HEADER } from './server/client-address';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
@@ -64,6 +65,18 @@ for (const leg of await databaseLegs()) {
         ['auth.sign_in', 'success', '10.1.1.1'],
         ['auth.sign_in_failed', 'failure', '10.1.1.1'],
       ]);
+    });
+
+    it('refuses the published demo password on an address the network reaches, from any account', async () => {
+      const demo = await createUser(t.db, { email: 'admin@demo.test', passwordHash: await hashPassword(PUBLISHED_DEMO_PASSWORD, FAST) });
+      const before = checks.count;
+      const credentials = { email: 'admin@demo.test', password: PUBLISHED_DEMO_PASSWORD };
+      expect(await authorizeCredentials(t.db, credentials, '203.0.113.9', SIGN_IN_THROTTLE, 'refused')).toBeNull();
+      expect(checks.count).toBe(before);
+      const events = (await listAuditEvents(t.db, { actorUserId: demo.id })).events;
+      expect(events[0]).toMatchObject({ action: 'auth.sign_in_failed', details: { reason: 'published_password_on_public_address' } });
+      // On loopback (or with DEMO_PUBLIC=true) the demo signs in as before.
+      expect(await authorizeCredentials(t.db, credentials, '127.0.0.1', SIGN_IN_THROTTLE, 'allowed')).toMatchObject({ id: demo.id });
     });
 
     it('answers a wrong password and an unknown email alike, and audits both', async () => {

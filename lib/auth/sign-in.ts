@@ -1,5 +1,6 @@
 import 'server-only';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { PUBLISHED_DEMO_PASSWORD, publishedPasswordAllowed } from '@/lib/auth/demo-exposure';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
 import { signInSchema } from '@/lib/auth/schemas';
 import type { Db } from '@/lib/db';
@@ -96,6 +97,7 @@ export async function authorizeCredentials(
   credentials: Record<string, unknown>,
   ip: string | null,
   policy: ThrottlePolicy = SIGN_IN_THROTTLE,
+  publishedPassword: 'allowed' | 'refused' = publishedPasswordAllowed(env()) ? 'allowed' : 'refused',
 ): Promise<SignedInUser | null> {
   // The schema checks the email format before trimming, so surrounding spaces are removed first.
   const rawEmail = credentials.email;
@@ -114,6 +116,12 @@ export async function authorizeCredentials(
     throw new SignInThrottledError(verdict.retryAfterSeconds);
   }
 
+  // A server the network reaches never takes the published demo password, from any account: a
+  // demo database carried over to a public deployment must not make its users administrators.
+  if (password === PUBLISHED_DEMO_PASSWORD && publishedPassword === 'refused') {
+    await auditFailedSignIn(db, email, ip, { reason: 'published_password_on_public_address' });
+    return null;
+  }
   const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password }, () => new SignInThrottledError(1));
   if (!user) {
     await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
