@@ -130,7 +130,11 @@ export async function authorizeCredentials(
     await auditFailedSignIn(db, email, ip, { reason: 'published_password_on_public_address' });
     return null;
   }
-  const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password, bucket: key.ip }, () => new SignInThrottledError(1));
+  const user = await verifyReservedAttempt(
+    db,
+    { attemptId: verdict.attemptId, email, password, bucket: key.ip },
+    () => new SignInThrottledError(1),
+  );
   if (!user) {
     await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
     return null;
