@@ -20,7 +20,7 @@ const DATA_DIR = path.join('.data', `e2e-crash-${PORT}`);
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 function startServer(): ChildProcess {
-  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(PORT), '-H', '127.0.0.1'], {
+  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(PORT)], {
     detached: true,
     stdio: 'ignore',
     env: {
@@ -28,8 +28,8 @@ function startServer(): ChildProcess {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(PORT),
-      // The demo refuses any address the network reaches (lib/auth/demo-exposure.ts reads HOSTNAME).
-      HOSTNAME: '127.0.0.1',
+      // Every interface, as the suite's own server: the demo there is public on purpose.
+      DEMO_PUBLIC: 'true',
       APP_URL: BASE,
       NEXTAUTH_URL: BASE,
       DATA_DIR,
