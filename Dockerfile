@@ -15,7 +15,8 @@ FROM node:22-bookworm-slim AS run
 WORKDIR /app
 ARG GIT_COMMIT=
 # NEXT_MANUAL_SIG_HANDLE: SIGTERM drains (readiness 503, requests in flight finish) and exits 0.
-# HOSTNAME: server.js binds it, and Docker sets it to the container's id.
+# HOSTNAME: server.js binds it, and Docker sets it to the container's id. Without VEHICLE_API_BASE_URL
+# (the demo, with its published password) the server refuses 0.0.0.0 unless DEMO_PUBLIC=true.
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 NEXT_MANUAL_SIG_HANDLE=true PORT=3000 HOSTNAME=0.0.0.0 KEEP_ALIVE_TIMEOUT=65000 GIT_COMMIT=$GIT_COMMIT
 COPY --from=build --chown=node:node /app/.next/standalone ./
 RUN mkdir -p .data && chown node:node .data

@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 // Generation only needs the dialect and the schema; no connection is opened.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/db/schema.ts',
+  schema: './lib/db/schema/index.ts',
   out: './lib/db/migrations',
 });

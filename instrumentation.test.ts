@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onRequestError } from './instrumentation';
-import { captureLog } from './lib/ops/capture-log';
+import { captureLog } from './lib/ops/capture-log.test-support';
 
 // Made up, in the shape of a link token.
 const TOKEN = 'q9Zc4TfXkL2mNpR7sVwY0aBdEgHjKo3uIyTr5eWx1zA';

@@ -23,7 +23,7 @@ export default async function bulkBench(): Promise<void> {
   const { countBulkItems, createBulkJob } = await import('@/lib/db/repos/bulk-jobs');
   const { createSandbox } = await import('@/lib/sandbox');
   const { sandboxApi } = await import('./support/sandbox-api');
-  const { resolveSelection } = await import('@/lib/bulk/server/bulk-jobs');
+  const { resolveSelection } = await import('@/lib/bulk/server/manage-bulk-jobs');
   const { runBulkJobs } = await import('@/lib/bulk/server/run-bulk-jobs');
   try {
     const db = getDb();

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { recordCommandRequested, recordCommandSent } from '@/lib/db/repos/command-executions';
 import { createOrganization, setWebhookSecret } from '@/lib/db/repos/organizations';
-import { createTestDatabase, postgresAvailable } from '@/lib/db/testing';
+import { createTestDatabase, postgresAvailable } from '@/lib/db/testing.test-support';
 import type { DbKind } from '@/lib/db';
 import { applyWebhookEvent } from '@/lib/webhooks/server/apply-webhook-event';
 import { receiveWebhook } from '@/lib/webhooks/server/receive-webhook';

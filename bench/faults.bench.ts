@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { printFaultRun } from './support/fault-run-report';
 
 export default async function faultsBench(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-faults-'));
@@ -17,7 +18,7 @@ export default async function faultsBench(): Promise<void> {
   process.env.AUTH_SECRET ??= 'fault-run-secret-fault-run-secret-fault-run';
   const { closeDb, getDb } = await import('@/lib/db');
   const { migrateDatabase } = await import('@/lib/db/migrate');
-  const { printFaultRun, runFaultRun } = await import('./support/fault-run');
+  const { runFaultRun } = await import('./support/fault-run');
   try {
     await migrateDatabase(getDb());
     const report = await runFaultRun({ vehicles: 20, commandsPerVehicle: 10, concurrency: 8, settleBudgetMs: 120_000 });

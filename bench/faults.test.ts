@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, useAsProcessDatabase, type TestDatabase } from '@/lib/db/testing';
-import { printFaultRun, runFaultRun } from './support/fault-run';
+import { createTestDatabase, useAsProcessDatabase, type TestDatabase } from '@/lib/db/testing.test-support';
+import { printFaultRun } from './support/fault-run-report';
+import { runFaultRun } from './support/fault-run';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-fault');
 

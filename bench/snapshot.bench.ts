@@ -7,7 +7,7 @@
  * SNAPSHOT_INTERVAL_MINUTES itself binds; (3) the vehicles list filtered by snapshot fields: the
  * server time of a page (snapshot query + one upstream list call + count) at p50 and p99.
  */
-import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing.test-support';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { pageSnapshotVehicles } from '@/lib/vehicles/server/list-snapshot-vehicles';
 import { refreshSnapshots, vehicleIntervalMs, type SnapshotPolicy } from '@/lib/snapshot/server/refresh-snapshots';

@@ -153,13 +153,20 @@ export const envSchema = z
     BACKGROUND_JOBS: booleanDefaultTrue,
     /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0: only the TCP peer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Sign-in throttling counts an IPv6 address by this many leading bits (one subscriber's /64). */
+    SIGN_IN_IPV6_PREFIX: intFromString(32, 128, 64),
     /**
      * Enables /api/bench/* (a bare route the wrapper benchmark compares against). Refused when
      * NODE_ENV=production: the benchmark starts the production build with NODE_ENV=test.
      */
     BENCH_ROUTES: booleanFromString,
-    /** The demo (no VEHICLE_API_BASE_URL) listens on 127.0.0.1 only unless this is true (scripts/start.mjs). */
+    /**
+     * The demo (no VEHICLE_API_BASE_URL) and the published demo password are refused on an address
+     * the network can reach unless this is true (lib/auth/demo-exposure.ts).
+     */
     DEMO_PUBLIC: booleanFromString,
+    /** The address the standalone server binds (server.js reads it; unset: 0.0.0.0). */
+    HOSTNAME: optionalString,
     /** Days an invitation link stays valid. */
     INVITATION_TTL_DAYS: intFromString(1, 90, 7),
     /** Minutes without a webhook event, while vehicles listen, before the overview says events stopped. */

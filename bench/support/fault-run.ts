@@ -15,7 +15,7 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { stateOf, type ExecutionState } from '@/lib/commands/execution-view';
 import { commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
-import { listCommandHistory } from '@/lib/commands/server/command-history';
+import { listCommandHistory } from '@/lib/commands/server/list-command-history';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { getExecution } from '@/lib/commands/server/get-execution';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';
@@ -43,6 +43,7 @@ import { loadListeningHistory } from '@/lib/vehicle-data/server/load-listening-h
 import { loadMaintenanceServices, loadManufacturerAlerts, loadTireHistory } from '@/lib/vehicle-data/server/load-maintenance';
 import { loadChargingWindows, loadDepartureTimes, loadRateLimits, loadTelemetry } from '@/lib/vehicle-data/server/load-telemetry';
 import { getVehicle } from '@/lib/vehicles/server/get-vehicle';
+import type { FaultRunReport } from './fault-run-report';
 
 export interface FaultRunOptions {
   vehicles: number;
@@ -52,32 +53,6 @@ export interface FaultRunOptions {
   /** Wall-clock budget of the settling phase. */
   settleBudgetMs?: number;
   log?: (line: string) => void;
-}
-
-export interface FaultRunReport {
-  commands: number;
-  presses: number;
-  views: number;
-  viewFailures: number;
-  /** Why views failed, by the code the browser was shown. */
-  viewFailureCodes: Record<string, number>;
-  crashes: number;
-  lostRecords: number;
-  sentTwice: number;
-  acceptedShownRejected: number;
-  failuresWithoutReason: string[];
-  unsettled: number;
-  maxUpstreamCallsPerView: number;
-  medianUpstreamCallsPerView: number;
-  worstView: string;
-  outcomes: Record<ExecutionState, number>;
-  /** The codes of commands that did not succeed: the manufacturer's reason, or Motorpool's. */
-  reasons: Record<string, number>;
-  recovered: number;
-  confirmations: Record<string, number>;
-  faultKinds: string[];
-  sandboxCommandsCreated: number;
-  durationMs: number;
 }
 
 /** Ten commands of the vendor's published thirteen, each a distinct intent on one vehicle. */
@@ -376,47 +351,4 @@ function reasonOf(record: CommandExecution, state: ExecutionState): boolean {
   if (state === 'executed' || state === 'pending') return true;
   if (state === 'failed') return Boolean(record.failedReason ?? record.errorCode);
   return Boolean(record.errorCode);
-}
-
-export function printFaultRun(report: FaultRunReport, print: (line: string) => void): void {
-  print(`faults: ${report.faultKinds.join(', ')}`);
-  print(
-    `${report.commands} commands (${report.presses} presses) over their vehicles and ${report.views} section reads in ${(report.durationMs / 1000).toFixed(1)} s`,
-  );
-  print(
-    `outcomes: ${Object.entries(report.outcomes)
-      .map(([state, n]) => `${state} ${n}`)
-      .join(
-        ', ',
-      )}; recovered from the service's list after a lost answer: ${report.recovered}; sandbox executions created: ${report.sandboxCommandsCreated}`,
-  );
-  print(
-    `reasons: ${Object.entries(report.reasons)
-      .sort(([, a], [, b]) => b - a)
-      .map(([reason, n]) => `${reason} ${n}`)
-      .join(', ')}`,
-  );
-  print(
-    `confirmed by the vehicle: ${
-      Object.entries(report.confirmations)
-        .map(([c, n]) => `${c} ${n}`)
-        .join(', ') || 'none'
-    }`,
-  );
-  print(`process crashes: ${report.crashes}`);
-  print(`lost execution records: ${report.lostRecords}`);
-  print(`commands sent twice (counted by the sandbox): ${report.sentTwice}`);
-  print(`accepted commands shown as rejected: ${report.acceptedShownRejected}`);
-  print(
-    `failures shown without a reason: ${report.failuresWithoutReason.length}${report.failuresWithoutReason.length ? ` (${report.failuresWithoutReason.slice(0, 5).join('; ')})` : ''}`,
-  );
-  print(`executions left pending or unknown: ${report.unsettled}`);
-  print(
-    `view failures (each with its reason): ${report.viewFailures} of ${report.views} (${Object.entries(report.viewFailureCodes)
-      .map(([code, n]) => `${code} ${n}`)
-      .join(', ')})`,
-  );
-  print(
-    `upstream calls per view: median ${report.medianUpstreamCallsPerView}, at most ${report.maxUpstreamCallsPerView} (worst: ${report.worstView || 'none'}; target at most 3)`,
-  );
 }

@@ -6,7 +6,7 @@ import { SectionCard } from '@/components/ui/card';
 import { LoadingBlocks } from '@/components/ui/states';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { RawView } from './raw-view';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 
 type DataCardProps<T extends UpstreamMeta> = {
   id: string;

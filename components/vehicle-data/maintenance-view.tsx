@@ -23,7 +23,7 @@ import type {
 } from '@/lib/vehicle-data/types';
 import { DataCard } from './data-card';
 import { RawView } from './raw-view';
-import { SectionError } from './section-error';
+import { SectionError } from '@/components/list/section-error';
 import { LazyTireHistoryCard } from './lazy-url-state';
 import { useVehicleData } from '@/lib/vehicle-data/query';
 

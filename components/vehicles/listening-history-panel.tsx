@@ -3,7 +3,7 @@
 import { TableScroll } from '@/components/ui/table-scroll';
 import { PlainTable } from '@/components/ui/plain-table';
 import { Time } from '@/components/ui/time';
-import { SectionError } from '@/components/vehicle-data/section-error';
+import { SectionError } from '@/components/list/section-error';
 import { RawView } from '@/components/vehicle-data/raw-view';
 import { LoadingBlocks } from '@/components/ui/states';
 import { useVehicleData } from '@/lib/vehicle-data/query';

@@ -3,7 +3,7 @@ import { listAuditEvents } from '@/lib/db/repos/audit';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { ensureUser } from '@/lib/db/repos/users';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { admitOidcUser } from './sign-in';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0012');

@@ -1,10 +1,10 @@
 import type { JWT } from 'next-auth/jwt';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { captureLog } from '@/lib/ops/capture-log';
+import { captureLog } from '@/lib/ops/capture-log.test-support';
 import type { Db } from '@/lib/db';
 import { getSessionState, setUserDisabled } from '@/lib/db/repos/sessions';
 import { createUser } from '@/lib/db/repos/users';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 
 const SECRET = 'test-secret-test-secret-test-secret-0011';
 

@@ -2,7 +2,7 @@ import { encode } from 'next-auth/jwt';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/lib/db';
 import { createUser } from '@/lib/db/repos/users';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 
 const SECRET = 'test-secret-test-secret-test-secret-0012';
 vi.stubEnv('AUTH_SECRET', SECRET);

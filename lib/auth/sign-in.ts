@@ -1,11 +1,13 @@
 import 'server-only';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { PUBLISHED_DEMO_PASSWORD, publishedPasswordAllowed } from '@/lib/auth/demo-exposure';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
 import { signInSchema } from '@/lib/auth/schemas';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
+import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
+import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket, type ThrottlePolicy } from '@/lib/auth/server/sign-in-throttle';
 import { findUserByEmail, updateUserName } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 
@@ -80,13 +82,20 @@ async function auditFailedSignIn(db: Db, email: string, ip: string | null, detai
   });
 }
 
-async function auditSignedIn(db: Db, user: { id: string; email: string }, method: 'credentials' | 'oidc', ip: string | null) {
+/** `bucket`: the throttle's address bucket, which a later sign-in from the same network is trusted by. */
+async function auditSignedIn(
+  db: Db,
+  user: { id: string; email: string },
+  method: 'credentials' | 'oidc',
+  ip: string | null,
+  bucket?: string,
+) {
   await appendAuditEvent(db, {
     actorUserId: user.id,
     actorEmail: user.email,
     action: 'auth.sign_in',
     outcome: 'success',
-    details: { method },
+    details: bucket ? { method, bucket } : { method },
     ip,
   });
 }
@@ -96,13 +105,14 @@ export async function authorizeCredentials(
   credentials: Record<string, unknown>,
   ip: string | null,
   policy: ThrottlePolicy = SIGN_IN_THROTTLE,
+  publishedPassword: 'allowed' | 'refused' = publishedPasswordAllowed(env()) ? 'allowed' : 'refused',
 ): Promise<SignedInUser | null> {
   // The schema checks the email format before trimming, so surrounding spaces are removed first.
   const rawEmail = credentials.email;
   const parsed = signInSchema.safeParse({ ...credentials, email: typeof rawEmail === 'string' ? rawEmail.trim() : rawEmail });
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const key = { email, ip: ip ?? DIRECT_BUCKET };
+  const key = { email, ip: throttleBucket(ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   if (ip === DIRECT_BUCKET) ip = null;
 
   const verdict = await reserveSignInAttempt(db, key, policy);
@@ -114,14 +124,20 @@ export async function authorizeCredentials(
     throw new SignInThrottledError(verdict.retryAfterSeconds);
   }
 
-  const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password }, () => new SignInThrottledError(1));
+  // A server the network reaches never takes the published demo password, from any account: a
+  // demo database carried over to a public deployment must not make its users administrators.
+  if (password === PUBLISHED_DEMO_PASSWORD && publishedPassword === 'refused') {
+    await auditFailedSignIn(db, email, ip, { reason: 'published_password_on_public_address' });
+    return null;
+  }
+  const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password, bucket: key.ip }, () => new SignInThrottledError(1));
   if (!user) {
     await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
     return null;
   }
 
   await clearSignInPair(db, key);
-  await auditSignedIn(db, user, 'credentials', ip);
+  await auditSignedIn(db, user, 'credentials', ip, key.ip);
   return { id: user.id, email: user.email, name: user.name || null };
 }
 

@@ -18,34 +18,31 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
       return new AppError(
         'UPSTREAM_AUTHENTICATION_ERROR',
         'The Vehicle API refused this organization’s credentials or their scope. An admin can check them in Settings.',
-        { status: 502, ...base },
+        base,
       );
     case 'RATE_LIMITED':
       return new AppError('RATE_LIMITED', rateLimitedMessage(error), {
-        status: 429,
         retryAfterSeconds: error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000),
         ...base,
       });
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
-      return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', { status: 504, ...base });
+      return new AppError(error.code, 'The Vehicle API did not answer in time. Try again in a moment.', base);
     case 'UPSTREAM_DEADLINE':
       // The client's own retries already spent the budget: the browser must not start another round.
-      return new AppError(error.code, error.message, { status: 504, ...base });
+      return new AppError(error.code, error.message, base);
     case 'UPSTREAM_PAUSED':
       // Nothing was sent; asking again once the pause is over is one call, not a multiplication.
       return new AppError(error.code, error.message, {
-        status: 503,
         retryable: true,
         retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)),
         ...base,
       });
     case 'UPSTREAM_CONTRACT_MISMATCH':
-      return new AppError(error.code, error.message, { status: 502, ...base });
+      return new AppError(error.code, error.message, base);
     case CONSENT_MISSING:
       // The owner's consent, not our credentials nor the person's session: a 403 the section explains.
       return new AppError(CONSENT_MISSING, error.message, {
-        status: 403,
         requestId: error.requestId,
         details: { ...base.details, ...(error.details as object) },
       });

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureLog } from '@/lib/ops/capture-log';
+import { captureLog } from '@/lib/ops/capture-log.test-support';
 import { withOrg } from './with-org';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0005');

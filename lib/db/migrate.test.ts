@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, migrationsFolder, pendingMigrations } from './migrate';
 import { openPglite } from './index';
-import { databaseLegs, useTestDatabase } from './test-legs';
+import { databaseLegs, useTestDatabase } from './test-legs.test-support';
 
 const TABLES = [
   'api_tokens',

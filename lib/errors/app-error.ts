@@ -5,6 +5,10 @@ import type { z } from 'zod';
  * Errors a BFF route may answer with. The browser sees `{ error: { code, message, requestId?,
  * fields?, retryAfterSeconds? } }`; the status comes from the code. Unknown errors never leak
  * details: they are logged and answered with a generic 500.
+ *
+ * The one code-to-status map: every code Motorpool throws is here (app-error.test.ts walks the
+ * sources to keep it so). The Vehicle API's own error codes are passed through with the
+ * upstream's status (lib/bff/error-response.ts).
  */
 export const APP_ERROR_STATUS = {
   UNAUTHENTICATED: 401,
@@ -12,11 +16,37 @@ export const APP_ERROR_STATUS = {
   NOT_FOUND: 404,
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  INVALID_CURSOR: 400,
   CROSS_ORIGIN: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // Members, invitations and password resets.
+  LAST_ADMIN: 409,
+  ALREADY_MEMBER: 409,
+  EMAIL_TAKEN: 409,
+  SLUG_TAKEN: 409,
+  ACCOUNT_EXISTS: 409,
+  INVITATION_OTHER_ACCOUNT: 403,
+  INVITATION_INVALID: 410,
+  RESET_INVALID: 410,
+  // Commands, bulk jobs, tags, bulk connections.
+  IDEMPOTENCY_KEY_REUSED: 422,
+  COMMAND_NOT_OFFERED: 422,
+  COMMAND_ALREADY_IN_PROGRESS: 409,
+  BULK_TOO_LARGE: 422,
+  ACCOUNT_TAGGING_REFUSED: 422,
+  BULK_CONNECT_NOT_ENABLED: 403,
+  // The Vehicle API failing us: never the person's 401, and a 5xx of the gateway kind.
+  UPSTREAM_AUTHENTICATION_ERROR: 502,
+  UPSTREAM_CONTRACT_MISMATCH: 502,
+  UPSTREAM_PAUSED: 503,
+  UPSTREAM_DEADLINE: 504,
+  TIMEOUT: 504,
+  NETWORK_ERROR: 504,
+  /** The owner's consent lacks a scope: a 403 the section explains. */
+  CONSENT_MISSING: 403,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureLog } from '@/lib/ops/capture-log';
+import { captureLog } from '@/lib/ops/capture-log.test-support';
 import { VehicleApiError } from '@/lib/vehicle-api/errors';
 import { registerJob, registeredJobNames, runJobNow, startJobs, stopJobs } from './index';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres, type DbHandle, type ExecuteSql } from '@/lib/db';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
 import type { RecurringJob } from './job';
 import { QueueRunner } from './queue-runner';
 

@@ -6,7 +6,7 @@ import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { bumpSessionVersion, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
 import { createUser, setUserPassword } from '@/lib/db/repos/users';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
 
 const SECRET = 'test-secret-test-secret-test-secret-0412';
 vi.stubEnv('AUTH_SECRET', SECRET);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres, type DbHandle } from '@/lib/db';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
 import { createBreaker } from '@/lib/vehicle-api';
 import { createSharedBreaker } from './shared-breaker';
 

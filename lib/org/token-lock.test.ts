@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres, type DbHandle } from '@/lib/db';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { DbTokenStore } from '@/lib/org/db-token-store';
 import { createLayeredTokenStore } from '@/lib/vehicle-api/token-store';
 import { createTokenManager, type TokenEndpoint } from '@/lib/vehicle-api/token';

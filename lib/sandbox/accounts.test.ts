@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, createHarness } from './test-support';
+import { type Harness, createHarness } from './sandbox.test-support';
 
 const RETURN_URL = 'https://console.example/connect/return?state=abc';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, serve } from './node-server';
-import { type Harness, basicAuth, createHarness } from './test-support';
+import { type Harness, basicAuth, createHarness } from './sandbox.test-support';
 
 /** The OAuth2 endpoints over a real HTTP server on an ephemeral loopback port. */
 describe('OAuth2 over HTTP', () => {

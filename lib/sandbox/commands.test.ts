@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, COMMANDS, FAILED_REASONS } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './index';
-import { type Harness, createHarness, filterParam } from './test-support';
+import { type Harness, createHarness, filterParam } from './sandbox.test-support';
 
 const BODIES: Record<string, unknown> = {
   SET_TEMPERATURE: { driverTemperature: 21.5, passengerTemperature: 20 },
@@ -285,6 +285,8 @@ describe('command bodies on the vendor profile', () => {
       h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:${COMMANDS[command]}`, { token, body });
     expect((await send('SET_CHARGE_LIMIT', { limit: 40 })).status).toBe(200);
     expect((await send('SET_TEMPERATURE', { driverTemperature: 14, passengerTemperature: 31 })).status).toBe(200);
-    expect((await send('SET_CHARGE_LIMIT', { limit: 80.5 })).status).toBe(400);
+    const fractional = await send('SET_CHARGE_LIMIT', { limit: 80.5 });
+    expect(fractional.status).toBe(422);
+    expect(fractional.body).toEqual({ detail: [{ loc: ['body', 'limit'], msg: 'Input should be a valid integer', type: 'int_type' }] });
   });
 });

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { webhookSandbox } from './test-support';
+import { webhookSandbox } from './sandbox.test-support';
 
 type Event = { type: string; timestamp: string; data: Record<string, unknown> };
 

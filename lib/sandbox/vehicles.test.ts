@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHARGING_STATES, SPECIFICATION_COUNTRIES } from '@/lib/contract/vehicle-api';
 import type { SandboxFixtures } from './index';
-import { type Harness, START, createHarness } from './test-support';
+import { type Harness, START, createHarness } from './sandbox.test-support';
 
 const DAY = 86_400_000;
 

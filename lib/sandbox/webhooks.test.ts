@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { type PostedWebhook, webhookSandbox } from './test-support';
+import { type PostedWebhook, webhookSandbox } from './sandbox.test-support';
 
 /** A sandbox whose webhook sender posts into a list, with the demo organization's target configured. */
 async function world(commandDelayMs = 30) {

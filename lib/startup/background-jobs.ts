@@ -6,7 +6,7 @@ import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
 import { settleCommands, type ApiForOrganization } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/webhooks/server/apply-webhook-event';
-import { configureEmbeddedWebhookTargets } from '@/lib/webhooks/server/webhook-settings';
+import { configureEmbeddedWebhookTargets } from '@/lib/webhooks/server/manage-webhook-settings';
 import { env, usesEmbeddedSandbox } from '@/lib/env';
 import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/snapshot/server/refresh-snapshots';
 import { registerJob, runJobNow, startJobs } from '@/lib/jobs';

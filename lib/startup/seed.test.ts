@@ -3,8 +3,9 @@ import { verifyCredentials } from '@/lib/db/repos/users';
 import { getOrganizationBySlug, getOrganizationCredentials } from '@/lib/db/repos/organizations';
 import { listMembers, listUserOrganizations } from '@/lib/db/repos/memberships';
 import { findUserByEmail } from '@/lib/db/repos/users';
-import { DEMO_PASSWORD, ensureSeeded, interruptedCutoff } from '@/lib/startup/seed';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { PUBLISHED_DEMO_PASSWORD } from '@/lib/auth/demo-exposure';
+import { ensureSeeded, interruptedCutoff } from '@/lib/startup/seed';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0010');
 
@@ -51,7 +52,7 @@ for (const leg of await databaseLegs()) {
         ['support@demo.test', 'support'],
       ]);
       for (const email of ['admin@demo.test', 'manager@demo.test', 'support@demo.test']) {
-        expect(await verifyCredentials(t.db, email, DEMO_PASSWORD)).toBeDefined();
+        expect(await verifyCredentials(t.db, email, PUBLISHED_DEMO_PASSWORD)).toBeDefined();
       }
       expect(await getOrganizationBySlug(t.db, 'fleet')).toBeUndefined();
       // Two scrypt hashes and three checks at OWASP's parameters (about a second each on a busy machine).

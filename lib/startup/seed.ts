@@ -1,4 +1,5 @@
 import 'server-only';
+import { PUBLISHED_DEMO_PASSWORD } from '@/lib/auth/demo-exposure';
 import { hashPassword } from '@/lib/crypto/password';
 import { env, usesEmbeddedSandbox, type Env } from '@/lib/env';
 import { getDbHandle, type Db, type DbKind } from '@/lib/db/index';
@@ -16,7 +17,6 @@ import { createUser, findUserByEmail, type PublicUser } from '@/lib/db/repos/use
 import type { Role } from '@/lib/db/schema';
 
 export const DEMO_ORG_SLUG = 'demo';
-export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role }> = [
   { email: 'admin@demo.test', role: 'admin' },
   { email: 'manager@demo.test', role: 'manager' },
@@ -54,7 +54,7 @@ export interface SeedResult {
  * costs about a second at OWASP's scrypt parameters), and only when a user is missing.
  */
 let demoPasswordHash: Promise<string> | undefined;
-const hashDemoPassword = () => (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
+const hashDemoPassword = () => (demoPasswordHash ??= hashPassword(PUBLISHED_DEMO_PASSWORD));
 
 async function ensureUserWithPassword(db: Db, email: string, passwordHash: () => Promise<string>, result: SeedResult): Promise<PublicUser> {
   const existing = await findUserByEmail(db, email);

@@ -11,6 +11,12 @@ export async function startServer(): Promise<void> {
     console.error(problems);
     process.exit(1);
   }
+  const { publicDemoProblem } = await import('@/lib/auth/demo-exposure');
+  const exposure = publicDemoProblem(env());
+  if (exposure) {
+    console.error(exposure);
+    process.exit(1);
+  }
   // Before the first request: Next names its request spans through the provider registered here.
   const { startTracing } = await import('@/lib/ops/tracing');
   await startTracing();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
 import { createBreaker } from './breaker';
 import { VehicleApiError } from './errors';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 
 function pausedError(run: () => unknown): VehicleApiError {
   try {

@@ -1,20 +1,19 @@
 import 'server-only';
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { z } from 'zod';
-import { CONSENT_MISSING, consentMissingMessage, consentScopeOf } from '@/lib/contract/consent-scopes';
-import { API_PREFIX, REQUEST_ID_HEADER } from '@/lib/contract/vehicle-api';
-import { countUpstreamCall, requestDeadline, type UpstreamDeadline } from './deadline';
-import { parseErrorBody, parseRetryAfter, VehicleApiError } from './errors';
-import { jsonLineLogger, redact, type VehicleApiLogger } from './log';
+import { API_PREFIX } from '@/lib/contract/vehicle-api';
+import { createAttempt, readJson, type FetchLike, type Method } from './attempt';
+import { beforeDeadline, deadlineFrom } from './deadline';
+import { VehicleApiError } from './errors';
+import { jsonLineLogger, type VehicleApiLogger } from './log';
+import { createConsentRecognizer } from './missing-consent';
 import type { Breaker } from './breaker';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';
 import { tokenResponseSchema } from './schemas';
+import { MAX_RENEWAL_MARGIN_MS } from './token-renewal';
 import { createTokenManager, type TokenManager } from './token';
 import { createMemoryTokenStore, type TokenStore } from './token-store';
 
-const tracer = trace.getTracer('motorpool.vehicle-api');
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike, Method } from './attempt';
 
 export interface ClientOptions {
   /** API root without `/v1`, e.g. `http://127.0.0.1:4010` or `http://localhost:3000/sandbox`. */
@@ -54,7 +53,6 @@ export interface ApiResponse<T> {
   durationMs: number;
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -74,27 +72,13 @@ interface Exchange {
   durationMs: number;
 }
 
-interface AttemptResult {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The upstream's `X-Request-Id`, else the one we sent. */
-  requestId: string;
-  /** Set for a non-2xx answer. */
-  error?: VehicleApiError;
-}
-
 const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 20_000;
 /** A retry is only started with at least this much (or the attempt time-out, if shorter) left before the deadline. */
 const MIN_ATTEMPT_MS = 1_000;
-const DEFAULT_SKEW_MS = 30_000;
 /** The calls of a renewal on the first attempt (the 401, the token request, the repeat): always allowed. */
 const RENEWAL_CALLS = 3;
 const MAX_REMEMBERED_SECRETS = 9;
-/** A token obtained this recently that meets a 401 was not refused for its age: the consent lacks the scope. */
-const FRESH_TOKEN_MS = 60_000;
-const MAX_REMEMBERED_TOKENS = 8;
 
 /** Coalesced GETs in flight, per transport: separate sandboxes or upstreams never share. */
 interface SharedRead {
@@ -102,11 +86,6 @@ interface SharedRead {
   callers: number;
 }
 const readsByTransport = new WeakMap<FetchLike, Map<string, SharedRead>>();
-
-// Unique per process and cheap: a random prefix and a counter (randomUUID per call showed in profiles).
-const REQUEST_ID_PREFIX = `mp-${crypto.randomUUID().slice(0, 8)}`;
-let requestSeq = 0;
-const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}`;
 
 export function buildPath(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -147,7 +126,6 @@ export interface Client {
 
 export function createClient(options: ClientOptions): Client {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
@@ -163,205 +141,15 @@ export function createClient(options: ClientOptions): Client {
     secrets.push(value);
     if (secrets.length > MAX_REMEMBERED_SECRETS) secrets.splice(1, 1);
   };
-  // What this client knows of its bearer tokens: when it obtained one, whether a call succeeded with it.
-  const tokenFacts = new Map<string, { obtainedAt?: number; worked?: boolean }>();
-  const noteToken = (token: string, fact: { obtainedAt?: number; worked?: boolean }) => {
-    tokenFacts.set(token, { ...tokenFacts.get(token), ...fact });
-    if (tokenFacts.size > MAX_REMEMBERED_TOKENS) tokenFacts.delete(tokenFacts.keys().next().value!);
-  };
-  /**
-   * A 401 on an endpoint that needs a consent scope, with a token that is known good (it worked
-   * elsewhere, or was obtained a moment ago, or was just renewed), is the vehicle's consent lacking
-   * the scope: renewing the organization's token would change nothing.
-   */
-  const isMissingConsent = (template: string, token: string, renewed: boolean) => {
-    if (!consentScopeOf(template)) return false;
-    const fact = tokenFacts.get(token);
-    return renewed || fact?.worked === true || (fact?.obtainedAt !== undefined && now() - fact.obtainedAt < FRESH_TOKEN_MS);
-  };
-  let reads = readsByTransport.get(doFetch);
+  const consent = createConsentRecognizer(now);
+  let reads = readsByTransport.get(options.fetch);
   if (!reads) {
     reads = new Map();
-    readsByTransport.set(doFetch, reads);
+    readsByTransport.set(options.fetch, reads);
   }
   const inflightReads = reads;
 
-  /** One upstream attempt: timeout, request id, logging and its span. Throws only for no response at all. */
-  async function attempt(
-    method: Method,
-    template: string,
-    url: string,
-    init: RequestInit,
-    attemptNo: number,
-    deadline: UpstreamDeadline,
-  ): Promise<AttemptResult> {
-    const endpoint = `${method} ${template}`;
-    const outgoingId = nextRequestId();
-    const left = deadline.at - performance.now();
-    const cutByDeadline = left < timeoutMs;
-    const headers = { ...(init.headers as Record<string, string>), [REQUEST_ID_HEADER]: outgoingId };
-    const controller = new AbortController();
-    const started = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Racing the timer, not only aborting, also bounds transports that ignore the signal.
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => {
-          controller.abort();
-          reject(
-            cutByDeadline
-              ? deadlineError(endpoint, deadline, outgoingId)
-              : new VehicleApiError({
-                  code: 'TIMEOUT',
-                  status: 0,
-                  endpoint,
-                  requestId: outgoingId,
-                  message: `${endpoint} timed out after ${timeoutMs} ms`,
-                }),
-          );
-        },
-        Math.max(0, Math.min(timeoutMs, left)),
-      );
-    });
-    // A no-op unless tracing is on (lib/ops/tracing.ts). Templates and ids only: no URL, header or body.
-    // `finish` ends it and writes the log line, once per attempt, whatever the outcome.
-    const span = tracer.startSpan(endpoint, {
-      kind: SpanKind.CLIENT,
-      attributes: { 'http.request.method': method, 'url.template': template, 'motorpool.upstream.attempt': attemptNo },
-    });
-    const finish = (status: number, requestId: string | undefined, errorCode?: string) => {
-      if (span.isRecording()) {
-        span.setAttributes({
-          'http.response.status_code': status,
-          ...(requestId ? { 'motorpool.upstream.request_id': requestId } : {}),
-          ...(errorCode ? { 'error.type': errorCode } : {}),
-        });
-        if (errorCode) span.setStatus({ code: SpanStatusCode.ERROR });
-      }
-      span.end();
-      return (
-        (logger.enabled === undefined || logger.enabled()) &&
-        logger(
-          redact(
-            {
-              event: 'vehicle_api.call',
-              method,
-              path: template,
-              status,
-              durationMs: Math.round((performance.now() - started) * 100) / 100,
-              requestId,
-              attempt: attemptNo,
-              ...(errorCode ? { errorCode } : {}),
-            },
-            secrets,
-          ),
-        )
-      );
-    };
-    countUpstreamCall();
-    try {
-      const response = await Promise.race([doFetch(url, { ...init, headers, signal: controller.signal }), timedOut]);
-      const text = await Promise.race([response.text(), timedOut]);
-      const result: AttemptResult = {
-        status: response.status,
-        headers: response.headers,
-        text,
-        requestId: response.headers.get(REQUEST_ID_HEADER) ?? outgoingId,
-      };
-      if (response.ok) finish(result.status, result.requestId);
-      else {
-        const error = errorFrom(result, endpoint);
-        result.error = error;
-        finish(result.status, error.requestId, error.code);
-      }
-      return result;
-    } catch (error) {
-      if (error instanceof VehicleApiError) {
-        finish(0, outgoingId, error.code);
-        throw error;
-      }
-      finish(0, outgoingId, 'NETWORK_ERROR');
-      throw new VehicleApiError({
-        code: 'NETWORK_ERROR',
-        status: 0,
-        endpoint,
-        requestId: outgoingId,
-        message: `${endpoint} failed before a response: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** An attempt through the organization's breaker: refused while paused, and its outcome recorded. */
-  async function guardedAttempt(...args: Parameters<typeof attempt>): Promise<AttemptResult> {
-    const guard = options.breaker;
-    if (!guard) return attempt(...args);
-    const admitted = guard.breaker.admit(guard.key, `${args[0]} ${args[1]}`);
-    try {
-      const result = await attempt(...args);
-      guard.breaker.record(guard.key, { status: result.status, retryAfterMs: result.error?.retryAfterMs }, admitted);
-      return result;
-    } catch (error) {
-      guard.breaker.record(guard.key, { status: 0 }, admitted);
-      throw error;
-    }
-  }
-
-  /** This call's own deadline, or the request's when that comes first. */
-  function deadlineFrom(started: number): UpstreamDeadline {
-    const request = requestDeadline();
-    return request && request.at < started + deadlineMs ? request : { at: started + deadlineMs, ms: deadlineMs };
-  }
-
-  function deadlineError(endpoint: string, deadline: UpstreamDeadline, requestId?: string): VehicleApiError {
-    return new VehicleApiError({
-      code: 'UPSTREAM_DEADLINE',
-      status: 0,
-      endpoint,
-      requestId,
-      retryable: false,
-      message: `${endpoint} did not complete within the ${deadline.ms} ms deadline of one request (token and retries included)`,
-      details: { deadlineMs: deadline.ms },
-    });
-  }
-
-  /** Bounds a wait this call does not own (a shared token request) by the call's deadline. */
-  async function beforeDeadline<T>(work: Promise<T>, deadline: UpstreamDeadline, endpoint: string): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(deadlineError(endpoint, deadline)), Math.max(0, deadline.at - performance.now()));
-    });
-    try {
-      return await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  function readJson(text: string): { ok: true; value: unknown } | { ok: false } {
-    if (text.trim() === '') return { ok: true, value: null };
-    try {
-      return { ok: true, value: JSON.parse(text) };
-    } catch {
-      return { ok: false };
-    }
-  }
-
-  function errorFrom(result: AttemptResult, endpoint: string): VehicleApiError {
-    const json = readJson(result.text);
-    const parsed = parseErrorBody(result.status, json.ok ? json.value : result.text);
-    return new VehicleApiError({
-      code: parsed.code,
-      status: result.status,
-      message: parsed.message,
-      requestId: result.headers.get(REQUEST_ID_HEADER) ?? parsed.requestId ?? result.requestId,
-      endpoint,
-      details: parsed.details,
-      retryAfterMs: parseRetryAfter(result.headers.get('Retry-After'), Date.now()),
-      raw: json.ok ? json.value : result.text,
-    });
-  }
+  const guardedAttempt = createAttempt({ fetch: options.fetch, timeoutMs, logger, secrets, breaker: options.breaker });
 
   /**
    * Sends one logical call: the attempts, the 401 renewal, the retries of idempotent calls.
@@ -377,7 +165,7 @@ export function createClient(options: ClientOptions): Client {
   ): Promise<Exchange> {
     const endpoint = `${method} ${template}`;
     const started = performance.now();
-    const deadline = deadlineFrom(started);
+    const deadline = deadlineFrom(started, deadlineMs);
     let token = auth === 'bearer' ? await beforeDeadline(tokens.get(), deadline, endpoint) : undefined;
     let renewed = false;
     let failures = 0;
@@ -396,19 +184,8 @@ export function createClient(options: ClientOptions): Client {
       if (token) rememberSecret(token);
       try {
         const result = await guardedAttempt(method, template, url, { ...init, headers }, attemptNo, deadline);
-        if (result.status === 401 && token && isMissingConsent(template, token, renewed)) {
-          const scope = consentScopeOf(template)!;
-          throw new VehicleApiError({
-            code: CONSENT_MISSING,
-            status: 401,
-            endpoint,
-            requestId: result.error?.requestId ?? result.requestId,
-            retryable: false,
-            message: consentMissingMessage(scope),
-            details: { scope, upstreamCode: result.error?.code },
-            raw: result.error?.raw,
-          });
-        }
+        const missingConsent = token && consent.missingConsentOf(result, template, endpoint, token, renewed);
+        if (missingConsent) throw missingConsent;
         if (result.status === 401 && token && !renewed) {
           // A renewal costs a token request and a repeat; after earlier failures they may not fit, and
           // the failure that started the retries is the one to report (the next call renews).
@@ -423,7 +200,7 @@ export function createClient(options: ClientOptions): Client {
           continue;
         }
         if (result.error) throw result.error;
-        if (token) noteToken(token, { worked: true });
+        if (token) consent.noteToken(token, { worked: true });
         const json = readJson(result.text);
         const requestId = result.requestId;
         if (!json.ok) {
@@ -465,7 +242,7 @@ export function createClient(options: ClientOptions): Client {
     store,
     key: cacheKey,
     now,
-    refreshSkewMs: options.tokenRefreshSkewMs ?? DEFAULT_SKEW_MS,
+    refreshSkewMs: options.tokenRefreshSkewMs ?? MAX_RENEWAL_MARGIN_MS,
     async endpoint(form) {
       const template = `${API_PREFIX}/oauth2/token`;
       const result = await exchange(
@@ -479,7 +256,7 @@ export function createClient(options: ClientOptions): Client {
       );
       const parsed = parseWith(tokenResponseSchema, result, `POST ${template}`, { keepRaw: false });
       rememberSecret(parsed.access_token);
-      noteToken(parsed.access_token, { obtainedAt: now() });
+      consent.noteToken(parsed.access_token, { obtainedAt: now() });
       if (parsed.refresh_token) rememberSecret(parsed.refresh_token);
       return parsed;
     },
@@ -531,7 +308,9 @@ export function createClient(options: ClientOptions): Client {
       }
       try {
         // A caller joining another request's call still answers by its own deadline.
-        result = joined ? await beforeDeadline(flight.promise, deadlineFrom(performance.now()), endpoint) : await flight.promise;
+        result = joined
+          ? await beforeDeadline(flight.promise, deadlineFrom(performance.now(), deadlineMs), endpoint)
+          : await flight.promise;
       } catch (error) {
         throw flight.callers > 1 && error instanceof VehicleApiError ? error.clone() : error;
       }

@@ -5,7 +5,7 @@ import { NO_ARGS_COMMANDS, sendCommandSchema } from '@/lib/commands/schemas';
 import { COMMAND_ARGS_SCHEMAS } from './command-args';
 import { COMMAND_NAMES, COMMANDS } from '@/lib/contract/vehicle-api';
 import { VehicleApiError } from './errors';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 
 describe('command argument schemas', () => {
   it('covers all 21 commands', () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { VehicleApiError } from './errors';
 
 /** A BFF request's deadline for its Vehicle API calls: `at` on the `performance.now()` clock, `ms` its length. */
 export interface UpstreamDeadline {
@@ -36,3 +37,35 @@ export const upstreamCallsOfRequest = (): number | undefined => storage.getStore
 
 /** The deadline of the request being served, when one was set. */
 export const requestDeadline = (): UpstreamDeadline | undefined => storage.getStore();
+
+/** This call's own deadline, or the request's when that comes first. */
+export function deadlineFrom(started: number, deadlineMs: number): UpstreamDeadline {
+  const request = requestDeadline();
+  return request && request.at < started + deadlineMs ? request : { at: started + deadlineMs, ms: deadlineMs };
+}
+
+/** The error of a call whose deadline ran out before it completed. */
+export function deadlineError(endpoint: string, deadline: UpstreamDeadline, requestId?: string): VehicleApiError {
+  return new VehicleApiError({
+    code: 'UPSTREAM_DEADLINE',
+    status: 0,
+    endpoint,
+    requestId,
+    retryable: false,
+    message: `${endpoint} did not complete within the ${deadline.ms} ms deadline of one request (token and retries included)`,
+    details: { deadlineMs: deadline.ms },
+  });
+}
+
+/** Bounds a wait this call does not own (a shared token request) by the call's deadline. */
+export async function beforeDeadline<T>(work: Promise<T>, deadline: UpstreamDeadline, endpoint: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(deadlineError(endpoint, deadline)), Math.max(0, deadline.at - performance.now()));
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 import { paginate, paginateItems, paginateNumbered } from './paginate';
 
 describe('paginate', () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { countBulkItems, createBulkJob, getBulkJob, listBulkItems, setBulkJobStatus } from '@/lib/db/repos/bulk-jobs';
 import { changeMemberRole, ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { checkExecutionStatus } from '@/lib/commands/server/execution-status';
+import { checkExecutionStatus } from '@/lib/commands/server/check-execution-status';
 import { stateOf } from '@/lib/commands/execution-view';
-import { commandHistory } from '@/lib/commands/server/command-history';
+import { commandHistory } from '@/lib/commands/server/list-command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 
 function setup(commandDelayMs = 200) {

@@ -3,7 +3,7 @@ import type { Org } from '@/lib/org/org-access';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
 import type { CommandHistoryQuery } from '@/lib/commands/history-schemas';
-import { commandHistory } from './command-history';
+import { commandHistory } from './list-command-history';
 
 const HEADER = [
   'requested_at',

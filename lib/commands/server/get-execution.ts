@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { AppError } from '@/lib/errors/app-error';
 import { memberEmails } from '@/lib/members/server/member-emails';
-import { applyTimeout, checkExecutionStatus } from './execution-status';
+import { applyTimeout, checkExecutionStatus } from './check-execution-status';
 
 /** One execution, its status refreshed from the upstream at most once a second however many watch, on however many instances. */
 export async function getExecution(org: Org, executionId: string) {

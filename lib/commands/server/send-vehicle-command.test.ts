@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureLog } from '@/lib/ops/capture-log';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { captureLog } from '@/lib/ops/capture-log.test-support';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { listUnofferedCommands } from '@/lib/db/repos/unoffered-commands';
 import { createUser } from '@/lib/db/repos/users';
 import { createVehicleApi } from '@/lib/vehicle-api';
-import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
+import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream.test-support';
 import { toExecutionView } from '@/lib/commands/execution-view';
 import { sendVehicleCommand } from './send-vehicle-command';
 

@@ -7,7 +7,7 @@ import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
-import { knownStatus } from './execution-status';
+import { knownStatus } from './check-execution-status';
 import { getDb, type Db } from '@/lib/db';
 import {
   claimCommandRequest,
@@ -128,7 +128,6 @@ async function answerRepeat(
     canonicalJson(first.arguments) === canonicalJson(request.arguments);
   if (!same) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for another command; send it with a new key.', {
-      status: 422,
       details: { executionId: first.id },
     });
   }
@@ -204,7 +203,6 @@ async function recordRefusal(
   }
   if (notOffered) {
     return new AppError(COMMAND_NOT_OFFERED, `This service does not offer ${commandLabel(input.command)} for this vehicle.`, {
-      status: 422,
       requestId,
       details: { command: input.command },
     });
@@ -212,7 +210,6 @@ async function recordRefusal(
   if (isVehicleApiError(error) && error.code === 'COMMAND_ALREADY_IN_PROGRESS') {
     const running = await findRunningExecution(db, input.organizationId, input.vehicleId, input.command);
     return new AppError('COMMAND_ALREADY_IN_PROGRESS', 'This command is already running on the vehicle; its execution is shown instead.', {
-      status: 409,
       requestId,
       details: { runningExecutionId: running?.id ?? null },
     });

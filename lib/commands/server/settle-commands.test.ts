@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { claimStatusCheck, getCommandExecution, recordCommandRequested } from '@/lib/db/repos/command-executions';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { stateOf } from '@/lib/commands/execution-view';
-import { commandHistory } from './command-history';
+import { commandHistory } from './list-command-history';
 import { confirmCommandEffects } from './confirm-command-effects';
 import { sendVehicleCommand } from './send-vehicle-command';
-import { checkExecutionStatus, STATUS_CHECK_INTERVAL_MS } from './execution-status';
+import { checkExecutionStatus, STATUS_CHECK_INTERVAL_MS } from './check-execution-status';
 import { settleCommands } from './settle-commands';
-import { syncVehicleExecutions } from './upstream-executions';
+import { syncVehicleExecutions } from './sync-vehicle-executions';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0013');
 

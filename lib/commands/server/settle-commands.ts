@@ -3,8 +3,8 @@ import type { Db } from '@/lib/db';
 import { claimStatusCheck, listUnsettledExecutions, reconcileInterrupted } from '@/lib/db/repos/command-executions';
 import type { CommandExecution } from '@/lib/db/schema';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { applyTimeout, checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './execution-status';
-import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './upstream-executions';
+import { applyTimeout, checkExecutionStatus, isFollowable, STATUS_CHECK_INTERVAL_MS } from './check-execution-status';
+import { RECOVERY_WINDOW_MS, syncVehicleExecutions } from './sync-vehicle-executions';
 
 /**
  * An execution a `command.updated` event told about this recently is left to the events: the

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { listConsentLinks, settleConsentLink } from '@/lib/db/repos/consent-links';
 import { accountCountryOf } from '@/lib/vehicles/server/account-country';
 import { createOrganization } from '@/lib/db/repos/organizations';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { listAuditEvents } from '@/lib/db/repos/audit';
 import { createConsentLink, getConsentLink } from '@/lib/db/repos/consent-links';
 import { ensureMembership } from '@/lib/db/repos/memberships';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { auditEvents, users } from '../schema';
-import { databaseLegs, useTestDatabase } from '../test-legs';
+import { databaseLegs, useTestDatabase } from '../test-legs.test-support';
 import * as audit from './audit';
 import { ensureMembership } from './memberships';
 import { createOrganization } from './organizations';

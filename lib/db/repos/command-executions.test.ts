@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '../test-legs';
+import { databaseLegs, useTestDatabase } from '../test-legs.test-support';
 import {
   getCommandExecution,
   findCommandExecutionByUpstreamId,

@@ -101,10 +101,7 @@ async function lockOpen(tx: Tx, tokenHash: string, now: Date) {
     .where(and(eq(invitations.tokenHash, tokenHash), pending(now)))
     .for('update')
     .limit(1);
-  if (!row)
-    throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {
-      status: 410,
-    });
+  if (!row) throw new AppError('INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask an admin for a new one.', {});
   return row;
 }
 
@@ -126,9 +123,11 @@ export async function acceptInvitationAsUser(
   return db.transaction(async (tx) => {
     const invitation = await lockOpen(tx, tokenHash, now);
     if (invitation.email !== normalizeEmail(user.email)) {
-      throw new AppError('INVITATION_OTHER_ACCOUNT', 'This invitation is for another email address. Sign out, then open the link again.', {
-        status: 403,
-      });
+      throw new AppError(
+        'INVITATION_OTHER_ACCOUNT',
+        'This invitation is for another email address. Sign out, then open the link again.',
+        {},
+      );
     }
     await join(tx, invitation, user.id, now);
     return invitation;
@@ -169,9 +168,7 @@ export async function acceptInvitationAsNewAccount(
         .for('update')
         .limit(1);
       if (!existing || existing.passwordHash !== null || existing.memberships > 0 || existing.disabledAt !== null) {
-        throw new AppError('ACCOUNT_EXISTS', 'An account with this email exists already: sign in with it to accept the invitation.', {
-          status: 409,
-        });
+        throw new AppError('ACCOUNT_EXISTS', 'An account with this email exists already: sign in with it to accept the invitation.', {});
       }
       await tx
         .update(users)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { SecretBoxError } from '@/lib/crypto/secret-box';
 import { organizations } from '../schema';
-import { databaseLegs, useTestDatabase } from '../test-legs';
+import { databaseLegs, useTestDatabase } from '../test-legs.test-support';
 import { createOrganization, getOrganizationBySlug, getOrganizationCredentials, updateOrganizationCredentials } from './organizations';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0002');

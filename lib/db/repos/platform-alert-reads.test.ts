@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { createOrganization } from './organizations';
 import { findPlatformAlertReads, foldPushedAlert, savePlatformAlertRead } from './platform-alert-reads';
 

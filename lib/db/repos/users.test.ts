@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '../test-legs';
+import { databaseLegs, useTestDatabase } from '../test-legs.test-support';
 import { createUser, ensureUser, findUserByEmail, findUserById, setUserPassword, verifyCredentials } from './users';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0001');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing.test-support';
 import { createOrganization } from './organizations';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import {
   connectionOfVehicles,
   getSnapshot,

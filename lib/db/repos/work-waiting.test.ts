@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@/lib/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/lib/db/testing.test-support';
 import { recordCommandRejected, recordCommandRequested } from './command-executions';
 import { createOrganization } from './organizations';
 import { recordWebhookEvent } from './webhook-events';

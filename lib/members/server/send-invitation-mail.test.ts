@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
-import { captureLog } from '@/lib/ops/capture-log';
+import { captureLog } from '@/lib/ops/capture-log.test-support';
 import { sendInvitationMail } from './send-invitation-mail';
 
 const mail = {

@@ -13,7 +13,7 @@ import {
 import { getDb, type Db } from '@/lib/db';
 import { connectionOfVehicles } from '@/lib/db/repos/vehicle-snapshots';
 import { listConsentLinks } from '@/lib/db/repos/consent-links';
-import { vinListOnboarding } from '@/lib/onboarding/server/vin-list-onboarding';
+import { vinListOnboarding } from '@/lib/onboarding/server/load-vin-list-onboarding';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OnboardingQuery } from '@/lib/onboarding/schemas';
 import type { VehicleApi } from '@/lib/vehicle-api';

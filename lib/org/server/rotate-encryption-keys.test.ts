@@ -10,7 +10,7 @@ import {
   webhookSecretContext,
 } from '@/lib/db/repos/organizations';
 import { apiTokens, organizations } from '@/lib/db/schema';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/org/db-token-store';
 import { rotateEncryptionKeys } from './rotate-encryption-keys';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { searchSnapshotVehicles, upsertRoster, type RosterEntry } from '@/lib/db/repos/vehicle-snapshots';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0916');
 

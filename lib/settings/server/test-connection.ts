@@ -21,15 +21,12 @@ export function testFailure(error: VehicleApiError): AppError {
   const base = { requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
   switch (code) {
     case 'AUTHENTICATION_ERROR':
-      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused these credentials or their scope.', {
-        status: 502,
-        ...base,
-      });
+      return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused these credentials or their scope.', base);
     case 'RATE_LIMITED':
-      return new AppError('RATE_LIMITED', 'The Vehicle API asks us to slow down. Try again later.', { status: 429, ...base });
+      return new AppError('RATE_LIMITED', 'The Vehicle API asks us to slow down. Try again later.', base);
     case 'TIMEOUT':
     case 'NETWORK_ERROR':
-      return new AppError(code, 'The Vehicle API could not be reached or did not answer in time.', { status: 504, ...base });
+      return new AppError(code, 'The Vehicle API could not be reached or did not answer in time.', base);
     default:
       return new AppError(
         code,

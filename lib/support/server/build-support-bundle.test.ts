@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from '@/lib/vehicle-api';
-import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
+import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream.test-support';
 import { loadRange, loadStateOfHealth } from './load-battery';
 
 function apiWith(route: string, response: () => Response) {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Org } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import type { TagRecord } from '@/lib/vehicles/types';
-import { rememberTags } from './tags-seen';
+import { rememberTags } from './list-tags-seen';
 
 const CONCURRENCY = 6;
 

@@ -4,7 +4,7 @@ import type { Org } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDbHandle } from '@/lib/db';
 import type { VehicleListQuery } from '@/lib/vehicles/schemas';
-import { rememberTags } from './tags-seen';
+import { rememberTags } from './list-tags-seen';
 import { hasStateFilters } from '@/lib/vehicles/state-filters';
 import { listSnapshotVehicles, stateFiltersOf } from '@/lib/vehicles/server/list-snapshot-vehicles';
 import { withBatteryHealth } from '@/lib/vehicles/server/with-battery-health';

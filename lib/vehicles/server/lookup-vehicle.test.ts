@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '@/lib/sandbox';
-import { sandboxClient } from '@/lib/vehicle-api/sandbox-client';
+import { sandboxClient } from '@/lib/vehicle-api/sandbox-client.test-support';
 import { findVehicleId } from './lookup-vehicle';
 
 async function world() {

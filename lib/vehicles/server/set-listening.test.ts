@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Org } from '@/lib/org/org-access';
 import { createVehicleApi } from '@/lib/vehicle-api';
-import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream';
+import { createFakeUpstream, json } from '@/lib/vehicle-api/fake-upstream.test-support';
 
 const upstream = createFakeUpstream();
 const api = createVehicleApi({ baseUrl: 'http://vendor.test', clientId: 'c', clientSecret: 's', fetch: upstream.fetch, logger: () => {} });

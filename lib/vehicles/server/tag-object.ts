@@ -4,7 +4,7 @@ import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
 import type { TagInput } from '@/lib/vehicles/schemas';
 import { isVehicleApiError } from '@/lib/vehicle-api';
-import { rememberTags } from './tags-seen';
+import { rememberTags } from './list-tags-seen';
 
 export type TagTarget = 'vehicle' | 'account';
 
@@ -20,7 +20,7 @@ export function explainTagRefusal(error: unknown, target: TagTarget, action: 'ad
   return new AppError(
     'ACCOUNT_TAGGING_REFUSED',
     `The Vehicle API refused to ${action === 'add' ? 'tag' : 'untag'} the account itself (${error.code}): it may tag vehicles only. Tag the account's vehicles one by one instead.`,
-    { status: 422, requestId: error.requestId, details: { upstreamCode: error.code, upstreamStatus: error.status } },
+    { requestId: error.requestId, details: { upstreamCode: error.code, upstreamStatus: error.status } },
   );
 }
 

@@ -3,7 +3,7 @@ import type { Role } from '@/lib/auth/permissions';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
-import { createTestDatabase } from '@/lib/db/testing';
+import { createTestDatabase } from '@/lib/db/testing.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0915');
 

@@ -5,12 +5,12 @@ import { foldPushedAlert } from '@/lib/db/repos/platform-alert-reads';
 import { recordConnection, recordPushedAlert, recordPushedBudget } from '@/lib/db/repos/vehicle-snapshots';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
-import { applyUpstreamExecution } from '@/lib/commands/server/execution-status';
+import { applyUpstreamExecution } from '@/lib/commands/server/check-execution-status';
 import { logger } from '@/lib/ops/log';
 import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
 import { eventTime, validDate } from './event-time';
-import { applyTelemetryEvent } from './telemetry-event';
+import { applyTelemetryEvent } from './apply-telemetry-event';
 import {
   alertUpdatedSchema,
   commandUpdatedSchema,

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { countSnapshotMatches, getSnapshot } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
 import type { VehicleApi } from '@/lib/vehicle-api';
-import { loadVehicleAlerts } from '@/lib/alerts/server/platform-alerts';
+import { loadVehicleAlerts } from '@/lib/alerts/server/load-platform-alerts';
 import { CHARGING_STATES, PLUGGED_IN_STATES } from '@/lib/vehicles/state-filters';
-import { organizationWithSnapshotVehicle, signedDelivery } from './test-support';
+import { organizationWithSnapshotVehicle, signedDelivery } from './webhooks.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
 

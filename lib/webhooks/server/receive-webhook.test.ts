@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createUser } from '@/lib/db/repos/users';
 import { listWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
-import { commandHistory } from '@/lib/commands/server/command-history';
+import { commandHistory } from '@/lib/commands/server/list-command-history';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { settleCommands } from '@/lib/commands/server/settle-commands';
 import { applyPendingWebhookEvents, applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
-import { newWebhookSecret, signedDelivery, webhookOrganization } from './test-support';
+import { newWebhookSecret, signedDelivery, webhookOrganization } from './webhooks.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
 import { createUser } from '@/lib/db/repos/users';
 import { listExecutionWebhookEvents, listWebhookEvents } from '@/lib/db/repos/webhook-events';
@@ -9,7 +9,7 @@ import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
-import { listedVehicle, webhookOrganization } from './test-support';
+import { listedVehicle, webhookOrganization } from './webhooks.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getSnapshot, listRefreshCandidates, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
-import { listedVehicle, organizationWithSnapshotVehicle, signedDelivery } from './test-support';
+import { listedVehicle, organizationWithSnapshotVehicle, signedDelivery } from './webhooks.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0018');
 

@@ -3,5 +3,5 @@
 import { SectionError } from '@/components/list/section-error';
 
 export default function VehiclesError(props: { error: Error & { digest?: string }; reset: () => void }) {
-  return <SectionError {...props} title="The vehicles page could not be shown" />;
+  return <SectionError error={props.error} onRetry={props.reset} title="The vehicles page could not be shown" />;
 }

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { fleetAlertsOf } from '@/lib/alerts/server/platform-alerts';
+import { fleetAlertsOf } from '@/lib/alerts/server/load-platform-alerts';
 
 /** The fleet's platform alerts, from the per-vehicle read cache (a bounded batch of stale vehicles read per request). */
 export const GET = withOrg(({ org }) => fleetAlertsOf(org), { permission: 'vehicles.read' });

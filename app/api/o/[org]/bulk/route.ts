@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { bulkJobInputSchema } from '@/lib/bulk/schemas';
-import { startBulkJob } from '@/lib/bulk/server/bulk-jobs';
+import { startBulkJob } from '@/lib/bulk/server/manage-bulk-jobs';
 
 /** Records a bulk job over the selected vehicles; the background job `bulk.run` carries it out. */
 export const POST = withOrg(({ body, ...access }) => startBulkJob(access, body), {

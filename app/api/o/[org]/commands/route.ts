@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { listCommandHistory } from '@/lib/commands/server/command-history';
+import { listCommandHistory } from '@/lib/commands/server/list-command-history';
 import { commandHistoryQuerySchema } from '@/lib/commands/history-schemas';
 
 /** Every command sent through Motorpool, newest first, with the history filters. */

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { createEligibilityCheck, listEligibilityChecks } from '@/lib/eligibility/server/eligibility-checks';
+import { createEligibilityCheck, listEligibilityChecks } from '@/lib/eligibility/server/manage-eligibility-checks';
 import { eligibilityCheckBodySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org }) => listEligibilityChecks(org), { permission: 'eligibility.read' });

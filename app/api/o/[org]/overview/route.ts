@@ -1,4 +1,4 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { fleetOverview } from '@/lib/overview/server/fleet-overview';
+import { fleetOverview } from '@/lib/overview/server/get-fleet-overview';
 
 export const GET = withOrg(({ org }) => fleetOverview(org), { permission: 'org.read' });

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { CheckDetail } from '@/components/eligibility/check-detail';
 import { LoadingRows } from '@/components/ui/skeleton';
 import { requireOrgPage } from '@/lib/bff/page-access';
-import { findEligibilityCheck } from '@/lib/eligibility/server/eligibility-checks';
+import { findEligibilityCheck } from '@/lib/eligibility/server/manage-eligibility-checks';
 import { eligibilityCheckParamsSchema } from '@/lib/eligibility/schemas';
 
 export const metadata: Metadata = { title: 'Eligibility check' };

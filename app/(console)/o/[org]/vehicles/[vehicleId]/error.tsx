@@ -3,5 +3,5 @@
 import { SectionError } from '@/components/list/section-error';
 
 export default function VehicleError(props: { error: Error & { digest?: string }; reset: () => void }) {
-  return <SectionError {...props} title="This vehicle could not be shown" />;
+  return <SectionError error={props.error} onRetry={props.reset} title="This vehicle could not be shown" />;
 }

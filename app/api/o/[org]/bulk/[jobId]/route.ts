@@ -1,6 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
 import { bulkJobControlSchema, bulkJobParamsSchema } from '@/lib/bulk/schemas';
-import { controlBulkJob, getBulkJobView } from '@/lib/bulk/server/bulk-jobs';
+import { controlBulkJob, getBulkJobView } from '@/lib/bulk/server/manage-bulk-jobs';
 
 export const GET = withOrg(({ params, ...access }) => getBulkJobView(access, params.jobId), {
   permission: 'vehicles.read',

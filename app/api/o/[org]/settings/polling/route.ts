@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { updateCommandPolling } from '@/lib/webhooks/server/webhook-settings';
+import { updateCommandPolling } from '@/lib/webhooks/server/manage-webhook-settings';
 import { commandPollingSchema } from '@/lib/webhooks/schemas';
 
 export const PUT = withOrg(({ org, body }) => updateCommandPolling(org, body), {

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { updateWebhookSecret } from '@/lib/webhooks/server/webhook-settings';
+import { updateWebhookSecret } from '@/lib/webhooks/server/manage-webhook-settings';
 import { webhookSecretSchema } from '@/lib/webhooks/schemas';
 
 export const PUT = withOrg(({ org, body }) => updateWebhookSecret(org, body), {

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { sendTestEvent } from '@/lib/webhooks/server/webhook-settings';
+import { sendTestEvent } from '@/lib/webhooks/server/manage-webhook-settings';
 
 export const POST = withOrg(({ org }) => sendTestEvent(org), {
   permission: 'settings.write',

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { listExecutionEvents } from '@/lib/webhooks/server/vehicle-events';
+import { listExecutionEvents } from '@/lib/webhooks/server/list-vehicle-events';
 import { executionParamsSchema } from '@/lib/validations/route-params';
 
 export const GET = withOrg((access) => listExecutionEvents(access, access.params.executionId), {

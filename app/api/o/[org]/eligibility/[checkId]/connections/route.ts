@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { connectEligibleOfCheck, listConnectionsOfCheck } from '@/lib/eligibility/server/bulk-connect';
+import { connectEligibleOfCheck, listConnectionsOfCheck } from '@/lib/eligibility/server/connect-eligible-vehicles';
 import { eligibilityCheckParamsSchema } from '@/lib/eligibility/schemas';
 
 /** The bulk connection requests sent from this check, open ones refreshed (per-VIN outcomes kept once settled). */

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { getEligibilityResults } from '@/lib/eligibility/server/eligibility-checks';
+import { getEligibilityResults } from '@/lib/eligibility/server/manage-eligibility-checks';
 import { eligibilityCheckParamsSchema, resultsPageQuerySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params, query }) => getEligibilityResults(org, params.checkId, query), {

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { getBulkConnection } from '@/lib/eligibility/server/bulk-connections';
+import { getBulkConnection } from '@/lib/eligibility/server/get-bulk-connection';
 import { bulkConnectionParamsSchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params }) => getBulkConnection(org, params.connectionId), {

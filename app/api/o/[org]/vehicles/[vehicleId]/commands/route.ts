@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { listCommandHistory } from '@/lib/commands/server/command-history';
+import { listCommandHistory } from '@/lib/commands/server/list-command-history';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';
 import { commandHistoryQuerySchema } from '@/lib/commands/history-schemas';
 import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';

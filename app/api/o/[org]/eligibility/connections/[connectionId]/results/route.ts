@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { getBulkConnectionResults } from '@/lib/eligibility/server/bulk-connections';
+import { getBulkConnectionResults } from '@/lib/eligibility/server/get-bulk-connection';
 import { bulkConnectionParamsSchema, resultsPageQuerySchema } from '@/lib/eligibility/schemas';
 
 export const GET = withOrg(({ org, params, query }) => getBulkConnectionResults(org, params.connectionId, query), {

@@ -1,5 +1,5 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { retryConnectionOfCheck } from '@/lib/eligibility/server/bulk-connect';
+import { retryConnectionOfCheck } from '@/lib/eligibility/server/connect-eligible-vehicles';
 import { checkConnectionParamsSchema } from '@/lib/eligibility/schemas';
 
 /** Sends the rows the service marked `canRetry` as one new request, once. */

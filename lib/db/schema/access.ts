@@ -1,0 +1,175 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../ids';
+import { createdAt, inList, ts, updatedAt } from './columns';
+
+/** People, organizations and access: who may sign in, to which organization, with which role; and the API client's token cache. */
+
+export const ROLES = ['admin', 'manager', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** Null for a user who signs in only through OIDC, or who was invited and has not set one. */
+    passwordHash: text('password_hash'),
+    /**
+     * Carried in every session token and compared on every request: bumping it ends all of the
+     * user's sessions (sign out everywhere, password change, removal from the last organization,
+     * an operator's disable).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Set by an operator (`npm run user:disable`): no sign-in, no session. */
+    disabledAt: ts('disabled_at'),
+    /** Units and time zone the person reads figures in; parsed by lib/profile/schemas on read. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** Null: the embedded sandbox serves this organization. */
+    apiBaseUrl: text('api_base_url'),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    /** The Vehicle API's webhook signing secret (`whsec_...`), sealed like the client secret; null: no events accepted. */
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    /**
+     * False: command outcomes come from events only; neither a watcher nor the settler asks the
+     * upstream about an execution (the contract's time-out still ends one nobody reports).
+     */
+    commandPolling: boolean('command_polling').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('organizations_slug_key').on(t.slug),
+    check('organizations_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'memberships_pkey', columns: [t.userId, t.organizationId] }),
+    index('memberships_organization_idx').on(t.organizationId, t.role),
+    check('memberships_role_valid', sql.raw(inList('role', ROLES))),
+  ],
+);
+
+/** The API client's token cache, shared by every server instance. */
+export const apiTokens = pgTable('api_tokens', {
+  key: text('key').primaryKey(),
+  accessTokenEncrypted: text('access_token_encrypted').notNull(),
+  refreshTokenEncrypted: text('refresh_token_encrypted'),
+  expiresAt: ts('expires_at').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-ins only; a success clears the account's rows. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email'),
+    ip: text('ip'),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('sign_in_attempts_ip_idx').on(t.ip, t.attemptedAt),
+    index('sign_in_attempts_attempted_idx').on(t.attemptedAt),
+  ],
+);
+
+/** Sessions ended by signing out, kept until they would have expired anyway (then pruned). */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: uuid('user_id'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An invitation to join an organization: the link carries a random token, the row only its
+ * sha256. Single use (accepted, revoked or expired ends it).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    check('invitations_role_valid', sql.raw(inList('role', ROLES))),
+  ],
+);
+
+/** One-time password reset links an operator creates (`npm run user:reset-password`); sha256 only. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Organization = typeof organizations.$inferSelect;
+export type NewOrganization = typeof organizations.$inferInsert;
+export type Membership = typeof memberships.$inferSelect;
+export type NewMembership = typeof memberships.$inferInsert;
+export type ApiToken = typeof apiTokens.$inferSelect;
+export type NewApiToken = typeof apiTokens.$inferInsert;
+export type SignInAttempt = typeof signInAttempts.$inferSelect;
+export type NewSignInAttempt = typeof signInAttempts.$inferInsert;
+export type RevokedSession = typeof revokedSessions.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+export type PasswordReset = typeof passwordResets.$inferSelect;
