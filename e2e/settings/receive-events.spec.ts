@@ -58,9 +58,11 @@ test.describe('as admin', () => {
     expect((await sender.post(url, { headers: event.headers, data: event.data })).status()).toBe(202);
     expect((await sender.post(url, { headers: event.headers, data: event.data })).status()).toBe(409);
     const forged = signed(`whsec_${randomBytes(24).toString('base64')}`, { type: 'device.disconnected', data: { id: 'veh-e2e-events' } });
-    expect((await sender.post(url, { headers: forged.headers, data: forged.data })).status()).toBe(401);
+    // Without the secret, an organization that takes webhooks answers as one that does not exist.
+    const forgedAnswer = await sender.post(url, { headers: forged.headers, data: forged.data });
     const unknown = await sender.post('/api/webhooks/vehicle-api/no-such-org', { headers: event.headers, data: event.data });
-    expect(unknown.status()).toBe(404);
+    expect([forgedAnswer.status(), unknown.status()]).toEqual([404, 404]);
+    expect(await forgedAnswer.json()).toEqual(await unknown.json());
     expect(await unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
     // A telemetry event about a real vehicle: support reads it, raw, on the vehicle's page (below).
     const { onlineListeningVehicleId } = await sandboxFixtures(page.request);

@@ -1,5 +1,6 @@
 import 'server-only';
-import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import type { Db } from '@/lib/db';
 import { getOrganizationBySlug, getWebhookSecret } from '@/lib/db/repos/organizations';
 import { recordWebhookEvent } from '@/lib/db/repos/webhook-events';
@@ -41,8 +42,32 @@ export type WebhookAnswer = {
 };
 
 const refuse = (status: number, code: string, message: string): WebhookAnswer => ({ status, body: { error: { code, message } } });
-/** One answer for an unknown organization and one without a signing secret: the URL tells nothing. */
+/**
+ * One answer for an unknown organization, one without a signing secret, and any delivery not
+ * signed with the organization's secret: without the secret, the URL tells nothing, not even
+ * whether the organization receives webhooks.
+ */
 const NOT_FOUND = refuse(404, 'NOT_FOUND', 'Not found.');
+
+/**
+ * Whether one of the header's `v1,<base64>` signatures is the secret's over id, timestamp and
+ * body (the Standard Webhooks scheme, signed by `standardwebhooks`). The timestamp's range is
+ * checked apart, so a signed delivery from a skewed clock hears why.
+ */
+function signedWith(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
+  let expected: Buffer;
+  try {
+    expected = Buffer.from(new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), body).split(',')[1] ?? '', 'base64');
+  } catch {
+    return false;
+  }
+  return header.split(' ').some((entry) => {
+    const [version, signature] = entry.split(',');
+    if (version !== 'v1' || !signature) return false;
+    const given = Buffer.from(signature, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
 
 /**
  * Receives one webhook delivery: the organization's signing secret verifies the Standard Webhooks
@@ -68,24 +93,11 @@ export async function receiveWebhook(
   const webhookId = input.headers.get('webhook-id') ?? '';
   const timestampHeader = input.headers.get('webhook-timestamp') ?? '';
   const signature = input.headers.get('webhook-signature') ?? '';
-  if (!webhookId || webhookId.length > 200 || !/^\d{1,12}$/.test(timestampHeader) || !signature || signature.length > 2000) {
-    return refuse(400, 'WEBHOOK_HEADERS_INVALID', 'The webhook-id, webhook-timestamp and webhook-signature headers are required.');
-  }
+  const wellFormed = webhookId && webhookId.length <= 200 && /^\d{1,12}$/.test(timestampHeader) && signature && signature.length <= 2000;
+  if (!wellFormed || !signedWith(secret, webhookId, timestampHeader, input.rawBody, signature)) return NOT_FOUND;
   const timestamp = Number(timestampHeader) * 1000;
   if (Math.abs(now - timestamp) > WEBHOOK_TOLERANCE_MS) {
     return refuse(400, 'WEBHOOK_TIMESTAMP_OUT_OF_RANGE', 'The webhook timestamp is more than five minutes from our clock.');
-  }
-  try {
-    new Webhook(secret).verify(input.rawBody, {
-      'webhook-id': webhookId,
-      'webhook-timestamp': timestampHeader,
-      'webhook-signature': signature,
-    });
-  } catch (error) {
-    if (error instanceof WebhookVerificationError || error instanceof SyntaxError) {
-      return refuse(401, 'WEBHOOK_SIGNATURE_INVALID', 'The webhook signature does not verify.');
-    }
-    throw error;
   }
 
   let parsed: unknown;

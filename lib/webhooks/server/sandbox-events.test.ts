@@ -106,7 +106,7 @@ for (const leg of await databaseLegs()) {
       w.sandbox.webhooks.injectFault({ kind: 'bad_signature', type: 'command.updated' });
       const third = await w.send('LOCK_DOORS');
       await w.sandbox.webhooks.idle();
-      expect(w.answers.slice(4)).toEqual([401]);
+      expect(w.answers.slice(4)).toEqual([404]);
       expect((await getCommandExecution(t.db, w.org.id, third.id))?.status).toBe('PENDING');
       expect((await listWebhookEvents(t.db, w.org.id)).filter((e) => e.type === 'command.updated')).toHaveLength(3);
     });
