@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkValue, documentedResponse, findVendorOperation, VENDOR_FIXTURE } from '@/lib/contract/vendor-conformance';
-import { basicAuth, createHarness } from './test-support';
+import { basicAuth, createHarness } from './sandbox.test-support';
 
 /**
  * The vendor profile's answers against the vendor's documented responses

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVehicleApi } from './api';
-import { createFakeUpstream, json } from './fake-upstream';
+import { createFakeUpstream, json } from './fake-upstream.test-support';
 import { isTokenFresh, renewalMarginMs } from './token-renewal';
 
 const issued = (lifetimeSeconds: number) => ({ accessToken: 'a', obtainedAt: 1_000_000, expiresAt: 1_000_000 + lifetimeSeconds * 1000 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { applyWebhookEvent } from './apply-webhook-event';
 import { receiveWebhook } from './receive-webhook';
-import { organizationWithSnapshotVehicle, signedDelivery } from './test-support';
+import { organizationWithSnapshotVehicle, signedDelivery } from './webhooks.test-support';
 import {
   alertUpdatedSchema,
   commandUpdatedSchema,
