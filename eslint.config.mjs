@@ -79,6 +79,10 @@ const INFRASTRUCTURE_ZONE = {
   message: 'Shared infrastructure imports no domain: move the piece both need below the domains, or pass it in.',
 };
 
+// Test support lives beside the code it serves, named so tools can tell: production never imports it.
+const TEST_SUPPORT_IMPORTS = { group: ['*.test-support'], message: 'Test support (*.test-support.ts) is for tests and benchmarks only.' };
+const NOT_TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'];
+
 // Components never fetch: data comes through a named hook or call of the domain's query module
 // (lib/<domain>/query.ts), which owns the endpoint, the key and the cache updates.
 const NEVER_FETCH = 'Components never fetch: call a named hook of lib/<domain>/query.ts (add one there).';
@@ -101,7 +105,10 @@ const COMPONENTS_NEVER_FETCH = {
           message: NEVER_FETCH,
         },
       ],
-      patterns: [{ group: ['@/lib/query/api-fetch', '**/lib/query/api-fetch'], importNames: ['apiFetch'], message: NEVER_FETCH }],
+      patterns: [
+        TEST_SUPPORT_IMPORTS,
+        { group: ['@/lib/query/api-fetch', '**/lib/query/api-fetch'], importNames: ['apiFetch'], message: NEVER_FETCH },
+      ],
     },
   ],
   'no-restricted-globals': ['error', { name: 'fetch', message: NEVER_FETCH }],
@@ -130,23 +137,18 @@ export default defineConfig([
     files: ['app/**', 'components/**', 'lib/**'],
     rules: { 'import/no-restricted-paths': ['error', { zones: ZONES }] },
   },
-  { files: ['components/**'], rules: COMPONENTS_NEVER_FETCH },
   {
     files: ['lib/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],
     rules: { 'import/no-restricted-paths': ['error', { zones: [...ZONES, INFRASTRUCTURE_ZONE] }] },
   },
   {
-    // Test support lives beside the code it serves, named so tools can tell: production never imports it.
     files: ['app/**', 'components/**', 'lib/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['*.test-support'], message: 'Test support (*.test-support.ts) is for tests and benchmarks only.' }] },
-      ],
-    },
+    ignores: NOT_TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT_IMPORTS] }] },
   },
+  // After the block above: a later no-restricted-imports replaces an earlier one, so this one carries both.
+  { files: ['components/**'], ignores: NOT_TESTS, rules: COMPONENTS_NEVER_FETCH },
   {
     // The environment reader itself, start-up scripts and tool configs run before lib/env.ts can.
     files: ['lib/env.ts', 'scripts/**', '*.config.*', 'instrumentation.ts', 'e2e/**', 'bench/**', '**/*.test.ts'],
