@@ -14,6 +14,11 @@ const DOMAINS = domains(path.dirname(fileURLToPath(import.meta.url)));
 const ZONES = [
   { target: './lib', from: ['./components', './app'], message: 'lib/ never imports components/ or app/.' },
   {
+    target: './app',
+    from: './lib/db',
+    message: 'Pages and routes are shells: call a verb of lib/<domain>/server that finds its own database, never lib/db.',
+  },
+  {
     target: './lib/db',
     from: [
       './lib/auth',
@@ -74,6 +79,34 @@ const INFRASTRUCTURE_ZONE = {
   message: 'Shared infrastructure imports no domain: move the piece both need below the domains, or pass it in.',
 };
 
+// Components never fetch: data comes through a named hook or call of the domain's query module
+// (lib/<domain>/query.ts), which owns the endpoint, the key and the cache updates.
+const NEVER_FETCH = 'Components never fetch: call a named hook of lib/<domain>/query.ts (add one there).';
+const COMPONENTS_NEVER_FETCH = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: '@tanstack/react-query',
+          importNames: [
+            'useQuery',
+            'useQueries',
+            'useMutation',
+            'useInfiniteQuery',
+            'useSuspenseQuery',
+            'useSuspenseInfiniteQuery',
+            'useSuspenseQueries',
+          ],
+          message: NEVER_FETCH,
+        },
+      ],
+      patterns: [{ group: ['@/lib/query/api-fetch', '**/lib/query/api-fetch'], importNames: ['apiFetch'], message: NEVER_FETCH }],
+    },
+  ],
+  'no-restricted-globals': ['error', { name: 'fetch', message: NEVER_FETCH }],
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -97,6 +130,7 @@ export default defineConfig([
     files: ['app/**', 'components/**', 'lib/**'],
     rules: { 'import/no-restricted-paths': ['error', { zones: ZONES }] },
   },
+  { files: ['components/**'], rules: COMPONENTS_NEVER_FETCH },
   {
     files: ['lib/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],

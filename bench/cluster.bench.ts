@@ -28,6 +28,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Instance = { base: string; cookie: string; child: ChildProcess };
 
+/**
+ * Claims for one execution are stamped a second apart; the calls behind them reach the upstream
+ * a little later, by a delay that varies with load, so these gaps are figures to watch, not a test.
+ */
+const gapFigure = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : 'n/a');
+
 async function reads(instances: Instance[]): Promise<{ p50: number; p99: number; failures: number }> {
   const latencies: number[] = [];
   let next = 0;
@@ -54,6 +60,7 @@ async function watch(instances: Instance[], vehicleId: string, statusCalls: (sin
   let calls = 0;
   let seconds = 0;
   let worst = 0;
+  const gaps: number[] = [];
   for (let i = 0; i < EXECUTIONS; i += 1) {
     const { base, cookie } = instances[0];
     const sent = await fetch(`${base}/api/o/fleet/vehicles/${vehicleId}/commands`, {
@@ -83,8 +90,9 @@ async function watch(instances: Instance[], vehicleId: string, statusCalls: (sin
     const buckets = new Map<number, number>();
     for (const at of times) buckets.set(Math.floor((at - started) / 1000), (buckets.get(Math.floor((at - started) / 1000)) ?? 0) + 1);
     worst = Math.max(worst, ...buckets.values());
+    gaps.push(...times.slice(1).map((at, j) => at - times[j]));
   }
-  return { perSecond: calls / seconds, calls, seconds, worst };
+  return { perSecond: calls / seconds, calls, seconds, worst, gaps };
 }
 
 export default async function clusterBench(): Promise<void> {
@@ -147,7 +155,8 @@ export default async function clusterBench(): Promise<void> {
       ['two instances', two],
     ] as const) {
       console.log(
-        `${label}: upstream status calls ${result.watch.perSecond.toFixed(2)} per second per execution (${result.watch.calls} in ${result.watch.seconds.toFixed(1)} s, most in one second: ${result.watch.worst}); ` +
+        `${label}: upstream status calls ${result.watch.perSecond.toFixed(2)} per second per execution (${result.watch.calls} in ${result.watch.seconds.toFixed(1)} s, most in one second: ${result.watch.worst}; ` +
+          `gaps between calls at the upstream: shortest ${gapFigure(Math.min(...result.watch.gaps))}, median ${gapFigure(median(result.watch.gaps))}); ` +
           `token requests so far: ${result.tokens}; GET /api/o/fleet/vehicles p50 ${result.reads.p50.toFixed(1)} ms, p99 ${result.reads.p99.toFixed(1)} ms` +
           (result.reads.failures ? ` (${result.reads.failures} failed)` : ''),
       );

@@ -4,7 +4,11 @@
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // An invalid date is no value: one bad row must not end a streamed export half way.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  // A number's own text is never a formula: `-5` stays a number for the spreadsheet.
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  let text = typeof value === 'object' ? (JSON.stringify(value) ?? '') : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -153,6 +153,8 @@ export const envSchema = z
     BACKGROUND_JOBS: booleanDefaultTrue,
     /** Proxies in front of the console whose X-Forwarded-* headers are believed; 0: only the TCP peer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Sign-in throttling counts an IPv6 address by this many leading bits (one subscriber's /64). */
+    SIGN_IN_IPV6_PREFIX: intFromString(32, 128, 64),
     /**
      * Enables /api/bench/* (a bare route the wrapper benchmark compares against). Refused when
      * NODE_ENV=production: the benchmark starts the production build with NODE_ENV=test.

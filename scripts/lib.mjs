@@ -55,6 +55,46 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** The checks that read the sources and write nothing: `npm test` and `npm run check` run them side by side. */
+export const STATIC_CHECKS = [
+  ['typecheck', bin('tsc'), ['--noEmit']],
+  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['format', bin('prettier'), ['--check', '.']],
+  ['knip', bin('knip'), []],
+];
+
+/**
+ * Runs the static checks at once (route types generated first: tsc reads them). Each one's
+ * output is printed whole when it ends, so they never interleave. Resolves to each one's
+ * name, success and minutes.
+ */
+export async function runStaticChecks() {
+  // Route types (PageProps, RouteContext) are generated, not committed.
+  run(bin('next'), ['typegen'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  console.log(`\n▶ ${STATIC_CHECKS.map(([name]) => name).join(', ')} (side by side)`);
+  return Promise.all(
+    STATIC_CHECKS.map(async ([name, command, args]) => {
+      const since = performance.now();
+      const { status, output } = await runCaptured(command, args);
+      const minutes = ((performance.now() - since) / 60_000).toFixed(1);
+      console.log(`\n▶ ${name} (${minutes} min)${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+      return { name, ok: status === 0, minutes };
+    }),
+  );
+}
+
+/** Runs a command without waiting for it, its stdout and stderr kept together for printing later. */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root, ...options });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ status: 1, output: String(error) }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
 /**
  * `npm install` from the committed lockfile rather than `npm ci`: with this machine's npm
  * settings (no registry addresses in the lockfile) npm leaves other platforms' optional native

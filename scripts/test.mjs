@@ -1,27 +1,25 @@
-// `npm test`: typecheck, lint, unit and integration tests (Vitest), production build, and the
-// end-to-end suite (Playwright on Debian's Chromium). Ends with one line `N passed, M failed,
-// K skipped` over all suites; exits non-zero on any failure.
+// `npm test`: typecheck, lint, format, knip, unit and integration tests (Vitest), production build,
+// and the end-to-end suite (Playwright on Debian's Chromium). Prints each phase's minutes and ends
+// with one line `N passed, M failed, K skipped` over all suites; exits non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { bin, build, dependenciesStale, installDependencies, root, run } from './lib.mjs';
+import { bin, build, dependenciesStale, installDependencies, root, run, runStaticChecks } from './lib.mjs';
 
 const REPORTS = path.join(root, '.test-reports');
 const CHROMIUM = '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+const started = performance.now();
 
-function record(name, passed, failed, skipped = 0) {
+const minutesSince = (since) => ((performance.now() - since) / 60_000).toFixed(1);
+
+function record(name, passed, failed, skipped = 0, minutes = '') {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  summary.push(`${name.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-}
-
-function step(name, command, args, env) {
-  console.log(`\n▶ ${name}`);
-  const ok = run(command, args, env ? { env } : {}) === 0;
-  record(name, ok ? 1 : 0, ok ? 0 : 1);
-  return ok;
+  const counts = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  summary.push(`${name.padEnd(12)} ${(minutes ? `${minutes} min` : '').padStart(9)}  ${counts}`);
 }
 
 function readJson(file) {
@@ -44,51 +42,65 @@ function ensureChromium() {
   return run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0 && existsSync(CHROMIUM);
 }
 
+async function staticChecks() {
+  const results = await runStaticChecks();
+  for (const { name, ok, minutes } of results) record(name, ok ? 1 : 0, ok ? 0 : 1, 0, minutes);
+  return results.find((result) => result.name === 'typecheck').ok;
+}
+
 function unitTests() {
   console.log('\n▶ vitest');
+  const since = performance.now();
   const report = path.join(REPORTS, 'vitest.json');
   const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const minutes = minutesSince(since);
   const json = readJson(report);
-  if (!json) return record('vitest', 0, 1);
+  if (!json) return record('vitest', 0, 1, 0, minutes);
   const failed = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);
-  record('vitest', json.numPassedTests, failed, json.numPendingTests + json.numTodoTests);
+  record('vitest', json.numPassedTests, failed, json.numPendingTests + json.numTodoTests, minutes);
+}
+
+/** The production build; Next's own type check is skipped when tsc has just passed on the same sources. */
+function productionBuild(typechecked) {
+  console.log('\n▶ build');
+  const since = performance.now();
+  try {
+    build({ ...process.env, NODE_ENV: 'production', ...(typechecked ? { MOTORPOOL_BUILD_TYPECHECKED: '1' } : {}) });
+    record('build', 1, 0, 0, minutesSince(since));
+    return true;
+  } catch {
+    record('build', 0, 1, 0, minutesSince(since));
+    return false;
+  }
 }
 
 function e2eTests() {
   console.log('\n▶ playwright');
+  const since = performance.now();
   if (!ensureChromium()) return record('playwright', 0, 1);
   const report = path.join(REPORTS, 'playwright.json');
   const status = run(bin('playwright'), ['test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
+  const minutes = minutesSince(since);
   const stats = readJson(report)?.stats;
-  if (!stats) return record('playwright', 0, 1);
+  if (!stats) return record('playwright', 0, 1, 0, minutes);
   const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  record('playwright', stats.expected + stats.flaky, failed, stats.skipped);
+  record('playwright', stats.expected + stats.flaky, failed, stats.skipped, minutes);
 }
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 if (dependenciesStale()) installDependencies();
 
-// Route types (PageProps, RouteContext) are generated, not committed.
-run(bin('next'), ['typegen'], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-step('typecheck', bin('tsc'), ['--noEmit']);
-step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-step('format', bin('prettier'), ['--check', '.']);
-step('knip', bin('knip'), []);
+const typechecked = await staticChecks();
 unitTests();
-console.log('\n▶ build');
-let built = true;
-try {
-  build({ ...process.env, NODE_ENV: 'production' });
-  record('build', 1, 0);
-} catch {
-  built = false;
-  record('build', 0, 1);
-}
-if (built) e2eTests();
+if (productionBuild(typechecked)) e2eTests();
 else record('playwright', 0, 1);
 
+const load = loadavg()
+  .map((figure) => figure.toFixed(2))
+  .join(', ');
 console.log(`\n${summary.join('\n')}`);
+console.log(`${'total'.padEnd(12)} ${`${minutesSince(started)} min`.padStart(9)}  (${cpus().length} cores, load average ${load})`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(line);
 process.exit(totals.failed === 0 ? 0 : 1);

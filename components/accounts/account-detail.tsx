@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Unplug } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -16,12 +15,11 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { AddTagForm } from '@/components/vehicles/vehicle-tags';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from '@/components/vehicles/vehicle-table';
 import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/vehicles/vehicle-columns';
-import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/vehicles/types';
-import { apiFetch } from '@/lib/query/api-fetch';
+import type { AccountRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { accountKeys, useAccount } from '@/lib/accounts/query';
-import { vehicleKeys } from '@/lib/vehicles/query';
+import { useAccount, useDisconnectAccount } from '@/lib/accounts/query';
+import { useAccountVehicles } from '@/lib/vehicles/query';
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 
@@ -33,11 +31,7 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
   const [sort, setSort] = useState<Sort>(readSort(null));
   const filter = vehiclesOfAccountFilter(accountId);
   const queryString = new URLSearchParams({ pageSize: String(PAGE_SIZE.max), filter }).toString();
-  const vehicles = useQuery({
-    queryKey: vehicleKeys.list(org, queryString),
-    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
-    enabled: !disconnected,
-  });
+  const vehicles = useAccountVehicles(org, queryString, !disconnected);
   const fleetLink = `/o/${org}/vehicles?${new URLSearchParams({ filter })}`;
   return (
     <SectionCard
@@ -75,7 +69,7 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
 export function AccountDetail({ org, accountId, initial }: { org: string; accountId: string; initial?: { account: AccountRecord } }) {
   const canDisconnect = useCan('accounts.write');
   const canTag = useCan('tags.write');
-  const queryClient = useQueryClient();
+  const disconnect = useDisconnectAccount(org, accountId);
   const [disconnected, setDisconnected] = useState(false);
   const account = useAccount(org, accountId, { initial, enabled: !disconnected });
   if (account.isPending) return <Skeleton className="h-24 w-full" />;
@@ -114,12 +108,9 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
             confirmLabel="Disconnect account"
             onConfirm={async () => {
               try {
-                await apiFetch(`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/disconnect`, { method: 'POST' });
+                await disconnect.mutateAsync();
                 setDisconnected(true);
                 toast.success(`${name} disconnected.`);
-                // Lists only: the account and its vehicles are gone upstream, a detail refetch would be a 404.
-                void queryClient.invalidateQueries({ queryKey: accountKeys.lists(org) });
-                void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
               } catch (error) {
                 toast.error(errorText(error, 'The account could not be disconnected.'));
               }
@@ -145,12 +136,7 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
           title="Tag this account"
           description="The tag is added to every vehicle of the account."
         >
-          <AddTagForm
-            org={org}
-            idPrefix="account-tag"
-            endpoint={`/api/o/${org}/accounts/${encodeURIComponent(accountId)}/tags`}
-            onAdded={() => void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) })}
-          />
+          <AddTagForm org={org} idPrefix="account-tag" target={{ accountId }} />
         </SectionCard>
       ) : null}
       <AccountVehicles org={org} accountId={accountId} disconnected={disconnected} />

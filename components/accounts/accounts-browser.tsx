@@ -4,12 +4,11 @@ import { withUrlState } from '@/components/list/with-url-state';
 import Link from 'next/link';
 import { FilterPanel } from '@/components/list/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
-import { useCursorList } from '@/components/list/use-cursor-list';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import type { AccountRecord } from '@/lib/vehicles/types';
-import { accountKeys } from '@/lib/accounts/query';
+import { useAccountList } from '@/lib/accounts/query';
 
 function accountColumns(org: string): DataColumn<AccountRecord>[] {
   return [
@@ -31,7 +30,7 @@ function accountColumns(org: string): DataColumn<AccountRecord>[] {
 
 /** The OEM accounts of the organization, one page at a time, filterable with the contract's JSON filter. */
 function AccountsList({ org }: { org: string }) {
-  const list = useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
+  const list = useAccountList(org);
   const { query } = list;
   return (
     <div className="space-y-4">

@@ -1,6 +1,5 @@
 'use client';
 
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { parseAsString, useQueryStates } from 'nuqs';
 import { useState, type FormEvent } from 'react';
@@ -13,22 +12,10 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { auditKeys } from '@/lib/audit/query';
+import { useAuditEvents, type AuditEventView } from '@/lib/audit/query';
 
-type AuditEvent = {
-  id: number;
-  createdAt: string;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  outcome: 'success' | 'failure';
-  upstreamRequestId: string | null;
-  details: Record<string, unknown> | null;
-};
-type AuditPage = { events: AuditEvent[]; nextCursor: string | null };
+type AuditEvent = AuditEventView;
 
 const FILTERS = [
   { name: 'actor', label: 'Actor', placeholder: 'email contains…', type: 'text' },
@@ -87,16 +74,7 @@ function AuditEvents({ org }: { org: string }) {
   }
   const queryString = apiQuery.toString();
 
-  const query = useInfiniteQuery({
-    queryKey: auditKeys.list(org, queryString),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams(queryString);
-      if (pageParam) params.set('cursor', pageParam);
-      return apiFetch<AuditPage>(`/api/o/${org}/audit?${params}`);
-    },
-    initialPageParam: '' as string,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useAuditEvents(org, queryString);
 
   const [draft, setDraft] = useState(filters);
   const onSubmit = (event: FormEvent) => {

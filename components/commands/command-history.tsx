@@ -1,7 +1,6 @@
 'use client';
 
 import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
@@ -17,17 +16,10 @@ import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
 import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
 import { SupportBundleActions } from '@/components/support/support-bundle-actions';
-import { commandKeys, stillSettling } from '@/lib/commands/query';
+import { useCommandHistory, type UpstreamList } from '@/lib/commands/query';
 import { commandHistoryParams, commandHistoryQuery } from './command-history-params';
-
-type UpstreamList =
-  | { state: 'included' }
-  | { state: 'not_offered'; learnedAt: string; requestId: string | null }
-  | { state: 'unavailable'; message: string; requestId: string | null };
-type Page = { executions: ExecutionView[]; nextCursor: string | null; upstreamList: UpstreamList };
 
 /** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
 function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; vehicle: boolean }) {
@@ -128,19 +120,7 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
   const [filters, setFilters] = useQueryStates(commandHistoryParams);
   const { zone } = usePreferences();
   const queryString = commandHistoryQuery(filters, zone).toString();
-  const base = vehicleId ? `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands` : `/api/o/${org}/commands`;
-
-  const history = useInfiniteQuery({
-    queryKey: commandKeys.history(org, vehicleId, queryString),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams(queryString);
-      if (pageParam) params.set('before', pageParam);
-      return apiFetch<Page>(`${base}?${params}`);
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some(stillSettling)) ? 3_000 : false),
-  });
+  const history = useCommandHistory(org, vehicleId, queryString);
   const upstreamList = history.data?.pages[0]?.upstreamList;
   const executions = history.data?.pages.flatMap((p) => p.executions) ?? [];
   const exportQuery = new URLSearchParams(queryString);

@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
@@ -11,14 +10,22 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys, stillSettling, useExecution, useListeningState, useRateLimits, useUnofferedCommands } from '@/lib/commands/query';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import {
+  fetchExecution,
+  runningExecutionOf,
+  stillSettling,
+  useExecution,
+  useListeningState,
+  useRateLimits,
+  useSendCommand,
+  useUnofferedCommands,
+} from '@/lib/commands/query';
 import { ExecutionEvents } from '@/components/webhooks/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
 import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { SendCommandInput } from '@/lib/commands/schemas';
-import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
 import { CommandButton } from './command-button';
@@ -39,12 +46,10 @@ const CommandHistory = dynamic(() => import('./command-history').then((m) => m.C
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
 type Pending = { input: SendCommandInput; warnings: string[] };
-type SendAnswer = { execution: ExecutionView; replayed?: boolean };
 
 /** The remote commands of one vehicle: send with confirmation where it matters, watch the outcome live. */
 export function CommandPanel({ org, vehicleId, vehicleName, isListening: initialListening }: Props) {
   const canSend = useCan('commands.send');
-  const queryClient = useQueryClient();
   const watcher = useExecutionWatcher();
   const listening = useListeningState(org, vehicleId, initialListening);
   const blockedBecause = useSpentBudgets(org, vehicleId);
@@ -53,52 +58,28 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const [argsFor, setArgsFor] = useState<CommandName | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const [submitKeys] = useState(() => createSubmitKeys());
-
-  const send = useMutation({
-    mutationFn: async (input: SendCommandInput) => {
-      const key = submitKeys.keyFor(commandFingerprint(vehicleId, input));
-      try {
-        const answer = await apiFetch<SendAnswer>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`, {
-          method: 'POST',
-          json: input,
-          headers: { [IDEMPOTENCY_HEADER]: key },
+  const send = useSendCommand(org, vehicleId);
+  const sendCommand = (input: SendCommandInput) =>
+    send.mutate(input, {
+      onSuccess: ({ execution, replayed }) => {
+        setCurrent({
+          execution,
+          note: replayed ? 'This command had already been sent; nothing new was sent. Here is its execution.' : undefined,
         });
-        submitKeys.settle(key, 200);
-        return answer;
-      } catch (error) {
-        submitKeys.settle(
-          key,
-          error instanceof ApiClientError ? error.status : undefined,
-          error instanceof ApiClientError ? error.code : undefined,
-        );
-        throw error;
-      }
-    },
-    onSuccess: ({ execution, replayed }) => {
-      setCurrent({
-        execution,
-        note: replayed ? 'This command had already been sent; nothing new was sent. Here is its execution.' : undefined,
-      });
-      setArgsFor(null);
-      queryClient.setQueryData(commandKeys.execution(org, execution.id), execution);
-      watcher.watch(execution);
-      void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
-      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
-    },
-    onError: async (error) => {
-      const runningId =
-        error instanceof ApiClientError ? (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId : undefined;
-      if (error instanceof ApiClientError && error.code === 'COMMAND_ALREADY_IN_PROGRESS' && runningId) {
-        const { execution } = await apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/commands/${runningId}`);
-        setCurrent({ execution, note: 'This command was already running, so nothing new was sent. Here is the one in progress.' });
+        setArgsFor(null);
         watcher.watch(execution);
-        return;
-      }
-      toast.error(`${error.message}${error instanceof ApiClientError && error.requestId ? ` (request id ${error.requestId})` : ''}`);
-      void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
-    },
-  });
+      },
+      onError: async (error) => {
+        const runningId = runningExecutionOf(error);
+        if (runningId) {
+          const execution = await fetchExecution(org, runningId);
+          setCurrent({ execution, note: 'This command was already running, so nothing new was sent. Here is the one in progress.' });
+          watcher.watch(execution);
+          return;
+        }
+        toast.error(`${error.message}${error instanceof ApiClientError && error.requestId ? ` (request id ${error.requestId})` : ''}`);
+      },
+    });
 
   /** Refuses a command whose budget is spent; asks first when the command is physical; otherwise sends at once. */
   const request = (input: SendCommandInput) => {
@@ -109,7 +90,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
     }
     const confirm = COMMAND_CATALOG[input.command].confirm;
     if (confirm) setPending({ input, warnings: [confirm] });
-    else send.mutate(input);
+    else sendCommand(input);
   };
 
   return (
@@ -183,7 +164,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
         confirmLabel={pending ? `Send ${commandLabel(pending.input.command).toLowerCase()}` : 'Send'}
         tone="primary"
         onConfirm={() => {
-          if (pending) send.mutate(pending.input);
+          if (pending) sendCommand(pending.input);
           setPending(null);
         }}
       />

@@ -1,16 +1,11 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys } from '@/lib/commands/query';
-import { vehicleKeys } from '@/lib/vehicles/query';
-
-type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
+import { useSetListening } from '@/lib/commands/query';
 
 /**
  * The vehicle's listening state: switched optimistically, rolled back if the upstream refuses.
@@ -28,34 +23,27 @@ export function ListeningSwitch({
   lastUpdated?: string | null;
 }) {
   const canWrite = useCan('listening.write');
-  const queryClient = useQueryClient();
   const [state, setState] = useState({ isListening, lastUpdated: lastUpdated ?? null });
-  const mutation = useMutation({
-    mutationFn: (next: boolean) =>
-      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, {
-        method: 'POST',
-        json: { isListening: next },
-      }),
-    onMutate: (next) => {
-      const previous = state;
-      setState((s) => ({ ...s, isListening: next }));
-      return { previous };
-    },
-    onError: (error, _next, context) => {
-      if (context) setState(context.previous);
-      toast.error(`The listening state was not changed: ${error.message}`);
-    },
-    onSuccess: (result) => {
-      setState({ isListening: result.isListening, lastUpdated: result.lastUpdated ?? null });
-      toast.success(
-        result.changed
-          ? `Listening ${result.isListening ? 'on' : 'off'}.`
-          : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`,
-      );
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
-      queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
-    },
-  });
+  const mutation = useSetListening(org, vehicleId);
+  const toggle = () => {
+    const previous = state;
+    const next = !state.isListening;
+    setState((s) => ({ ...s, isListening: next }));
+    mutation.mutate(next, {
+      onError: (error) => {
+        setState(previous);
+        toast.error(`The listening state was not changed: ${error.message}`);
+      },
+      onSuccess: (result) => {
+        setState({ isListening: result.isListening, lastUpdated: result.lastUpdated ?? null });
+        toast.success(
+          result.changed
+            ? `Listening ${result.isListening ? 'on' : 'off'}.`
+            : `Listening was already ${result.isListening ? 'on' : 'off'}; nothing changed.`,
+        );
+      },
+    });
+  };
 
   const label = state.isListening ? 'Listening' : 'Not listening';
   return (
@@ -70,7 +58,7 @@ export function ListeningSwitch({
             aria-checked={state.isListening}
             data-state={state.isListening ? 'checked' : 'unchecked'}
             disabled={mutation.isPending}
-            onClick={() => mutation.mutate(!state.isListening)}
+            onClick={toggle}
             className="relative h-6 w-11 shrink-0 rounded-full bg-zinc-400 transition-colors data-[state=checked]:bg-emerald-600 disabled:opacity-60"
           >
             <span

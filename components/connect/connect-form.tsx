@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -13,11 +12,11 @@ import { Field, inputClass, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
 import type { ConnectLinkRequest } from '@/lib/connect/schemas';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/connect';
-import { connectKeys } from '@/lib/connect/query';
+import { useCreateConsentLink } from '@/lib/connect/query';
 
 /** Why no link was created, in words: loaded when a creation fails (its texts stay out of the page's first load). */
 const ConnectError = dynamic(() => import('./connect-error').then((m) => m.ConnectError), { ssr: false });
@@ -97,34 +96,28 @@ const connectLinkResolver = lazyZodResolver(() => import('@/lib/connect/schemas'
 
 /** The consent link form; the same schema validates it in the route. */
 export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link: ConsentLinkView) => void }) {
-  const queryClient = useQueryClient();
+  const create = useCreateConsentLink(org);
   const form = useForm<ConnectLinkRequest>({ resolver: connectLinkResolver, defaultValues: DEFAULTS });
   const mode = useWatch({ control: form.control, name: 'mode' });
   const vin = useWatch({ control: form.control, name: 'vin' }) ?? '';
   const errors = form.formState.errors;
 
-  const create = useMutation({
-    mutationFn: (values: ConnectLinkRequest) =>
-      apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect`, { method: 'POST', json: values }),
-    onSuccess: ({ link }) => {
-      queryClient.setQueryData(connectKeys.link(org, link.id), { link });
-      void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) });
-      toast.success('Consent link created. It is valid for one hour.');
-      onCreated(link);
-    },
-    onError: (error) => {
-      if (error instanceof ApiClientError && error.fields) {
-        for (const [field, messages] of Object.entries(error.fields)) {
-          const name = FIELD_NAMES.find((n) => field === n || field.startsWith(`${n}.`));
-          if (name) form.setError(name, { message: messages[0] });
-        }
-      }
-    },
-  });
-
   const submit = form.handleSubmit((values) => {
     create.reset();
-    create.mutate(values.mode === 'vehicle' ? values : { ...values, vin: undefined, model: undefined, modelYear: undefined });
+    create.mutate(values.mode === 'vehicle' ? values : { ...values, vin: undefined, model: undefined, modelYear: undefined }, {
+      onSuccess: ({ link }) => {
+        toast.success('Consent link created. It is valid for one hour.');
+        onCreated(link);
+      },
+      onError: (error) => {
+        if (error instanceof ApiClientError && error.fields) {
+          for (const [field, messages] of Object.entries(error.fields)) {
+            const name = FIELD_NAMES.find((n) => field === n || field.startsWith(`${n}.`));
+            if (name) form.setError(name, { message: messages[0] });
+          }
+        }
+      },
+    });
   });
 
   return (

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -14,8 +13,7 @@ import { displayStatus, formatRemaining } from '@/lib/connect/explain';
 import { CONSENT_LINK_FILTERS, type LinkDisplayStatus } from '@/lib/connect/link-filters';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { useNow } from '@/lib/hooks/use-now';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { connectKeys } from '@/lib/connect/query';
+import { useConsentLinks } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
 
 const FILTER_TEXT: Record<(typeof CONSENT_LINK_FILTERS)[number], string> = {
@@ -114,11 +112,7 @@ export function ConsentLinks({
   onShow: (id: string) => void;
 }) {
   const now = useNow(1000);
-  const links = useQuery({
-    queryKey: connectKeys.list(org, status ?? ''),
-    queryFn: () => apiFetch<{ links: ConsentLinkView[] }>(`/api/o/${org}/connect${status ? `?status=${status}` : ''}`),
-    refetchInterval: (q) => (q.state.data?.links.some((l) => displayStatus(l, Date.now()) === 'PENDING') ? 10_000 : false),
-  });
+  const links = useConsentLinks(org, status);
   return (
     <Card aria-labelledby="links-heading">
       <CardHeader

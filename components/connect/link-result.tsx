@@ -1,7 +1,6 @@
 'use client';
 
 import { makeLabel } from '@/lib/contract/makes';
-import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, X } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
@@ -13,10 +12,8 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import { accountLinks } from '@/lib/connect/account-links';
 import { CONNECT_ERROR_TEXT, RETURN_FAILURE_TEXT, displayStatus, formatRemaining } from '@/lib/connect/explain';
-import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT } from '@/lib/connect/scopes';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { connectKeys } from '@/lib/connect/query';
+import { useConsentLink } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
 import { QrCode } from './qr-code';
 import { useNow } from '@/lib/hooks/use-now';
@@ -55,12 +52,7 @@ function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
 /** The link just created (or picked from the list): copy, QR code, live countdown, and later its outcome. */
 export function LinkResult({ org, linkId, onClose }: { org: string; linkId: string; onClose: () => void }) {
   const now = useNow(1000);
-  const link = useQuery({
-    queryKey: connectKeys.link(org, linkId),
-    queryFn: () => apiFetch<{ link: ConsentLinkView }>(`/api/o/${org}/connect/${encodeURIComponent(linkId)}`),
-    // The landing page settles the link when the owner comes back; look for it while it may happen.
-    refetchInterval: (q) => (q.state.data && displayStatus(q.state.data.link, Date.now()) === 'PENDING' ? 5_000 : false),
-  });
+  const link = useConsentLink(org, linkId);
   const status = link.data ? displayStatus(link.data.link, now) : null;
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef(status);

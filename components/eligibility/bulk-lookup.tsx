@@ -1,7 +1,6 @@
 'use client';
 
 import { makeLabel } from '@/lib/contract/makes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useQueryState } from 'nuqs';
 import { useState } from 'react';
@@ -16,15 +15,11 @@ import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
-import { apiFetch } from '@/lib/query/api-fetch';
+import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
-import { eligibilityKeys } from '@/lib/eligibility/query';
+import { useBulkConnection, useBulkConnectionResults } from '@/lib/eligibility/query';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
-
-type Group = { id: string; status?: string | null; createdAt?: string | null };
-type ResultsPage = { results: BulkOutcome[]; totalResults: number | null };
 
 const ACTION_TEXT: Record<string, string> = {
   CUSTOMER_ACTION: 'owner must act',
@@ -99,18 +94,10 @@ function BulkLookupCard({ org }: { org: string }) {
   const [draft, setDraft] = useState(validId);
   const [draftError, setDraftError] = useState<string | null>(null);
 
-  const group = useQuery({
-    queryKey: eligibilityKeys.bulk(org, validId),
-    queryFn: () => apiFetch<{ connection: Group }>(`/api/o/${org}/eligibility/connections/${encodeURIComponent(validId)}`),
-    enabled: validId !== '',
-    refetchInterval: (q) => (q.state.data && !isSettledGroup(q.state.data.connection.status) ? 3_000 : false),
-  });
-  const results = useQuery({
-    queryKey: eligibilityKeys.bulkResults(org, validId, paging.upstreamQuery, group.data?.connection.status),
-    queryFn: () =>
-      apiFetch<ResultsPage>(`/api/o/${org}/eligibility/connections/${encodeURIComponent(validId)}/results?${paging.upstreamQuery}`),
-    enabled: validId !== '' && group.isSuccess,
-    placeholderData: keepPreviousData,
+  const group = useBulkConnection(org, validId);
+  const results = useBulkConnectionResults(org, validId, paging.upstreamQuery, {
+    isSuccess: group.isSuccess,
+    status: group.data?.connection.status,
   });
 
   const submit = (e: React.FormEvent) => {

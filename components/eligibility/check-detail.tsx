@@ -1,7 +1,6 @@
 'use client';
 
 import { makeLabel } from '@/lib/contract/makes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
@@ -14,21 +13,13 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { useNumberedPaging } from '@/components/list/use-numbered-paging';
 import { withUrlState } from '@/components/list/with-url-state';
-import { eligibilityKeys } from '@/lib/eligibility/query';
+import { useEligibilityCheck, useEligibilityResults, type EligibilityResult } from '@/lib/eligibility/query';
 import { ConnectEligible } from './connect-eligible';
 import { PagedResults } from './paged-results';
 
-type Result = {
-  rowId?: string | number | null;
-  vin?: string | null;
-  make?: string | null;
-  status?: string | null;
-  errorMessage?: string | null;
-};
-type ResultsPage = { results: Result[]; totalResults: number | null };
+type Result = EligibilityResult;
 
 const RESULT_COLUMNS: DataColumn<Result>[] = [
   { id: 'row', header: 'Row', align: 'right', cell: (r) => r.rowId ?? '—' },
@@ -49,20 +40,10 @@ const RESULT_COLUMNS: DataColumn<Result>[] = [
 /** One check: its status polled until it settles, then its per-VIN results page by page. */
 function CheckDetailPage({ org, initial }: { org: string; initial: EligibilityCheckView }) {
   const paging = useNumberedPaging();
-  const check = useQuery({
-    queryKey: eligibilityKeys.check(org, initial.id),
-    queryFn: () => apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility/${initial.id}`),
-    initialData: { check: initial },
-    initialDataUpdatedAt: 0,
-    refetchInterval: (q) => (q.state.data && isSettledGroup(q.state.data.check.status) ? false : 2_000),
-  });
+  const check = useEligibilityCheck(org, initial);
   const c = check.data.check;
   const done = isSettledGroup(c.status);
-  const results = useQuery({
-    queryKey: eligibilityKeys.results(org, c.id, paging.upstreamQuery, c.status),
-    queryFn: () => apiFetch<ResultsPage>(`/api/o/${org}/eligibility/${c.id}/results?${paging.upstreamQuery}`),
-    placeholderData: keepPreviousData,
-  });
+  const results = useEligibilityResults(org, c, paging.upstreamQuery);
   const look = lookOf(GROUP_STATUS, c.status);
 
   return (

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -9,8 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { GROUP_STATUS, isSettledGroup, lookOf, summarizeCounts } from '@/lib/eligibility/statuses';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { eligibilityKeys } from '@/lib/eligibility/query';
+import { useEligibilityChecks } from '@/lib/eligibility/query';
 
 function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
   return [
@@ -46,11 +44,7 @@ function checkColumns(org: string): DataColumn<EligibilityCheckView>[] {
 
 /** The checks Motorpool keeps (the service cannot list them), refreshed while any is running. */
 export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean }) {
-  const checks = useQuery({
-    queryKey: eligibilityKeys.list(org),
-    queryFn: () => apiFetch<{ checks: EligibilityCheckView[] }>(`/api/o/${org}/eligibility`),
-    refetchInterval: (q) => (q.state.data?.checks.some((c) => !isSettledGroup(c.status)) ? 3_000 : false),
-  });
+  const checks = useEligibilityChecks(org);
   return (
     <Card aria-labelledby="checks-heading">
       <CardHeader id="checks-heading" title="Checks" description="Every check sent through Motorpool, newest first." />

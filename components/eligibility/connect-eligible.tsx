@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2, RotateCcw } from 'lucide-react';
 import Link from 'next/link';
 import { useCan } from '@/components/layout/session-role';
@@ -18,10 +17,9 @@ import { makeLabel } from '@/lib/contract/makes';
 import { actionCategoryOf, BULK_CONNECT_NOT_ENABLED, type BulkConnectionView, type BulkOutcome } from '@/lib/eligibility/bulk-connect';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
-import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
-import { eligibilityKeys } from '@/lib/eligibility/query';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { useCheckConnections, useConnectEligible, useRetryConnection } from '@/lib/eligibility/query';
 
-type Connections = { connections: BulkConnectionView[]; vinsKept: boolean };
 const vinsWord = (n: number) => `${n} VIN${n === 1 ? '' : 's'}`;
 
 /** The service refused bulk connection for the organization: what it means and what to do instead. */
@@ -111,17 +109,8 @@ function ConnectionItem({
   retried: boolean;
   canConnect: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () =>
-      apiFetch<{ connections: BulkConnectionView[] }>(`/api/o/${org}/eligibility/${checkId}/connections/${connection.id}/retry`, {
-        method: 'POST',
-      }),
-    onSuccess: () => {
-      toast.success(`${vinsWord(connection.retryable)} sent again.`);
-      void queryClient.invalidateQueries({ queryKey: eligibilityKeys.connections(org, checkId) });
-    },
-  });
+  const retry = useRetryConnection(org, checkId, connection.id);
+  const sendAgain = () => retry.mutate(undefined, { onSuccess: () => toast.success(`${vinsWord(connection.retryable)} sent again.`) });
   const look = lookOf(GROUP_STATUS, connection.status);
   const title = connection.retryOf ? `Request ${index + 1}: retry` : `Request ${index + 1}`;
   return (
@@ -150,7 +139,7 @@ function ConnectionItem({
           </p>
           {connection.retryable > 0 && canConnect && !retried ? (
             <div className="space-y-2">
-              <Button variant="secondary" onClick={() => retry.mutate()} disabled={retry.isPending}>
+              <Button variant="secondary" onClick={sendAgain} disabled={retry.isPending}>
                 <RotateCcw aria-hidden className="h-4 w-4" /> Retry {vinsWord(connection.retryable)}
               </Button>
               {retry.isError ? (
@@ -172,23 +161,13 @@ function ConnectionItem({
 
 /** "Connect the eligible ones": a completed check's eligible VINs sent for connection, and what came of each. */
 export function ConnectEligible({ org, check }: { org: string; check: EligibilityCheckView }) {
-  const queryClient = useQueryClient();
   const canConnect = useCan('connect.create');
-  const list = useQuery({
-    queryKey: eligibilityKeys.connections(org, check.id),
-    queryFn: () => apiFetch<Connections>(`/api/o/${org}/eligibility/${check.id}/connections`),
-    refetchInterval: (q) => (q.state.data?.connections.some((c) => !isSettledGroup(c.status)) ? 2_000 : false),
-  });
-  const connect = useMutation({
-    mutationFn: () =>
-      apiFetch<{ connections: BulkConnectionView[]; unmatched: number }>(`/api/o/${org}/eligibility/${check.id}/connections`, {
-        method: 'POST',
-      }),
-    onSuccess: (result) => {
-      toast.success(`${vinsWord(result.connections.reduce((n, c) => n + c.vinCount, 0))} sent for connection.`);
-      void queryClient.invalidateQueries({ queryKey: eligibilityKeys.connections(org, check.id) });
-    },
-  });
+  const list = useCheckConnections(org, check.id);
+  const connect = useConnectEligible(org, check.id);
+  const sendEligible = () =>
+    connect.mutate(undefined, {
+      onSuccess: (result) => toast.success(`${vinsWord(result.connections.reduce((n, c) => n + c.vinCount, 0))} sent for connection.`),
+    });
   const eligible = check.counts.ELIGIBLE ?? 0;
   const connections = list.data?.connections ?? [];
   const sent = connections.some((c) => !c.retryOf);
@@ -216,7 +195,7 @@ export function ConnectEligible({ org, check }: { org: string; check: Eligibilit
                   connect its eligible vehicles.
                 </p>
               ) : canConnect ? (
-                <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+                <Button onClick={sendEligible} disabled={connect.isPending}>
                   <Link2 aria-hidden className="h-4 w-4" /> Connect {eligible} eligible vehicle{eligible === 1 ? '' : 's'}
                 </Button>
               ) : (

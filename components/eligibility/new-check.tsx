@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -12,9 +11,9 @@ import { ErrorState } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { ELIGIBILITY_BATCH_SIZE, parseVinList, type VinRow } from '@/lib/eligibility/parse-vins';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
 import { ISO_COUNTRY_CODES } from '@/lib/eligibility/country-codes';
-import { eligibilityKeys } from '@/lib/eligibility/query';
+import { useCreateEligibilityCheck } from '@/lib/eligibility/query';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PROBLEMS_SHOWN = 50;
@@ -40,7 +39,7 @@ function explainRejection(error: unknown, batch: VinRow[]): string[] {
 
 /** Paste or upload, see every problem by line before anything is sent, then send in checks of 500. */
 export function NewCheck({ org }: { org: string }) {
-  const queryClient = useQueryClient();
+  const createCheck = useCreateEligibilityCheck(org);
   const ids = useId();
   const [text, setText] = useState('');
   const [label, setLabel] = useState('');
@@ -80,13 +79,12 @@ export function NewCheck({ org }: { org: string }) {
     for (let i = from; i < total; i++) {
       const partLabel = total > 1 ? `${base}, part ${i + 1} of ${total}` : label.trim() || undefined;
       try {
-        const { check } = await apiFetch<{ check: EligibilityCheckView }>(`/api/o/${org}/eligibility`, {
-          method: 'POST',
-          json: { vins: batches[i].map(({ vin, countryCode, make }) => ({ vin, countryCode, make })), label: partLabel },
+        const { check } = await createCheck.mutateAsync({
+          vins: batches[i].map(({ vin, countryCode, make }) => ({ vin, countryCode, make })),
+          label: partLabel,
         });
         created = [...created, check];
         setSending({ done: i + 1, total, failedAt: null, error: null, created });
-        void queryClient.invalidateQueries({ queryKey: eligibilityKeys.list(org) });
       } catch (error) {
         setSending({ done: i, total, failedAt: i, error, created });
         return;

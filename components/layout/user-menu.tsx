@@ -3,22 +3,11 @@
 import { ChevronDown, KeyRound, LogOut, MonitorX, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { endThisSession } from '@/components/profile/sign-out';
+import { endSessions } from '@/lib/profile/sign-out';
 
-/**
- * Sign-out ends this session on the server and clears the cookie; "everywhere" first moves the
- * user's session version on, which ends every other session (other browsers, devices) too.
- */
+/** Sign-out ends this session on the server and clears the cookie (lib/profile/sign-out.ts). */
 async function signOut(everywhere: boolean) {
-  if (everywhere) {
-    const response = await fetch('/api/profile/sign-out-everywhere', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    if (!response.ok && response.status !== 401) throw new Error('Signing out everywhere failed');
-  }
-  await endThisSession();
+  await endSessions({ everywhere });
   // A full page load, not router.push: it drops the signed-out user's cached data from memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign('/sign-in');

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { failureClass } from '@/components/ui/field';
-import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { acceptInvitation } from '@/lib/members/query';
 import { ChoosePasswordForm } from './choose-password-form';
 
 type Props = { token: string; email: string; organization: { slug: string; name: string }; role: string; signedInAs: string | null };
@@ -47,7 +48,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
             setJoining(true);
             setFailure(null);
             try {
-              await apiFetch('/api/invitations/accept', { method: 'POST', json: { token } });
+              await acceptInvitation(token);
               // A full load: the console reads the new membership on the server.
               // eslint-disable-next-line @next/next/no-location-assign-relative-destination
               window.location.assign(`/o/${organization.slug}`);
@@ -80,7 +81,7 @@ export function AcceptInvitation({ token, email, organization, role, signedInAs 
         email={email}
         submitLabel="Create account and join"
         onChoose={async (password) => {
-          await apiFetch('/api/invitations/accept', { method: 'POST', json: { token, password } });
+          await acceptInvitation(token, password);
           setDone(true);
         }}
       />

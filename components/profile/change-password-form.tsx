@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, FormSubmit } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
-import { apiFetch, ApiClientError } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { changePassword } from '@/lib/profile/query';
+import { endThisSession } from '@/lib/profile/sign-out';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { NewPasswordFields } from './new-password-fields';
-import { endThisSession } from './sign-out';
 
 type Values = ChangePasswordInput & { confirm: string };
 
@@ -31,7 +32,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFailure(null);
     try {
-      await apiFetch('/api/profile/password', { method: 'POST', json: { currentPassword, newPassword } });
+      await changePassword({ currentPassword, newPassword });
       await endThisSession().catch(() => undefined);
       setDone(true);
     } catch (error) {

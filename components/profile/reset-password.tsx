@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { apiFetch } from '@/lib/query/api-fetch';
+import { resetPassword } from '@/lib/profile/query';
 import { ChoosePasswordForm } from './choose-password-form';
 
 export function ResetPassword({ token, email }: { token: string; email: string }) {
@@ -22,7 +22,7 @@ export function ResetPassword({ token, email }: { token: string; email: string }
       email={email}
       submitLabel="Set the new password"
       onChoose={async (password) => {
-        await apiFetch('/api/profile/reset-password', { method: 'POST', json: { token, password } });
+        await resetPassword(token, password);
         setDone(true);
       }}
     />

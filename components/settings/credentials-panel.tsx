@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
@@ -10,26 +9,18 @@ import { QuerySectionCard } from '@/components/ui/query-state';
 import { Field, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { ErrorState } from '@/components/ui/states';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import type { CredentialsInput } from '@/lib/settings/schemas';
-import { settingsKeys } from '@/lib/settings/query';
+import { useSaveCredentials, useSettings, useTestConnection } from '@/lib/settings/query';
 
 const credentialsResolver = lazyZodResolver(() => import('@/lib/settings/schemas').then((m) => m.credentialsSchema));
 
-type Settings = {
-  environment: 'embedded' | 'custom';
-  baseUrl: string | null;
-  clientId: string;
-  embeddedAvailable: boolean;
-  updatedAt: string;
-};
-type TestResult = { clientId: string; organizationId: string; requestId?: string; durationMs: number };
-
 export function CredentialsPanel({ org }: { org: string }) {
   const canWrite = useCan('settings.write');
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKeys.settings(org), queryFn: () => apiFetch<Settings>(`/api/o/${org}/settings`) });
+  const settings = useSettings(org);
+  const saveCredentials = useSaveCredentials(org);
+  const test = useTestConnection(org);
 
   const form = useForm<CredentialsInput>({ resolver: credentialsResolver });
   const { reset } = form;
@@ -44,24 +35,18 @@ export function CredentialsPanel({ org }: { org: string }) {
     }
   }, [settings.data, reset]);
 
-  const save = useMutation({
-    mutationFn: (values: CredentialsInput) => apiFetch(`/api/o/${org}/settings/credentials`, { method: 'PUT', json: values }),
-    onSuccess: () => {
-      toast.success('Credentials saved. The secret is stored encrypted and will not be shown again.');
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.settings(org) });
-    },
-    onError: (error) => {
-      if (error instanceof ApiClientError && error.fields) {
-        for (const [name, messages] of Object.entries(error.fields)) {
-          form.setError(name as keyof CredentialsInput, { message: messages[0] });
+  const save = (values: CredentialsInput) =>
+    saveCredentials.mutate(values, {
+      onSuccess: () => toast.success('Credentials saved. The secret is stored encrypted and will not be shown again.'),
+      onError: (error) => {
+        if (error instanceof ApiClientError && error.fields) {
+          for (const [name, messages] of Object.entries(error.fields)) {
+            form.setError(name as keyof CredentialsInput, { message: messages[0] });
+          }
         }
-      }
-      toast.error(error.message);
-    },
-  });
-  const test = useMutation({
-    mutationFn: () => apiFetch<TestResult>(`/api/o/${org}/settings/test-connection`, { method: 'POST' }),
-  });
+        toast.error(error.message);
+      },
+    });
 
   const environment = useWatch({ control: form.control, name: 'environment' });
 
@@ -95,7 +80,7 @@ export function CredentialsPanel({ org }: { org: string }) {
     >
       {(data) =>
         canWrite ? (
-          <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
+          <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
             <SelectField id="environment" label="Environment" {...form.register('environment')}>
               {data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
               <option value="custom">Vehicle API at a base URL</option>
@@ -114,8 +99,8 @@ export function CredentialsPanel({ org }: { org: string }) {
               {...formField(form, 'clientSecret')}
             />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save credentials'}
+              <Button type="submit" disabled={saveCredentials.isPending}>
+                {saveCredentials.isPending ? 'Saving…' : 'Save credentials'}
               </Button>
               <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
                 {test.isPending ? 'Testing…' : 'Test connection'}

@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
@@ -13,79 +12,63 @@ import { formField } from '@/components/ui/form-field';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Time } from '@/components/ui/time';
 import { ROLES } from '@/lib/auth/permissions';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import type { AddMemberInput } from '@/lib/settings/schemas';
-import { settingsKeys } from '@/lib/settings/query';
+import {
+  useChangeMemberRole,
+  useInvitations,
+  useInviteMember,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+  type InvitationView,
+  type MemberView,
+} from '@/lib/members/query';
 
 const addMemberResolver = lazyZodResolver(() => import('@/lib/settings/schemas').then((m) => m.addMemberSchema));
 
-type Member = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; hasPassword: boolean; joinedAt: string };
-type Invitation = {
-  id: string;
-  email: string;
-  role: (typeof ROLES)[number];
-  expiresAt: string;
-  createdAt: string;
-  invitedByEmail: string | null;
-};
-/** The same shape whether or not the email has an account anywhere (no enumeration). */
-type Invited = { invited: true; invitation: Invitation; inviteUrl: string; mailed: boolean };
+type Member = MemberView;
+type Invitation = InvitationView;
 
 export function MembersPanel({ org, currentUserId }: { org: string; currentUserId: string }) {
   const canWrite = useCan('members.write');
-  const queryClient = useQueryClient();
-  const key = settingsKeys.members(org);
-  const members = useQuery({ queryKey: key, queryFn: () => apiFetch<{ members: Member[] }>(`/api/o/${org}/members`) });
-  const invitationsKey = ['invitations', org];
-  const invitations = useQuery({
-    queryKey: invitationsKey,
-    queryFn: () => apiFetch<{ invitations: Invitation[] }>(`/api/o/${org}/members/invitations`),
-    enabled: canWrite,
-  });
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: invitationsKey })]);
+  const members = useMembers(org);
+  const invitations = useInvitations(org, canWrite);
+  const invite = useInviteMember(org);
+  const revokeInvitation = useRevokeInvitation(org);
+  const changeRole = useChangeMemberRole(org);
+  const removeMember = useRemoveMember(org);
   // The link is in memory only, for this one view: it is never fetched again.
   const [oneTime, setOneTime] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
 
   const form = useForm<AddMemberInput>({ resolver: addMemberResolver, defaultValues: { email: '', role: 'manager' } });
-  const add = useMutation({
-    mutationFn: (values: AddMemberInput) => apiFetch<Invited>(`/api/o/${org}/members`, { method: 'POST', json: values }),
-    onSuccess: (result) => {
-      toast.success(`${result.invitation.email} invited as ${result.invitation.role}.`);
-      setOneTime({ email: result.invitation.email, url: result.inviteUrl, mailed: result.mailed });
-      form.reset({ email: '', role: form.getValues('role') });
-      void refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const add = (values: AddMemberInput) =>
+    invite.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(`${result.invitation.email} invited as ${result.invitation.role}.`);
+        setOneTime({ email: result.invitation.email, url: result.inviteUrl, mailed: result.mailed });
+        form.reset({ email: '', role: form.getValues('role') });
+      },
+      onError: (error) => toast.error(error.message),
+    });
   const revoke = async (invitation: Invitation) => {
     try {
-      await apiFetch(`/api/o/${org}/members/invitations/${invitation.id}`, { method: 'DELETE' });
+      await revokeInvitation.mutateAsync(invitation.id);
       toast.success(`Invitation of ${invitation.email} revoked.`);
       if (oneTime?.email === invitation.email) setOneTime(null);
-      await refresh();
     } catch (error) {
       toast.error((error as Error).message);
     }
   };
-  const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: string }) =>
-      apiFetch(`/api/o/${org}/members/${userId}`, { method: 'PATCH', json: { role } }),
-    onSuccess: () => {
-      toast.success('Role changed.');
-      void refresh();
-    },
-    onError: (error) => {
-      toast.error(error.message);
-      void refresh();
-    },
-  });
+  const setRole = (userId: string, role: string) =>
+    changeRole.mutate(
+      { userId, role },
+      { onSuccess: () => toast.success('Role changed.'), onError: (error) => toast.error(error.message) },
+    );
   const remove = async (member: Member) => {
     try {
-      await apiFetch(`/api/o/${org}/members/${member.userId}`, { method: 'DELETE' });
+      await removeMember.mutateAsync(member.userId);
       toast.success(`${member.email} removed.`);
-      await refresh();
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -94,11 +77,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   const inviting = (
     <>
       {canWrite ? (
-        <form
-          onSubmit={form.handleSubmit((values) => add.mutate(values))}
-          noValidate
-          className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start"
-        >
+        <form onSubmit={form.handleSubmit(add)} noValidate className="grid gap-3 sm:grid-cols-[1fr_9rem_auto] sm:items-start">
           <Field id="member-email" label="Invite by email" type="email" autoComplete="off" {...formField(form, 'email')} />
           <SelectField id="member-role" label="Role" {...form.register('role')}>
             {ROLES.map((role) => (
@@ -107,7 +86,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
               </option>
             ))}
           </SelectField>
-          <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
+          <Button type="submit" className="sm:mt-6" disabled={invite.isPending}>
             Invite member
           </Button>
         </form>
@@ -193,7 +172,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
                     id={`role-${member.userId}`}
                     className={inputClassOf({ width: 'w-auto' })}
                     value={member.role}
-                    onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value })}
+                    onChange={(e) => setRole(member.userId, e.target.value)}
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>

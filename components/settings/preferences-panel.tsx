@@ -9,7 +9,8 @@ import { browserTimeZone } from '@/lib/format/time';
 import type { Preferences } from '@/lib/format/preferences';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { savePreferences } from '@/lib/profile/query';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 
 const resolver = lazyZodResolver<Preferences, Preferences>(() => import('@/lib/profile/schemas').then((m) => m.preferencesSchema));
@@ -63,7 +64,7 @@ export function PreferencesPanel() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const saved = await apiFetch<{ preferences: Preferences }>('/api/profile/preferences', { method: 'PUT', json: values });
+      const saved = await savePreferences(values);
       setPreferences(saved.preferences);
       form.reset(saved.preferences);
       toast.success('Your units and time zone are saved.');

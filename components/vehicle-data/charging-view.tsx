@@ -6,17 +6,16 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
-import { useCursorList } from '@/components/list/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
+import { useChargingSessions } from '@/lib/vehicle-data/query';
 import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
 import { figureText, formatDuration, formatNumber } from '@/lib/format/figures';
-import type { ChargingPage, ChargingSession } from '@/lib/vehicle-data/types';
+import type { ChargingSession } from '@/lib/vehicle-data/types';
 import { ChartFrame } from './chart-frame';
 import { lossText, socText, temperatureText } from './charging-text';
 import { LazyChargingChart } from './charts/lazy';
@@ -107,10 +106,7 @@ function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSessio
 
 /** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
 function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }) {
-  const list = useCursorList<ChargingSession, ChargingPage>({
-    endpoint: vehicleDataPath(org, vehicleId, 'charging'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
-  });
+  const list = useChargingSessions(org, vehicleId);
   const { query } = list;
   const [sessionId, setSessionId] = useQueryState('session');
   const page = query.data;

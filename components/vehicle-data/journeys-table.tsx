@@ -2,16 +2,15 @@
 
 import { useMemo } from 'react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
-import { useCursorList } from '@/components/list/use-cursor-list';
 import { SmallMap, type MapPoint } from '@/components/map/small-map';
 import { SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
+import { useJourneyPages } from '@/lib/vehicle-data/query';
 import { figureText, formatDuration } from '@/lib/format/figures';
 import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
-import type { DataPage, Journey } from '@/lib/vehicle-data/types';
+import type { Journey } from '@/lib/vehicle-data/types';
 import { dayLabel } from '@/lib/vehicle-data/days';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
 import { usePreferences } from '@/lib/hooks/use-preferences';
@@ -76,11 +75,7 @@ export function JourneysTable({
   instants: { from: string; to: string };
   range: DayRange;
 }) {
-  const list = useCursorList<Journey, DataPage<Journey>>({
-    endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
-    apiParams: instants,
-  });
+  const list = useJourneyPages(org, vehicleId, instants);
   const { query } = list;
   const page = query.data;
   const { distance } = usePreferences();

@@ -1,9 +1,8 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useQueryStates } from 'nuqs';
 import { parseAsDayKey } from '@/components/list/url-params';
-import { LIST_RESET, pagingParams } from '@/components/list/use-cursor-list';
+import { LIST_RESET, pagingParams } from '@/lib/list/use-cursor-list';
 import { withUrlState } from '@/components/list/with-url-state';
 import { Download } from 'lucide-react';
 import { ListNotice } from '@/components/list/pager';
@@ -12,13 +11,10 @@ import { SectionCard } from '@/components/ui/card';
 import { LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { vehicleDataKeys, vehicleDataPath } from '@/lib/vehicle-data/query';
-import { PAGE_SIZE } from '@/lib/contract/limits';
+import { JOURNEY_SUMMARY_MAX, useJourneysInRange, type RangeLoad } from '@/lib/vehicle-data/query';
 import { addDays, dayKeyOf, dayLabel, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/format/figures';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
-import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { usePreferences } from '@/lib/hooks/use-preferences';
@@ -29,8 +25,6 @@ import { DayRangeForm } from './day-range-form';
 import { JourneysTable } from './journeys-table';
 import { SectionError } from '@/components/list/section-error';
 
-/** The summary loads the whole range page by page, up to this many journeys. */
-const SUMMARY_PAGE_LIMIT = 20;
 const DEFAULT_DAYS = 30;
 
 /** The last `days` days, today included, in the person's time zone. */
@@ -39,22 +33,6 @@ const lastDays = (days: number, zone: string): DayRange => {
   return { from: addDays(today, -(days - 1)), to: today };
 };
 const presetsIn = (zone: string) => [7, 30, 90].map((days) => ({ label: `Last ${days} days`, range: () => lastDays(days, zone) }));
-
-type RangeLoad = { journeys: Journey[]; complete: boolean };
-
-async function loadRange(org: string, vehicleId: string, instants: { from: string; to: string }, signal: AbortSignal): Promise<RangeLoad> {
-  const journeys: Journey[] = [];
-  let token: string | null = null;
-  for (let page = 0; page < SUMMARY_PAGE_LIMIT; page++) {
-    const query = new URLSearchParams({ pageSize: String(PAGE_SIZE.max), ...instants });
-    if (token) query.set('pageToken', token);
-    const result: DataPage<Journey> = await apiFetch<DataPage<Journey>>(vehicleDataPath(org, vehicleId, 'journeys', query), { signal });
-    journeys.push(...result.items);
-    token = result.nextPageToken;
-    if (!token) return { journeys, complete: true };
-  }
-  return { journeys, complete: false };
-}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -77,10 +55,7 @@ function JourneysSummary({
   range: DayRange;
   instants: { from: string; to: string };
 }) {
-  const query = useQuery({
-    queryKey: vehicleDataKeys.section(org, vehicleId, 'journeys-range', `${instants.from}|${instants.to}`),
-    queryFn: ({ signal }) => loadRange(org, vehicleId, instants, signal),
-  });
+  const query = useJourneysInRange(org, vehicleId, instants);
   const { distance } = usePreferences();
   const title = `${dayLabel(range.from)} to ${dayLabel(range.to)}`;
   const loaded = query.data?.journeys ?? [];
@@ -133,7 +108,7 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
       </dl>
       {load.complete ? null : (
         <ListNotice>
-          This range holds more than {SUMMARY_PAGE_LIMIT * PAGE_SIZE.max} journeys: the totals, the chart and the export cover the newest{' '}
+          This range holds more than {JOURNEY_SUMMARY_MAX} journeys: the totals, the chart and the export cover the newest{' '}
           {load.journeys.length}. Choose a shorter range to see all of them.
         </ListNotice>
       )}

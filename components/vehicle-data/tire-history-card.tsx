@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { parseAsString, useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/list/with-url-state';
 import { ListNotice } from '@/components/list/pager';
@@ -21,7 +20,7 @@ import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
-import { useVehicleData, vehicleDataKeys } from '@/lib/vehicle-data/query';
+import { useDayRangeErrors, useVehicleData } from '@/lib/vehicle-data/query';
 import { SectionError } from '@/components/list/section-error';
 
 /** Months ending today in the person's time zone, today included: three are never longer than the 92 days the upstream allows. */
@@ -49,20 +48,6 @@ function checkDays(range: DayRange, zone: string): Checked {
   const problem = tireRangeProblem(instants.from, instants.to);
   if (problem) return { ok: false, errors: { from: problem } };
   return { ok: true, query: new URLSearchParams(instants).toString() };
-}
-
-/** Why a range from the URL is not two real days in order, in the schema's words: the schema (and zod) load only for such a range. */
-function useUrlRangeErrors(range: DayRange, enabled: boolean) {
-  return useQuery({
-    queryKey: vehicleDataKeys.dayRangeErrors(range.from, range.to),
-    enabled,
-    staleTime: Infinity,
-    queryFn: async (): Promise<RangeErrors> => {
-      const { dayRangeSchema } = await import('@/lib/vehicle-data/schemas');
-      const issue = dayRangeSchema.safeParse(range).error?.issues[0];
-      return issue ? { [issue.path[0] as 'from' | 'to']: issue.message } : {};
-    },
-  });
 }
 
 function cell(stats: TireBucket['frontLeft'], size: 'hour' | 'day') {
@@ -142,7 +127,7 @@ function TireHistory({ org, vehicleId }: { org: string; vehicleId: string }) {
       : lastMonths(3, zone)
     : { from: '', to: '' };
   const validDays = isDayRange(range);
-  const urlErrors = useUrlRangeErrors(range, inBrowser && !validDays);
+  const urlErrors = useDayRangeErrors(range, inBrowser && !validDays);
   const checked: Checked | null = !inBrowser
     ? null
     : validDays

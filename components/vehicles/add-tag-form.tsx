@@ -1,7 +1,6 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
@@ -9,47 +8,35 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { tagLabel } from '@/lib/vehicles/tags';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/list/error-text';
 import { tagInputSchema, type TagInput } from '@/lib/vehicles/schemas';
 import { TAG_LIMIT } from '@/lib/contract/limits';
 import { TagDatalists } from './tag-filter';
-import { useTagsSeen, vehicleKeys } from '@/lib/vehicles/query';
+import { useAddTag, useTagsSeen, type TagTarget } from '@/lib/vehicles/query';
 
 /** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
-export function AddTagForm({
-  org,
-  endpoint,
-  onAdded,
-  idPrefix,
-}: {
-  org: string;
-  endpoint: string;
-  onAdded: (tag: TagInput) => void;
-  idPrefix: string;
-}) {
-  const queryClient = useQueryClient();
+export function AddTagForm({ org, target, idPrefix }: { org: string; target: TagTarget; idPrefix: string }) {
   const seen = useTagsSeen(org);
   const form = useForm<TagInput>({ resolver: zodResolver(tagInputSchema), defaultValues: { key: '', value: '' } });
-  const add = useMutation({
-    mutationFn: (tag: TagInput) => apiFetch<{ tag: TagInput }>(endpoint, { method: 'POST', json: tag }),
-    onSuccess: ({ tag }) => {
-      toast.success(`Tag ${tagLabel(tag)} added.`);
-      form.reset({ key: '', value: '' });
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.tagsSeen(org) });
-      onAdded(tag);
-    },
-    onError: (error) => {
-      const fields = error instanceof ApiClientError ? error.fields : undefined;
-      if (fields?.key) form.setError('key', { message: fields.key[0] });
-      if (fields?.value) form.setError('value', { message: fields.value[0] });
-      if (!fields?.key && !fields?.value) form.setError('root', { message: errorText(error) });
-    },
-  });
+  const add = useAddTag(org, target);
+  const addTag = (input: TagInput) =>
+    add.mutate(input, {
+      onSuccess: ({ tag }) => {
+        toast.success(`Tag ${tagLabel(tag)} added.`);
+        form.reset({ key: '', value: '' });
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiClientError ? error.fields : undefined;
+        if (fields?.key) form.setError('key', { message: fields.key[0] });
+        if (fields?.value) form.setError('value', { message: fields.value[0] });
+        if (!fields?.key && !fields?.value) form.setError('root', { message: errorText(error) });
+      },
+    });
   const { errors } = form.formState;
   const keyText = useWatch({ control: form.control, name: 'key' });
   return (
-    <form onSubmit={form.handleSubmit((tag) => add.mutate(tag))} aria-label="Add a tag" className="space-y-2">
+    <form onSubmit={form.handleSubmit(addTag)} aria-label="Add a tag" className="space-y-2">
       <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
         <Field
           id={`${idPrefix}-key`}

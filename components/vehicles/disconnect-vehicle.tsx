@@ -1,17 +1,13 @@
 'use client';
 
 import { makeLabel } from '@/lib/contract/makes';
-import { useQueryClient } from '@tanstack/react-query';
 import { Unplug } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
-import { apiFetch } from '@/lib/query/api-fetch';
+import type { VehicleRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
-import { vehicleKeys } from '@/lib/vehicles/query';
-
-type Disconnected = { processing: boolean; requestId?: string };
+import { useDisconnectVehicle, type VehicleDisconnected } from '@/lib/vehicles/query';
 
 /** Disconnect with the VIN typed back; on success the vehicle leaves every cached list at once. */
 export function DisconnectVehicle({
@@ -21,9 +17,9 @@ export function DisconnectVehicle({
 }: {
   org: string;
   vehicle: VehicleRecord;
-  onDisconnected: (result: Disconnected) => void;
+  onDisconnected: (result: VehicleDisconnected) => void;
 }) {
-  const queryClient = useQueryClient();
+  const disconnect = useDisconnectVehicle(org, vehicle.id);
   const confirmText = vehicle.vin ?? vehicle.id;
   return (
     <ConfirmDialog
@@ -46,18 +42,7 @@ export function DisconnectVehicle({
       typeToConfirm={confirmText}
       onConfirm={async () => {
         try {
-          const result = await apiFetch<Disconnected>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}`, { method: 'DELETE' });
-          queryClient.setQueriesData<ListPage<VehicleRecord>>({ queryKey: vehicleKeys.lists(org) }, (page) =>
-            page
-              ? {
-                  ...page,
-                  items: page.items.filter((v) => v.id !== vehicle.id),
-                  totalResults: page.totalResults === null ? null : page.totalResults - 1,
-                }
-              : page,
-          );
-          void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
-          onDisconnected(result);
+          onDisconnected(await disconnect.mutateAsync());
         } catch (error) {
           toast.error(errorText(error, 'The vehicle could not be disconnected.'));
         }

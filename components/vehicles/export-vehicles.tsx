@@ -7,10 +7,8 @@ import { Button } from '@/components/ui/button';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { CSV_HEADER, csvValues } from '@/lib/vehicles/vehicle-columns';
-import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
-import { apiFetch } from '@/lib/query/api-fetch';
+import { forEachVehiclePage } from '@/lib/vehicles/query';
 import { errorText } from '@/components/list/error-text';
-import { PAGE_SIZE } from '@/lib/contract/limits';
 
 type Progress = { loaded: number; total: number | null };
 
@@ -29,19 +27,18 @@ export function ExportVehicles({ org, listQuery }: { org: string; listQuery: URL
     setMessage(null);
     setProgress({ loaded: 0, total: null });
     const parts = [csvRow(CSV_HEADER)];
-    const params = new URLSearchParams(listQuery);
-    params.delete('pageToken');
-    params.set('pageSize', String(PAGE_SIZE.max));
     let loaded = 0;
     try {
-      for (;;) {
-        const page = await apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${params}`, { signal: abort.signal });
-        for (const vehicle of page.items) parts.push(csvRow(csvValues(vehicle)));
-        loaded += page.items.length;
-        setProgress({ loaded, total: page.totalResults });
-        if (!page.nextPageToken) break;
-        params.set('pageToken', page.nextPageToken);
-      }
+      await forEachVehiclePage(
+        org,
+        listQuery,
+        (page) => {
+          for (const vehicle of page.items) parts.push(csvRow(csvValues(vehicle)));
+          loaded += page.items.length;
+          setProgress({ loaded, total: page.totalResults });
+        },
+        abort.signal,
+      );
       downloadFile(`vehicles-${org}-${new Date().toISOString().slice(0, 10)}.csv`, parts);
       setMessage(`Exported ${loaded} vehicles.`);
     } catch (error) {

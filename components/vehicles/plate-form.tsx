@@ -1,44 +1,32 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/components/list/error-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { VehicleRecord } from '@/lib/vehicles/types';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/vehicles/schemas';
-import { vehicleKeys } from '@/lib/vehicles/query';
+import { useSetRegistrationPlate } from '@/lib/vehicles/query';
 
 /** The plate form: the contract's 1 to 50 characters checked here and again on the server. */
 export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: VehicleRecord; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<RegistrationPlateInput>({
     resolver: zodResolver(registrationPlateSchema),
     defaultValues: { registrationPlate: vehicle.registrationPlate ?? '' },
   });
-  const save = useMutation({
-    mutationFn: (input: RegistrationPlateInput) =>
-      apiFetch<{ vehicle: VehicleRecord }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicle.id)}/registration-plate`, {
-        method: 'POST',
-        json: input,
-      }),
-    onSuccess: ({ vehicle: updated }) => {
-      queryClient.setQueryData(vehicleKeys.detail(org, vehicle.id), { vehicle: updated });
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
-      toast.success(`Registration plate set to ${updated.registrationPlate}.`);
-      onDone();
-    },
-    onError: (error) => form.setError('registrationPlate', { message: errorText(error, 'The plate could not be saved.') }),
-  });
+  const save = useSetRegistrationPlate(org, vehicle.id);
+  const savePlate = (input: RegistrationPlateInput) =>
+    save.mutate(input, {
+      onSuccess: ({ vehicle: updated }) => {
+        toast.success(`Registration plate set to ${updated.registrationPlate}.`);
+        onDone();
+      },
+      onError: (error) => form.setError('registrationPlate', { message: errorText(error, 'The plate could not be saved.') }),
+    });
   return (
-    <form
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      className="flex flex-wrap items-start gap-2"
-      aria-label="Change the registration plate"
-    >
+    <form onSubmit={form.handleSubmit(savePlate)} className="flex flex-wrap items-start gap-2" aria-label="Change the registration plate">
       <Field
         id="registration-plate"
         label={<span className="sr-only">Registration plate</span>}

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { LookupInput } from '@/components/ui/field';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { lookUpVehicle } from '@/lib/vehicles/query';
 
 /** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
 export function VehicleSearch({ org }: { org: string }) {
@@ -21,7 +22,7 @@ export function VehicleSearch({ org }: { org: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { vehicleId } = await apiFetch<{ vehicleId: string }>(`/api/o/${org}/vehicles/lookup?${new URLSearchParams({ q: text })}`);
+      const { vehicleId } = await lookUpVehicle(org, text);
       router.push(`/o/${org}/vehicles/${encodeURIComponent(vehicleId)}`);
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : 'The search failed. Try again.');

@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -9,9 +8,8 @@ import { useCan } from '@/components/layout/session-role';
 import { Skeleton } from '@/components/ui/states';
 import { tagLabel } from '@/lib/vehicles/tags';
 import type { TagRecord } from '@/lib/vehicles/types';
-import { apiFetch } from '@/lib/query/api-fetch';
 import { errorText } from '@/components/list/error-text';
-import { useVehicleTags, vehicleKeys } from '@/lib/vehicles/query';
+import { useRemoveTag, useVehicleTags } from '@/lib/vehicles/query';
 
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
 export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });
@@ -19,22 +17,13 @@ export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.A
 /** The vehicle's tags as chips: a click filters the fleet by that tag; add and remove for those allowed. */
 export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId: string; locked?: boolean }) {
   const canTag = useCan('tags.write') && !locked;
-  const queryClient = useQueryClient();
-  const endpoint = `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/tags`;
   const tags = useVehicleTags(org, vehicleId);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: vehicleKeys.tags(org, vehicleId) });
-    void queryClient.invalidateQueries({ queryKey: vehicleKeys.allPageTags(org) });
-    void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
-  };
-  const remove = useMutation({
-    mutationFn: (tag: TagRecord) => apiFetch(`${endpoint}?${new URLSearchParams(tag)}`, { method: 'DELETE' }),
-    onSuccess: (_, tag) => {
-      toast.success(`Tag ${tagLabel(tag)} removed.`);
-      refresh();
-    },
-    onError: (error) => toast.error(errorText(error)),
-  });
+  const remove = useRemoveTag(org, vehicleId);
+  const removeTag = (tag: TagRecord) =>
+    remove.mutate(tag, {
+      onSuccess: () => toast.success(`Tag ${tagLabel(tag)} removed.`),
+      onError: (error) => toast.error(errorText(error)),
+    });
 
   return (
     <section aria-labelledby="vehicle-tags-heading" className="space-y-3">
@@ -67,7 +56,7 @@ export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId
                   type="button"
                   aria-label={`Remove tag ${tagLabel(tag)}`}
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(tag)}
+                  onClick={() => removeTag(tag)}
                   className="mr-1 rounded-full p-1 hover:bg-zinc-200 dark:hover:bg-zinc-700"
                 >
                   <X aria-hidden className="h-3.5 w-3.5" />
@@ -77,7 +66,7 @@ export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId
           ))}
         </ul>
       )}
-      {canTag ? <AddTagForm org={org} endpoint={endpoint} idPrefix="vehicle-tag" onAdded={refresh} /> : null}
+      {canTag ? <AddTagForm org={org} target={{ vehicleId }} idPrefix="vehicle-tag" /> : null}
     </section>
   );
 }

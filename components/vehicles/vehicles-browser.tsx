@@ -7,13 +7,11 @@ import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { FilterPanel } from '@/components/list/filter-panel';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
-import { useCursorList } from '@/components/list/use-cursor-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { sortVehicles } from '@/lib/vehicles/vehicle-columns';
-import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { describeStateFilters } from '@/lib/vehicles/state-filters';
 import { Time } from '@/components/ui/time';
 import { SavedViewBar } from '@/components/views/saved-view-bar';
@@ -26,18 +24,14 @@ import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
-import { usePageTags, vehicleKeys } from '@/lib/vehicles/query';
+import { usePageTags, useVehicleList } from '@/lib/vehicles/query';
 
 const NONE: ReadonlySet<string> = new Set();
 
 /** The fleet: search, tag filter, filter builder, columns, export, and one page of vehicles at a time. */
 function VehiclesList({ org }: { org: string }) {
   const [state, setState] = useQueryStates(vehicleListParams);
-  const list = useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
-    endpoint: `/api/o/${org}/vehicles`,
-    keyOf: (q) => vehicleKeys.list(org, q),
-    apiParams: vehicleListApiParams(state),
-  });
+  const list = useVehicleList(org, vehicleListApiParams(state));
   const { query } = list;
   const { cols: columns, sort, tagKey, tagValue } = state;
   const vehicles = sortVehicles(query.data?.items ?? [], sort);

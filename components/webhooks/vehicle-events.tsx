@@ -1,14 +1,11 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { QuerySectionCard, QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/webhooks/webhook-events';
-import { apiFetch } from '@/lib/query/api-fetch';
-import { commandKeys } from '@/lib/commands/query';
-import { settingsKeys } from '@/lib/settings/query';
+import { useExecutionEvents, useVehicleEvents } from '@/lib/webhooks/query';
 
 /** What an event said, in a few words (the metric of a telemetry event, the status of a command). */
 function summary(event: VehicleEventView): string {
@@ -57,12 +54,7 @@ function EventList({ events }: { events: VehicleEventView[] }) {
  */
 export function ExecutionEvents({ org, executionId, settled }: { org: string; executionId: string; settled: boolean }) {
   const [open, setOpen] = useState(false);
-  const events = useQuery({
-    queryKey: settingsKeys.executionEvents(org, executionId),
-    queryFn: () => apiFetch<{ events: VehicleEventView[] }>(`/api/o/${org}/commands/${executionId}/events`),
-    enabled: open,
-    refetchInterval: settled ? false : 5_000,
-  });
+  const events = useExecutionEvents(org, executionId, { enabled: open, settled });
   return (
     <details className="mt-2 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">Events received about this command</summary>
@@ -85,24 +77,7 @@ export function ExecutionEvents({ org, executionId, settled }: { org: string; ex
 
 /** The vehicle's page: the last events the Vehicle API pushed about it, with the event as received for `raw.read`. */
 export function VehicleEvents({ org, vehicleId }: { org: string; vehicleId: string }) {
-  const events = useQuery({
-    queryKey: settingsKeys.vehicleEvents(org, vehicleId),
-    queryFn: () => apiFetch<{ events: VehicleEventView[] }>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/events`),
-    refetchInterval: 10_000,
-  });
-  // A rate_limit.updated newer than the last one seen re-reads the command budget the panel shows.
-  const queryClient = useQueryClient();
-  const lastRateLimit = useRef<string | undefined>(undefined);
-  const loaded = events.data !== undefined;
-  const newestRateLimit = events.data?.events.find((e) => e.type === 'rate_limit.updated')?.receivedAt;
-  useEffect(() => {
-    if (!loaded) return;
-    if (newestRateLimit && lastRateLimit.current !== undefined && newestRateLimit !== lastRateLimit.current) {
-      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
-    }
-    if (newestRateLimit) lastRateLimit.current = newestRateLimit;
-    else lastRateLimit.current ??= '';
-  }, [loaded, newestRateLimit, org, vehicleId, queryClient]);
+  const events = useVehicleEvents(org, vehicleId);
   return (
     <QuerySectionCard
       id="vehicle-events-heading"

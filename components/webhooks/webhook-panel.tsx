@@ -1,6 +1,5 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
@@ -14,9 +13,9 @@ import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
-import type { WebhookEventView, WebhookSettingsView } from '@/lib/webhooks/webhook-events';
-import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
-import { settingsKeys } from '@/lib/settings/query';
+import type { WebhookEventView } from '@/lib/webhooks/webhook-events';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { useSaveWebhookSecret, useSendTestEvent, useSetPolling, useWebhookSettings } from '@/lib/webhooks/query';
 import type { Tone } from '@/lib/tone';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 
@@ -44,43 +43,36 @@ function Outcome({ event }: { event: WebhookEventView }) {
 /** Settings → Events: where the vendor sends its webhooks, the signing secret (write-only) and what arrived. */
 export function WebhookPanel({ org }: { org: string }) {
   const canWrite = useCan('settings.write');
-  const queryClient = useQueryClient();
-  const key = settingsKeys.events(org);
-  const settings = useQuery({
-    queryKey: key,
-    queryFn: () => apiFetch<WebhookSettingsView>(`/api/o/${org}/webhooks`),
-    refetchInterval: 5_000,
-  });
+  const settings = useWebhookSettings(org);
   const form = useForm<SecretForm>({ resolver: secretResolver, defaultValues: { secret: '' } });
-  const save = useMutation({
-    mutationFn: (values: SecretForm) => apiFetch(`/api/o/${org}/settings/webhook`, { method: 'PUT', json: values }),
-    onSuccess: (_result, values) => {
-      toast.success(values.secret === null ? 'Signing secret removed: events are no longer accepted.' : 'Signing secret saved.');
-      form.reset({ secret: '' });
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (error) => {
-      if (error instanceof ApiClientError && error.fields?.secret) form.setError('secret', { message: error.fields.secret[0] });
-      toast.error(error.message);
-    },
-  });
-  const polling = useMutation({
-    mutationFn: (enabled: boolean) => apiFetch(`/api/o/${org}/settings/polling`, { method: 'PUT', json: { enabled } }),
-    onSuccess: (_result, enabled) => {
-      toast.success(enabled ? 'Command outcomes are asked of the Vehicle API again.' : 'Command outcomes now come from events only.');
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const test = useMutation({
-    mutationFn: () => apiFetch<{ status: number }>(`/api/o/${org}/webhooks/test`, { method: 'POST' }),
-    onSuccess: (result) => {
-      if (result.status < 300) toast.success('Test event received.');
-      else toast.error(`The receiver answered ${result.status}.`);
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const save = useSaveWebhookSecret(org);
+  const polling = useSetPolling(org);
+  const test = useSendTestEvent(org);
+  const saveSecret = (values: SecretForm) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        toast.success(values.secret === null ? 'Signing secret removed: events are no longer accepted.' : 'Signing secret saved.');
+        form.reset({ secret: '' });
+      },
+      onError: (error) => {
+        if (error instanceof ApiClientError && error.fields?.secret) form.setError('secret', { message: error.fields.secret[0] });
+        toast.error(error.message);
+      },
+    });
+  const setPolling = (enabled: boolean) =>
+    polling.mutate(enabled, {
+      onSuccess: () =>
+        toast.success(enabled ? 'Command outcomes are asked of the Vehicle API again.' : 'Command outcomes now come from events only.'),
+      onError: (error) => toast.error(error.message),
+    });
+  const sendTest = () =>
+    test.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.status < 300) toast.success('Test event received.');
+        else toast.error(`The receiver answered ${result.status}.`);
+      },
+      onError: (error) => toast.error(error.message),
+    });
 
   return (
     <QuerySectionCard
@@ -118,7 +110,7 @@ export function WebhookPanel({ org }: { org: string }) {
                   className="mt-0.5 h-4 w-4"
                   checked={data.commandPolling}
                   disabled={polling.isPending}
-                  onChange={(event) => polling.mutate(event.target.checked)}
+                  onChange={(event) => setPolling(event.target.checked)}
                 />
                 <span>Also ask the Vehicle API for command outcomes (polling)</span>
               </label>
@@ -130,7 +122,7 @@ export function WebhookPanel({ org }: { org: string }) {
             <p className="text-sm">Command outcomes: {data.commandPolling ? 'events and polling' : 'events only'}</p>
           )}
           {canWrite ? (
-            <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate className="space-y-3">
+            <form onSubmit={form.handleSubmit(saveSecret)} noValidate className="space-y-3">
               <Field
                 id="webhookSecret"
                 label="Signing secret"
@@ -145,12 +137,12 @@ export function WebhookPanel({ org }: { org: string }) {
                   {save.isPending ? 'Saving…' : 'Save signing secret'}
                 </Button>
                 {data.hasSecret ? (
-                  <Button variant="secondary" onClick={() => save.mutate({ secret: null })} disabled={save.isPending}>
+                  <Button variant="secondary" onClick={() => saveSecret({ secret: null })} disabled={save.isPending}>
                     Remove secret
                   </Button>
                 ) : null}
                 {data.canSendTest ? (
-                  <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
+                  <Button variant="secondary" onClick={sendTest} disabled={test.isPending}>
                     {test.isPending ? 'Sending…' : 'Send test event'}
                   </Button>
                 ) : null}

@@ -28,6 +28,8 @@ function startServer(): ChildProcess {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       PORT: String(PORT),
+      // Every interface, as the suite's own server: the demo there is public on purpose.
+      DEMO_PUBLIC: 'true',
       APP_URL: BASE,
       NEXTAUTH_URL: BASE,
       DATA_DIR,

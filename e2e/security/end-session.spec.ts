@@ -79,7 +79,7 @@ test('changing the password (from the user menu) ends every other session; only 
 
   await openMenu(here);
   await here.getByRole('link', { name: 'Change password' }).click();
-  await expect(here).toHaveURL(/\/account\/password$/);
+  await expect(here).toHaveURL(/\/profile\/password$/);
   await here.getByLabel('Current password').fill('not the current one');
   await here.getByLabel('New password', { exact: true }).fill('a brand new password 42');
   await here.getByLabel('Repeat the new password').fill('a brand new password 42');

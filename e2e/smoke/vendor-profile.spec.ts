@@ -115,3 +115,45 @@ test('every vehicle section, connect, eligibility and one command work against t
   await expect(connect.getByRole('listitem', { name: 'Request 1' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
   await settled(page);
 });
+
+// Issue 27: bulk connect sends the vendor's body (`{"vehicles": [...]}`, each with its make in the
+// vendor's spelling); the vendor profile refuses anything else with 422. VINs of vehicles the
+// organization already has connect (`wasAlreadyConnected`): a check of them, connected in bulk,
+// ends with every eligible VIN connected. The rows carry no make: it comes from the check's results.
+test('an eligibility check connected in bulk ends connected on the vendor profile', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const listed = await page.request.get(`${origin}/api/o/demo/vehicles?pageSize=10`);
+  expect(listed.ok()).toBe(true);
+  const fleet = ((await listed.json()) as { items: { vin: string }[] }).items.map((v) => v.vin);
+  expect(fleet).toHaveLength(10);
+
+  await page.goto(`${origin}/o/demo/eligibility`);
+  const card = page.getByRole('region', { name: 'New eligibility check' });
+  await card.getByLabel('VINs').fill(fleet.map((vin) => `${vin},DE`).join('\n'));
+  const label = `Vendor bulk ${Date.now()}`;
+  await card.getByLabel('Label (optional)').fill(label);
+  await card.getByRole('button', { name: 'Check 10 VINs' }).click();
+  await card.getByRole('link', { name: `Follow ${label}` }).click();
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  const checkId = new URL(page.url()).pathname.split('/').at(-1)!;
+  const results = (await (
+    await page.request.get(`${origin}/api/o/demo/eligibility/${checkId}/results?maxPageSize=100&currentPage=0`)
+  ).json()) as { results: { status: string }[] };
+  const eligible = results.results.filter((r) => r.status === 'ELIGIBLE').length;
+  expect(eligible).toBeGreaterThan(0);
+
+  const connect = page.getByRole('region', { name: 'Connect the eligible vehicles' });
+  await connect.getByRole('button', { name: /^Connect \d+ eligible vehicles?$/ }).click();
+  const request = connect.getByRole('listitem', { name: 'Request 1' });
+  await expect(request.getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  const outcomes = request.getByRole('region', { name: /^Outcome per VIN/ }).locator('tbody tr');
+  await expect(outcomes).toHaveCount(eligible);
+  await expect(outcomes.filter({ hasText: 'Connected' })).toHaveCount(eligible);
+  const { connections } = (await (await page.request.get(`${origin}/api/o/demo/eligibility/${checkId}/connections`)).json()) as {
+    connections: { results: { status: string; vin: string }[] | null }[];
+  };
+  const settled = connections.flatMap((c) => c.results ?? []);
+  expect(settled.map((o) => o.status)).toEqual(Array.from({ length: eligible }, () => 'CONNECTED'));
+  expect(settled.every((o) => fleet.includes(o.vin))).toBe(true);
+});

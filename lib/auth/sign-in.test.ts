@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { listAuditEvents } from '@/lib/db/repos/audit';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
-import { countRecentAttempts, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { countRecentAttempts } from '@/lib/db/repos/sign-in-attempts';
+import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, ensureUser, findUserByEmail } from '@/lib/db/repos/users';
 import { users } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
@@ -16,7 +17,7 @@ vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0009');
 
 // Counts every password check (scrypt verification) made on behalf of a sign-in.
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./password', async (importOriginal) => {
+vi.mock('@/lib/crypto/password', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/lib/crypto/password')>();
   return {
     ...original,
@@ -53,13 +54,13 @@ for (const leg of await databaseLegs()) {
     it('signs in with the right password, audits it and clears the failures of that address', async () => {
       const user = await fastUser(t.db, 'pilot@example.com', 'Pilot');
       expect(await authorizeCredentials(t.db, { email: 'pilot@example.com', password: 'wrong' }, '10.1.1.1')).toBeNull();
-      expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' })).pair).toBe(1);
+      expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' }, SIGN_IN_THROTTLE)).pair).toBe(1);
       expect(await authorizeCredentials(t.db, { email: ' PILOT@example.com', password: PASSWORD }, '10.1.1.1')).toEqual({
         id: user.id,
         email: 'pilot@example.com',
         name: 'Pilot',
       });
-      expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' })).pair).toBe(0);
+      expect((await countRecentAttempts(t.db, { email: 'pilot@example.com', ip: '10.1.1.1' }, SIGN_IN_THROTTLE)).pair).toBe(0);
       const events = (await listAuditEvents(t.db, { actorUserId: user.id })).events;
       expect(events.map((e) => [e.action, e.outcome, e.ip])).toEqual([
         ['auth.sign_in', 'success', '10.1.1.1'],
@@ -102,6 +103,19 @@ for (const leg of await databaseLegs()) {
       for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SignInThrottledError);
     });
 
+    it('counts the addresses of one IPv6 /64 as one, and audits the address itself', async () => {
+      await fastUser(t.db, 'six@example.com');
+      const before = checks.count;
+      for (let i = 1; i <= 10; i++) {
+        await authorizeCredentials(t.db, { email: 'six@example.com', password: `guess-${i}` }, `2001:db8:6:6::${i}`).catch(
+          (error: unknown) => expect(error).toBeInstanceOf(SignInThrottledError),
+        );
+      }
+      expect(checks.count - before).toBe(5);
+      const failed = (await listAuditEvents(t.db, { actor: 'six@' })).events;
+      expect(failed.map((e) => e.ip)).toContain('2001:db8:6:6::1');
+    });
+
     it('keeps the known admin able to sign in from another address while an attacker hammers from one', async () => {
       const admin = await fastUser(t.db, 'admin@example.com');
       const attacker = '203.0.113.66';
@@ -125,7 +139,7 @@ for (const leg of await databaseLegs()) {
         ).toMatchObject({ id: admin.id });
       }
       // Only 5 of the attacker's 24 guesses reached a password check, and the owner's successes did not reset the wait.
-      expect((await countRecentAttempts(t.db, { email: 'admin@example.com', ip: attacker })).pair).toBe(5);
+      expect((await countRecentAttempts(t.db, { email: 'admin@example.com', ip: attacker }, SIGN_IN_THROTTLE)).pair).toBe(5);
       await expect(
         authorizeCredentials(t.db, { email: 'admin@example.com', password: 'one more' }, attacker, policy),
       ).rejects.toBeInstanceOf(SignInThrottledError);

@@ -6,7 +6,8 @@ import { signInSchema } from '@/lib/auth/schemas';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE, type ThrottlePolicy } from '@/lib/db/repos/sign-in-attempts';
+import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
+import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket, type ThrottlePolicy } from '@/lib/auth/server/sign-in-throttle';
 import { findUserByEmail, updateUserName } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 
@@ -81,13 +82,20 @@ async function auditFailedSignIn(db: Db, email: string, ip: string | null, detai
   });
 }
 
-async function auditSignedIn(db: Db, user: { id: string; email: string }, method: 'credentials' | 'oidc', ip: string | null) {
+/** `bucket`: the throttle's address bucket, which a later sign-in from the same network is trusted by. */
+async function auditSignedIn(
+  db: Db,
+  user: { id: string; email: string },
+  method: 'credentials' | 'oidc',
+  ip: string | null,
+  bucket?: string,
+) {
   await appendAuditEvent(db, {
     actorUserId: user.id,
     actorEmail: user.email,
     action: 'auth.sign_in',
     outcome: 'success',
-    details: { method },
+    details: bucket ? { method, bucket } : { method },
     ip,
   });
 }
@@ -104,7 +112,7 @@ export async function authorizeCredentials(
   const parsed = signInSchema.safeParse({ ...credentials, email: typeof rawEmail === 'string' ? rawEmail.trim() : rawEmail });
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const key = { email, ip: ip ?? DIRECT_BUCKET };
+  const key = { email, ip: throttleBucket(ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   if (ip === DIRECT_BUCKET) ip = null;
 
   const verdict = await reserveSignInAttempt(db, key, policy);
@@ -122,14 +130,18 @@ export async function authorizeCredentials(
     await auditFailedSignIn(db, email, ip, { reason: 'published_password_on_public_address' });
     return null;
   }
-  const user = await verifyReservedAttempt(db, { attemptId: verdict.attemptId, email, password }, () => new SignInThrottledError(1));
+  const user = await verifyReservedAttempt(
+    db,
+    { attemptId: verdict.attemptId, email, password, bucket: key.ip },
+    () => new SignInThrottledError(1),
+  );
   if (!user) {
     await auditFailedSignIn(db, email, ip, { reason: 'invalid_credentials' });
     return null;
   }
 
   await clearSignInPair(db, key);
-  await auditSignedIn(db, user, 'credentials', ip);
+  await auditSignedIn(db, user, 'credentials', ip, key.ip);
   return { id: user.id, email: user.email, name: user.name || null };
 }
 

@@ -84,8 +84,11 @@ export function spentBudgetReason(
   });
   if (!spent) return undefined;
   const name = BUDGET_NAMES[budgetKind(spent.key)!].toLowerCase();
-  const renewal = spent.windowSizeSeconds
-    ? `It renews by ${formatClock(new Date(readAt.getTime() + spent.windowSizeSeconds * 1000), zone)} at the latest.`
-    : 'It renews when the manufacturer’s window ends.';
+  // A window that is no positive length, or ends past the dates JavaScript can write, says nothing of the renewal.
+  const renews = new Date(readAt.getTime() + (spent.windowSizeSeconds ?? 0) * 1000);
+  const renewal =
+    spent.windowSizeSeconds && spent.windowSizeSeconds > 0 && !Number.isNaN(renews.getTime())
+      ? `It renews by ${formatClock(renews, zone)} at the latest.`
+      : 'It renews when the manufacturer’s window ends.';
   return `Budget spent: no ${name} left for this vehicle (${spent.key}). ${renewal}`;
 }

@@ -1,12 +1,16 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
 import { newestCommandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
 import { isConfirmable } from '@/lib/commands/effect-confirmation';
-import { apiFetch } from '@/lib/query/api-fetch';
+import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
+import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
+import type { SendCommandInput } from '@/lib/commands/schemas';
+import { vehicleKeys } from '@/lib/vehicles/query';
 
 /** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
 export const commandKeys = {
@@ -80,4 +84,100 @@ export function useUnofferedCommands(org: string) {
 /** Whether the vehicle listens, as the panel last learned it (seeded from the vehicle record, set by the switch). */
 export function useListeningState(org: string, vehicleId: string, initial: boolean) {
   return useQuery({ queryKey: commandKeys.listening(org, vehicleId), queryFn: () => initial, initialData: initial, staleTime: Infinity });
+}
+
+const vehicleCommandsPath = (org: string, vehicleId: string) => `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`;
+
+/** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
+export type UpstreamList =
+  | { state: 'included' }
+  | { state: 'not_offered'; learnedAt: string; requestId: string | null }
+  | { state: 'unavailable'; message: string; requestId: string | null };
+type HistoryPage = { executions: ExecutionView[]; nextCursor: string | null; upstreamList: UpstreamList };
+
+/** The command history (the organization's, or one vehicle's), older pages on demand, read again while any execution settles. */
+export function useCommandHistory(org: string, vehicleId: string | undefined, queryString: string) {
+  const base = vehicleId ? vehicleCommandsPath(org, vehicleId) : `/api/o/${org}/commands`;
+  return useInfiniteQuery({
+    queryKey: commandKeys.history(org, vehicleId, queryString),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(queryString);
+      if (pageParam) params.set('before', pageParam);
+      return apiFetch<HistoryPage>(`${base}?${params}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some(stillSettling)) ? 3_000 : false),
+  });
+}
+
+/** One execution, read once (the command already running when another was refused). */
+export async function fetchExecution(org: string, id: string): Promise<ExecutionView> {
+  const { execution } = await apiFetch<{ execution: ExecutionView }>(`/api/o/${org}/commands/${id}`);
+  return execution;
+}
+
+/** The execution a refused command names when the same command is already running. */
+export function runningExecutionOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiClientError) || error.code !== 'COMMAND_ALREADY_IN_PROGRESS') return undefined;
+  return (error.details as { runningExecutionId?: string } | undefined)?.runningExecutionId;
+}
+
+export type SendCommandAnswer = { execution: ExecutionView; replayed?: boolean };
+
+/**
+ * Sends a command with its idempotency key: every attempt at the same intended command carries
+ * the same key (lib/commands/idempotency.ts), so the server executes it once. A sent command
+ * seeds its execution's entry and refreshes the history and the budget.
+ */
+export function useSendCommand(org: string, vehicleId: string) {
+  const queryClient = useQueryClient();
+  const [submitKeys] = useState(() => createSubmitKeys());
+  return useMutation({
+    mutationFn: async (input: SendCommandInput) => {
+      const key = submitKeys.keyFor(commandFingerprint(vehicleId, input));
+      try {
+        const answer = await apiFetch<SendCommandAnswer>(vehicleCommandsPath(org, vehicleId), {
+          method: 'POST',
+          json: input,
+          headers: { [IDEMPOTENCY_HEADER]: key },
+        });
+        submitKeys.settle(key, 200);
+        return answer;
+      } catch (error) {
+        submitKeys.settle(
+          key,
+          error instanceof ApiClientError ? error.status : undefined,
+          error instanceof ApiClientError ? error.code : undefined,
+        );
+        throw error;
+      }
+    },
+    onSuccess: ({ execution }) => {
+      queryClient.setQueryData(commandKeys.execution(org, execution.id), execution);
+      void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
+      void queryClient.invalidateQueries({ queryKey: commandKeys.budget(org, vehicleId) });
+    },
+    onError: (error) => {
+      if (!runningExecutionOf(error)) void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
+    },
+  });
+}
+
+export type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
+
+/** Switches the vehicle's listening; the answer becomes the panel's listening state and the vehicle is read again. */
+export function useSetListening(org: string, vehicleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: boolean) =>
+      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, {
+        method: 'POST',
+        json: { isListening: next },
+      }),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
+      queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
+    },
+  });
 }

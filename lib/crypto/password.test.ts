@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   HASH_CONCURRENCY,
+  HASH_PER_OWNER,
   HASH_QUEUE,
   hashPassword,
   needsRehash,
@@ -54,6 +55,22 @@ describe('password hashing (scrypt)', () => {
     expect(busy).toHaveLength(10);
     expect(results.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE);
     expect(peak).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    expect(passwordHashesInProgress()).toBe(0);
+  });
+
+  it('keeps a place for everyone else while one address floods the queue', async () => {
+    const stored = await hashPassword('p', FAST);
+    const flood = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE + 10 }, () => verifyPassword('p', stored, '203.0.113.9'));
+    // Started while the flood holds its places: another address's check still gets one.
+    const other = verifyPassword('p', stored, '198.51.100.1');
+    const results = await Promise.allSettled(flood);
+    expect(await other).toBe(true);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(HASH_PER_OWNER);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof PasswordHashingBusyError)).toHaveLength(
+      results.length - HASH_PER_OWNER,
+    );
+    // Places are given back: the address may check again once its checks finished.
+    expect(await verifyPassword('p', stored, '203.0.113.9')).toBe(true);
     expect(passwordHashesInProgress()).toBe(0);
   });
 });

@@ -25,27 +25,44 @@ export class PasswordHashingBusyError extends Error {
 /**
  * At most HASH_CONCURRENCY scrypt runs at once (each takes 128 MiB and a libuv thread at the
  * defaults), and at most HASH_QUEUE waiting; beyond that a check fails at once with
- * PasswordHashingBusyError instead of piling up memory and latency.
+ * PasswordHashingBusyError instead of piling up memory and latency. One owner (a sign-in's
+ * address bucket) holds at most HASH_PER_OWNER of the running and waiting places, so one
+ * address flooding the sign-in form cannot make everyone else's check busy.
  */
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 32;
+export const HASH_PER_OWNER = 8;
 let running = 0;
 const waiting: Array<() => void> = [];
+const held = new Map<string, number>();
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_CONCURRENCY) {
-    if (waiting.length >= HASH_QUEUE) throw new PasswordHashingBusyError();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
+async function withHashSlot<T>(work: () => Promise<T>, owner?: string): Promise<T> {
+  if (owner !== undefined) {
+    const count = held.get(owner) ?? 0;
+    if (count >= HASH_PER_OWNER) throw new PasswordHashingBusyError();
+    held.set(owner, count + 1);
   }
   try {
-    return await work();
+    if (running >= HASH_CONCURRENCY) {
+      if (waiting.length >= HASH_QUEUE) throw new PasswordHashingBusyError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // Hand the slot straight to the next waiter (running stays the same), or free it.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
   } finally {
-    // Hand the slot straight to the next waiter (running stays the same), or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    if (owner !== undefined) {
+      const count = (held.get(owner) ?? 1) - 1;
+      if (count === 0) held.delete(owner);
+      else held.set(owner, count);
+    }
   }
 }
 
@@ -54,12 +71,13 @@ export function passwordHashesInProgress(): number {
   return running;
 }
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions, owner?: string): Promise<Buffer> {
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
         scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
       }),
+    owner,
   );
 }
 
@@ -93,11 +111,12 @@ function parse(stored: string) {
   return { ...params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `owner`: whose check this is (a sign-in's address bucket), for the fair share of the queue. */
+export async function verifyPassword(password: string, stored: string, owner?: string): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed || parsed.hash.length === 0) return false;
   const { N, r, p, salt, hash } = parsed;
-  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmem(N, r) });
+  const key = await scrypt(password, salt, hash.length, { N, r, p, maxmem: maxmem(N, r) }, owner);
   return timingSafeEqual(key, hash);
 }
 
@@ -110,7 +129,7 @@ export function needsRehash(stored: string): boolean {
 let dummy: Promise<string> | undefined;
 
 /** Spends the time of one verification, so an unknown email answers as slowly as a known one. */
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string, owner?: string): Promise<void> {
   dummy ??= hashPassword('motorpool-unknown-account');
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await dummy, owner);
 }

@@ -1,11 +1,11 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type Db, type DbHandle, type DbKind } from './index';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, migrationsFolder } from './migrate';
 
 // A test-only setting: the application never reads it, so it stays out of lib/env.ts.
 // eslint-disable-next-line no-restricted-properties
@@ -47,12 +47,83 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
+ * What a migrated template is made of: the migrations and the PGlite version. A template named by
+ * it is never stale, and checkouts with other migrations keep templates of their own.
+ */
+const templateKey = (() => {
+  let key: string | undefined;
+  return () => {
+    if (key) return key;
+    const hash = createHash('sha256');
+    const folder = migrationsFolder();
+    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const full = path.join(folder, file);
+      if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+    }
+    hash.update(readFileSync(path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+    key = hash.digest('hex').slice(0, 16);
+    return key;
+  };
+})();
+
+/**
+ * A migrated PGlite folder to copy: a new PGlite folder costs its initdb (10-40 s here) and the
+ * migrations, a copy about a second. Made once per key and kept between runs; workers racing to
+ * make it each build their own and the first rename wins.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const templates = path.join(tmpdir(), 'motorpool-test-templates');
+  const template = path.join(templates, `pglite-${templateKey()}`);
+  if (existsSync(path.join(template, 'PG_VERSION'))) return template;
+  mkdirSync(templates, { recursive: true });
+  const building = mkdtempSync(path.join(templates, 'building-'));
+  const handle = openPglite(building);
+  try {
+    await migrateDatabase(handle.db);
+  } finally {
+    await handle.close();
+  }
+  try {
+    renameSync(building, template);
+  } catch {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * A migrated PostgreSQL database to create others from (`create database … template …`), named by
+ * the template key; made by the first worker that needs it, renamed into place when complete.
+ */
+async function postgresTemplate(admin: postgres.Sql): Promise<string> {
+  const name = `motorpool_template_${templateKey()}`;
+  const [found] = await admin`select 1 as found from pg_database where datname = ${name}`;
+  if (found) return name;
+  const building = `motorpool_template_building_${randomBytes(4).toString('hex')}`;
+  await admin.unsafe(`create database "${building}"`);
+  const handle = openPostgres(withDatabase(TEST_DATABASE_URL, building), { max: 1 });
+  try {
+    await migrateDatabase(handle.db);
+  } finally {
+    await handle.close();
+  }
+  try {
+    await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+  } catch {
+    await admin.unsafe(`drop database if exists "${building}" with (force)`);
+  }
+  return name;
+}
+
+/**
  * A fresh, migrated database: PGlite in a temporary folder, or a uniquely named database on
- * the test PostgreSQL server, removed on close.
+ * the test PostgreSQL server, removed on close. Both start as a copy of a migrated template;
+ * migrating the copy again applies nothing, and guards against a template that fell behind.
  */
 export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'motorpool-pglite-'));
+    cpSync(await pgliteTemplate(), dir, { recursive: true });
     let handle = openPglite(dir);
     await migrateDatabase(handle.db);
     return {
@@ -73,7 +144,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   }
   const name = `motorpool_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}" template "${await postgresTemplate(admin)}"`);
   const url = withDatabase(TEST_DATABASE_URL, name);
   let handle = openPostgres(url, { max: 4 });
   try {

@@ -1,11 +1,40 @@
 import { BULK_CONNECT } from '@/lib/contract/eligibility';
+import { toVendorMake, type VendorMake } from '@/lib/contract/makes';
 
 /**
  * Bulk VIN connection from an eligibility check: which rows go, in requests of at most 100
  * (`BULK_CONNECT.maxVins`), and what each outcome asks of a person.
  */
 
-export type ConnectVin = { vin: string; countryCode: string; make?: string };
+/** A VIN to connect with what Motorpool knows of it; the optional fields go to the service when present. */
+export type ConnectVin = {
+  vin: string;
+  countryCode: string;
+  make?: string;
+  model?: string;
+  modelYear?: number;
+  registrationPlate?: string;
+  tags?: { key: string; value: string }[];
+};
+
+/** [V] One item of the vendor's bulk connect body (`{"vehicles": [...]}`): the make is required, in its spelling. */
+export type BulkConnectItem = Omit<ConnectVin, 'make'> & { make: VendorMake };
+
+/** The row as the service takes it, or null without a make it lists (it refuses the whole request over one such row). */
+export function toBulkConnectItem(row: ConnectVin): BulkConnectItem | null {
+  const make = toVendorMake(row.make);
+  if (!make) return null;
+  const { vin, countryCode, model, modelYear, registrationPlate, tags } = row;
+  return {
+    vin,
+    make,
+    countryCode,
+    ...(model ? { model } : {}),
+    ...(Number.isInteger(modelYear) ? { modelYear } : {}),
+    ...(registrationPlate ? { registrationPlate } : {}),
+    ...(tags?.length ? { tags } : {}),
+  };
+}
 
 export function inBatches<T>(items: readonly T[], size: number = BULK_CONNECT.maxVins): T[][] {
   const batches: T[][] = [];
@@ -15,10 +44,11 @@ export function inBatches<T>(items: readonly T[], size: number = BULK_CONNECT.ma
 
 /**
  * The eligible VINs of a check, with the country (and make) they were checked with: the results
- * carry no country. A VIN eligible twice goes once; one the check never sent is left out and counted.
+ * carry no country. A row sent without a make takes the one the service read from the VIN. A VIN
+ * eligible twice goes once; one the check never sent is left out and counted.
  */
 export function eligibleVins(
-  results: readonly { vin?: string | null; status?: string | null }[],
+  results: readonly { vin?: string | null; status?: string | null; make?: string | null }[],
   sent: readonly ConnectVin[],
 ): { vins: ConnectVin[]; unmatched: number } {
   const byVin = new Map(sent.map((row) => [row.vin.toUpperCase(), row]));
@@ -31,7 +61,8 @@ export function eligibleVins(
     if (seen.has(vin)) continue;
     seen.add(vin);
     const row = byVin.get(vin);
-    if (row) vins.push({ vin, countryCode: row.countryCode, ...(row.make ? { make: row.make } : {}) });
+    const make = row?.make ?? result.make;
+    if (row) vins.push({ ...row, vin, ...(make ? { make } : {}) });
     else unmatched += 1;
   }
   return { vins, unmatched };
@@ -48,17 +79,30 @@ export type BulkOutcome = {
   make?: string | null;
   model?: string | null;
   countryCode?: string | null;
+  registrationPlate?: string | null;
+  modelYear?: string | number | null;
   wasAlreadyConnected?: boolean | null;
 };
 
-/** The rows the service says may be tried again, as a new request's VINs (those without a VIN or country cannot be). */
+/**
+ * The rows the service says may be tried again, as a new request's VINs, with the make, model,
+ * model year and plate the service reported (those without a VIN or country cannot be).
+ */
 export function retryVins(results: readonly BulkOutcome[]): ConnectVin[] {
   const seen = new Set<string>();
   const vins: ConnectVin[] = [];
   for (const r of results) {
     if (!r.canRetry || !r.vin || !r.countryCode || seen.has(r.vin)) continue;
     seen.add(r.vin);
-    vins.push({ vin: r.vin, countryCode: r.countryCode, ...(r.make ? { make: r.make } : {}) });
+    const modelYear = typeof r.modelYear === 'string' && /^\d{4}$/.test(r.modelYear) ? Number(r.modelYear) : r.modelYear;
+    vins.push({
+      vin: r.vin,
+      countryCode: r.countryCode,
+      ...(r.make ? { make: r.make } : {}),
+      ...(r.model ? { model: r.model } : {}),
+      ...(typeof modelYear === 'number' && Number.isInteger(modelYear) ? { modelYear } : {}),
+      ...(r.registrationPlate ? { registrationPlate: r.registrationPlate } : {}),
+    });
   }
   return vins;
 }

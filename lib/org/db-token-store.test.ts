@@ -13,8 +13,10 @@ for (const leg of await databaseLegs()) {
       const store = new DbTokenStore(() => t.db);
       const expiresAt = Date.UTC(2026, 10, 22, 13, 0, 0, 250);
       expect(await store.get('org-1')).toBeUndefined();
-      await store.set('org-1', { accessToken: 'access-abc123', refreshToken: 'refresh-xyz789', expiresAt });
-      expect(await store.get('org-1')).toEqual({ accessToken: 'access-abc123', refreshToken: 'refresh-xyz789', expiresAt });
+      const obtainedAt = expiresAt - 45_000;
+      await store.set('org-1', { accessToken: 'access-abc123', refreshToken: 'refresh-xyz789', expiresAt, obtainedAt });
+      // The issue time comes back too: every instance knows the token's lifetime (its renewal margin).
+      expect(await store.get('org-1')).toEqual({ accessToken: 'access-abc123', refreshToken: 'refresh-xyz789', expiresAt, obtainedAt });
       const [raw] = await t.db.select().from(apiTokens);
       expect(raw.accessTokenEncrypted).not.toContain('access-abc123');
       expect(raw.refreshTokenEncrypted).not.toContain('refresh-xyz789');
@@ -22,8 +24,8 @@ for (const leg of await databaseLegs()) {
 
     it('overwrites, stores no refresh token when there is none, and deletes', async () => {
       const store = new DbTokenStore(t.db);
-      await store.set('org-1', { accessToken: 'second', expiresAt: 1 });
-      expect(await store.get('org-1')).toEqual({ accessToken: 'second', expiresAt: 1 });
+      await store.set('org-1', { accessToken: 'second', expiresAt: 1, obtainedAt: 0 });
+      expect(await store.get('org-1')).toEqual({ accessToken: 'second', expiresAt: 1, obtainedAt: 0 });
       await store.delete('org-1');
       expect(await store.get('org-1')).toBeUndefined();
     });

@@ -55,6 +55,8 @@ export class DbTokenStore implements TokenStore {
         accessToken: decryptSecret(row.accessTokenEncrypted, accessTokenContext(key)),
         ...(row.refreshTokenEncrypted ? { refreshToken: decryptSecret(row.refreshTokenEncrypted, refreshTokenContext(key)) } : {}),
         expiresAt: row.expiresAt.getTime(),
+        // Stored with the token, so its lifetime (and early-renewal margin) is known to every instance.
+        obtainedAt: row.updatedAt.getTime(),
       };
     } catch {
       return undefined;
@@ -66,7 +68,7 @@ export class DbTokenStore implements TokenStore {
       accessTokenEncrypted: encryptSecret(token.accessToken, accessTokenContext(key)),
       refreshTokenEncrypted: token.refreshToken ? encryptSecret(token.refreshToken, refreshTokenContext(key)) : null,
       expiresAt: new Date(token.expiresAt),
-      updatedAt: new Date(),
+      updatedAt: new Date(token.obtainedAt ?? Date.now()),
     };
     await this.database
       .insert(apiTokens)

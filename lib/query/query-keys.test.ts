@@ -8,12 +8,14 @@ import { commandKeys } from '@/lib/commands/query';
 import { connectKeys } from '@/lib/connect/query';
 import { eligibilityKeys } from '@/lib/eligibility/query';
 import { fleetKeys } from '@/lib/overview/query';
+import { memberKeys } from '@/lib/members/query';
 import { onboardingKeys } from '@/lib/onboarding/query';
 import { searchKeys } from '@/lib/search/query';
 import { settingsKeys } from '@/lib/settings/query';
 import { vehicleDataKeys } from '@/lib/vehicle-data/query';
 import { vehicleKeys } from '@/lib/vehicles/query';
 import { viewKeys } from '@/lib/views/query';
+import { webhookKeys } from '@/lib/webhooks/query';
 
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {
@@ -24,12 +26,14 @@ const FACTORIES: Record<string, Factory> = {
   connectKeys,
   eligibilityKeys,
   fleetKeys,
+  memberKeys,
   onboardingKeys,
   searchKeys,
   settingsKeys,
   vehicleDataKeys,
   vehicleKeys,
   viewKeys,
+  webhookKeys,
 };
 
 const ROOTS = ['app', 'components', 'lib'];

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { toVendorMake } from '@/lib/contract/makes';
 import { BULK_CONNECTION_RESULT_STATUSES, ELIGIBILITY_RESULT_STATUSES } from '@/lib/contract/vehicle-api';
 import { BRANDS } from './catalog';
 import { createRng } from './random';
@@ -9,8 +10,28 @@ function vins(count: number, seed = 1) {
   const rng = createRng(seed);
   return Array.from({ length: count }, (_, i) => {
     const brand = BRANDS[i % BRANDS.length];
-    return { vin: generateVin(rng, brand.wmis[0], 2022), countryCode: i % 7 === 0 ? 'FR' : 'DE', ...(i % 2 ? { make: brand.make } : {}) };
+    return {
+      vin: generateVin(rng, brand.wmis[0], 2022),
+      countryCode: i % 7 === 0 ? 'FR' : 'DE',
+      ...(i % 2 ? { make: toVendorMake(brand.make)! } : {}),
+    };
   });
+}
+
+/** The bulk connect body's items: a make on every one, in the vendor's spelling. */
+function vehicles(count: number, seed = 1) {
+  return vins(count, seed).map((row, i) => ({ ...row, make: toVendorMake(BRANDS[i % BRANDS.length].make)! }));
+}
+
+/** The contract answers a refused body 400 `REQUEST_VALIDATION_ERROR`; the vendor's framework 422 `{detail: [...]}`. */
+function expectRefused(profile: string, res: { status: number; body: { error?: string; detail?: unknown[] } }) {
+  if (profile === 'vendor') {
+    expect(res.status).toBe(422);
+    expect(res.body.detail?.length).toBeGreaterThan(0);
+  } else {
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
+  }
 }
 
 describe.each(PROFILES)('eligibility checks and bulk connections (%s profile)', (profile) => {
@@ -33,18 +54,21 @@ describe.each(PROFILES)('eligibility checks and bulk connections (%s profile)', 
       { vins: [{ vin: 'WVWZZZ1JZXW000001' }] },
       {},
     ]) {
-      const res = await h.json('POST', '/v1/vehicles/eligibility', { token, body });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
+      expectRefused(profile, await h.json('POST', '/v1/vehicles/eligibility', { token, body }));
     }
   });
 
   it('progresses CREATED -> PROCESSING -> COMPLETED and pages per-VIN results', async () => {
+    // The vendor refuses a make outside its list with 422 (vendor-profile.test.ts): there, an unknown maker is one the VIN does not name.
+    const unsupported =
+      profile === 'vendor'
+        ? { vin: 'XXXZZZ1JZXW000012', countryCode: 'DE' }
+        : { vin: 'WVWZZZ1JZXW000012', countryCode: 'DE', make: 'Trabant' };
     const input = [
       ...vins(30),
       { vin: 'WVWZZZ1JZXW0000I1', countryCode: 'DE' },
       { vin: 'WVWZZZ1JZXW000011', countryCode: 'JP' },
-      { vin: 'WVWZZZ1JZXW000012', countryCode: 'DE', make: 'Trabant' },
+      unsupported,
     ];
     const created = await h.json('POST', '/v1/vehicles/eligibility', { token, body: { vins: input } });
     expect(created.body).toEqual({ id: expect.stringMatching(/^elg_/), status: 'CREATED', createdAt: new Date(h.clock.now).toISOString() });
@@ -75,15 +99,13 @@ describe.each(PROFILES)('eligibility checks and bulk connections (%s profile)', 
     expect(all.filter((r) => r.status === 'ELIGIBLE').length).toBeGreaterThan(10);
     expect(all.find((r) => r.vin === 'WVWZZZ1JZXW0000I1').status).toBe('VALIDATION_ERROR');
     expect(all.find((r) => r.vin === 'WVWZZZ1JZXW000011').status).toBe('INELIGIBLE');
-    expect(all.find((r) => r.vin === 'WVWZZZ1JZXW000012').status).toBe('NOT_SUPPORTED');
+    expect(all.find((r) => r.vin === unsupported.vin).status).toBe('NOT_SUPPORTED');
   });
 
   it('validates the results paging (maxPageSize >= 1, currentPage >= 0) and hides other organizations', async () => {
     const { body } = await h.json('POST', '/v1/vehicles/eligibility', { token, body: { vins: vins(3) } });
     for (const query of ['maxPageSize=0', 'currentPage=-1', 'maxPageSize=abc']) {
-      expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?${query}`, { token })).body.error).toBe(
-        'REQUEST_VALIDATION_ERROR',
-      );
+      expectRefused(profile, await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?${query}`, { token }));
     }
     expect((await h.json('GET', `/v1/vehicles/eligibility/${body.id}/results?maxPageSize=101`, { token })).body.error).toBe(
       'PAGE_SIZE_TOO_LARGE',
@@ -161,10 +183,14 @@ describe.each(PROFILES)('bulk VIN connection (%s profile)', (profile) => {
   });
 
   it('connects 1 to 100 VINs per request (202 with a group), and reports each later', async () => {
-    const created = await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(100) } });
+    const created = await h.json('POST', '/v1/vehicles/connect', { token, body: { vehicles: vehicles(100) } });
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({ id: expect.stringMatching(/^bcg_/), status: 'CREATED' });
-    for (const body of [{ vins: [] }, { vins: vins(101) }, { vins: [{ vin: 'SHORT', countryCode: 'DE' }] }]) {
+    for (const body of [{ vehicles: vehicles(101) }, { vehicles: [{ vin: 'WVWZZZ1JZXW000001', countryCode: 'DE' }] }, { vins: vins(2) }]) {
+      expectRefused(profile, await h.json('POST', '/v1/vehicles/connect', { token, body }));
+    }
+    // What the vendor leaves to the service, the contract's sandbox refuses itself (400 on both profiles).
+    for (const body of [{ vehicles: [] }, { vehicles: [{ vin: 'SHORT', countryCode: 'DE', make: 'TESLA' }] }]) {
       const res = await h.json('POST', '/v1/vehicles/connect', { token, body });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
@@ -180,12 +206,12 @@ describe.each(PROFILES)('bulk VIN connection (%s profile)', (profile) => {
   it('refuses with NOT_PERMITTED while the vendor has not enabled it for the organization (admin switch)', async () => {
     const off = await h.json('POST', '/_admin/bulk-connect', { body: { organizationId: h.sandbox.organizations[0].id, enabled: false } });
     expect(off.status).toBe(200);
-    const refused = await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(2) } });
+    const refused = await h.json('POST', '/v1/vehicles/connect', { token, body: { vehicles: vehicles(2) } });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: 'NOT_PERMITTED', message: expect.stringMatching(/not enabled/) });
     // Another organization is not affected; switching back on works.
-    expect((await h.json('POST', '/v1/vehicles/connect', { token: await h.token(1), body: { vins: vins(2) } })).status).toBe(202);
+    expect((await h.json('POST', '/v1/vehicles/connect', { token: await h.token(1), body: { vehicles: vehicles(2) } })).status).toBe(202);
     await h.json('POST', '/_admin/bulk-connect', { body: { enabled: true } });
-    expect((await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: vins(2) } })).status).toBe(202);
+    expect((await h.json('POST', '/v1/vehicles/connect', { token, body: { vehicles: vehicles(2) } })).status).toBe(202);
   });
 });

@@ -285,6 +285,8 @@ describe('command bodies on the vendor profile', () => {
       h.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:${COMMANDS[command]}`, { token, body });
     expect((await send('SET_CHARGE_LIMIT', { limit: 40 })).status).toBe(200);
     expect((await send('SET_TEMPERATURE', { driverTemperature: 14, passengerTemperature: 31 })).status).toBe(200);
-    expect((await send('SET_CHARGE_LIMIT', { limit: 80.5 })).status).toBe(400);
+    const fractional = await send('SET_CHARGE_LIMIT', { limit: 80.5 });
+    expect(fractional.status).toBe(422);
+    expect(fractional.body).toEqual({ detail: [{ loc: ['body', 'limit'], msg: 'Input should be a valid integer', type: 'int_type' }] });
   });
 });

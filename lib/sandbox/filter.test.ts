@@ -58,6 +58,13 @@ describe('filter grammar', () => {
     expect(ids({ field: 'make', operator: 'notIlike', value: 'tes%' })).toEqual(['b', 'c']);
   });
 
+  it('reads a backslash in a LIKE pattern as an escape, as PostgreSQL does', () => {
+    expect(ids({ field: 'plate', operator: 'like', value: 'XY\\-123%' })).toEqual(['c']);
+    expect(ids({ field: 'make', operator: 'ilike', value: 'b\\_w' })).toEqual([]);
+    expect(ids({ field: 'plate', operator: 'ilike', value: '%\\%%' })).toEqual([]);
+    expect(ids({ field: 'id', operator: 'like', value: '\\a' })).toEqual(['a']);
+  });
+
   it('reads dotted fields and compares ISO datetimes as instants', () => {
     expect(ids({ field: 'metadata.accountId', operator: '==', value: 'acc_1' })).toEqual(['a', 'c']);
     expect(ids({ field: 'metadata.lastSeenAt', operator: '>', value: '2026-04-30T23:00:00+00:00' })).toEqual(['a', 'b']);

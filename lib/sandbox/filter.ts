@@ -70,11 +70,18 @@ function fieldValue(record: unknown, path: string[]): unknown {
   return current;
 }
 
+/** SQL LIKE as PostgreSQL reads it: `%` any run, `_` any one character, `\` makes the next character plain. */
 function likeRegex(pattern: string, flags: string): RegExp {
-  const body = pattern
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/%/g, '.*')
-    .replace(/_/g, '.');
+  let body = '';
+  for (let i = 0; i < pattern.length; i++) {
+    let c = pattern[i];
+    if (c === '%') body += '.*';
+    else if (c === '_') body += '.';
+    else {
+      if (c === '\\' && i + 1 < pattern.length) c = pattern[++i];
+      body += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    }
+  }
   return new RegExp(`^${body}$`, `s${flags}`);
 }
 

@@ -13,6 +13,7 @@ import { registerBulkRoutes } from './routes-bulk';
 import { registerFleetDataRoutes } from './routes-fleet-data';
 import { registerVehicleRoutes } from './routes-vehicles';
 import { frameworkNotFound, unpublishedCommand, vendorResponse } from './vendor-profile';
+import { validationFailed, vendorRequestIssues } from './vendor-requests';
 
 const MALFORMED_JSON = '{"results": [{"id": "veh_';
 
@@ -65,6 +66,14 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
     }
     const vendor = core.options.profile === 'vendor';
     if (vendor && unpublishedCommand(request.method, path)) return frameworkNotFound();
+    if (vendor) {
+      const issues = await vendorRequestIssues(request, path, url);
+      if (issues.length) {
+        // The vendor's security dependency answers first: a request without a valid token gets its 401.
+        if (path !== '/v1/oauth2/token') core.authenticate(request);
+        return validationFailed(issues);
+      }
+    }
     const match = router.match(request.method, path);
     if (!match) throw notFound(`${request.method} ${path}`);
     let caller: ReturnType<Core['authenticate']> | undefined;

@@ -57,6 +57,12 @@ describe.each(PROFILES)('paged lists (%s profile)', (profile) => {
     expect(tooLarge.body.error).toBe('PAGE_SIZE_TOO_LARGE');
     for (const bad of ['0', '-3', 'ten']) {
       const res = await h.json('GET', `/v1/accounts?maxPageSize=${bad}`, { token });
+      // The vendor publishes only "an integer": text is its framework's 422, a small integer the service's own refusal.
+      if (profile === 'vendor' && bad === 'ten') {
+        expect(res.status).toBe(422);
+        expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'maxPageSize'], type: 'int_parsing' });
+        continue;
+      }
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('REQUEST_VALIDATION_ERROR');
     }

@@ -18,10 +18,15 @@ describe.each(PROFILES)('platform alerts (%s profile)', (profile) => {
   it('raises an active, unmuted "not seen" alert on the offline vehicle, with its resolution steps', async () => {
     const { status, body } = await get(`/v1/vehicles/${f.offlineVehicleId}/alerts`);
     expect(status).toBe(200);
-    const notSeen = body.results.find((a: { definition: { code: string } }) => a.definition.code === 'VEHICLE_NOT_SEEN');
+    const notSeen = body.results.find((a: { definition: { id: string } }) => a.definition.id === 'def_vehicle_not_seen');
     expect(notSeen).toMatchObject({ vehicleId: f.offlineVehicleId, status: 'ACTIVE', muted: false, currentSeverity: 'HIGH' });
     expect(notSeen.resolutions[0].steps.length).toBeGreaterThan(1);
-    expect(notSeen.resolutions[0].steps[0]).toEqual({ order: 1, description: expect.any(String) });
+    // The vendor's schema puts a step's text and order in its definition, with an id and status of its own.
+    expect(notSeen.resolutions[0].steps[0]).toEqual(
+      profile === 'vendor'
+        ? { id: expect.any(String), status: 'PENDING', definition: { id: expect.any(String), description: expect.any(String), order: 1 } }
+        : { order: 1, description: expect.any(String) },
+    );
   });
 
   it('answers the same alerts on every read (deterministic from the seed)', async () => {

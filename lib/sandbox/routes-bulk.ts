@@ -24,7 +24,20 @@ const vinEntrySchema = z.object({
   countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
 });
 const vinsSchema = z.object({ vins: z.array(vinEntrySchema).min(ELIGIBILITY.minVins).max(ELIGIBILITY.maxVins) });
-const connectVinsSchema = z.object({ vins: z.array(vinEntrySchema).min(BULK_CONNECT.minVins).max(BULK_CONNECT.maxVins) });
+/** [V] `POST /v1/vehicles/connect` takes `{"vehicles": [...]}`, each with a make; not the eligibility check's `vins`. */
+const connectVehicleSchema = z.object({
+  vin: z.string().regex(ELIGIBILITY.vinPattern, 'must be 17 letters and digits'),
+  make: z.string().trim().min(1),
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .nullish(),
+  registrationPlate: z.string().nullish(),
+  model: z.string().nullish(),
+  modelYear: z.number().int().nullish(),
+  tags: z.array(z.object({ key: z.string().max(150), value: z.string().max(150) })).nullish(),
+});
+const connectVehiclesSchema = z.object({ vehicles: z.array(connectVehicleSchema).min(BULK_CONNECT.minVins).max(BULK_CONNECT.maxVins) });
 
 const KNOWN_COUNTRIES = new Set<string>([
   ...SPECIFICATION_COUNTRIES,
@@ -52,8 +65,8 @@ function readResultsPaging(params: URLSearchParams) {
   return { size: Number(rawSize), page: Number(rawPage) };
 }
 
-function normalise(input: { vin: string; make?: string; countryCode: string }): BulkVinInput {
-  return { vin: input.vin.toUpperCase(), make: input.make ?? null, countryCode: input.countryCode.toUpperCase() };
+function normalise(input: { vin: string; make?: string; countryCode?: string | null }): BulkVinInput {
+  return { vin: input.vin.toUpperCase(), make: input.make ?? null, countryCode: input.countryCode?.toUpperCase() ?? '' };
 }
 
 function eligibilityResult(group: BulkGroup, input: BulkVinInput, index: number, status: string) {
@@ -102,7 +115,11 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
       status: 'INCOMPATIBLE',
       message: 'The vehicle cannot be connected',
       errors: [
-        { code: 'VEHICLE_INCOMPATIBLE', message: 'The vehicle has no compatible connectivity module', actionCategory: 'CONTACT_SUPPORT' },
+        {
+          code: 'OEM_VEHICLE_NOT_COMPATIBLE',
+          message: 'The vehicle has no compatible connectivity module',
+          actionCategory: 'CONTACT_SUPPORT',
+        },
       ],
     };
   }
@@ -112,7 +129,7 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
       status: 'CONNECTION_REQUIRED',
       message: 'The owner must grant consent',
       canRetry: true,
-      errors: [{ code: 'CONSENT_REQUIRED', message: 'The owner has not granted consent yet', actionCategory: 'CUSTOMER_ACTION' }],
+      errors: [{ code: 'FLEET_CONSENT_MISSING', message: 'The owner has not granted consent yet', actionCategory: 'CUSTOMER_ACTION' }],
     };
   }
   return {
@@ -120,7 +137,9 @@ function connectionResult(org: Organization, group: BulkGroup, input: BulkVinInp
     status: 'ERROR',
     message: 'The manufacturer refused the connection',
     canRetry: true,
-    errors: [{ code: 'OEM_ERROR', message: 'The manufacturer did not accept the request', actionCategory: 'UNDER_REVIEW' }],
+    errors: [
+      { code: 'OEM_VEHICLE_DATA_SHARING_DISABLED', message: 'The manufacturer did not accept the request', actionCategory: 'UNDER_REVIEW' },
+    ],
   };
 }
 
@@ -169,8 +188,13 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
     .on('POST', '/v1/vehicles/connect', async (ctx) => {
       const org = ctx.caller().organization;
       if (!org.bulkConnectEnabled) throw new ApiError('NOT_PERMITTED', 'Bulk VIN connection is not enabled for your organization');
-      const body = parseOrThrow(connectVinsSchema, await readJson(ctx.request), 'bulk connection request');
-      const group: BulkGroup = { id: ctx.core.newId('bcg'), kind: 'connection', createdAt: ctx.core.now(), vins: body.vins.map(normalise) };
+      const body = parseOrThrow(connectVehiclesSchema, await readJson(ctx.request), 'bulk connection request');
+      const group: BulkGroup = {
+        id: ctx.core.newId('bcg'),
+        kind: 'connection',
+        createdAt: ctx.core.now(),
+        vins: body.vehicles.map(normalise),
+      };
       org.bulkGroups.set(group.id, group);
       return json(renderGroup(group, ctx.core.now()), 202);
     })

@@ -150,6 +150,11 @@ export function renderTelemetry(vehicle: Vehicle, now: number) {
       frontRightDoor: door,
       rearLeftDoor: door,
       rearRightDoor: door,
+      // [V] Required by the vendor's schema; the sandbox's vehicles keep their windows shut.
+      frontLeftWindow: 'CLOSED',
+      frontRightWindow: 'CLOSED',
+      rearLeftWindow: 'CLOSED',
+      rearRightWindow: 'CLOSED',
       frontTrunk: sim.frontTrunkOpen ? 'OPEN' : 'CLOSED',
       rearTrunk: sim.rearTrunkOpen ? 'OPEN' : 'CLOSED',
       sunRoof: 'CLOSED',

@@ -132,4 +132,58 @@ describe('the vendor profile', () => {
     const wake = await contract.json('POST', `/v1/vehicles/${f.onlineListeningVehicleId}/command-execution:wake-up`, { token: t });
     expect(wake.status).toBe(200);
   });
+
+  it('refuses a make in a person’s spelling with 422 and the vendor’s validation body, on connect and eligibility', async () => {
+    const link = await h.json('POST', '/v1/accounts:connect', {
+      token,
+      body: { returnUrl: 'https://motorpool.example/return', scopes: ['vehicle:all'], deviceTypes: ['VEHICLE'], makes: ['Tesla'] },
+    });
+    expect(link.status).toBe(422);
+    expect(link.body).toEqual({
+      detail: [{ loc: ['body', 'makes', 0], msg: expect.stringContaining("'TESLA'"), type: 'enum' }],
+    });
+    const check = await h.json('POST', '/v1/vehicles/eligibility', {
+      token,
+      body: { vins: [{ vin: 'WVWZZZ1JZXW000001', countryCode: 'DE', make: 'Volkswagen' }] },
+    });
+    expect(check.status).toBe(422);
+    expect(check.body).toEqual({
+      detail: [{ loc: ['body', 'vins', 0, 'make'], msg: expect.stringContaining("'VOLKSWAGEN'"), type: 'enum' }],
+    });
+    // The vendor's spelling passes both.
+    const upper = await h.json('POST', '/v1/accounts:connect', {
+      token,
+      body: { returnUrl: 'https://motorpool.example/return', scopes: ['vehicle:all'], deviceTypes: ['VEHICLE'], makes: ['TESLA'] },
+    });
+    expect(upper.status).toBe(200);
+    const vw = await h.json('POST', '/v1/vehicles/eligibility', {
+      token,
+      body: { vins: [{ vin: 'WVWZZZ1JZXW000001', countryCode: 'DE', make: 'VOLKSWAGEN' }] },
+    });
+    expect(vw.status).toBe(202);
+  });
+
+  it('takes the vendor’s bulk connect body `{"vehicles": [...]}` and refuses the eligibility check’s `{"vins": [...]}`', async () => {
+    const vehicle = {
+      vin: 'WVWZZZ1JZXW000001',
+      countryCode: 'DE',
+      make: 'VOLKSWAGEN',
+      model: 'ID.3',
+      modelYear: 2022,
+      tags: [{ key: 'depot', value: 'North' }],
+    };
+    const accepted = await h.json('POST', '/v1/vehicles/connect', { token, body: { vehicles: [vehicle] } });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ id: expect.any(String), status: 'CREATED' });
+    const old = await h.json('POST', '/v1/vehicles/connect', { token, body: { vins: [vehicle] } });
+    expect(old.status).toBe(422);
+    expect(old.body).toEqual({ detail: [{ loc: ['body', 'vehicles'], msg: 'Field required', type: 'missing' }] });
+    const noMake = await h.json('POST', '/v1/vehicles/connect', { token, body: { vehicles: [{ vin: vehicle.vin, countryCode: 'DE' }] } });
+    expect(noMake.body).toEqual({ detail: [{ loc: ['body', 'vehicles', 0, 'make'], msg: 'Field required', type: 'missing' }] });
+  });
+
+  it('answers a refused request without a valid token 401 first, as the vendor’s security dependency does', async () => {
+    const res = await h.json('POST', '/v1/vehicles/connect', { token: 'not-a-token', body: { vins: [] } });
+    expect(res.status).toBe(401);
+  });
 });

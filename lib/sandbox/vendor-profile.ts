@@ -109,6 +109,46 @@ export function vendorFilterView(view: Record<string, unknown>): Record<string, 
   });
 }
 
+/**
+ * A platform alert as the vendor's schema writes it: the definition's category an object, a
+ * message, `alertDefinitionId` and `metadata`; each resolution and step with its own id, status
+ * and `definition` (a step's text and order inside it, not beside it).
+ */
+function vendorPlatformAlert(alert: unknown): unknown {
+  if (!isObject(alert) || !isObject(alert.definition)) return alert;
+  const definition = alert.definition;
+  const category = typeof definition.category === 'string' ? definition.category : 'OTHER';
+  const done = alert.status === 'RESOLVED' ? 'COMPLETED' : 'PENDING';
+  const resolutions = Array.isArray(alert.resolutions) ? alert.resolutions.filter(isObject) : [];
+  return {
+    id: alert.id,
+    status: alert.status,
+    alertDefinitionId: definition.id,
+    vehicleId: alert.vehicleId,
+    muted: alert.muted,
+    createdAt: alert.createdAt,
+    currentSeverity: alert.currentSeverity,
+    resolutions: resolutions.map((resolution) => ({
+      id: resolution.id,
+      definition: { id: `${resolution.id}_def`, name: resolution.title, description: resolution.title },
+      status: done,
+      steps: (Array.isArray(resolution.steps) ? resolution.steps.filter(isObject) : []).map((step) => ({
+        id: `${resolution.id}_${step.order}`,
+        status: done,
+        definition: { id: `${resolution.id}_step_${step.order}`, description: step.description, order: step.order },
+      })),
+    })),
+    definition: {
+      id: definition.id,
+      name: definition.name,
+      description: definition.description,
+      message: definition.description,
+      category: { id: category.toLowerCase(), name: category, description: null },
+    },
+    metadata: { createdAt: alert.createdAt, updatedAt: alert.updatedAt ?? alert.createdAt },
+  };
+}
+
 const VEHICLE_PATH = /^\/v1\/vehicles\/[^/]+$/;
 const SUB = (tail: string) => new RegExp(`^/v1/vehicles/[^/]+/${tail}$`);
 
@@ -137,7 +177,8 @@ export function toVendorShape(method: string, path: string, body: unknown): unkn
   if (SUB('maintenance/tires/historic').test(path)) return withoutEmpty(body, 'tires');
   if (SUB('maintenance/manufacturer-alerts/current').test(path)) return withoutEmpty(body, 'alerts');
   if (SUB('maintenance/services').test(path)) return vendorServices(body);
-  if (method === 'GET' && SUB('alerts').test(path)) return withoutEmpty(body, 'results');
+  if (method === 'GET' && SUB('alerts').test(path))
+    return withoutEmpty(Array.isArray(body.results) ? { ...body, results: body.results.map(vendorPlatformAlert) } : body, 'results');
   return body;
 }
 

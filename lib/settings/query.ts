@@ -1,9 +1,38 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/query/api-fetch';
+import type { CredentialsInput } from '@/lib/settings/schemas';
+
 export const settingsKeys = {
   settings: (org: string) => ['settings', org] as const,
-  members: (org: string) => ['members', org] as const,
-  /** The webhook receiver and the last events received. */
-  events: (org: string) => ['events', org] as const,
-  /** The events received about one vehicle. */
-  vehicleEvents: (org: string, vehicleId: string) => ['events', org, 'vehicle', vehicleId] as const,
-  executionEvents: (org: string, executionId: string) => ['events', org, 'execution', executionId] as const,
 };
+
+/** The organization's Vehicle API connection as the settings route shows it (never the secret). */
+export type SettingsView = {
+  environment: 'embedded' | 'custom';
+  baseUrl: string | null;
+  clientId: string;
+  embeddedAvailable: boolean;
+  updatedAt: string;
+};
+export type ConnectionTestResult = { clientId: string; organizationId: string; requestId?: string; durationMs: number };
+
+export function useSettings(org: string) {
+  return useQuery({ queryKey: settingsKeys.settings(org), queryFn: () => apiFetch<SettingsView>(`/api/o/${org}/settings`) });
+}
+
+export function useSaveCredentials(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CredentialsInput) => apiFetch(`/api/o/${org}/settings/credentials`, { method: 'PUT', json: values }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.settings(org) }),
+  });
+}
+
+/** Asks the Vehicle API for a token with the stored credentials. */
+export function useTestConnection(org: string) {
+  return useMutation({
+    mutationFn: () => apiFetch<ConnectionTestResult>(`/api/o/${org}/settings/test-connection`, { method: 'POST' }),
+  });
+}

@@ -35,6 +35,9 @@ describe('the boundary rule', () => {
     ['lib/vehicle-api/fixture.ts', "import { sendCommandSchema as value } from '@/lib/commands/schemas';"],
     ['lib/crypto/fixture.ts', "import { getAuthSecret as value } from '@/lib/auth/session';"],
     ['lib/crypto/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['app/api/o/[org]/members/fixture/route.ts', "import { getDb as value } from '@/lib/db';"],
+    ['app/(console)/o/[org]/fixture/page.tsx', "import { listUserOrganizations as value } from '@/lib/db/repos/memberships';"],
+    ['app/fixture/page.tsx', "import type { Db as value } from '@/lib/db';"],
   ])(
     'refuses the import in %s: %s',
     async (file, code) => {
@@ -51,6 +54,7 @@ describe('the boundary rule', () => {
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],
     ['lib/query/fixture.test.ts', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
     ['lib/startup/fixture.ts', "import { runBulkJobs as value } from '@/lib/bulk/server/run-bulk-jobs';"],
+    ['app/api/o/[org]/members/fixture/route.ts', "import { listInvitations as value } from '@/lib/members/server/list-invitations';"],
   ])(
     'allows the import in %s: %s',
     async (file, code) => {
@@ -83,4 +87,42 @@ describe('the boundary rule', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('components never fetch', () => {
+  const NEVER_FETCH_RULES = new Set(['no-restricted-imports', 'no-restricted-globals']);
+  async function fetchErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const used = [value];\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId !== null && NEVER_FETCH_RULES.has(m.ruleId)).map((m) => m.message);
+  }
+
+  it.each([
+    ['components/fixture.tsx', "import { useQuery as value } from '@tanstack/react-query';"],
+    ['components/vehicles/fixture.tsx', "import { useMutation as value } from '@tanstack/react-query';"],
+    ['components/audit/fixture.tsx', "import { useInfiniteQuery as value } from '@tanstack/react-query';"],
+    ['components/fixture.tsx', "import * as value from '@tanstack/react-query';"],
+    ['components/settings/fixture.tsx', "import { apiFetch as value } from '@/lib/query/api-fetch';"],
+    ['components/settings/fixture.tsx', "import { apiFetch as value } from '../../lib/query/api-fetch';"],
+    ['components/profile/fixture.ts', "const value = () => fetch('/api/profile/password', { method: 'POST' });"],
+  ])(
+    'refuses %s: %s',
+    async (file, code) => {
+      expect(await fetchErrors(file, code)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['components/fixture.tsx', "import { useQueryClient as value } from '@tanstack/react-query';"],
+    ['components/fixture.tsx', "import { ApiClientError as value } from '@/lib/query/api-fetch';"],
+    ['components/fixture.tsx', "import { useVehicle as value } from '@/lib/vehicles/query';"],
+    ['lib/vehicles/fixture.ts', "import { useQuery as value } from '@tanstack/react-query';"],
+    ['lib/vehicles/fixture.ts', "import { apiFetch as value } from '@/lib/query/api-fetch';"],
+  ])(
+    'allows %s: %s',
+    async (file, code) => {
+      expect(await fetchErrors(file, code)).toEqual([]);
+    },
+    60_000,
+  );
 });

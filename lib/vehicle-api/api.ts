@@ -50,6 +50,26 @@ export interface EligibilityVin {
   make?: string;
 }
 
+/**
+ * One vehicle of a bulk connection [V]: `{vin, make, countryCode}` required (`make` in the vendor's
+ * spelling, `VENDOR_MAKES`), the rest optional; not the eligibility check's `{vin, countryCode, make?}`.
+ */
+export interface BulkConnectVehicle {
+  vin: string;
+  make: string;
+  countryCode: string;
+  registrationPlate?: string;
+  model?: string;
+  modelYear?: number;
+  batteryCapacity?: number;
+  horsepower?: number;
+  generation?: string;
+  wltpRange?: number;
+  /** `YYYY-MM-DD`, not in the future. */
+  registrationDate?: string;
+  tags?: { key: string; value: string }[];
+}
+
 const V = API_PREFIX;
 
 function listQuery(params: ListParams = {}): Record<string, QueryValue> {
@@ -107,8 +127,11 @@ export function createVehicleApi(options: VehicleApiOptions) {
     createEligibilityCheck: (vins: EligibilityVin[]) => post(`${V}/vehicles/eligibility`, s.bulkGroupSchema, undefined, { vins }),
     getEligibilityResults: (checkId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/eligibility/{checkId}/results`, s.eligibilityResultsSchema, { checkId }, { ...page }),
-    /** [V] Up to 100 VINs (`BULK_CONNECT.maxVins`); 202 with a group id. `NOT_PERMITTED` while the vendor has not enabled it for the organization. */
-    connectVins: (vins: EligibilityVin[]) => post(`${V}/vehicles/connect`, s.bulkGroupSchema, undefined, { vins }),
+    /**
+     * [V] Body `{"vehicles": [...]}`, up to 100 (`BULK_CONNECT.maxVins`); 202 with a group id.
+     * `NOT_PERMITTED` while the vendor has not enabled it for the organization.
+     */
+    connectVins: (vehicles: BulkConnectVehicle[]) => post(`${V}/vehicles/connect`, s.bulkGroupSchema, undefined, { vehicles }),
     getBulkConnection: (connectionId: string) => get(`${V}/vehicles/connect/{connectionId}`, s.bulkGroupSchema, { connectionId }),
     getBulkConnectionResults: (connectionId: string, page: ResultsPageParams = {}) =>
       get(`${V}/vehicles/connect/{connectionId}/results`, s.bulkConnectionResultsSchema, { connectionId }, { ...page }),

@@ -9,6 +9,7 @@ import { createConsentRecognizer } from './missing-consent';
 import type { Breaker } from './breaker';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, sleep as realSleep, type RetryOptions } from './retry';
 import { tokenResponseSchema } from './schemas';
+import { MAX_RENEWAL_MARGIN_MS } from './token-renewal';
 import { createTokenManager, type TokenManager } from './token';
 import { createMemoryTokenStore, type TokenStore } from './token-store';
 
@@ -75,7 +76,6 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 20_000;
 /** A retry is only started with at least this much (or the attempt time-out, if shorter) left before the deadline. */
 const MIN_ATTEMPT_MS = 1_000;
-const DEFAULT_SKEW_MS = 30_000;
 /** The calls of a renewal on the first attempt (the 401, the token request, the repeat): always allowed. */
 const RENEWAL_CALLS = 3;
 const MAX_REMEMBERED_SECRETS = 9;
@@ -242,7 +242,7 @@ export function createClient(options: ClientOptions): Client {
     store,
     key: cacheKey,
     now,
-    refreshSkewMs: options.tokenRefreshSkewMs ?? DEFAULT_SKEW_MS,
+    refreshSkewMs: options.tokenRefreshSkewMs ?? MAX_RENEWAL_MARGIN_MS,
     async endpoint(form) {
       const template = `${API_PREFIX}/oauth2/token`;
       const result = await exchange(

@@ -169,14 +169,7 @@ export function parseErrorBody(status: number, body: unknown): ParsedErrorBody {
   return { code: fallback, message: str(body.message) ?? `HTTP ${status}`, requestId, details: body };
 }
 
-/** Parses a `Retry-After` header (seconds or an HTTP date) into milliseconds. */
-export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
+export { parseRetryAfter } from './retry-after';
 
 /**
  * For the list extensions (charging history, command executions): a 404 or 405 may mean the

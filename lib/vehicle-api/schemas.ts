@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { upstreamNumber } from './upstream-values';
 
 /**
  * Tolerant reader of the contract's shapes: every object keeps fields it does not know
@@ -16,10 +17,7 @@ const strings = z.array(z.string()).nullish();
  * read as numbers; a string that is no number (`"n/a"`) is kept as it came, to be shown as such, so
  * one odd value never fails a whole page. Code that computes skips what is not a number.
  */
-const figure = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value));
+const figure = z.union([z.number(), z.string()]).nullish().transform(upstreamNumber);
 
 /**
  * A count no caller strictly needs (`totalResults`): read as `figure`, and anything that is no number
@@ -347,10 +345,31 @@ export const listeningAuditPageSchema = obj({
  * A step may come as a string or an object; the list as a cursor page (`results`, left out when
  * empty), as `{alerts}` or as a bare array: all read as `alerts`.
  */
+/** [V] The vendor writes a step's text and order inside its `definition`; earlier shapes beside it. */
 const alertStepSchema = z.union([
   z.string().transform((description) => ({ order: null, title: null, description })),
-  obj({ order: count, title: text, description: text }),
+  obj({ order: count, title: text, description: text, definition: obj({ description: text, order: count }).nullish() }).transform(
+    ({ definition, ...step }) => ({
+      order: step.order ?? definition?.order ?? null,
+      title: step.title ?? null,
+      description: step.description ?? definition?.description ?? null,
+    }),
+  ),
 ]);
+/** [V] The vendor's category and resolution definitions are `{id, name, description}` objects: read as their name. */
+const namedSchema = obj({ id: text, name: text, description: text });
+const categorySchema = z.union([z.string(), namedSchema.transform((named) => named.name ?? named.id ?? null)]).nullish();
+const alertResolutionSchema = obj({
+  id: text,
+  title: text,
+  description: text,
+  definition: namedSchema.nullish(),
+  steps: absentArray(alertStepSchema),
+}).transform(({ definition, ...resolution }) => ({
+  ...resolution,
+  title: resolution.title ?? definition?.name ?? null,
+  description: resolution.description ?? definition?.description ?? null,
+}));
 export const platformAlertSchema = obj({
   id: text,
   vehicleId: text,
@@ -360,8 +379,8 @@ export const platformAlertSchema = obj({
   createdAt: timestamp,
   updatedAt: timestamp,
   resolvedAt: timestamp,
-  definition: obj({ id: text, code: text, name: text, description: text, category: text }).nullish(),
-  resolutions: absentArray(obj({ id: text, title: text, description: text, steps: absentArray(alertStepSchema) })),
+  definition: obj({ id: text, code: text, name: text, description: text, category: categorySchema }).nullish(),
+  resolutions: absentArray(alertResolutionSchema),
 });
 export const platformAlertsSchema = z.union([
   z.array(platformAlertSchema).transform((alerts) => ({ alerts, nextPageToken: null, totalResults: alerts.length })),

@@ -9,6 +9,8 @@ export interface CachedToken {
   refreshToken?: string;
   /** Epoch milliseconds at which the upstream says the access token expires. */
   expiresAt: number;
+  /** Epoch milliseconds at which it was obtained, when known: with `expiresAt`, its lifetime (token-renewal.ts). */
+  obtainedAt?: number;
 }
 
 export interface TokenStore {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { TokenResponse } from './schemas';
+import { isTokenFresh } from './token-renewal';
 import type { CachedToken, TokenStore } from './token-store';
 
 /** Posts one form to the token endpoint and returns the parsed token response (or throws). */
@@ -10,7 +11,7 @@ export interface TokenManagerOptions {
   key: string;
   endpoint: TokenEndpoint;
   now: () => number;
-  /** A cached token is replaced this long before the upstream says it expires. */
+  /** A cached token is replaced at most this long before it expires (less for a short-lived token: token-renewal.ts). */
   refreshSkewMs: number;
 }
 
@@ -87,7 +88,7 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
   }
   const flights = inflight;
 
-  const isFresh = (token: CachedToken | undefined): token is CachedToken => token !== undefined && now() + refreshSkewMs < token.expiresAt;
+  const isFresh = (token: CachedToken | undefined): token is CachedToken => isTokenFresh(token, now(), refreshSkewMs);
 
   function singleFlight(work: () => Promise<CachedToken>): Promise<CachedToken> {
     const running = flights.get(key);
@@ -112,10 +113,12 @@ export function createTokenManager({ store: sharedStore, key, endpoint, now, ref
       }
     }
     response ??= await endpoint({ grant_type: 'client_credentials' });
+    const obtainedAt = now();
     const token: CachedToken = {
       accessToken: response.access_token,
       refreshToken: response.refresh_token ?? undefined,
-      expiresAt: now() + (response.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000,
+      expiresAt: obtainedAt + (response.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000,
+      obtainedAt,
     };
     await into.set(key, token);
     return token;

@@ -271,12 +271,48 @@ describe('the published endpoints beyond the contract', () => {
 });
 
 describe('platform alerts', () => {
+  it('reads the vendor’s published alert: the category an object, a step’s text and order inside its definition', async () => {
+    const alert = {
+      id: 'alr_1',
+      status: 'ACTIVE',
+      alertDefinitionId: 'def_1',
+      vehicleId: 'veh_1',
+      muted: false,
+      createdAt: '2026-11-20T08:00:00Z',
+      currentSeverity: 'HIGH',
+      resolutions: [
+        {
+          id: 'res_1',
+          definition: { id: 'rdef_1', name: 'Wake the vehicle', description: 'Bring it back online' },
+          status: 'PENDING',
+          steps: [{ id: 'stp_1', status: 'PENDING', definition: { id: 'sdef_1', description: 'Start the vehicle', order: 1 } }],
+        },
+      ],
+      definition: {
+        id: 'def_1',
+        name: 'Vehicle not seen',
+        description: 'No data for 48 hours',
+        message: 'The vehicle has not reported for 48 hours',
+        category: { id: 'cat_1', name: 'CONNECTIVITY', description: null },
+      },
+      metadata: { createdAt: '2026-11-20T08:00:00Z', updatedAt: '2026-11-20T08:00:00Z' },
+    };
+    const { data } = await serve('GET /v1/vehicles/veh_1/alerts', {
+      results: [alert],
+      nextPageToken: null,
+      totalResults: 1,
+    }).listPlatformAlerts('veh_1');
+    expect(data.alerts[0].definition?.category).toBe('CONNECTIVITY');
+    expect(data.alerts[0].resolutions[0]).toMatchObject({ title: 'Wake the vehicle', description: 'Bring it back online' });
+    expect(data.alerts[0].resolutions[0].steps).toEqual([{ order: 1, title: null, description: 'Start the vehicle' }]);
+  });
+
   it('reads a page of alerts: steps as strings or objects, unknown severities kept, no id or resolutions tolerated', async () => {
     const { data } = await serve('GET /v1/vehicles/veh_1/alerts', platformAlerts).listPlatformAlerts('veh_1');
     expect(data.totalResults).toBe(2);
     expect(data.alerts[0].resolutions[0].steps).toEqual([
       { order: null, title: null, description: 'Ask the driver to start the vehicle' },
-      { order: 2, description: "Check the manufacturer's app" },
+      { order: 2, title: null, description: "Check the manufacturer's app" },
     ]);
     expect(data.alerts[1]).toMatchObject({ currentSeverity: 'BLOCKING', muted: true, resolutions: [] });
   });

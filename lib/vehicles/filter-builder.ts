@@ -45,13 +45,40 @@ export function needsValue(operator: FilterOperator): boolean {
   return operator !== 'isNull' && operator !== 'isNotNull';
 }
 
+const LIKE_OPERATORS: readonly FilterOperator[] = ['like', 'ilike', 'notIlike'];
+
+/**
+ * A person's text as a LIKE pattern: `%` stays the wildcard the operator labels promise, while `_`
+ * (SQL's one-character wildcard) and the escape character `\` are escaped, so they match themselves.
+ */
+export function likePattern(text: string): string {
+  return text.replace(/[\\_]/g, (c) => `\\${c}`);
+}
+
+/** Back from a pattern to the text a person typed; null when it holds what `likePattern` never writes (a bare `_`, a stray `\`). */
+export function likeText(pattern: string): string | null {
+  let text = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '_') return null;
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next !== '\\' && next !== '_') return null;
+      text += next;
+      i++;
+    } else text += c;
+  }
+  return text;
+}
+
 /** `ilike` without a wildcard means "contains": what a person typing a fragment expects. */
 function conditionValue(row: BuilderRow): unknown {
   const kind = fieldOf(row.field).kind;
   if (kind === 'boolean') return row.value === 'true';
   if (kind === 'number') return /^\d+$/.test(row.value.trim()) ? Number(row.value.trim()) : row.value.trim();
-  if ((row.operator === 'ilike' || row.operator === 'notIlike') && !row.value.includes('%')) return `%${row.value}%`;
-  return row.value;
+  if (!LIKE_OPERATORS.includes(row.operator)) return row.value;
+  const pattern = likePattern(row.value);
+  return row.operator !== 'like' && !row.value.includes('%') ? `%${pattern}%` : pattern;
 }
 
 /** The builder's rows as one contract filter (all must hold); undefined when there is none. */
@@ -67,19 +94,39 @@ export function buildFilter(rows: readonly BuilderRow[]): unknown {
   return conditions.length === 1 ? conditions[0] : conditions;
 }
 
+/** The text a row shows for a condition's value; null when the builder has no words for it. */
+function rowText(operator: FilterOperator, value: unknown): string | null {
+  if (value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value !== 'string') return null;
+  if (!LIKE_OPERATORS.includes(operator)) return value;
+  const contains = operator !== 'like' && /^%[^%]*%$/.test(value) ? likeText(value.slice(1, -1)) : null;
+  return contains?.trim() ? contains : likeText(value);
+}
+
+function rowOfCondition(node: unknown): BuilderRow | null {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return null;
+  const { field, operator, ...rest } = node as Record<string, unknown>;
+  const known = FILTER_FIELDS.find((f) => f.field === field);
+  if (!known || typeof operator !== 'string' || !(OPERATORS_BY_KIND[known.kind] as readonly string[]).includes(operator)) return null;
+  const value = rowText(operator as FilterOperator, rest.value);
+  if (value === null) return null;
+  const row: BuilderRow = { field: known.field, operator: operator as FilterOperator, value };
+  // Shown as a row only when the builder writes the very same condition back, so switching modes never changes the filter.
+  const built = buildFilter([row]) as Record<string, unknown> | undefined;
+  const same = built !== undefined && Object.keys(rest).join() === (needsValue(row.operator) ? 'value' : '') && built.value === rest.value;
+  return same ? row : null;
+}
+
 /** Back from a filter to builder rows, when it is a plain list of known-field conditions; else null (raw mode). */
 export function rowsOfFilter(filter: unknown): BuilderRow[] | null {
   if (filter === undefined || filter === null) return [];
   const list = Array.isArray(filter) ? filter : [filter];
   const rows: BuilderRow[] = [];
   for (const node of list) {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return null;
-    const { field, operator, value } = node as { field?: unknown; operator?: unknown; value?: unknown };
-    const known = FILTER_FIELDS.find((f) => f.field === field);
-    if (!known || typeof operator !== 'string' || !(OPERATORS_BY_KIND[known.kind] as readonly string[]).includes(operator)) return null;
-    let text = value === undefined || value === null ? '' : String(value);
-    if ((operator === 'ilike' || operator === 'notIlike') && /^%[^%]*%$/.test(text)) text = text.slice(1, -1);
-    rows.push({ field: known.field, operator: operator as FilterOperator, value: text });
+    const row = rowOfCondition(node);
+    if (!row) return null;
+    rows.push(row);
   }
   return rows;
 }

@@ -1,7 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import type { TagRecord, VehicleRecord } from '@/lib/vehicles/types';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ListPage, TagRecord, VehicleRecord } from '@/lib/vehicles/types';
+import type { RegistrationPlateInput, TagInput } from '@/lib/vehicles/schemas';
+import { PAGE_SIZE } from '@/lib/contract/limits';
+import { useCursorList } from '@/lib/list/use-cursor-list';
 import type { SupportBundle } from '@/lib/support/support-bundle';
 import { apiFetch } from '@/lib/query/api-fetch';
 
@@ -64,4 +67,118 @@ export function fetchSupportBundle(org: string, of: { vehicleId: string } | { ex
       ? `${vehiclePath(org, of.vehicleId)}/support-bundle`
       : `/api/o/${org}/commands/${encodeURIComponent(of.executionId)}/support-bundle`;
   return apiFetch<SupportBundle>(path);
+}
+
+/** Opens a vehicle by VIN or id: the id of the one vehicle it names. */
+export function lookUpVehicle(org: string, q: string): Promise<{ vehicleId: string }> {
+  return apiFetch(`/api/o/${org}/vehicles/lookup?${new URLSearchParams({ q })}`);
+}
+
+/**
+ * Every vehicle `listQuery` matches, read page by page at the largest page size, each page handed
+ * to `onPage` (so the caller shows progress against `totalResults`); `signal` stops between pages.
+ */
+export async function forEachVehiclePage(
+  org: string,
+  listQuery: URLSearchParams,
+  onPage: (page: ListPage<VehicleRecord>) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const params = new URLSearchParams(listQuery);
+  params.delete('pageToken');
+  params.set('pageSize', String(PAGE_SIZE.max));
+  for (;;) {
+    const page = await apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${params}`, { signal });
+    onPage(page);
+    if (!page.nextPageToken) return;
+    params.set('pageToken', page.nextPageToken);
+  }
+}
+
+/** Where a tag goes: one vehicle, or every vehicle of an OEM account. */
+export type TagTarget = { vehicleId: string } | { accountId: string };
+
+const tagsPath = (org: string, target: TagTarget) =>
+  'vehicleId' in target
+    ? `${vehiclePath(org, target.vehicleId)}/tags`
+    : `/api/o/${org}/accounts/${encodeURIComponent(target.accountId)}/tags`;
+
+/** What a change of a vehicle's tags makes stale: its tags, the page tags and the lists (filters by tag). */
+function refreshVehicleTags(queryClient: QueryClient, org: string, vehicleId: string) {
+  void queryClient.invalidateQueries({ queryKey: vehicleKeys.tags(org, vehicleId) });
+  void queryClient.invalidateQueries({ queryKey: vehicleKeys.allPageTags(org) });
+  void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
+}
+
+export function useAddTag(org: string, target: TagTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tag: TagInput) => apiFetch<{ tag: TagInput }>(tagsPath(org, target), { method: 'POST', json: tag }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.tagsSeen(org) });
+      // An account's tag lands on each of its vehicles: everything about vehicles is stale.
+      if ('vehicleId' in target) refreshVehicleTags(queryClient, org, target.vehicleId);
+      else void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) });
+    },
+  });
+}
+
+export function useRemoveTag(org: string, vehicleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tag: TagRecord) => apiFetch(`${tagsPath(org, { vehicleId })}?${new URLSearchParams(tag)}`, { method: 'DELETE' }),
+    onSuccess: () => refreshVehicleTags(queryClient, org, vehicleId),
+  });
+}
+
+export function useSetRegistrationPlate(org: string, vehicleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegistrationPlateInput) =>
+      apiFetch<{ vehicle: VehicleRecord }>(`${vehiclePath(org, vehicleId)}/registration-plate`, { method: 'POST', json: input }),
+    onSuccess: ({ vehicle }) => {
+      queryClient.setQueryData(vehicleKeys.detail(org, vehicleId), { vehicle });
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
+    },
+  });
+}
+
+export type VehicleDisconnected = { processing: boolean; requestId?: string };
+
+/** Disconnects a vehicle; on success it leaves every cached list at once (the lists are marked stale, not read again). */
+export function useDisconnectVehicle(org: string, vehicleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<VehicleDisconnected>(vehiclePath(org, vehicleId), { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.setQueriesData<ListPage<VehicleRecord>>({ queryKey: vehicleKeys.lists(org) }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.filter((v) => v.id !== vehicleId),
+              totalResults: page.totalResults === null ? null : page.totalResults - 1,
+            }
+          : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
+    },
+  });
+}
+
+/** The vehicles of one OEM account, at most one page of the largest size (none while `enabled` is false). */
+export function useAccountVehicles(org: string, queryString: string, enabled: boolean) {
+  return useQuery({
+    queryKey: vehicleKeys.list(org, queryString),
+    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
+    enabled,
+  });
+}
+
+/** The vehicles list: cursor-paged, its page and filter in the URL, `apiParams` from the list's other URL state. */
+export function useVehicleList(org: string, apiParams: Record<string, string | undefined>) {
+  return useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
+    endpoint: `/api/o/${org}/vehicles`,
+    keyOf: (q) => vehicleKeys.list(org, q),
+    apiParams,
+  });
 }

@@ -100,6 +100,23 @@ function pathText(path: PropertyKey[]): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}.${String(part)}`), 'filter');
 }
 
+/** Deeper filters are refused before the grammar is checked: its recursion would run out of stack (about 1,500 levels). */
+export const MAX_FILTER_DEPTH = 64;
+
+/** How deep arrays and objects nest in a JSON value, counted without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [node, depth] = pending.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_FILTER_DEPTH) break;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Checks a raw JSON filter before it is sent; the message names where and what is wrong. */
 export function checkFilterText(text: string): FilterCheck {
   if (text.trim() === '') return { ok: true, filter: undefined };
@@ -109,6 +126,7 @@ export function checkFilterText(text: string): FilterCheck {
   } catch (error) {
     return { ok: false, message: `The filter is not valid JSON: ${(error as Error).message}` };
   }
+  if (nestingDepth(raw) > MAX_FILTER_DEPTH) return { ok: false, message: `The filter nests deeper than ${MAX_FILTER_DEPTH} levels.` };
   const result = filterNodeSchema.safeParse(raw);
   if (result.success) return { ok: true, filter: result.data };
   const issue = firstIssue(result.error.issues, raw);

@@ -1,14 +1,13 @@
 import { redirect } from 'next/navigation';
 import { getSessionUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db';
-import { listUserOrganizations } from '@/lib/db/repos/memberships';
+import { listOrganizations } from '@/lib/profile/server/list-organizations';
 
 /** Signing in lands here: the user's first organization, or a word on what to do. */
 export default async function OrganizationsIndex() {
   const user = await getSessionUser();
   if (!user) redirect('/sign-in');
-  const [first] = await listUserOrganizations(getDb(), user.id);
-  if (first) redirect(`/o/${first.organization.slug}`);
+  const [first] = await listOrganizations(user.id);
+  if (first) redirect(`/o/${first.slug}`);
   return (
     <main className="mx-auto max-w-lg p-8">
       <h1 className="text-xl font-semibold">No organization yet</h1>

@@ -7,11 +7,8 @@ import { getSessionUserId } from '@/lib/auth/session';
 import { clientIp } from '@/lib/bff/audit';
 import { accountLinks } from '@/lib/connect/account-links';
 import { GENERIC_RETURN_FAILURE, RETURN_FAILURE_TEXT } from '@/lib/connect/explain';
-import { resolveConnectReturn, type ReturnView } from '@/lib/connect/server/resolve-connect-return';
-import { returnState } from '@/lib/connect/server/return-state';
-import { getDb } from '@/lib/db';
-import { getOrganizationById } from '@/lib/db/repos/organizations';
-import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
+import type { ReturnView } from '@/lib/connect/server/resolve-connect-return';
+import { settleConnectReturn } from '@/lib/connect/server/settle-connect-return';
 import { parseConnectReturn } from '@/lib/connect/return-schemas';
 
 export const metadata: Metadata = { title: 'Vehicle connection', robots: { index: false, follow: false } };
@@ -79,21 +76,7 @@ function texts(view: ReturnView): { title: string; body: ReactNode[] } {
  */
 export default async function ConnectReturnPage({ searchParams }: PageProps<'/connect/return'>) {
   const query = parseConnectReturn(await searchParams);
-  const db = getDb();
-  const view = await resolveConnectReturn(
-    {
-      db,
-      userId: await getSessionUserId(),
-      ip: clientIp({ headers: await headers() }),
-      verifyState: returnState().verify,
-      apiFor: async (organizationId) => {
-        const organization = await getOrganizationById(db, organizationId);
-        if (!organization) throw new Error('The organization of the link is gone');
-        return orgVehicleApi(organization);
-      },
-    },
-    query,
-  );
+  const view = await settleConnectReturn(query, { userId: await getSessionUserId(), ip: clientIp({ headers: await headers() }) });
   const { title, body } = texts(view);
   const { Icon, className, word } = ICONS[view.outcome];
   const member = view.member;

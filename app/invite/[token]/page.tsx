@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { AcceptInvitation } from '@/components/profile/accept-invitation';
 import { getSessionUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db';
-import { findOpenInvitation } from '@/lib/db/repos/invitations';
-import { hashLinkToken } from '@/lib/members/server/one-time-token';
+import { findInvitation } from '@/lib/members/server/find-invitation';
 import { linkTokenSchema } from '@/lib/auth/schemas';
 
 export const metadata: Metadata = { title: 'Invitation', robots: { index: false, follow: false } };
@@ -15,7 +13,7 @@ export const metadata: Metadata = { title: 'Invitation', robots: { index: false,
 export default async function InvitePage({ params }: PageProps<'/invite/[token]'>) {
   const { token } = await params;
   const valid = linkTokenSchema.safeParse(token).success;
-  const invitation = valid ? await findOpenInvitation(getDb(), hashLinkToken(token)) : undefined;
+  const invitation = valid ? await findInvitation(token) : undefined;
   const user = invitation ? await getSessionUser() : null;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">

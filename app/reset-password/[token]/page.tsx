@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { ResetPassword } from '@/components/profile/reset-password';
 import { emailOfResetLink } from '@/lib/profile/server/reset-password';
-import { getDb } from '@/lib/db';
 import { linkTokenSchema } from '@/lib/auth/schemas';
 
 export const metadata: Metadata = { title: 'Reset password', robots: { index: false, follow: false } };
@@ -9,7 +8,7 @@ export const metadata: Metadata = { title: 'Reset password', robots: { index: fa
 /** Public: a one-time reset link an operator created (`npm run user:reset-password -- email`). */
 export default async function ResetPasswordPage({ params }: PageProps<'/reset-password/[token]'>) {
   const { token } = await params;
-  const email = linkTokenSchema.safeParse(token).success ? await emailOfResetLink(getDb(), token) : undefined;
+  const email = linkTokenSchema.safeParse(token).success ? await emailOfResetLink(token) : undefined;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-md rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

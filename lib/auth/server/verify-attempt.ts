@@ -11,11 +11,11 @@ import { verifyCredentials } from '@/lib/db/repos/users';
  */
 export async function verifyReservedAttempt(
   db: Db,
-  attempt: { attemptId: number; email: string; password: string },
+  attempt: { attemptId: number; email: string; password: string; bucket: string },
   busy: () => Error,
 ): ReturnType<typeof verifyCredentials> {
   try {
-    return await verifyCredentials(db, attempt.email, attempt.password);
+    return await verifyCredentials(db, attempt.email, attempt.password, attempt.bucket);
   } catch (error) {
     if (error instanceof PasswordHashingBusyError) {
       await releaseSignInAttempt(db, attempt.attemptId);

@@ -64,17 +64,18 @@ export async function findUserById(db: Db, id: string): Promise<PublicUser | und
  * The user when the password matches, else undefined. An unknown email or a user without a
  * password costs the same time as a wrong password, so timing does not reveal accounts.
  */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<PublicUser | undefined> {
+/** `owner`: whose check this is (a sign-in's address bucket), for the password queue's fair share. */
+export async function verifyCredentials(db: Db, email: string, password: string, owner?: string): Promise<PublicUser | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(eq(users.email, normalizeEmail(email)))
     .limit(1);
   if (!row?.passwordHash) {
-    await burnPasswordCheck(password);
+    await burnPasswordCheck(password, owner);
     return undefined;
   }
-  if (!(await verifyPassword(password, row.passwordHash))) return undefined;
+  if (!(await verifyPassword(password, row.passwordHash, owner))) return undefined;
   if (needsRehash(row.passwordHash)) {
     // Stored under weaker parameters than today's: re-hash now that the password is known.
     // Only if the hash is still the one checked (a concurrent password change wins).

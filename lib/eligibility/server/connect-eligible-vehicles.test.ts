@@ -20,7 +20,7 @@ function world() {
   const org = sandbox.organizations[0];
   const connects: unknown[][] = [];
   const fetch: FetchLike = async (input, init) => {
-    if (init.method === 'POST' && new URL(input).pathname === '/v1/vehicles/connect') connects.push(JSON.parse(String(init.body)).vins);
+    if (init.method === 'POST' && new URL(input).pathname === '/v1/vehicles/connect') connects.push(JSON.parse(String(init.body)).vehicles);
     return sandbox.fetch(input, init);
   };
   const { api } = sandboxClient(sandbox, { fetch });

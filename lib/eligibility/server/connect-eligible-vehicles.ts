@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Org, OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
-import { toVendorMake } from '@/lib/contract/makes';
 import { getDb, type Db } from '@/lib/db';
 import {
   findRetryOf,
@@ -18,6 +17,8 @@ import {
   eligibleVins,
   inBatches,
   retryVins,
+  toBulkConnectItem,
+  type BulkConnectItem,
   type BulkConnectionView,
   type BulkOutcome,
   type ConnectVin,
@@ -50,23 +51,27 @@ export function toBulkConnectionView(row: BulkConnection): BulkConnectionView {
 }
 
 /**
- * Sends the VINs in requests of at most 100 and records each. A refusal (`NOT_PERMITTED`) means
- * the vendor has not enabled bulk connection for the organization: explained, never retried;
- * requests already sent stay recorded.
+ * Sends the VINs in requests of at most 100 (`{"vehicles": [...]}`) and records each. A VIN
+ * without a make the service lists is left out and counted: the service requires one and would
+ * refuse its whole request. A refusal (`NOT_PERMITTED`) means the vendor has not enabled bulk
+ * connection for the organization: explained, never retried; requests already sent stay recorded.
  */
 async function sendInBatches(
   db: Db,
   api: Api,
   vins: readonly ConnectVin[],
   record: { organizationId: string; createdBy: string; eligibilityCheckId: string | null; retryOf?: string | null },
-): Promise<{ rows: BulkConnection[]; requestId: string | undefined }> {
+): Promise<{ rows: BulkConnection[]; requestId: string | undefined; withoutMake: number }> {
+  const items = vins.map(toBulkConnectItem).filter((item): item is BulkConnectItem => item !== null);
+  const withoutMake = vins.length - items.length;
+  if (items.length === 0)
+    throw new AppError('CONFLICT', 'The service needs the make of each vehicle to connect it, and none of these VINs has one it lists.');
   const rows: BulkConnection[] = [];
   let requestId: string | undefined;
-  for (const batch of inBatches(vins)) {
-    const body = batch.map((v) => ({ ...v, ...(v.make ? { make: toVendorMake(v.make) ?? v.make } : {}) }));
+  for (const batch of inBatches(items)) {
     let response;
     try {
-      response = await api.connectVins(body);
+      response = await api.connectVins(batch);
     } catch (error) {
       if (isVehicleApiError(error) && error.code === 'NOT_PERMITTED') {
         throw new AppError(
@@ -89,7 +94,7 @@ async function sendInBatches(
       }),
     );
   }
-  return { rows, requestId };
+  return { rows, requestId, withoutMake };
 }
 
 async function readAll<T>(pages: AsyncGenerator<{ data: { results: readonly T[] } }>): Promise<T[]> {
@@ -121,7 +126,7 @@ export async function connectEligibleVins(
   db: Db,
   api: Api,
   input: { organizationId: string; userId: string; check: EligibilityCheck },
-): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
+): Promise<{ connections: BulkConnectionView[]; unmatched: number; withoutMake: number; requestId: string | undefined }> {
   return whileSending(db, input.organizationId, input.check.id, () => sendEligibleVins(db, api, input));
 }
 
@@ -129,7 +134,7 @@ async function sendEligibleVins(
   db: Db,
   api: Api,
   input: { organizationId: string; userId: string; check: EligibilityCheck },
-): Promise<{ connections: BulkConnectionView[]; unmatched: number; requestId: string | undefined }> {
+): Promise<{ connections: BulkConnectionView[]; unmatched: number; withoutMake: number; requestId: string | undefined }> {
   const { check } = input;
   if (check.status !== 'COMPLETED')
     throw new AppError('CONFLICT', 'The check has not finished yet: connect its eligible vehicles once it has.');
@@ -143,12 +148,12 @@ async function sendEligibleVins(
   const results = await readAll(paginateNumbered((p) => api.getEligibilityResults(check.upstreamId, p)));
   const { vins, unmatched } = eligibleVins(results, check.vins);
   if (vins.length === 0) throw new AppError('CONFLICT', 'No eligible VIN to connect in this check.');
-  const { rows, requestId } = await sendInBatches(db, api, vins, {
+  const { rows, requestId, withoutMake } = await sendInBatches(db, api, vins, {
     organizationId: input.organizationId,
     createdBy: input.userId,
     eligibilityCheckId: check.id,
   });
-  return { connections: rows.map(toBulkConnectionView), unmatched, requestId };
+  return { connections: rows.map(toBulkConnectionView), unmatched, withoutMake, requestId };
 }
 
 /** Brings a kept request up to date; once settled, its per-VIN outcomes are stored and never read again. */

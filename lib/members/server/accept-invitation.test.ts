@@ -70,17 +70,17 @@ for (const leg of await databaseLegs()) {
 
       // Whoever holds the link, signed out, cannot set the existing account's password through it.
       await expect(
-        acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), password: 'taken over password', user: null, ip: null }),
+        acceptInvitation({ token: tokenOf(forExisting.inviteUrl), password: 'taken over password', user: null, ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'ACCOUNT_EXISTS', status: 409 });
       expect(await verifyCredentials(t.db, 'taken@example.com', 'their own password')).toBeDefined();
       expect(await verifyCredentials(t.db, 'taken@example.com', 'taken over password')).toBeUndefined();
       expect((await listUserOrganizations(t.db, existing.id)).map((m) => m.organization.slug)).toEqual(['shape-other']);
 
       // Someone else signed in cannot use it either; the owner, signed in, joins.
-      await expect(acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), user: admin, ip: null })).rejects.toMatchObject({
+      await expect(acceptInvitation({ token: tokenOf(forExisting.inviteUrl), user: admin, ip: null }, t.db)).rejects.toMatchObject({
         code: 'INVITATION_OTHER_ACCOUNT',
       });
-      const joined = await acceptInvitation(t.db, { token: tokenOf(forExisting.inviteUrl), user: existing, ip: '203.0.113.9' });
+      const joined = await acceptInvitation({ token: tokenOf(forExisting.inviteUrl), user: existing, ip: '203.0.113.9' }, t.db);
       expect(joined).toEqual({ accepted: true, organization: { slug: 'shape', name: 'SHAPE' }, signIn: false });
       expect((await listMembers(t.db, org.id)).find((m) => m.email === 'taken@example.com')?.role).toBe('manager');
       expect(await verifyCredentials(t.db, 'taken@example.com', 'their own password')).toBeDefined();
@@ -95,14 +95,14 @@ for (const leg of await databaseLegs()) {
         invitedBy: admin.id,
       });
       const token = tokenOf(inviteUrl);
-      await expect(acceptInvitation(t.db, { token, password: 'FRESH@example.com', user: null, ip: null })).rejects.toMatchObject({
+      await expect(acceptInvitation({ token, password: 'FRESH@example.com', user: null, ip: null }, t.db)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
       });
-      const result = await acceptInvitation(t.db, { token, password: 'my chosen password', user: null, ip: null });
+      const result = await acceptInvitation({ token, password: 'my chosen password', user: null, ip: null }, t.db);
       expect(result).toEqual({ accepted: true, organization: { slug: 'accept', name: 'ACCEPT' }, signIn: true });
       expect(await verifyCredentials(t.db, 'fresh@example.com', 'my chosen password')).toBeDefined();
       expect((await listMembers(t.db, org.id)).find((m) => m.email === 'fresh@example.com')?.role).toBe('support');
-      await expect(acceptInvitation(t.db, { token, password: 'another password!', user: null, ip: null })).rejects.toMatchObject({
+      await expect(acceptInvitation({ token, password: 'another password!', user: null, ip: null }, t.db)).rejects.toMatchObject({
         code: 'INVITATION_INVALID',
         status: 410,
       });
@@ -119,24 +119,24 @@ for (const leg of await databaseLegs()) {
         new Date(Date.now() - 8 * 86_400_000),
       );
       await expect(
-        acceptInvitation(t.db, { token: tokenOf(old.inviteUrl), password: 'late but long enough', user: null, ip: null }),
+        acceptInvitation({ token: tokenOf(old.inviteUrl), password: 'late but long enough', user: null, ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
 
       const first = await inviteMember(t.db, { organization: org, email: 'twice@example.com', role: 'manager', invitedBy: admin.id });
       const second = await inviteMember(t.db, { organization: org, email: 'twice@example.com', role: 'support', invitedBy: admin.id });
       await expect(
-        acceptInvitation(t.db, { token: tokenOf(first.inviteUrl), password: 'first link password', user: null, ip: null }),
+        acceptInvitation({ token: tokenOf(first.inviteUrl), password: 'first link password', user: null, ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
       expect((await listPendingInvitations(t.db, org.id)).map((i) => i.email)).toEqual(['twice@example.com']);
       await revokeInvitation(t.db, org.id, second.invitation.id);
       await expect(
-        acceptInvitation(t.db, { token: tokenOf(second.inviteUrl), password: 'second link password', user: null, ip: null }),
+        acceptInvitation({ token: tokenOf(second.inviteUrl), password: 'second link password', user: null, ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'INVITATION_INVALID' });
       await expect(revokeInvitation(t.db, org.id, second.invitation.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       await ensureUser(t.db, { email: 'leftover@example.com' });
       const leftover = await inviteMember(t.db, { organization: org, email: 'leftover@example.com', role: 'manager', invitedBy: admin.id });
-      await acceptInvitation(t.db, { token: tokenOf(leftover.inviteUrl), password: 'claimed password ok', user: null, ip: null });
+      await acceptInvitation({ token: tokenOf(leftover.inviteUrl), password: 'claimed password ok', user: null, ip: null }, t.db);
       expect(await verifyCredentials(t.db, 'leftover@example.com', 'claimed password ok')).toBeDefined();
     });
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { hashPassword } from '@/lib/crypto/password';
 import { AppError } from '@/lib/errors/app-error';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { acceptInvitationAsNewAccount, acceptInvitationAsUser, findOpenInvitation } from '@/lib/db/repos/invitations';
 import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
@@ -16,8 +16,8 @@ export type AcceptResult = { accepted: true; organization: { slug: string; name:
  * link (the inviting admin included) can never set or change an existing person's password.
  */
 export async function acceptInvitation(
-  db: Db,
   input: { token: string; password?: string; user: { id: string; email: string } | null; ip: string | null },
+  db: Db = getDb(),
 ): Promise<AcceptResult> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenInvitation(db, tokenHash);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getSessionState } from '@/lib/db/repos/sessions';
-import { SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, verifyCredentials } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { changePassword } from './change-password';
@@ -22,18 +22,18 @@ for (const leg of await databaseLegs()) {
     it('changes the password only with the right current one, refuses the email as password, and ends every session', async () => {
       const user = await createUser(t.db, { email: 'change@example.com', password: 'the old password' });
       await expect(
-        changePassword(t.db, { user, currentPassword: 'wrong one', newPassword: 'the new password', ip: null }),
+        changePassword({ user, currentPassword: 'wrong one', newPassword: 'the new password', ip: null }, t.db),
       ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         body: { fields: { currentPassword: ['The current password is wrong'] } },
       });
       await expect(
-        changePassword(t.db, { user, currentPassword: 'the old password', newPassword: 'CHANGE@example.com', ip: null }),
+        changePassword({ user, currentPassword: 'the old password', newPassword: 'CHANGE@example.com', ip: null }, t.db),
       ).rejects.toMatchObject({
         body: { fields: { newPassword: ['Do not use your email address as the password'] } },
       });
       expect(await version(t.db, user.id)).toBe(0);
-      await changePassword(t.db, { user, currentPassword: 'the old password', newPassword: 'the new password', ip: null });
+      await changePassword({ user, currentPassword: 'the old password', newPassword: 'the new password', ip: null }, t.db);
       expect(await version(t.db, user.id)).toBe(1);
       expect(await verifyCredentials(t.db, user.email, 'the new password')).toBeDefined();
       expect(await verifyCredentials(t.db, user.email, 'the old password')).toBeUndefined();
@@ -44,7 +44,7 @@ for (const leg of await databaseLegs()) {
       // The sign-in policy with a long first delay, so a slow hash cannot outlast it.
       const throttle = { ...SIGN_IN_THROTTLE, baseDelayMs: 10 * 60_000 };
       const attempt = (currentPassword: string, ip: string) =>
-        changePassword(t.db, { user, currentPassword, newPassword: 'the new password', ip }, throttle);
+        changePassword({ user, currentPassword, newPassword: 'the new password', ip }, t.db, throttle);
       for (let i = 0; i < 5; i++) await expect(attempt(`guess ${i}`, '203.0.113.9')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       await expect(attempt('the old password', '203.0.113.9')).rejects.toMatchObject({
         code: 'RATE_LIMITED',
@@ -57,8 +57,8 @@ for (const leg of await databaseLegs()) {
 
     it('"sign out everywhere" moves the session version', async () => {
       const user = await createUser(t.db, { email: 'everywhere@example.com' });
-      await endAllSessions(t.db, { user, ip: null });
-      await endAllSessions(t.db, { user, ip: null });
+      await endAllSessions({ user, ip: null }, t.db);
+      await endAllSessions({ user, ip: null }, t.db);
       expect(await version(t.db, user.id)).toBe(2);
     });
 
@@ -68,17 +68,17 @@ for (const leg of await databaseLegs()) {
       const { url } = await createResetLink(t.db, 'reset@example.com');
       expect(url).toMatch(/^https:\/\/motorpool\.example\/reset-password\/[A-Za-z0-9_-]{43}$/);
       const token = url.split('/').pop()!;
-      await resetPassword(t.db, { token, password: 'a fresh password', ip: null });
+      await resetPassword({ token, password: 'a fresh password', ip: null }, t.db);
       expect(await verifyCredentials(t.db, user.email, 'a fresh password')).toBeDefined();
       expect(await version(t.db, user.id)).toBe(1);
-      await expect(resetPassword(t.db, { token, password: 'another password', ip: null })).rejects.toMatchObject({
+      await expect(resetPassword({ token, password: 'another password', ip: null }, t.db)).rejects.toMatchObject({
         code: 'RESET_INVALID',
         status: 410,
       });
 
       const expired = await createResetLink(t.db, 'reset@example.com', new Date(Date.now() - 2 * 3600_000));
       await expect(
-        resetPassword(t.db, { token: expired.url.split('/').pop()!, password: 'too late password', ip: null }),
+        resetPassword({ token: expired.url.split('/').pop()!, password: 'too late password', ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'RESET_INVALID' });
     });
   });

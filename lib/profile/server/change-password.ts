@@ -1,8 +1,10 @@
 import 'server-only';
 import { AppError } from '@/lib/errors/app-error';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
-import { clearSignInPair, reserveSignInAttempt, SIGN_IN_THROTTLE } from '@/lib/db/repos/sign-in-attempts';
+import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
+import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket } from '@/lib/auth/server/sign-in-throttle';
+import { env } from '@/lib/env';
 import { DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
 import { setUserPassword } from '@/lib/db/repos/users';
@@ -15,8 +17,8 @@ import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
  * cannot try passwords faster than the sign-in form allows.
  */
 export async function changePassword(
-  db: Db,
   input: { user: { id: string; email: string }; currentPassword: string; newPassword: string; ip: string | null },
+  db: Db = getDb(),
   throttle = SIGN_IN_THROTTLE,
 ): Promise<{ changed: true }> {
   const { user } = input;
@@ -25,7 +27,7 @@ export async function changePassword(
       fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] },
     });
   }
-  const key = { email: user.email, ip: input.ip ?? DIRECT_BUCKET };
+  const key = { email: user.email, ip: throttleBucket(input.ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   const verdict = await reserveSignInAttempt(db, key, throttle);
   if (!verdict.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Wait before trying again.', {
@@ -34,7 +36,7 @@ export async function changePassword(
   }
   const verified = await verifyReservedAttempt(
     db,
-    { attemptId: verdict.attemptId, email: user.email, password: input.currentPassword },
+    { attemptId: verdict.attemptId, email: user.email, password: input.currentPassword, bucket: key.ip },
     () => new AppError('RATE_LIMITED', 'The server is busy checking passwords. Try again in a moment.', { retryAfterSeconds: 1 }),
   );
   if (!verified || verified.id !== user.id) {

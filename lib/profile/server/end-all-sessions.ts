@@ -1,10 +1,13 @@
 import 'server-only';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { bumpSessionVersion } from '@/lib/db/repos/sessions';
 
 /** "Sign out everywhere": every session of the user ends, on every device, this one included. */
-export async function endAllSessions(db: Db, input: { user: { id: string; email: string }; ip: string | null }): Promise<{ ended: true }> {
+export async function endAllSessions(
+  input: { user: { id: string; email: string }; ip: string | null },
+  db: Db = getDb(),
+): Promise<{ ended: true }> {
   await bumpSessionVersion(db, input.user.id);
   await appendAuditEvent(db, {
     actorUserId: input.user.id,

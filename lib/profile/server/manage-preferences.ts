@@ -1,15 +1,15 @@
 import 'server-only';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { getUserPreferences, setUserPreferences } from '@/lib/db/repos/users';
 import type { Preferences } from '@/lib/format/preferences';
 import { readPreferences } from '@/lib/profile/schemas';
 
-export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
+export async function getPreferences(userId: string, db: Db = getDb()): Promise<Preferences> {
   return readPreferences(await getUserPreferences(db, userId));
 }
 
 /** Stores the person's units and time zone (already validated by the route) and returns them as read back. */
-export async function savePreferences(db: Db, userId: string, preferences: Preferences): Promise<Preferences> {
+export async function savePreferences(userId: string, preferences: Preferences, db: Db = getDb()): Promise<Preferences> {
   await setUserPreferences(db, userId, { ...preferences });
-  return getPreferences(db, userId);
+  return getPreferences(userId, db);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { hashPassword } from '@/lib/crypto/password';
 import { AppError } from '@/lib/errors/app-error';
-import type { Db } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { consumePasswordReset, createPasswordReset, findOpenPasswordReset } from '@/lib/db/repos/password-resets';
 import { findUserByEmail } from '@/lib/db/repos/users';
@@ -31,12 +31,15 @@ export async function createResetLink(db: Db, email: string, now = new Date()): 
   return { url: new URL(`/reset-password/${token}`, appUrl()).toString(), expiresAt };
 }
 
-export async function emailOfResetLink(db: Db, token: string): Promise<string | undefined> {
+export async function emailOfResetLink(token: string, db: Db = getDb()): Promise<string | undefined> {
   return (await findOpenPasswordReset(db, hashLinkToken(token)))?.email;
 }
 
 /** Uses a reset link: the new password, and every session of the user ends. */
-export async function resetPassword(db: Db, input: { token: string; password: string; ip: string | null }): Promise<{ reset: true }> {
+export async function resetPassword(
+  input: { token: string; password: string; ip: string | null },
+  db: Db = getDb(),
+): Promise<{ reset: true }> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenPasswordReset(db, tokenHash);
   if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');

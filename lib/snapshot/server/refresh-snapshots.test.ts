@@ -174,6 +174,32 @@ for (const leg of await databaseLegs()) {
       expect(online?.lastError).toBeNull();
     });
 
+    it('stores no budget or time a database cannot keep: a fractional budget, a year past 9999, a bare number as a time', async () => {
+      const odd: Reshape = (path, body) => {
+        if (path.endsWith('/rate-limits')) return (body as Record<string, unknown>[]).map((l) => ({ ...l, maxRequests: 200.5 }));
+        if (path.endsWith('/vehicles')) {
+          const page = body as { results: { metadata?: Record<string, unknown> }[] };
+          return {
+            ...page,
+            results: page.results.map((v) => ({ ...v, metadata: { ...v.metadata, lastSeenAt: '+010000-01-01T00:00:00.000Z' } })),
+          };
+        }
+        if (!path.endsWith('/telemetry')) return body;
+        const t = structuredClone(body) as Record<string, Record<string, unknown> | null>;
+        if (t.odometer) t.odometer.timestamp = '7';
+        return t;
+      };
+      const w = world(30, odd);
+      const org = await organization(w.api);
+      const pass = await refreshSnapshots(t.db, org.apiFor, w.now, POLICY);
+      expect(pass.listed).toBeGreaterThan(20);
+      expect(pass.failed).toBe(0);
+      const online = await getSnapshot(t.db, org.id, w.fixtures.onlineListeningVehicleId);
+      expect(online?.fetchedAt).not.toBeNull();
+      expect(online?.budgetMax).toBeNull();
+      expect(online?.lastError).toBeNull();
+    });
+
     it(
       'costs at most 25% of the 200-a-day budget per vehicle over a day of ticks',
       async () => {

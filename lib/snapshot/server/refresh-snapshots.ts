@@ -20,6 +20,7 @@ import { lastWebhookEventAt } from '@/lib/db/repos/webhook-events';
 import { logger } from '@/lib/ops/log';
 import { batteryHealth } from '@/lib/vehicle-data/battery';
 import { isVehicleApiError, paginate, type RateLimit, type Telemetry, type VehicleApi } from '@/lib/vehicle-api';
+import { upstreamDate } from '@/lib/vehicle-api/upstream-values';
 
 export interface SnapshotPolicy {
   /** A vehicle's telemetry is read at most this often. */
@@ -80,11 +81,18 @@ export function fetchStateBudget(limits: readonly RateLimit[]): RateLimit | unde
   return limits.find((l) => typeof l.key === 'string' && l.key.endsWith('_ENERGY_API_COMMANDS_AND_FETCH_STATE'));
 }
 
-const date = (value: string | null | undefined): Date | null => {
-  if (!value) return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-};
+/** The database keeps a budget in integer columns: whole, positive counts within their range, else unknown. */
+const wholeCount = (n: number | null | undefined): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
+
+/** A polled budget the snapshot can store and space reads by; null when either figure is no usable count. */
+export function storableBudget(limit: RateLimit | undefined): { max: number; windowSeconds: number } | null {
+  return limit && wholeCount(limit.maxRequests) && wholeCount(limit.windowSizeSeconds)
+    ? { max: limit.maxRequests, windowSeconds: limit.windowSizeSeconds }
+    : null;
+}
+
+const date = upstreamDate;
 
 type Vehicle = Awaited<ReturnType<VehicleApi['listVehicles']>>['data']['results'][number];
 
@@ -271,8 +279,7 @@ async function refreshVehicle(
     result.calls.rateLimits += 1;
     const limits = await api.getRateLimits(vehicleId);
     const budget = fetchStateBudget(limits.data);
-    const known =
-      budget?.maxRequests && budget.windowSizeSeconds ? { max: budget.maxRequests, windowSeconds: budget.windowSizeSeconds } : null;
+    const known = storableBudget(budget);
     await recordBudget(db, organizationId, vehicleId, known, now());
     // The budget just learned may space this vehicle's reads further apart than the last one allows.
     if (known && !isDue({ ...candidate, budgetMax: known.max, budgetWindowSeconds: known.windowSeconds }, now().getTime(), policy)) return;

@@ -1,13 +1,10 @@
 import 'server-only';
 import { notAfterArrival } from '@/lib/db/repos/vehicle-snapshots';
 import type { WebhookEvent } from '@/lib/db/schema';
+import { upstreamDate } from '@/lib/vehicle-api/upstream-values';
 
 /** A time the vendor sent as text; null when absent or no date. */
-export function validDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-}
+export const validDate = (value: string | null | undefined): Date | null => upstreamDate(value);
 
 /** When an event's change happened: its own time, else the envelope's, else its arrival; never far ahead of its arrival. */
 export function eventTime(event: Pick<WebhookEvent, 'occurredAt' | 'receivedAt'>, own?: Date | null): Date {

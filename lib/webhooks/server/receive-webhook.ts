@@ -3,6 +3,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Db } from '@/lib/db';
 import { getOrganizationBySlug, getWebhookSecret } from '@/lib/db/repos/organizations';
 import { recordWebhookEvent } from '@/lib/db/repos/webhook-events';
+import { validDate } from './event-time';
 import { envelopeSchema, vehicleIdOf } from './webhook-payloads';
 
 /** Standard Webhooks' tolerance: a timestamp further than this from our clock is refused. */
@@ -95,7 +96,6 @@ export async function receiveWebhook(
   }
   const envelope = envelopeSchema.safeParse(parsed);
   if (!envelope.success) return refuse(400, 'WEBHOOK_BODY_INVALID', 'The webhook body is not an event envelope {type, timestamp, data}.');
-  const occurred = envelope.data.timestamp ? new Date(envelope.data.timestamp) : null;
 
   const result = await recordWebhookEvent(db, {
     organizationId: org.id,
@@ -103,7 +103,7 @@ export async function receiveWebhook(
     webhookTimestamp: new Date(timestamp),
     type: envelope.data.type,
     vehicleId: vehicleIdOf(envelope.data.type, envelope.data.data),
-    occurredAt: occurred && !Number.isNaN(occurred.getTime()) ? occurred : null,
+    occurredAt: validDate(envelope.data.timestamp),
     payload: envelope.data as Record<string, unknown>,
     receivedAt: new Date(now),
   });

@@ -7,18 +7,13 @@ import { SessionRole } from '@/components/layout/session-role';
 import { getPreferences } from '@/lib/profile/server/manage-preferences';
 import { can } from '@/lib/auth/permissions';
 import { requireOrgPage } from '@/lib/bff/page-access';
-import { getDb } from '@/lib/db';
-import { listUserOrganizations } from '@/lib/db/repos/memberships';
+import { listOrganizations } from '@/lib/profile/server/list-organizations';
 import { usesEmbeddedSandbox } from '@/lib/env';
 
 export default async function OrgLayout({ children, params }: LayoutProps<'/o/[org]'>) {
   const { org } = await params;
   const access = await requireOrgPage(org);
-  const [memberships, preferences] = await Promise.all([
-    listUserOrganizations(getDb(), access.user.id),
-    getPreferences(getDb(), access.user.id),
-  ]);
-  const orgs = memberships.map((m) => ({ slug: m.organization.slug, name: m.organization.name, role: m.role }));
+  const [orgs, preferences] = await Promise.all([listOrganizations(access.user.id), getPreferences(access.user.id)]);
   const nav = NAV_ITEMS.filter((item) => can(access.role, item.permission));
   return (
     <PreferencesProvider initial={preferences}>

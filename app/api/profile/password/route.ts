@@ -1,9 +1,8 @@
 import { withSession } from '@/lib/bff/with-session';
-import { getDb } from '@/lib/db';
 import { changePassword } from '@/lib/profile/server/change-password';
 import { changePasswordSchema } from '@/lib/auth/schemas';
 
 export const POST = withSession(
-  async ({ body, user, ip }) => changePassword(getDb(), { user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip }),
+  async ({ body, user, ip }) => changePassword({ user, currentPassword: body.currentPassword, newPassword: body.newPassword, ip }),
   { body: changePasswordSchema, session: 'required' },
 );

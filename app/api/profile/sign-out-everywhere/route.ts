@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { withSession } from '@/lib/bff/with-session';
-import { getDb } from '@/lib/db';
 import { endAllSessions } from '@/lib/profile/server/end-all-sessions';
 
-export const POST = withSession(async ({ user, ip }) => endAllSessions(getDb(), { user, ip }), { body: z.object({}), session: 'required' });
+export const POST = withSession(async ({ user, ip }) => endAllSessions({ user, ip }), { body: z.object({}), session: 'required' });

@@ -1,7 +1,6 @@
 import { after, NextResponse, type NextRequest } from 'next/server';
-import { getDb } from '@/lib/db';
-import { applyWebhookEvent } from '@/lib/webhooks/server/apply-webhook-event';
-import { readBodyWithin, receiveWebhook, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
+import { readBodyWithin, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
+import { takeWebhookDelivery } from '@/lib/webhooks/server/take-webhook-delivery';
 import { logger } from '@/lib/ops/log';
 
 /**
@@ -22,17 +21,10 @@ export async function POST(request: NextRequest, context: { params: Promise<{ or
   if (rawBody === null) {
     return NextResponse.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The body is too large.' } }, { status: 413, headers });
   }
-  const db = getDb();
   try {
-    const answer = await receiveWebhook(db, { orgSlug: org, headers: request.headers, rawBody });
-    const recordedId = answer.recordedId;
+    const { answer, apply } = await takeWebhookDelivery({ orgSlug: org, headers: request.headers, rawBody });
     // Applied after the answer is sent; the job `events.apply` retries whatever this misses.
-    if (recordedId)
-      after(() =>
-        applyWebhookEvent(db, recordedId).catch((error) =>
-          logger().error({ event: 'webhook.apply_failed', err: error }, 'webhook apply failed'),
-        ),
-      );
+    if (apply) after(apply);
     return NextResponse.json(answer.body, { status: answer.status, headers });
   } catch (error) {
     logger().error({ event: 'webhook.receive_failed', err: error }, 'webhook receive failed');

@@ -1,7 +1,6 @@
 import { withOrg } from '@/lib/bff/with-org';
-import { getDb } from '@/lib/db';
-import { listPendingInvitations } from '@/lib/db/repos/invitations';
+import { listInvitations } from '@/lib/members/server/list-invitations';
 
-export const GET = withOrg(async ({ org }) => ({ invitations: await listPendingInvitations(getDb(), org.id) }), {
+export const GET = withOrg(listInvitations, {
   permission: 'members.read',
 });

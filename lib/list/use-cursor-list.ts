@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createParser, parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { useEffect } from 'react';
 import { currentToken, readPageStack, writePageStack } from '@/lib/list/page-stack';
-import type { ListPage } from '@/lib/vehicles/types';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { PAGE_SIZE } from '@/lib/contract/limits';
 import { isListResetCode, RESET_CODES, RESET_MESSAGES, resetUpdateFor } from '@/lib/list/list-reset';
@@ -27,7 +26,8 @@ export const pagingParams = {
   reset: parseAsStringLiteral(RESET_CODES),
 };
 
-type PageShape<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null };
+/** What every cursor-paged BFF list answers. */
+export type PageShape<T> = { items: T[]; nextPageToken: string | null; totalResults: number | null };
 
 /**
  * A cursor-paged list whose state lives in the URL (through nuqs, so a view is shareable and Back
@@ -36,7 +36,7 @@ type PageShape<T> = { items: T[]; nextPageToken: string | null; totalResults: nu
  * from it such as the instants of a day range). A caller changing them in the same tick as
  * `restart()` lands on the first page in one history entry (nuqs batches the two).
  */
-export function useCursorList<T, P extends PageShape<T> = ListPage<T>>({
+export function useCursorList<T, P extends PageShape<T> = PageShape<T>>({
   endpoint,
   keyOf,
   apiParams = {},
