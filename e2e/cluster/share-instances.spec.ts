@@ -5,6 +5,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
 import postgres from 'postgres';
 import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import { recordStatusClaims } from '../fixtures/status-claims';
 import { signInOverApi } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 
@@ -260,23 +261,6 @@ test('a role change or a removal made on A is refused on B at the next request',
   console.log('cluster: a removal on A was refused on B at the next request');
   await Promise.all([admin.dispose(), member.dispose()]);
 });
-
-/**
- * Logs every claim of a status check as the claiming instance stamps it (status_checked_at), so
- * the test reads the claims themselves, not when their calls happened to reach the proxy.
- */
-async function recordStatusClaims(db: postgres.Sql): Promise<void> {
-  await db`create table test_status_claims (seq bigserial primary key, execution_id text not null, stamped timestamptz not null)`;
-  await db.unsafe(`
-    create function test_record_status_claim() returns trigger language plpgsql as $$
-    begin
-      if new.status_checked_at is not null and new.status_checked_at is distinct from old.status_checked_at then
-        insert into test_status_claims (execution_id, stamped) values (new.id::text, new.status_checked_at);
-      end if;
-      return new;
-    end $$`);
-  await db`create trigger test_record_status_claim after update on command_executions for each row execute function test_record_status_claim()`;
-}
 
 async function sendCommand(on: APIRequestContext, command: string): Promise<string> {
   const sent = await on.post(`/api/o/fleet/vehicles/${vehicleId}/commands`, { data: { command } });
