@@ -151,8 +151,11 @@ function groupOf(org: Organization, id: string, kind: BulkGroup['kind']): BulkGr
 
 /** Creates a bulk connection group (admin API; the contract has no creation call for it). */
 export function createBulkConnection(core: Core, org: Organization, body: unknown): BulkGroup {
-  const parsed = parseOrThrow(vinsSchema, body, 'bulk connection');
-  const group: BulkGroup = { id: core.newId('bcg'), kind: 'connection', createdAt: core.now(), vins: parsed.vins.map(normalise) };
+  return newGroup(core, org, 'connection', parseOrThrow(vinsSchema, body, 'bulk connection').vins.map(normalise));
+}
+
+function newGroup(core: Core, org: Organization, kind: BulkGroup['kind'], vins: BulkGroup['vins']): BulkGroup {
+  const group: BulkGroup = { id: core.newId(kind === 'eligibility' ? 'elg' : 'bcg'), kind, createdAt: core.now(), vins };
   org.bulkGroups.set(group.id, group);
   return group;
 }
@@ -161,19 +164,17 @@ function pageOf<T>(items: T[], paging: { size: number; page: number }) {
   return items.slice(paging.page * paging.size, (paging.page + 1) * paging.size);
 }
 
+/** A new eligibility check or bulk connection of these VINs, answered as the upstream does (202). */
+function startGroup(ctx: Ctx, kind: BulkGroup['kind'], vins: BulkGroup['vins']) {
+  return json(renderGroup(newGroup(ctx.core, ctx.caller().organization, kind, vins), ctx.core.now()), 202);
+}
+
 export function registerBulkRoutes(router: Router<Ctx>): void {
   router
     .on('POST', '/v1/vehicles/eligibility', async (ctx) => {
-      const org = ctx.caller().organization;
+      ctx.caller(); // a missing token is a 401 before the body is read
       const body = parseOrThrow(vinsSchema, await readJson(ctx.request), 'eligibility request');
-      const group: BulkGroup = {
-        id: ctx.core.newId('elg'),
-        kind: 'eligibility',
-        createdAt: ctx.core.now(),
-        vins: body.vins.map(normalise),
-      };
-      org.bulkGroups.set(group.id, group);
-      return json(renderGroup(group, ctx.core.now()), 202);
+      return startGroup(ctx, 'eligibility', body.vins.map(normalise));
     })
     .on('GET', `/v1/vehicles/eligibility/${ID}/results`, (ctx, [id]) => {
       const group = groupOf(ctx.caller().organization, id, 'eligibility');
@@ -189,14 +190,7 @@ export function registerBulkRoutes(router: Router<Ctx>): void {
       const org = ctx.caller().organization;
       if (!org.bulkConnectEnabled) throw new ApiError('NOT_PERMITTED', 'Bulk VIN connection is not enabled for your organization');
       const body = parseOrThrow(connectVehiclesSchema, await readJson(ctx.request), 'bulk connection request');
-      const group: BulkGroup = {
-        id: ctx.core.newId('bcg'),
-        kind: 'connection',
-        createdAt: ctx.core.now(),
-        vins: body.vehicles.map(normalise),
-      };
-      org.bulkGroups.set(group.id, group);
-      return json(renderGroup(group, ctx.core.now()), 202);
+      return startGroup(ctx, 'connection', body.vehicles.map(normalise));
     })
     .on('GET', `/v1/vehicles/connect/${ID}`, (ctx, [id]) => {
       return json(renderGroup(groupOf(ctx.caller().organization, id, 'connection'), ctx.core.now()));

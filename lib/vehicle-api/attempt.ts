@@ -75,14 +75,7 @@ function errorFrom(result: AttemptResult, endpoint: string): VehicleApiError {
  */
 export function createAttempt(options: AttemptOptions): Attempt {
   /** One upstream attempt: timeout, request id, logging and its span. Throws only for no response at all. */
-  async function attempt(
-    method: Method,
-    template: string,
-    url: string,
-    init: RequestInit,
-    attemptNo: number,
-    deadline: UpstreamDeadline,
-  ): Promise<AttemptResult> {
+  const attempt: Attempt = async (method, template, url, init, attemptNo, deadline) => {
     const endpoint = `${method} ${template}`;
     const outgoingId = nextRequestId();
     const left = deadline.at - performance.now();
@@ -179,7 +172,7 @@ export function createAttempt(options: AttemptOptions): Attempt {
     } finally {
       clearTimeout(timer);
     }
-  }
+  };
 
   /** An attempt through the organization's breaker: refused while paused, and its outcome recorded. */
   return async function guardedAttempt(...args: Parameters<Attempt>): Promise<AttemptResult> {
