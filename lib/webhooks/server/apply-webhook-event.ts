@@ -1,20 +1,24 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import { findCommandExecutionByUpstreamId, recordCommandEventSeen } from '@/lib/db/repos/command-executions';
-import { foldPushedAlert } from '@/lib/db/repos/platform-alert-reads';
-import { recordConnection, recordPushedAlert, recordPushedBudget } from '@/lib/db/repos/vehicle-snapshots';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
-import { applyUpstreamExecution } from '@/lib/commands/server/check-execution-status';
+import { applyPushedAlert } from '@/lib/alerts/server/apply-pushed-alert';
+import { applyCommandEvent } from '@/lib/commands/server/apply-command-event';
+import {
+  applyPushedBudget,
+  applyPushedConnection,
+  applyPushedTelemetry,
+  type PushedOutcome,
+} from '@/lib/snapshot/server/apply-pushed-readings';
 import { logger } from '@/lib/ops/log';
 import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
 import { eventTime, validDate } from './event-time';
-import { applyTelemetryEvent } from './apply-telemetry-event';
 import {
   alertUpdatedSchema,
   commandUpdatedSchema,
   deviceConnectionSchema,
+  deviceTelemetrySchema,
   envelopeSchema,
   rateLimitUpdatedSchema,
 } from './webhook-payloads';
@@ -28,20 +32,22 @@ export const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 type Applied = { outcome: WebhookEventOutcome; detail?: string } | { retry: string };
 
+/**
+ * Each event type is parsed here and applied by the domain that owns what it changes (commands,
+ * the fleet snapshot, alerts); this file only maps their answers to the event's outcome.
+ */
 async function applyCommandUpdated(db: Db, event: WebhookEvent, data: unknown, now: Date): Promise<Applied> {
   const parsed = commandUpdatedSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: 'command.updated without id, deviceId or status' };
-  const record = await findCommandExecutionByUpstreamId(db, event.organizationId, parsed.data.id);
-  // The event may overtake the answer to the send that created the record: tried again a little later.
-  if (!record || record.vehicleId !== parsed.data.deviceId) return { retry: 'No command execution with this id (yet).' };
-  await recordCommandEventSeen(db, record.id, now);
-  // The same state machine as polling: forward only, a settled execution is never moved again.
-  if (record.settledAt) return { outcome: 'ignored', detail: 'The execution had already settled.' };
-  await applyUpstreamExecution(db, record, { status: parsed.data.status, failedReason: parsed.data.failedReason });
-  return { outcome: 'applied' };
+  const result = await applyCommandEvent(db, event.organizationId, parsed.data, now);
+  if (result === 'unknown') return { retry: 'No command execution with this id (yet).' };
+  return result === 'settled' ? { outcome: 'ignored', detail: 'The execution had already settled.' } : { outcome: 'applied' };
 }
 
-/** `device.connected` / `device.disconnected`: the snapshot's connection state, at the event's timestamp (else its arrival), forward only. */
+const NOT_IN_SNAPSHOT: Applied = { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+const stored = (known: boolean): Applied => (known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT);
+
+/** `device.connected` / `device.disconnected`: at the event's timestamp (else its arrival); onboarding reads the event itself. */
 async function applyConnectionEvent(
   db: Db,
   event: WebhookEvent,
@@ -51,58 +57,59 @@ async function applyConnectionEvent(
   const parsed = deviceConnectionSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: `${type} without id` };
   const state = type === 'device.connected' ? 'CONNECTED' : 'DISCONNECTED';
-  const known = await recordConnection(db, event.organizationId, parsed.data.id, state, eventTime(event));
-  // Onboarding reads the event itself (recorded); a vehicle the snapshot does not hold yet is added by the list walk.
-  return known ? { outcome: 'applied' } : { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+  return stored(await applyPushedConnection(db, event.organizationId, parsed.data.id, state, eventTime(event)));
 }
 
-const NOT_IN_SNAPSHOT: Applied = { outcome: 'recorded', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+/** `device.telemetry`: the metric's figure, at the event's own timestamp. */
+async function applyTelemetryEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
+  const parsed = deviceTelemetrySchema.safeParse(data);
+  if (!parsed.success) return { outcome: 'invalid', detail: 'device.telemetry without metricType or vehicle' };
+  const at = validDate(parsed.data.timestamp) ?? event.occurredAt;
+  if (!at) return { outcome: 'ignored', detail: 'device.telemetry without a timestamp.' };
+  const result: PushedOutcome = await applyPushedTelemetry(db, event.organizationId, { ...parsed.data, at, receivedAt: event.receivedAt });
+  if ('skipped' in result) return { outcome: 'ignored', detail: `device.telemetry: ${result.skipped}` };
+  return result.stored ? { outcome: 'applied' } : { outcome: 'ignored', detail: 'The vehicle is not in the fleet snapshot (yet).' };
+}
 
-/** `rate_limit.updated`: the vehicle's budget for that key, as of the event's time (forward only); the command budget reads it. */
+/** `rate_limit.updated`: the vehicle's budget for that key, as of the event's time; only vehicle budgets are kept. */
 async function applyRateLimitEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
   const parsed = rateLimitUpdatedSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: 'rate_limit.updated without its counts' };
   const limit = parsed.data;
-  // Only vehicle budgets are kept (the domain defaults to VEHICLE, as on /v1/rate-limits).
   if (limit.domain && limit.domain !== 'VEHICLE')
     return { outcome: 'recorded', detail: `A ${limit.domain.slice(0, 50)} budget: not kept.` };
-  const at = eventTime(event).toISOString();
-  const known = await recordPushedBudget(db, event.organizationId, limit.object_id, limit.key, {
-    remaining: limit.remaining_requests,
-    max: limit.max_requests,
-    windowSeconds: limit.window_size_seconds ?? null,
-    domain: limit.domain ?? null,
-    at,
-  });
-  return known ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
+  return stored(
+    await applyPushedBudget(db, event.organizationId, limit.object_id, limit.key, {
+      remaining: limit.remaining_requests,
+      max: limit.max_requests,
+      windowSeconds: limit.window_size_seconds ?? null,
+      domain: limit.domain ?? null,
+      at: eventTime(event).toISOString(),
+    }),
+  );
 }
 
-/**
- * `alert.updated`: the alert's state on the vehicle's snapshot (forward only per alert; an active,
- * unmuted one marks the vehicle), and folded into the vehicle's last alerts read for the inboxes.
- */
+/** `alert.updated`: the alert's state on the snapshot and in the inboxes, at its own time (else the event's). */
 async function applyAlertEvent(db: Db, event: WebhookEvent, data: unknown): Promise<Applied> {
   const parsed = alertUpdatedSchema.safeParse(data);
   if (!parsed.success) return { outcome: 'invalid', detail: 'alert.updated without id, vehicleId or status' };
   const alert = parsed.data;
-  const at = eventTime(event, validDate(alert.updatedAt));
-  const known = await recordPushedAlert(db, event.organizationId, alert.vehicleId, alert.id, {
-    active: alert.status === 'ACTIVE',
-    muted: alert.muted ?? false,
-    code: alert.definition?.code ?? null,
-    severity: alert.currentSeverity ?? null,
-    at: at.toISOString(),
-  });
+  const at = eventTime(event, validDate(alert.updatedAt)).toISOString();
   const inbox = platformAlertSchema.safeParse(data);
-  const folded =
-    inbox.success &&
-    (await foldPushedAlert(db, event.organizationId, alert.vehicleId, {
-      ...inbox.data,
+  return stored(
+    await applyPushedAlert(db, event.organizationId, {
       id: alert.id,
-      // Without its own time, the alert changed when the event says it did (forward only needs one).
-      updatedAt: inbox.data.updatedAt ?? at.toISOString(),
-    }));
-  return known || folded ? { outcome: 'applied' } : NOT_IN_SNAPSHOT;
+      vehicleId: alert.vehicleId,
+      state: {
+        active: alert.status === 'ACTIVE',
+        muted: alert.muted ?? false,
+        code: alert.definition?.code ?? null,
+        severity: alert.currentSeverity ?? null,
+        at,
+      },
+      inbox: inbox.success ? inbox.data : undefined,
+    }),
+  );
 }
 
 async function applyEvent(db: Db, event: WebhookEvent, now: Date): Promise<Applied> {

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { recordConnection, recordPushedBudget, recordPushedReading, type SnapshotReading } from '@/lib/db/repos/vehicle-snapshots';
+import type { PushedBudget } from '@/lib/db/schema';
+import { telemetrySchema } from '@/lib/vehicle-api';
+import { readingFromTelemetry } from './refresh-snapshots';
+
+/** What a pushed fact did to the fleet snapshot: stored, or skipped with the reason. */
+export type PushedOutcome = { stored: boolean } | { skipped: string };
+
+/**
+ * The snapshot figure each telemetry metric carries. The pushed `vehicle` object holds the
+ * metric's block in the telemetry answer's shape (`stateOfCharge: {value, unit}`, `location:
+ * {latitude, longitude}` ...; an assumption, contract-gaps names only `metricType`, `vehicle`,
+ * `timestamp`). Metrics the snapshot does not keep are skipped.
+ */
+const SNAPSHOT_FIGURE: Readonly<Record<string, keyof Omit<SnapshotReading, 'lastSeenAt'>>> = {
+  STATE_OF_CHARGE: 'stateOfCharge',
+  RANGE: 'rangeKm',
+  ODOMETER: 'odometerKm',
+  LOCATION: 'location',
+  CHARGING_STATE: 'charging',
+  TIRES: 'tireMinKpa',
+};
+
+/** A pushed telemetry metric into the fleet snapshot, at its own time, forward only. */
+export async function applyPushedTelemetry(
+  db: Db,
+  organizationId: string,
+  pushed: { metricType: string; vehicle: string | ({ id: string } & Record<string, unknown>); at: Date; receivedAt: Date },
+): Promise<PushedOutcome> {
+  const figure = SNAPSHOT_FIGURE[pushed.metricType];
+  if (!figure) return { skipped: `The snapshot does not keep the metric ${pushed.metricType}.` };
+  const blocks = typeof pushed.vehicle === 'string' ? undefined : telemetrySchema.safeParse(pushed.vehicle);
+  const timed = blocks?.success ? readingFromTelemetry(blocks.data)[figure] : undefined;
+  if (!timed) return { skipped: `${pushed.metricType} carries no value.` };
+  const vehicleId = typeof pushed.vehicle === 'string' ? pushed.vehicle : pushed.vehicle.id;
+  return { stored: await recordPushedReading(db, organizationId, vehicleId, { [figure]: { ...timed, at: pushed.at } }, pushed.receivedAt) };
+}
+
+/** A vehicle's pushed connection state, at its time, forward only. False when the snapshot does not hold the vehicle. */
+export function applyPushedConnection(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  state: 'CONNECTED' | 'DISCONNECTED',
+  at: Date,
+): Promise<boolean> {
+  return recordConnection(db, organizationId, vehicleId, state, at);
+}
+
+/** A vehicle's pushed rate budget for one key (forward only); the command budget reads it. False when the snapshot does not hold the vehicle. */
+export function applyPushedBudget(db: Db, organizationId: string, vehicleId: string, key: string, budget: PushedBudget): Promise<boolean> {
+  return recordPushedBudget(db, organizationId, vehicleId, key, budget);
+}
