@@ -69,7 +69,10 @@ test('support copies a vehicle’s bundle: request ids of commands, errors and f
   const executionBundle = page.waitForResponse((r) => r.url().endsWith(`/commands/${execution.id}/support-bundle`));
   await page.getByRole('button', { name: `Copy support bundle of execution ${execution.id}` }).click();
   expect((await executionBundle).status()).toBe(200);
-  const fromExecution = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  // The clipboard still holds the vehicle's bundle until the page has written this one.
+  const readClipboard = async () => JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  await expect.poll(async () => (await readClipboard()).execution?.id).toBe(execution.id);
+  const fromExecution = await readClipboard();
   expect(fromExecution.execution).toMatchObject({ id: execution.id, upstreamRequestId: execution.upstreamRequestId });
   expect(JSON.stringify(fromExecution)).not.toContain(clientSecret);
 });
