@@ -109,6 +109,20 @@ for (const leg of await databaseLegs()) {
       expect(other.events.map((e) => e.organizationId)).toEqual([otherOrgId]);
     });
 
+    it('shows a member’s sign-ins only from when they joined: their addresses before are not the organization’s', async () => {
+      const carol = await createUser(t.db, { email: 'carol@example.com' });
+      const signIn = (ip: string) =>
+        audit.appendAuditEvent(t.db, { actorUserId: carol.id, actorEmail: carol.email, action: 'auth.sign_in', outcome: 'success', ip });
+      await signIn('198.51.100.1');
+      // Joined a moment later (timestamps come from the clock: make the order certain).
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await ensureMembership(t.db, otherOrgId, carol.id, 'manager');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await signIn('198.51.100.2');
+      const page = await audit.listAuditEvents(t.db, { organizationId: otherOrgId, action: 'auth.*' });
+      expect(page.events.map((e) => e.ip)).toEqual(['198.51.100.2']);
+    });
+
     it('the database itself refuses to update, delete or truncate an entry', async () => {
       await expect(t.db.update(auditEvents).set({ outcome: 'failure' })).rejects.toThrow();
       await expect(t.db.delete(auditEvents)).rejects.toThrow();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, ilike, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { auditEvents, memberships, type AuditEvent, type AuditOutcome } from '../schema';
@@ -92,10 +92,18 @@ export async function listAuditEvents(db: Db, filter: AuditFilter = {}): Promise
     const own = eq(auditEvents.organizationId, filter.organizationId);
     if (filter.includeMemberSignIns === false) conditions.push(own);
     else {
-      const members = db.select({ id: memberships.userId }).from(memberships).where(eq(memberships.organizationId, filter.organizationId));
-      conditions.push(
-        or(own, and(isNull(auditEvents.organizationId), like(auditEvents.action, 'auth.%'), inArray(auditEvents.actorUserId, members)))!,
-      );
+      // A member's sign-ins from the day they joined: what they did before (and from where) is not this organization's.
+      const memberThen = db
+        .select({ one: sql`1` })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, filter.organizationId),
+            eq(memberships.userId, auditEvents.actorUserId),
+            lte(memberships.createdAt, auditEvents.createdAt),
+          ),
+        );
+      conditions.push(or(own, and(isNull(auditEvents.organizationId), like(auditEvents.action, 'auth.%'), exists(memberThen)))!);
     }
   }
   if (filter.actor) conditions.push(ilike(auditEvents.actorEmail, `%${escapeLike(filter.actor.toLowerCase())}%`));
