@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactArguments, redactSecrets, summarizeTelemetry, supportBundleFileName } from './support-bundle';
+import {
+  REDACTED,
+  redactArguments,
+  redactSecrets,
+  summarizeTelemetry,
+  supportBundleFileName,
+  summarizeCommandEvent,
+} from './support-bundle';
 
 describe('support bundle redaction', () => {
   it('replaces every field named like a secret, token, password, cookie or email, however deep', () => {
@@ -49,5 +56,35 @@ describe('support bundle redaction', () => {
     expect(supportBundleFileName({ vehicleId: 'a/b c', generatedAt: '2026-11-01T10:00:00.000Z' })).toBe(
       'support-bundle-a_b_c-2026-11-01T10-00-00-000Z.json',
     );
+  });
+
+  it('keeps of a received command event its ids, status, failure code and times, and none of its text', () => {
+    const summary = summarizeCommandEvent({
+      type: 'command.updated',
+      timestamp: '2026-11-29T10:00:00Z',
+      data: {
+        id: 'exe_1',
+        deviceId: 'veh_1',
+        status: 'FAILED',
+        failedReason: 'OEM_VEHICLE_OFFLINE',
+        message: 'Could not reach Jane Doe’s car at 12 Elm Street',
+        updatedAt: '2026-11-29T10:00:01Z',
+        vehicle: { name: 'Jane’s car', location: { latitude: 52.1, longitude: 4.3 } },
+      },
+    });
+    expect(summary).toEqual({
+      type: 'command.updated',
+      timestamp: '2026-11-29T10:00:00Z',
+      data: {
+        id: 'exe_1',
+        deviceId: 'veh_1',
+        status: 'FAILED',
+        failedReason: 'OEM_VEHICLE_OFFLINE',
+        createdAt: null,
+        updatedAt: '2026-11-29T10:00:01Z',
+      },
+    });
+    expect(JSON.stringify(summarizeCommandEvent({ type: 'x', data: { failedReason: 'free text here' } }))).not.toContain('free text');
+    expect(summarizeCommandEvent('not an object')).toEqual({});
   });
 });

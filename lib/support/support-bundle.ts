@@ -66,7 +66,7 @@ export type SupportBundle = {
   commands: BundleCommand[];
   upstreamErrors: BundleUpstreamError[];
   execution?: BundleCommand;
-  /** The `command.updated` events received about that execution, as received (kept seven days). */
+  /** The `command.updated` events received about that execution (kept seven days), their codes and times only. */
   executionEvents?: BundleEvent[];
   redacted: string[];
 };
@@ -108,6 +108,31 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const ENUM_LIKE = /^[A-Z][A-Z0-9_]{0,60}$/;
+/** An id or a time as the upstream writes them: no spaces, nothing long. */
+const ID_OR_TIME = /^[\w.:+-]{1,80}$/;
+
+/**
+ * A received `command.updated` event, summarised: its type and time, and of its data the
+ * execution's ids, status and failure code and its times. A message or any other text the
+ * upstream put in is left out, as upstream error messages are elsewhere in the bundle.
+ */
+export function summarizeCommandEvent(payload: unknown): Record<string, unknown> {
+  if (!isObject(payload)) return {};
+  const keep = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : null);
+  const data = isObject(payload.data) ? payload.data : {};
+  return {
+    type: keep(payload.type, ID_OR_TIME),
+    timestamp: keep(payload.timestamp, ID_OR_TIME),
+    data: {
+      id: keep(data.id, ID_OR_TIME),
+      deviceId: keep(data.deviceId, ID_OR_TIME),
+      status: keep(data.status, ENUM_LIKE),
+      failedReason: keep(data.failedReason, ENUM_LIKE),
+      createdAt: keep(data.createdAt, ID_OR_TIME),
+      updatedAt: keep(data.updatedAt, ID_OR_TIME),
+    },
+  };
+}
 /** Text kept from telemetry: times and upper-case codes (CHARGING, CLOSED); a name the owner typed is not kept. */
 const codeOrTime = (field: string, value: string) => (field === 'timestamp' && value.length <= 40) || ENUM_LIKE.test(value);
 

@@ -15,6 +15,7 @@ import {
   SUPPORT_BUNDLE_KIND,
   redactArguments,
   redactSecrets,
+  summarizeCommandEvent,
   summarizeTelemetry,
   type BundleCommand,
   type BundleVehicle,
@@ -137,7 +138,7 @@ export async function assembleSupportBundle(
         occurredAt: iso(e.occurredAt),
         outcome: e.outcome,
         detail: e.detail,
-        payload: e.payload,
+        payload: summarizeCommandEvent(e.payload),
       }));
     }
   }
