@@ -109,6 +109,25 @@ describe('readJsonBody', () => {
       status: 415,
     });
   });
+  it('refuses a body past 1 MB as it streams in, without reading the rest (no Content-Length, as a chunked upload)', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new NextRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    await expect(readJsonBody(request)).rejects.toMatchObject({ code: 'BAD_REQUEST', status: 413 });
+    // 1 MB is 16 chunks of 64 KiB: the reader stops at the first past it (the stream may have one more queued).
+    expect(pulled).toBeLessThanOrEqual(18);
+  });
   it('refuses malformed JSON with a clear message', async () => {
     await expect(readJsonBody(post({ 'content-type': 'application/json' }, '{'))).rejects.toMatchObject({
       code: 'BAD_REQUEST',

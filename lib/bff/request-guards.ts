@@ -78,13 +78,36 @@ function safeOrigin(url: string): string | null {
   }
 }
 
+/**
+ * The request's body as text, or null once it passes `max` bytes: read chunk by chunk and
+ * cancelled there, so a body sent without Content-Length (chunked) is never buffered whole,
+ * even on a route that answers before anyone signed in.
+ */
+export async function readBodyWithin(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export async function readJsonBody(request: NextRequest): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', 'The request body is too large.', { status: 413 });
+  const text = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (text === null) throw new AppError('BAD_REQUEST', 'The request body is too large.', { status: 413 });
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -12,28 +12,6 @@ export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 /** Larger bodies are refused before any work (the vendor's events are a few hundred bytes). */
 export const WEBHOOK_MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * The request's body as text, or null once it passes `max` bytes: read chunk by chunk and
- * cancelled there, so a body sent without Content-Length (chunked) is never buffered whole.
- */
-export async function readBodyWithin(request: Request, max = WEBHOOK_MAX_BODY_BYTES): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export type WebhookAnswer = {
   status: number;
   body: { ok: true; id: string; duplicate?: boolean } | { error: { code: string; message: string } };

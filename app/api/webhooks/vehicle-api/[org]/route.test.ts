@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { readBodyWithin, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
+import { readBodyWithin } from '@/lib/bff/request-guards';
+import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
 import { POST } from './route';
 
 /** A body sent in chunks with no Content-Length (chunked transfer), counting what the server pulls. */

@@ -1,5 +1,6 @@
 import { after, NextResponse, type NextRequest } from 'next/server';
-import { readBodyWithin, WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
+import { readBodyWithin } from '@/lib/bff/request-guards';
+import { WEBHOOK_MAX_BODY_BYTES } from '@/lib/webhooks/server/receive-webhook';
 import { takeWebhookDelivery } from '@/lib/webhooks/server/take-webhook-delivery';
 import { logger } from '@/lib/ops/log';
 
