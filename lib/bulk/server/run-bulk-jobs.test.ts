@@ -263,9 +263,10 @@ describe('bulk commands', () => {
     expect(s.calls.filter((c) => c.includes('command-execution'))).toHaveLength(0);
   });
 
-  it('sends nothing more once its creator lost the permission (made support) or left the organization: the job is cancelled', async () => {
+  it('sends nothing more once its creator lost the permission (made support), left the organization or was disabled: the job is cancelled', async () => {
     const { createUser } = await import('@/lib/db/repos/users');
-    for (const revoke of ['support', 'removed'] as const) {
+    const { setUserDisabled } = await import('@/lib/db/repos/sessions');
+    for (const revoke of ['support', 'removed', 'disabled'] as const) {
       const s = upstream();
       const o = await createOrganization(t.db, {
         slug: `r${Math.random().toString(36).slice(2, 8)}`,
@@ -287,7 +288,8 @@ describe('bulk commands', () => {
         vehicleIds: listed,
       });
       if (revoke === 'support') await changeMemberRole(t.db, o.id, user.id, 'support');
-      else await removeMember(t.db, o.id, user.id);
+      else if (revoke === 'removed') await removeMember(t.db, o.id, user.id);
+      else await setUserDisabled(t.db, user.email, true);
       s.calls.length = 0;
       await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: async () => s.api });
       expect(s.calls.filter((c) => c.includes('command-execution'))).toHaveLength(0);

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { can } from '@/lib/auth/permissions';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { getMemberRole } from '@/lib/db/repos/memberships';
+import { findUserById } from '@/lib/db/repos/users';
 import {
   attachBulkExecution,
   claimBulkJob,
@@ -71,14 +72,15 @@ const HOUR_MS = 60 * 60_000;
 const CREATOR_RECHECK_MS = 5_000;
 
 /**
- * A job acts as the member who started it: once they left the organization or their role lost the
- * action's permission, it must not send another command or change another vehicle. A job whose
- * creator's account was deleted (null) keeps its earlier behaviour (commands fail per item).
+ * A job acts as the member who started it: once they left the organization, their role lost the
+ * action's permission, or an operator disabled their account, it must not send another command
+ * or change another vehicle. A job whose creator's account was deleted (null) keeps its earlier
+ * behaviour (commands fail per item).
  */
 async function creatorMayContinue(db: Db, job: BulkJob): Promise<boolean> {
   if (!job.createdBy) return true;
-  const role = await getMemberRole(db, job.organizationId, job.createdBy);
-  return can(role, bulkActionPermission(job.action));
+  const [role, creator] = await Promise.all([getMemberRole(db, job.organizationId, job.createdBy), findUserById(db, job.createdBy)]);
+  return !creator?.disabledAt && can(role, bulkActionPermission(job.action));
 }
 
 async function cancelForCreator(db: Db, job: BulkJob): Promise<void> {
@@ -93,7 +95,7 @@ async function cancelForCreator(db: Db, job: BulkJob): Promise<void> {
     targetId: job.id,
     outcome: 'success',
     upstreamRequestId: null,
-    details: { op: 'cancel', reason: 'The member who started the job no longer may do this.' },
+    details: { op: 'cancel', reason: 'The member who started the job no longer may do this (left, lost the permission, or was disabled).' },
   });
 }
 
