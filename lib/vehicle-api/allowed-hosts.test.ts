@@ -110,8 +110,25 @@ describe('base URL policy', () => {
   });
 
   it("trusts the operator's own configured base URL wherever it points", () => {
-    const policy: HostPolicy = { allowedHosts: ['sandbox'], allowLoopback: false, operatorOrigin: 'http://sandbox:4010' };
+    const policy: HostPolicy = { allowedHosts: ['sandbox'], allowLoopback: false, operatorBaseUrl: 'http://sandbox:4010' };
     expect(checkBaseUrl('http://sandbox:4010', policy)).toMatchObject({ ok: true, trustedByOperator: true });
+    expect(checkBaseUrl('http://sandbox:4010/', policy)).toMatchObject({ ok: true, trustedByOperator: true });
     expect(refusal('http://sandbox:4011', policy)).toBe('The base URL must use https');
+  });
+
+  it("trusts only the operator's base URL itself, not another path, query or credentials on its origin", () => {
+    const policy: HostPolicy = { allowedHosts: [], allowLoopback: false, operatorBaseUrl: 'http://internal-api:8080/vehicle' };
+    expect(checkBaseUrl('http://internal-api:8080/vehicle/', policy)).toMatchObject({ ok: true, trustedByOperator: true });
+    for (const other of [
+      'http://internal-api:8080/admin',
+      'http://internal-api:8080/',
+      'http://internal-api:8080/vehicle/../admin',
+      'http://internal-api:8080/vehicle?x=1',
+      'http://internal-api:8080/vehicle#x',
+      'http://user:pw@internal-api:8080/vehicle',
+    ]) {
+      const verdict = checkBaseUrl(other, policy);
+      expect(verdict.ok && verdict.trustedByOperator, other).toBe(false);
+    }
   });
 });

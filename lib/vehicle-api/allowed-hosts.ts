@@ -11,8 +11,12 @@ export interface HostPolicy {
   allowedHosts: readonly string[];
   /** Development only: plain http and loopback addresses for a local upstream. */
   allowLoopback: boolean;
-  /** The operator's own VEHICLE_API_BASE_URL origin: trusted as configured, wherever it points. */
-  operatorOrigin?: string;
+  /**
+   * The operator's own VEHICLE_API_BASE_URL: trusted as configured, wherever it points, but only
+   * itself (the same origin and path): another path on that origin is an organization's choice
+   * and goes through the checks like any other URL.
+   */
+  operatorBaseUrl?: string;
 }
 
 export type BaseUrlVerdict = { ok: true; url: URL; trustedByOperator: boolean } | { ok: false; message: string };
@@ -124,6 +128,12 @@ export function hostKey(url: URL): string {
  * Whether an organization may use this base URL. The messages name what is wrong for the
  * `baseUrl` field.
  */
+/** The same origin and path (a trailing slash aside), with no credentials, query or fragment. */
+function isSameBase(url: URL, base: URL): boolean {
+  const path = (u: URL) => u.pathname.replace(/\/+$/, '');
+  return url.origin === base.origin && path(url) === path(base) && !url.username && !url.password && url.search === '' && url.hash === '';
+}
+
 export function checkBaseUrl(raw: string, policy: HostPolicy): BaseUrlVerdict {
   let url: URL;
   try {
@@ -131,7 +141,7 @@ export function checkBaseUrl(raw: string, policy: HostPolicy): BaseUrlVerdict {
   } catch {
     return { ok: false, message: 'Enter the API root as an http(s) URL, without /v1' };
   }
-  if (policy.operatorOrigin && url.origin === policy.operatorOrigin && !url.username && !url.password) {
+  if (policy.operatorBaseUrl && isSameBase(url, new URL(policy.operatorBaseUrl))) {
     return { ok: true, url, trustedByOperator: true };
   }
   if (url.username || url.password) return { ok: false, message: 'The base URL must not carry a user name or password' };

@@ -9,7 +9,7 @@ export function upstreamHostPolicy(): HostPolicy {
   return {
     allowedHosts: allowedUpstreamHosts(),
     allowLoopback: e.NODE_ENV !== 'production',
-    operatorOrigin: e.VEHICLE_API_BASE_URL ? new URL(e.VEHICLE_API_BASE_URL).origin : undefined,
+    operatorBaseUrl: e.VEHICLE_API_BASE_URL,
   };
 }
 
