@@ -295,7 +295,7 @@ export function appUrl(): string {
   return e.APP_URL ?? `http://localhost:${e.PORT}`;
 }
 
-/** The public origin is https: `__Secure-` session cookie only, and HSTS. */
+/** The public origin is https: the `__Host-` session cookie only, and HSTS. */
 export function publicOriginIsHttps(): boolean {
   return appUrl().startsWith('https://');
 }

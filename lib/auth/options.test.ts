@@ -127,9 +127,17 @@ describe('next-auth options', () => {
     expect(await redirect({ url: '/o/demo/vehicles?make=Volvo', baseUrl })).toBe('http://localhost:3000/o/demo/vehicles?make=Volvo');
   });
 
-  it('uses the __Secure- cookie names exactly when APP_URL is https (issue 12, item 9)', async () => {
-    expect((await loadOptions({ APP_URL: 'https://fleet.example.com' })).useSecureCookies).toBe(true);
-    expect((await loadOptions({ APP_URL: 'http://127.0.0.1:3000' })).useSecureCookies).toBe(false);
+  it('uses secure cookie names exactly when APP_URL is https, the session a __Host- cookie (issue 12, item 9; issue 26)', async () => {
+    const secure = await loadOptions({ APP_URL: 'https://fleet.example.com' });
+    expect(secure.useSecureCookies).toBe(true);
+    // __Host-: Secure, Path=/ and no Domain, or the browser refuses it.
+    expect(secure.cookies?.sessionToken).toEqual({
+      name: '__Host-next-auth.session-token',
+      options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true },
+    });
+    const plain = await loadOptions({ APP_URL: 'http://127.0.0.1:3000' });
+    expect(plain.useSecureCookies).toBe(false);
+    expect(plain.cookies).toBeUndefined();
   });
 
   it('adds the OIDC provider when it is configured', async () => {

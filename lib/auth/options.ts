@@ -10,7 +10,7 @@ import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from '@/lib/crypto/auth-secret';
-import { absoluteExpiry, sessionClaimsOf, sessionIsCurrent } from './session-token';
+import { absoluteExpiry, SECURE_SESSION_COOKIE, sessionClaimsOf, sessionIsCurrent } from './session-token';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 import { logger } from '@/lib/ops/log';
 
@@ -72,8 +72,14 @@ function buildAuthOptions(): AuthOptions {
   return {
     secret: getAuthSecret(),
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds() },
-    // The `__Secure-` cookie names exactly when the public origin is https (lib/auth/session-token.ts reads the same).
+    // Secure cookie names exactly when the public origin is https; the session's is `__Host-`
+    // (lib/auth/session-token.ts reads the same): no sibling subdomain can plant one.
     useSecureCookies: publicOriginIsHttps(),
+    ...(publicOriginIsHttps() && {
+      cookies: {
+        sessionToken: { name: SECURE_SESSION_COOKIE, options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true } },
+      },
+    }),
     pages: { signIn: '/sign-in', error: '/sign-in' },
     providers: [
       CredentialsProvider({

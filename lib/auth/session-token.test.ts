@@ -93,10 +93,8 @@ describe('session token reader', () => {
       { name: 'other', value: 'x' },
     ];
     expect(sessionTokenFrom(chunks)).toBe('hello-world');
-    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')], { secure: true })).toBe(
-      'secure',
-    );
-    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Secure-next-auth.session-token')])).toBe('plain');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Host-next-auth.session-token')], { secure: true })).toBe('secure');
+    expect(sessionTokenFrom([...cookie('plain'), ...cookie('secure', '__Host-next-auth.session-token')])).toBe('plain');
   });
 });
 
@@ -111,13 +109,16 @@ describe('the session cookie name follows the public origin', () => {
       { secure },
     );
 
-  it('on https reads only __Secure-next-auth.session-token', async () => {
+  it('on https reads only __Host-next-auth.session-token', async () => {
     expect(await reader(true).userId([{ name: 'next-auth.session-token', value: 'planted' }])).toBeNull();
     expect(await reader(true).userId([{ name: 'next-auth.session-token.0', value: 'planted' }])).toBeNull();
+    // A sibling subdomain can set a __Secure- cookie with Domain=; it never counts.
+    expect(await reader(true).userId([{ name: '__Secure-next-auth.session-token', value: 'planted' }])).toBeNull();
     expect(
       await reader(true).userId([
         { name: 'next-auth.session-token', value: 'planted' },
-        { name: '__Secure-next-auth.session-token', value: 'mine' },
+        { name: '__Secure-next-auth.session-token', value: 'planted' },
+        { name: '__Host-next-auth.session-token', value: 'mine' },
       ]),
     ).toBe('mine');
     expect(sessionTokenFrom([{ name: 'next-auth.session-token', value: 'planted' }], { secure: true })).toBeNull();
@@ -126,5 +127,6 @@ describe('the session cookie name follows the public origin', () => {
   it('on http reads only the plain name next-auth writes there', async () => {
     expect(await reader(false).userId([{ name: 'next-auth.session-token', value: 'mine' }])).toBe('mine');
     expect(await reader(false).userId([{ name: '__Secure-next-auth.session-token', value: 'other' }])).toBeNull();
+    expect(await reader(false).userId([{ name: '__Host-next-auth.session-token', value: 'other' }])).toBeNull();
   });
 });

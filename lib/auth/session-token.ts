@@ -1,8 +1,14 @@
 import type { JWT } from 'next-auth/jwt';
 import type { SessionState } from '@/lib/db/repos/sessions';
 
-/** next-auth's session cookie: `__Secure-` on https, the plain name on http; split into `.0`, `.1`… when over 4 kB. */
-const SECURE_COOKIE = '__Secure-next-auth.session-token';
+/**
+ * The session cookie's name (lib/auth/options.ts gives it to next-auth): `__Host-` on https,
+ * which a browser takes only from this very host over https, without a Domain (a sibling
+ * subdomain cannot plant one, as it can a `__Secure-` cookie); the plain name on http. Split
+ * into `.0`, `.1`… when over 4 kB.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-next-auth.session-token';
+const SECURE_COOKIE = SECURE_SESSION_COOKIE;
 const PLAIN_COOKIE = 'next-auth.session-token';
 const MAX_CACHED = 1_000;
 
@@ -31,7 +37,7 @@ export function absoluteExpiry(signedInAt: number, maxAgeSeconds: number): numbe
 
 /**
  * The session token under exactly the name next-auth writes for this origin: on https only the
- * `__Secure-` cookie (which a browser accepts only from a secure page), so a plain-named cookie
+ * `__Host-` cookie (which a browser accepts only from this host's secure pages), so a cookie
  * planted over http or from a sibling domain can never fix someone's session.
  */
 export function sessionTokenFrom(cookies: readonly Cookie[], { secure = false }: CookieOptions = {}): string | null {
