@@ -7,6 +7,7 @@ import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
 import { loadOrgAccess, type OrgAccess } from '@/lib/org/org-access';
 import { recordAudit, type AuditSpec } from './audit';
+import { takePersonBudget, type PersonLimit } from './person-rate-limit';
 import { env } from '@/lib/env';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 import { observeBffRequest } from '@/lib/ops/observe';
@@ -30,6 +31,8 @@ type Options<PS, QS, BS, R> = {
   query?: QS;
   body?: BS;
   audit?: AuditSpec<Parsed<PS>, Parsed<BS>, R>;
+  /** A budget per person for a route whose one request costs many upstream calls. */
+  perPerson?: PersonLimit;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -117,6 +120,7 @@ export function withOrg<
       if (!can(access.role as Role, options.permission)) {
         throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
       }
+      if (options.perPerson) takePersonBudget(options.perPerson, access.user.id);
       const params = parse(options.params as PS, rawParams, 'params');
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
       const body = parse(options.body as BS, options.body ? await readJsonBody(request) : undefined, 'body');
