@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '@/lib/ops/capture-log.test-support';
 import { withOrg } from './with-org';
+import * as z from '@/lib/validations/zod';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0005');
 vi.stubEnv('APP_URL', 'http://console.test');
@@ -68,5 +69,43 @@ describe('withOrg and the upstream deadline', () => {
     expect(seen?.ms).toBe(20_000);
     expect(seen!.at - before).toBeGreaterThanOrEqual(20_000);
     expect(seen!.at - performance.now()).toBeLessThanOrEqual(20_000);
+  });
+});
+
+describe('withOrg and the headers a route reads', () => {
+  const schema = z.object({
+    'idempotency-key': z.optional(z.string().check(z.regex(/^[a-z0-9]{8,}$/, { message: 'Eight letters or digits' }))),
+  });
+  const withKey = (key?: string) =>
+    new NextRequest('http://console.test/api/o/fleet/things', {
+      method: 'POST',
+      headers: {
+        origin: 'http://console.test',
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'IDEMPOTENCY-KEY': key }),
+      },
+      body: '{}',
+    });
+
+  it('hands the parsed header to the handler whatever its spelling, and nothing when it is absent', async () => {
+    const seen: unknown[] = [];
+    const route = withOrg(async ({ headers }) => void seen.push(headers['idempotency-key']), {
+      permission: 'commands.send',
+      headers: schema,
+    });
+    expect((await route(withKey('abcd1234'), context)).status).toBe(200);
+    expect((await route(withKey(), context)).status).toBe(200);
+    expect(seen).toEqual(['abcd1234', undefined]);
+  });
+
+  it('refuses a header that does not parse with 400 naming the header, before the handler runs', async () => {
+    const handler = vi.fn(async () => ({ done: true }));
+    const response = await withOrg(handler, { permission: 'commands.send', headers: schema })(withKey('no'), context);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.message).toBe('Invalid headers: idempotency-key: Eight letters or digits');
+    expect(body.error.fields).toEqual({ 'idempotency-key': ['Eight letters or digits'] });
+    expect(handler).not.toHaveBeenCalled();
   });
 });

@@ -18,18 +18,21 @@ import { logger } from '@/lib/ops/log';
 type Schema = z.core.$ZodType;
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
-export type OrgContext<P, Q, B> = OrgAccess & {
+export type OrgContext<P, Q, B, H = undefined> = OrgAccess & {
   request: NextRequest;
   params: P;
   query: Q;
   body: B;
+  headers: H;
 };
 
-type Options<PS, QS, BS, R> = {
+type Options<PS, QS, BS, HS, R> = {
   permission: Permission;
   params?: PS;
   query?: QS;
   body?: BS;
+  /** The request headers a route reads, by lower-case name (HTTP header names are case-insensitive). */
+  headers?: HS;
   audit?: AuditSpec<Parsed<PS>, Parsed<BS>, R>;
   /** A budget per person for a route whose one request costs many upstream calls. */
   perPerson?: PersonLimit;
@@ -75,7 +78,7 @@ async function recordSuccess<P, B, R>(
   }
 }
 
-function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params'): Parsed<S> {
+function parse<S extends Schema | undefined>(schema: S, input: unknown, where: 'body' | 'query' | 'params' | 'headers'): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error, where);
@@ -85,14 +88,15 @@ function parse<S extends Schema | undefined>(schema: S, input: unknown, where: '
 /**
  * The one wrapper of every `/api/o/{org}/...` route: same-origin check for mutations, session,
  * membership (404 for an organization the user is not in, never a hint that it exists),
- * permission, zod-validated params, query and body, one error mapping, and the audit entry.
+ * permission, zod-validated params, query, headers and body, one error mapping, and the audit entry.
  */
 export function withOrg<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
+  HS extends Schema | undefined = undefined,
   R = unknown,
->(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>>) => Promise<R>, options: Options<PS, QS, BS, R>) {
+>(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>, Parsed<HS>>) => Promise<R>, options: Options<PS, QS, BS, HS, R>) {
   return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     const startedAt = performance.now();
     const rawParams = await context.params;
@@ -123,6 +127,7 @@ export function withOrg<
       if (options.perPerson) takePersonBudget(options.perPerson, access.user.id);
       const params = parse(options.params as PS, rawParams, 'params');
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
+      const headers = parse(options.headers as HS, Object.fromEntries(request.headers), 'headers');
       const body = parse(options.body as BS, options.body ? await readJsonBody(request) : undefined, 'body');
       parsedBody = body;
       parsedParams = params;
@@ -131,7 +136,7 @@ export function withOrg<
       const orgAccess = access;
       const result = await withUpstreamDeadline(
         env().VEHICLE_API_DEADLINE_MS,
-        () => handler({ ...orgAccess, request, params, query, body }),
+        () => handler({ ...orgAccess, request, params, query, body, headers }),
         startedAt,
       );
       if (options.audit && access) await recordSuccess(access, options.audit, auditTarget, request, parsedParams, parsedBody, result);

@@ -32,3 +32,6 @@ export type SendCommandInput = z.infer<typeof sendCommandSchema>;
 export const idempotencyKeySchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_.:-]{8,128}$/, { message: 'An idempotency key is 8 to 128 letters, digits or _ . : -' }));
+
+/** The headers of a command request: the idempotency key is optional for API clients, always sent by the console. */
+export const sendCommandHeadersSchema = z.object({ 'idempotency-key': z.optional(idempotencyKeySchema) });

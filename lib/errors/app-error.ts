@@ -76,7 +76,7 @@ export class AppError extends Error {
 }
 
 /** Field errors of a zod failure keyed by dotted path, so a form can show each under its field. */
-export function validationError(error: z.core.$ZodError, where: 'body' | 'query' | 'params'): AppError {
+export function validationError(error: z.core.$ZodError, where: 'body' | 'query' | 'params' | 'headers'): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || where;

@@ -1,5 +1,4 @@
 import 'server-only';
-import { z } from 'zod';
 import { AppError } from '@/lib/errors/app-error';
 import { memberEmails } from '@/lib/members/server/member-emails';
 import type { OrgAccess } from '@/lib/org/org-access';
@@ -21,8 +20,7 @@ import {
 import { forgetUnofferedCommand, rememberUnofferedCommand } from '@/lib/db/repos/unoffered-commands';
 import type { CommandExecution } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi, type VehicleApiError } from '@/lib/vehicle-api';
-import { IDEMPOTENCY_HEADER } from '@/lib/commands/idempotency';
-import { idempotencyKeySchema, type SendCommandInput } from '@/lib/commands/schemas';
+import type { SendCommandInput } from '@/lib/commands/schemas';
 import { canonicalJson } from '@/lib/commands/canonical-json';
 import { logger } from '@/lib/ops/log';
 
@@ -231,10 +229,9 @@ async function findRunningExecution(db: Db, organizationId: string, vehicleId: s
 }
 
 /** A command sent by a member, answered as the execution view the panel watches. */
-export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput, idempotencyKeyHeader: string | null) {
+export async function sendCommand(access: OrgAccess, vehicleId: string, input: SendCommandInput, idempotencyKey: string | undefined) {
   const db = getDb();
   const { org, user } = access;
-  const idempotencyKey = readIdempotencyKey(idempotencyKeyHeader);
   const {
     record,
     requestId,
@@ -249,15 +246,4 @@ export async function sendCommand(access: OrgAccess, vehicleId: string, input: S
   // The sender is the signed-in member for a new record; a repeat may name another (an earlier request in another tab).
   const emails = record.requestedBy === user.id ? new Map([[user.id, user.email]]) : await memberEmails(db, org.id, [record.requestedBy]);
   return { execution: toExecutionView(record, emails), requestId, replayed };
-}
-
-/** Optional for API clients; the console always sends one. */
-function readIdempotencyKey(header: string | null): string | undefined {
-  if (header === null) return undefined;
-  const parsed = z.safeParse(idempotencyKeySchema, header);
-  if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message ?? 'Invalid idempotency key';
-  throw new AppError('VALIDATION_FAILED', `Invalid ${IDEMPOTENCY_HEADER} header: ${message}`, {
-    fields: { [IDEMPOTENCY_HEADER]: [message] },
-  });
 }
