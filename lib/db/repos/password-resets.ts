@@ -39,7 +39,7 @@ export async function consumePasswordReset(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');
+    if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
     const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })

@@ -1,19 +1,9 @@
 import 'server-only';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { env } from '@/lib/env';
+import type { Transporter } from 'nodemailer';
+import { configuredMailer } from '@/lib/ops/mail';
 import { logger } from '@/lib/ops/log';
 
 export type InvitationMail = { to: string; organizationName: string; role: string; inviteUrl: string; expiresAt: Date };
-
-let transport: Transporter | undefined;
-
-/** The SMTP transport of `SMTP_URL`, or undefined when mail is not configured. */
-function defaultTransport(): Transporter | undefined {
-  const { SMTP_URL } = env();
-  if (!SMTP_URL) return undefined;
-  transport ??= nodemailer.createTransport(SMTP_URL);
-  return transport;
-}
 
 /** The text of an invitation mail: the link, who it is for, and when it expires. */
 export function invitationMailText(mail: InvitationMail): { subject: string; text: string } {
@@ -35,11 +25,12 @@ export function invitationMailText(mail: InvitationMail): { subject: string; tex
  * server. A failure is logged, not thrown: the admin still has the link to pass on.
  */
 export async function sendInvitationMail(mail: InvitationMail, options: { transport?: Transporter; from?: string } = {}): Promise<boolean> {
-  const via = options.transport ?? defaultTransport();
+  const configured = configuredMailer();
+  const via = options.transport ?? configured?.transport;
   if (!via) return false;
   const { subject, text } = invitationMailText(mail);
   try {
-    await via.sendMail({ from: options.from ?? env().SMTP_FROM, to: mail.to, subject, text });
+    await via.sendMail({ from: options.from ?? configured?.from, to: mail.to, subject, text });
     return true;
   } catch (error) {
     logger().error({ event: 'members.invitation_mail_failed', err: error }, 'invitation mail failed');
