@@ -1,6 +1,5 @@
 import 'server-only';
-import type { Transporter } from 'nodemailer';
-import { configuredMailer } from '@/lib/ops/mail';
+import type { Mailer } from '@/lib/ops/mail';
 import { logger } from '@/lib/ops/log';
 
 export type InvitationMail = { to: string; organizationName: string; role: string; inviteUrl: string; expiresAt: Date };
@@ -21,16 +20,13 @@ export function invitationMailText(mail: InvitationMail): { subject: string; tex
 }
 
 /**
- * Mails the invitation link when `SMTP_URL` is set; answers whether a mail was handed to the
- * server. A failure is logged, not thrown: the admin still has the link to pass on.
+ * Mails the invitation link; answers whether a mail was handed to the server. A failure is
+ * logged, not thrown: the invitation stands, and the admin can revoke it and invite again.
  */
-export async function sendInvitationMail(mail: InvitationMail, options: { transport?: Transporter; from?: string } = {}): Promise<boolean> {
-  const configured = configuredMailer();
-  const via = options.transport ?? configured?.transport;
-  if (!via) return false;
+export async function sendInvitationMail(mail: InvitationMail, mailer: Mailer): Promise<boolean> {
   const { subject, text } = invitationMailText(mail);
   try {
-    await via.sendMail({ from: options.from ?? configured?.from, to: mail.to, subject, text });
+    await mailer.transport.sendMail({ from: mailer.from, to: mail.to, subject, text });
     return true;
   } catch (error) {
     logger().error({ event: 'members.invitation_mail_failed', err: error }, 'invitation mail failed');
