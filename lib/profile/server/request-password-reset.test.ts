@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listAuditEvents } from '@/lib/db/repos/audit';
@@ -106,6 +107,26 @@ for (const leg of await databaseLegs()) {
       expect(await verifyCredentials(t.db, user.email, 'a brand new password')).toBeDefined();
       const used = await listAuditEvents(t.db, { action: 'account.password_reset', actorUserId: user.id });
       expect(used.events).toHaveLength(1);
+    });
+
+    it('a link mailed before its account was disabled does nothing', async () => {
+      const user = await createUser(t.db, { email: address('disabled-later'), password: 'forgotten password' });
+      const work = deferred();
+      requestPasswordReset({ email: user.email, ip: client(4) }, { db: t.db, mailer, defer: work.defer });
+      await work.run();
+      const token = await linkIn(user.email);
+      await setUserDisabled(t.db, user.email, true);
+      expect(await emailOfResetLink(token, t.db)).toBeUndefined();
+      await expect(resetPassword({ token, password: 'a password anyway', ip: null }, t.db)).rejects.toMatchObject({
+        code: 'RESET_INVALID',
+      });
+      await setUserDisabled(t.db, user.email, false);
+      expect(await verifyCredentials(t.db, user.email, 'forgotten password')).toBeDefined();
+      const [row] = await t.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.tokenHash, hashLinkToken(token)));
+      expect(row.usedAt).toBeNull();
     });
 
     it('a link lives 30 minutes, and a newer one replaces it', async () => {
