@@ -171,14 +171,14 @@ export const envSchema = z
     INVITATION_TTL_DAYS: intFromString(1, 90, 7),
     /** Minutes without a webhook event, while vehicles listen, before the overview says events stopped. */
     EVENTS_SILENCE_MINUTES: intFromString(1, 1440, 15),
-    /** Sends invitation links by mail (nodemailer), e.g. smtp://user:pass@host:587 or smtps://…; unset, the admin passes the link on. */
+    /** Sends invitation and password-reset links by mail (nodemailer), e.g. smtp://user:pass@host:587 or smtps://…; unset, the admin passes invitation links on and only the operator resets passwords. */
     SMTP_URL: optionalString.pipe(
       z
         .string()
         .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
         .optional(),
     ),
-    /** The From of invitation mails; required with SMTP_URL. */
+    /** The From of invitation and password-reset mails; required with SMTP_URL. */
     SMTP_FROM: optionalString,
     /** A MapLibre style for the fleet map (tiles from a server); unset, the packaged country outlines work offline. */
     MAP_STYLE_URL: optionalUrl,

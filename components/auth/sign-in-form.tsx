@@ -2,6 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -45,6 +46,11 @@ export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; 
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field id="email" label="Email" type="email" autoComplete="username" {...formField(form, 'email')} />
       <Field id="password" label="Password" type="password" autoComplete="current-password" {...formField(form, 'password')} />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-accent-700 underline dark:text-accent-100">
+          Forgot password?
+        </Link>
+      </p>
       <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </FormSubmit>

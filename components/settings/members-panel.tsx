@@ -39,7 +39,7 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
   const changeRole = useChangeMemberRole(org);
   const removeMember = useRemoveMember(org);
   // The link is in memory only, for this one view: it is never fetched again.
-  const [oneTime, setOneTime] = useState<{ email: string; url: string; mailed: boolean } | null>(null);
+  const [oneTime, setOneTime] = useState<{ email: string; url: string | null; mailed: boolean } | null>(null);
 
   const form = useForm<AddMemberInput>({ resolver: addMemberResolver, defaultValues: { email: '', role: 'manager' } });
   const add = (values: AddMemberInput) =>
@@ -91,15 +91,15 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
           </Button>
         </form>
       ) : null}
-      {oneTime ? (
+      {oneTime?.url ? (
         <div
           role="status"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
           <p className="font-semibold">Invitation link for {oneTime.email}</p>
           <p>
-            {oneTime.mailed ? 'It was also mailed to them. ' : ''}Pass it on through a safe channel; it is shown only now, works once and
-            expires. They set their own password (or, with an account already, sign in) to join.
+            Pass it on through a safe channel; it is shown only now, works once and expires. They set their own password (or, with an
+            account already, sign in) to join.
           </p>
           <p className="mt-1 flex items-center gap-1 font-mono break-all">
             <span data-testid="invite-url" className="min-w-0">
@@ -107,6 +107,23 @@ export function MembersPanel({ org, currentUserId }: { org: string; currentUserI
             </span>{' '}
             <CopyButton value={oneTime.url} label="Copy the invitation link" />
           </p>
+        </div>
+      ) : oneTime ? (
+        <div
+          role={oneTime.mailed ? 'status' : 'alert'}
+          className="rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        >
+          {oneTime.mailed ? (
+            <p>
+              The invitation link was mailed to <span className="font-medium break-all">{oneTime.email}</span>. Only they can open it: it is
+              not shown here. They set their own password (or, with an account already, sign in) to join.
+            </p>
+          ) : (
+            <p>
+              The invitation mail to <span className="font-medium break-all">{oneTime.email}</span> could not be sent. Revoke the invitation
+              below and invite again later, or ask your operator to check the mail settings.
+            </p>
+          )}
         </div>
       ) : null}
       {canWrite && invitations.data && invitations.data.invitations.length > 0 ? (

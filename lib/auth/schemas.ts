@@ -1,8 +1,10 @@
 import * as z from '@/lib/validations/zod';
 
+// Trim before checking the format, so a pasted address with a trailing space still works.
+const emailField = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid email address' }));
+
 export const signInSchema = z.object({
-  // Trim before checking the format, so a pasted address with a trailing space still works.
-  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid email address' })),
+  email: emailField,
   password: z.string().check(z.minLength(1, { message: 'Enter your password' }), z.maxLength(256, { message: 'Password is too long' })),
 });
 export type SignInInput = z.input<typeof signInSchema>;
@@ -39,6 +41,10 @@ export function choosePasswordSchema(email: string) {
 export type ChoosePasswordInput = z.infer<ReturnType<typeof choosePasswordSchema>>;
 
 export const acceptInvitationSchema = z.object({ token: linkTokenSchema, password: z.optional(newPasswordSchema) });
+/** "Forgot password?": the address a reset link is mailed to, if it has an account. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
 export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
 
 export const changePasswordSchema = z.object({

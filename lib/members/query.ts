@@ -20,7 +20,8 @@ export type InvitationView = {
   invitedByEmail: string | null;
 };
 /** The same shape whether or not the email has an account anywhere (no enumeration). */
-export type Invited = { invited: true; invitation: InvitationView; inviteUrl: string; mailed: boolean };
+/** `inviteUrl` only without SMTP (the admin passes it on); with mail it is null whatever the address. */
+export type Invited = { invited: true; invitation: InvitationView; inviteUrl: string | null; mailed: boolean };
 
 const membersPath = (org: string) => `/api/o/${org}/members`;
 

@@ -12,6 +12,11 @@ export function resetPassword(token: string, password: string): Promise<unknown>
   return apiFetch('/api/profile/reset-password', { method: 'POST', json: { token, password } });
 }
 
+/** "Forgot password?": the server answers the same whether or not the address has an account. */
+export function askForResetLink(email: string): Promise<unknown> {
+  return apiFetch('/api/profile/forgot-password', { method: 'POST', json: { email } });
+}
+
 /** The person's units and time zone, as stored. */
 export function savePreferences(values: Preferences): Promise<{ preferences: Preferences }> {
   return apiFetch('/api/profile/preferences', { method: 'PUT', json: values });

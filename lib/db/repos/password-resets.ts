@@ -15,13 +15,20 @@ export async function createPasswordReset(db: Db, input: { userId: string; token
   });
 }
 
-/** The email of an open reset link's user, or undefined. */
+/** The email of an open reset link's user (not disabled), or undefined. */
 export async function findOpenPasswordReset(db: Db, tokenHash: string, now = new Date()): Promise<{ email: string } | undefined> {
   const [row] = await db
     .select({ email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -39,12 +46,14 @@ export async function consumePasswordReset(
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');
+    if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
     const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, reset.userId))
+      .where(and(eq(users.id, reset.userId), isNull(users.disabledAt)))
       .returning({ userId: users.id, email: users.email });
+    // A disabled person's link does nothing (the transaction undoes its use).
+    if (!user) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
     return user;
   });
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listAuditEvents } from '@/lib/db/repos/audit';
 import { listPendingInvitations, revokeInvitation } from '@/lib/db/repos/invitations';
 import { ensureMembership, listMembers, listUserOrganizations } from '@/lib/db/repos/memberships';
@@ -6,6 +7,8 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser, ensureUser, findUserByEmail, verifyCredentials } from '@/lib/db/repos/users';
 import { invitations } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
+import type { Mailer } from '@/lib/ops/mail';
+import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { acceptInvitation } from './accept-invitation';
 import { inviteMember } from './invite-member';
 import { hashLinkToken } from './one-time-token';
@@ -15,7 +18,11 @@ vi.stubEnv('APP_URL', 'https://motorpool.example');
 // Each test hashes and checks several passwords (scrypt): give a busy machine room.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
-const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+/** The token of the link the admin is shown (without SMTP, the default in these tests). */
+const tokenOf = (url: string | null) => {
+  if (url === null) throw new Error('no link in the answer');
+  return new URL(url).pathname.split('/').pop()!;
+};
 const shapeOf = (value: unknown): unknown =>
   value instanceof Date
     ? 'date'
@@ -28,6 +35,17 @@ const shapeOf = (value: unknown): unknown =>
       : value === null
         ? 'null'
         : typeof value;
+
+let inbox: SmtpInbox;
+let mailer: Mailer;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  mailer = { transport: nodemailer.createTransport(inbox.smtpUrl), from: 'Motorpool <noreply@motorpool.example>' };
+});
+afterAll(async () => {
+  mailer.transport.close();
+  await inbox.close();
+});
 
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`invitations on ${leg.kind}`, () => {
@@ -51,7 +69,7 @@ for (const leg of await databaseLegs()) {
       expect(JSON.stringify(row)).not.toContain(tokenOf(result.inviteUrl));
     });
 
-    it('answers the same shape whether or not the email has an account elsewhere, and never touches that account', async () => {
+    it('without mail: the same shape of answer (a link) whether or not the email has an account elsewhere; the link never touches that account', async () => {
       const { org, admin } = await setUp('shape');
       const other = await createOrganization(t.db, {
         slug: 'shape-other',
@@ -84,6 +102,40 @@ for (const leg of await databaseLegs()) {
       expect(joined).toEqual({ accepted: true, organization: { slug: 'shape', name: 'SHAPE' }, signIn: false });
       expect((await listMembers(t.db, org.id)).find((m) => m.email === 'taken@example.com')?.role).toBe('manager');
       expect(await verifyCredentials(t.db, 'taken@example.com', 'their own password')).toBeDefined();
+    });
+
+    it('with mail, the admin gets the same answer for an email with an account elsewhere and a new one, and no link: only the mail has it', async () => {
+      const { org, admin } = await setUp('mailed');
+      const other = await createOrganization(t.db, {
+        slug: 'mailed-other',
+        name: 'Other',
+        apiBaseUrl: null,
+        clientId: 'c',
+        clientSecret: 's',
+      });
+      const known = `known-${leg.kind}@example.com`;
+      const fresh = `fresh-${leg.kind}@example.com`;
+      const existing = await createUser(t.db, { email: known, password: 'their own password' });
+      await ensureMembership(t.db, other.id, existing.id, 'manager');
+
+      const now = new Date();
+      const invite = (email: string) => inviteMember(t.db, { organization: org, email, role: 'manager', invitedBy: admin.id }, now, mailer);
+      const [forExisting, forNew] = [await invite(known), await invite(fresh)];
+      const sameness = (answer: typeof forExisting) => ({
+        ...answer,
+        invitation: { ...answer.invitation, id: 'id', email: 'email', createdAt: 'at' },
+      });
+      expect(sameness(forExisting)).toEqual(sameness(forNew));
+      expect(forExisting).toMatchObject({ invited: true, inviteUrl: null, mailed: true });
+      for (const answer of [forExisting, forNew]) expect(JSON.stringify(answer)).not.toMatch(/\/invite\/|token|password/i);
+
+      // Each mailbox has its link; the account's owner accepts it signed in, the newcomer with a password.
+      const linkIn = async (to: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await inbox.nextTo(to)).text ?? '')![1];
+      await acceptInvitation({ token: await linkIn(known), user: existing, ip: null }, t.db);
+      expect((await listMembers(t.db, org.id)).find((m) => m.email === known)?.role).toBe('manager');
+      expect(await verifyCredentials(t.db, known, 'their own password')).toBeDefined();
+      await acceptInvitation({ token: await linkIn(fresh), password: 'the newcomer’s own', user: null, ip: null }, t.db);
+      expect(await verifyCredentials(t.db, fresh, 'the newcomer’s own')).toBeDefined();
     });
 
     it('creates a new account with the password its person chose; single use; the rules apply', async () => {

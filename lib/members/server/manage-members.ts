@@ -11,8 +11,8 @@ export async function listOrgMembers(org: Org) {
 }
 
 /**
- * Invites a person by email: always an invitation link they accept themselves (shown once here,
- * mailed when SMTP is configured), the same answer whether or not the email has an account.
+ * Invites a person by email: always an invitation link they accept themselves (mailed when SMTP
+ * is configured, else shown once here), the same answer whether or not the email has an account.
  */
 export function inviteOrgMember(access: OrgAccess, input: { email: string; role: Role }) {
   return inviteMember(getDb(), { organization: access.org, email: input.email, role: input.role, invitedBy: access.user.id });

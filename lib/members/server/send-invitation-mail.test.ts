@@ -31,8 +31,7 @@ describe('invitation mail', () => {
     expect(message.text).toContain('Thu, 08 Jan 2026');
   });
 
-  it('sends nothing without SMTP_URL, and reports a failing server as not mailed instead of failing the invitation', async () => {
-    expect(await sendInvitationMail(mail)).toBe(false);
+  it('reports a failing server as not mailed instead of failing the invitation', async () => {
     const failing = nodemailer.createTransport({ jsonTransport: true });
     vi.spyOn(failing, 'sendMail').mockRejectedValue(new Error('connection refused'));
     const log = captureLog();

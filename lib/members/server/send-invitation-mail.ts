@@ -1,19 +1,8 @@
 import 'server-only';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { env } from '@/lib/env';
+import type { Mailer } from '@/lib/ops/mail';
 import { logger } from '@/lib/ops/log';
 
 export type InvitationMail = { to: string; organizationName: string; role: string; inviteUrl: string; expiresAt: Date };
-
-let transport: Transporter | undefined;
-
-/** The SMTP transport of `SMTP_URL`, or undefined when mail is not configured. */
-function defaultTransport(): Transporter | undefined {
-  const { SMTP_URL } = env();
-  if (!SMTP_URL) return undefined;
-  transport ??= nodemailer.createTransport(SMTP_URL);
-  return transport;
-}
 
 /** The text of an invitation mail: the link, who it is for, and when it expires. */
 export function invitationMailText(mail: InvitationMail): { subject: string; text: string } {
@@ -31,15 +20,13 @@ export function invitationMailText(mail: InvitationMail): { subject: string; tex
 }
 
 /**
- * Mails the invitation link when `SMTP_URL` is set; answers whether a mail was handed to the
- * server. A failure is logged, not thrown: the admin still has the link to pass on.
+ * Mails the invitation link; answers whether a mail was handed to the server. A failure is
+ * logged, not thrown: the invitation stands, and the admin can revoke it and invite again.
  */
-export async function sendInvitationMail(mail: InvitationMail, options: { transport?: Transporter; from?: string } = {}): Promise<boolean> {
-  const via = options.transport ?? defaultTransport();
-  if (!via) return false;
+export async function sendInvitationMail(mail: InvitationMail, mailer: Mailer): Promise<boolean> {
   const { subject, text } = invitationMailText(mail);
   try {
-    await via.sendMail({ from: options.from ?? env().SMTP_FROM, to: mail.to, subject, text });
+    await mailer.transport.sendMail({ from: mailer.from, to: mail.to, subject, text });
     return true;
   } catch (error) {
     logger().error({ event: 'members.invitation_mail_failed', err: error }, 'invitation mail failed');

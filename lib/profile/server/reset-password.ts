@@ -6,6 +6,7 @@ import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { consumePasswordReset, createPasswordReset, findOpenPasswordReset } from '@/lib/db/repos/password-resets';
 import { findUserByEmail } from '@/lib/db/repos/users';
 import { appUrl } from '@/lib/env';
+import { mailConfigured } from '@/lib/ops/mail';
 import { hashLinkToken, newLinkToken } from '@/lib/members/server/one-time-token';
 import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
 
@@ -13,7 +14,8 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /**
  * A one-time reset link for the operator to hand over (`npm run user:reset-password -- email`).
- * No route creates one: no organization admin can reset anybody's password.
+ * No organization admin can reset anybody's password; a person can ask for a link to their own
+ * mailbox ("Forgot password?", request-password-reset.ts).
  */
 export async function createResetLink(db: Db, email: string, now = new Date()): Promise<{ url: string; expiresAt: Date }> {
   const user = await findUserByEmail(db, email);
@@ -35,14 +37,14 @@ export async function emailOfResetLink(token: string, db: Db = getDb()): Promise
   return (await findOpenPasswordReset(db, hashLinkToken(token)))?.email;
 }
 
-/** Uses a reset link: the new password, and every session of the user ends. */
+/** Uses a reset link (the operator's or a mailed one): the new password, and every session of the user ends. */
 export async function resetPassword(
   input: { token: string; password: string; ip: string | null },
   db: Db = getDb(),
 ): Promise<{ reset: true }> {
   const tokenHash = hashLinkToken(input.token);
   const open = await findOpenPasswordReset(db, tokenHash);
-  if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask your operator for a new one.');
+  if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
   if (passwordIsEmail(input.password, open.email)) {
     throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
       fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
@@ -57,4 +59,9 @@ export async function resetPassword(
     ip: input.ip,
   });
   return { reset: true };
+}
+
+/** Whether "Forgot password?" can mail a link (SMTP is configured); otherwise the operator's command is the way. */
+export function resetByMailAvailable(): boolean {
+  return mailConfigured();
 }

@@ -1,0 +1,145 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
+import { signInOverApi } from '../fixtures/console-process';
+import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
+import { expect, test } from '../fixtures/test';
+
+// Issue 26: "Forgot password?" by mail, and invitations that only the mail carries. A console of
+// its own (E2E_PORT + 11) whose SMTP_URL points at a real SMTP server run by this spec.
+
+const consoleB = secondConsole(11);
+const origin = consoleB.origin;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: { cookies: [], origins: [] } });
+
+let inbox: SmtpInbox;
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  inbox = await startSmtpInbox();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-forgot-'));
+  server = await startSecondConsole(consoleB, dataDir, { SMTP_URL: inbox.smtpUrl, SMTP_FROM: 'Motorpool <noreply@motorpool.test>' });
+});
+
+test.afterAll(async () => {
+  if (server) await stopSecondConsole(server);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await inbox?.close();
+});
+
+const ask = (email: string) =>
+  fetch(`${origin}/api/profile/forgot-password`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+
+test('a forgotten password: the same answer for any address, a mailed link that works once and signs out everywhere', async ({ page }) => {
+  const email = demoEmail('manager');
+  // A session elsewhere, to see it end.
+  const elsewhere = await signInOverApi(origin, email, DEMO_PASSWORD);
+  expect((await elsewhere.get('/api/o/demo/members')).status()).toBe(200);
+
+  // The same status and body for an address without an account.
+  const [known, unknown] = [await ask(email), await ask('nobody-here@demo.test')];
+  expect([known.status, unknown.status]).toEqual([200, 200]);
+  expect(await known.text()).toBe(await unknown.text());
+  await inbox.nextTo(email);
+
+  // The person's way: the link on the sign-in page, the form, the mail.
+  await page.goto(`${origin}/sign-in`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${email} has an account here, a reset link is on its way`);
+  const mail = await inbox.nextTo(email, { skip: 1 });
+  const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
+  expect(link, mail.text).toBeDefined();
+  expect(link!.startsWith(`${origin}/reset-password/`)).toBe(true);
+  expect(inbox.countTo('nobody-here@demo.test')).toBe(0);
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: `New password for ${email}` })).toBeVisible();
+  const password = 'a new password of mine';
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('status')).toContainText('every session of yours has ended');
+
+  // Signed out everywhere; the new password works, the old one and the link do not.
+  expect((await elsewhere.get('/api/o/demo/members')).status()).toBe(401);
+  await elsewhere.dispose();
+  const again = await signInOverApi(origin, email, password);
+  expect((await again.get('/api/o/demo/members')).status()).toBe(200);
+  await again.dispose();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Reset link not valid' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new one' })).toBeVisible();
+
+  // Asking too often for one address is refused, known or not.
+  for (const address of [email, 'nobody-here@demo.test']) {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await ask(address)).status);
+    expect(statuses.at(-1), address).toBe(429);
+  }
+});
+
+test('with mail, inviting answers the same for an email with an account and a new one, and shows no link', async ({ page }) => {
+  const admin = await signInOverApi(origin, demoEmail('admin'), DEMO_PASSWORD);
+  const invite = async (email: string) => {
+    const response = await admin.post('/api/o/demo/members', { data: { email, role: 'support' }, headers: { Origin: origin } });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { invitation: Record<string, unknown>; inviteUrl: string | null; mailed: boolean };
+  };
+  // support@demo.test has an account (in northwind too); the other address has none.
+  await admin.delete(`/api/o/demo/members/${await memberId(admin, demoEmail('support'))}`, { headers: { Origin: origin } });
+  const fresh = `fresh-${Date.now()}@demo.test`;
+  const [existing, brandNew] = [await invite(demoEmail('support')), await invite(fresh)];
+  const comparable = (answer: typeof existing) => ({ ...answer, invitation: Object.keys(answer.invitation).sort() });
+  expect(comparable(existing)).toEqual(comparable(brandNew));
+  expect(existing).toMatchObject({ inviteUrl: null, mailed: true });
+  await admin.dispose();
+  for (const to of [demoEmail('support'), fresh])
+    expect((await inbox.nextTo(to)).text).toMatch(new RegExp(`${origin}/invite/[A-Za-z0-9_-]{43}`));
+
+  // The admin's page says where the link went, and shows none.
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel('Email').fill(demoEmail('admin'));
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/o\/demo$/, { timeout: 30_000 });
+  await page.goto(`${origin}/o/demo/settings`);
+  const another = `another-${Date.now()}@demo.test`;
+  await page.getByLabel('Invite by email').fill(another);
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `The invitation link was mailed to ${another}` })).toBeVisible();
+  await expect(page.getByTestId('invite-url')).toHaveCount(0);
+});
+
+async function memberId(request: Awaited<ReturnType<typeof signInOverApi>>, email: string): Promise<string> {
+  const { members } = (await (await request.get('/api/o/demo/members')).json()) as { members: { userId: string; email: string }[] };
+  const member = members.find((m) => m.email === email);
+  expect(member, email).toBeDefined();
+  return member!.userId;
+}
+
+test('without mail, the page says to ask the operator', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('status')).toContainText('Password resets by mail are not available on this console');
+  await expect(page.getByRole('status')).toContainText('Ask your operator');
+  const response = await page.request.post('/api/profile/forgot-password', {
+    data: { email: demoEmail('manager') },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(503);
+  expect((await response.json()).error.code).toBe('RESET_BY_MAIL_UNAVAILABLE');
+});
