@@ -26,7 +26,7 @@ function createInvalidator(client: QueryClient) {
   let fleetTimer: ReturnType<typeof setTimeout> | undefined;
   let fleetAt = 0;
   const flush = (keys: Map<string, QueryKey>) => {
-    for (const queryKey of keys.values()) void client.invalidateQueries({ queryKey });
+    for (const key of keys.values()) void client.invalidateQueries({ queryKey: key });
     keys.clear();
   };
   return {
