@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDbHandle } from '@/lib/db';
+import { env } from '@/lib/env';
 import type { LiveNotice } from '@/lib/live/notice';
 import { logger } from '@/lib/ops/log';
 import { createChangeBus, type ChangeBus } from './change-bus';
@@ -8,9 +9,12 @@ type Holder = { bus?: ChangeBus };
 // On globalThis: the jobs (instrumentation's bundle) publish, the route handlers' bundle streams.
 const holder = ((globalThis as { __motorpoolLiveBus?: Holder }).__motorpoolLiveBus ??= {});
 
-/** The process's change bus, on the database's LISTEN/NOTIFY when it has one (opened on first use). */
+/**
+ * The process's change bus: on PostgreSQL's LISTEN/NOTIFY with DATABASE_URL, in process on PGlite
+ * (asked without opening the database: publishing must not open one a caller did not).
+ */
 export function liveBus(): ChangeBus {
-  holder.bus ??= createChangeBus(getDbHandle().notifications, (error) =>
+  holder.bus ??= createChangeBus(env().DATABASE_URL ? getDbHandle().notifications : undefined, (error) =>
     logger().warn({ event: 'live.bus_error', err: error }, 'live notices: a notice could not be passed on'),
   );
   return holder.bus;
