@@ -169,6 +169,10 @@ export const envSchema = z
     HOSTNAME: optionalString,
     /** Days an invitation link stays valid. */
     INVITATION_TTL_DAYS: intFromString(1, 90, 7),
+    /** Live update streams (one per open console tab) one person may hold on one instance; past it, 429 and the tab polls. */
+    LIVE_STREAMS_PER_PERSON: intFromString(1, 1_000, 10),
+    /** Live update streams one instance holds at most; past it, 429 and the tab polls. */
+    LIVE_STREAMS_PER_INSTANCE: intFromString(1, 100_000, 2_000),
     /** Minutes without a webhook event, while vehicles listen, before the overview says events stopped. */
     EVENTS_SILENCE_MINUTES: intFromString(1, 1440, 15),
     /** Sends invitation and password-reset links by mail (nodemailer), e.g. smtp://user:pass@host:587 or smtps://…; unset, the admin passes invitation links on and only the operator resets passwords. */

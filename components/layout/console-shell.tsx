@@ -5,7 +5,9 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { CommandPaletteButton } from '@/components/search/command-palette-button';
 import { Button } from '@/components/ui/button';
+import { useLiveStream } from '@/lib/live/use-live-stream';
 import { DemoBadge } from './demo-badge';
+import { LiveMark } from './live-mark';
 import type { NavItem } from './nav-items';
 import { OrgSwitcher, type OrgOption } from './org-switcher';
 import { SidebarNav } from './sidebar-nav';
@@ -24,6 +26,8 @@ type ConsoleShellProps = {
 
 export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: ConsoleShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // One live stream per open console tab, for the organization on screen.
+  useLiveStream(org);
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
@@ -63,6 +67,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
           <OrgSwitcher current={org} orgs={orgs} />
           {demo ? <DemoBadge /> : null}
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <LiveMark />
             <CommandPaletteButton org={org} nav={nav} />
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />

@@ -6,6 +6,7 @@ import type { BulkJobInput } from '@/lib/bulk/schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
 
 export const bulkKeys = {
+  all: (org: string) => ['bulk-jobs', org] as const,
   job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
 };
 

@@ -39,6 +39,9 @@ export const APP_ERROR_STATUS = {
   BULK_TOO_LARGE: 422,
   ACCOUNT_TAGGING_REFUSED: 422,
   BULK_CONNECT_NOT_ENABLED: 403,
+  // Live update streams: past the per-person or per-instance limit the tab keeps polling.
+  LIVE_STREAMS_PER_PERSON: 429,
+  LIVE_STREAMS_PER_INSTANCE: 429,
   // The Vehicle API failing us: never the person's 401, and a 5xx of the gateway kind.
   UPSTREAM_AUTHENTICATION_ERROR: 502,
   UPSTREAM_CONTRACT_MISMATCH: 502,

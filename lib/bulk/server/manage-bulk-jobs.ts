@@ -1,4 +1,5 @@
 import 'server-only';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { can } from '@/lib/auth/permissions';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
@@ -131,6 +132,7 @@ export async function controlBulkJob(access: OrgAccess, jobId: string, op: keyof
   const move = MOVES[op];
   const job = await setBulkJobStatus(getDb(), current.id, [...move.from], move.to);
   if (!job) throw new AppError('CONFLICT', `The job is ${current.status}: it cannot be ${op === 'cancel' ? 'cancelled' : `${op}d`}.`);
+  await publishChange(job.organizationId, { kind: 'bulk', jobId: job.id });
   return { job: toView(job, await countBulkItems(getDb(), job.id)) };
 }
 

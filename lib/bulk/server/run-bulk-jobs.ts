@@ -22,6 +22,7 @@ import { AppError } from '@/lib/errors/app-error';
 import type { SendCommandInput } from '@/lib/commands/schemas';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { bulkActionPermission } from '../bulk-job-view';
+import { publishChange } from '@/lib/live/server/publish-change';
 
 export type BulkRunnerOptions = {
   /** This process's name on the lease. */
@@ -212,6 +213,8 @@ async function apply(db: Db, api: VehicleApi, job: BulkJob, item: BulkJobItem): 
  * settle job has the execution's outcome. Returns the job it worked on, if any, and whether
  * anything moved (a caller loops while something does).
  */
+const PROGRESS_NOTICE_MS = 250;
+
 export async function runBulkJobs(
   db: Db,
   options: BulkRunnerOptions,
@@ -223,16 +226,25 @@ export async function runBulkJobs(
   let waiting = false;
   let stopped = false;
   let progressed = false;
+  // Open pages hear of progress at most every PROGRESS_NOTICE_MS during a pass, and once at its end.
+  let noticedAt = 0;
+  const noticeProgress = async (force: boolean) => {
+    if (!force && Date.now() - noticedAt < PROGRESS_NOTICE_MS) return;
+    noticedAt = Date.now();
+    await publishChange(job.organizationId, { kind: 'bulk', jobId: job.id });
+  };
   try {
     const api = await options.apiFor(job.organizationId);
     if (!api) {
       await setBulkJobStatus(db, job.id, ['running', 'paused'], 'cancelled');
-      return { job, progressed: true };
+      progressed = true;
+      return { job, progressed };
     }
     let checkedAt = Date.now();
     if (!(await creatorMayContinue(db, job))) {
       await cancelForCreator(db, job);
-      return { job, progressed: true };
+      progressed = true;
+      return { job, progressed };
     }
     const pending = await listBulkItems(db, job.id, { pendingOnly: true });
     let next = 0;
@@ -278,6 +290,7 @@ export async function runBulkJobs(
             upstreamRequestId: result.requestId ?? null,
             details: { jobId: job.id, outcome: result.outcome, ...(result.reason ? { reason: result.reason } : {}), ...(job.args ?? {}) },
           });
+          await noticeProgress(false);
         }
       }
     };
@@ -289,5 +302,6 @@ export async function runBulkJobs(
     return { job, progressed };
   } finally {
     await releaseBulkLease(db, job.id, options.owner);
+    if (progressed) await noticeProgress(true);
   }
 }

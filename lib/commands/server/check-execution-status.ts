@@ -7,6 +7,7 @@ import { NO_OUTCOME_IN_TIME } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { countCommandOutcome } from '@/lib/ops/observe';
+import { publishExecutionChange } from './publish-execution-change';
 
 /** However many browsers, jobs and instances watch one execution, the upstream is asked about it at most this often. */
 export const STATUS_CHECK_INTERVAL_MS = 1_000;
@@ -42,6 +43,8 @@ export function outcomeOf(execution: UpstreamExecution) {
 export async function applyUpstreamExecution(db: Db, record: CommandExecution, execution: UpstreamExecution): Promise<CommandExecution> {
   const updated = (await updateCommandStatus(db, record.id, outcomeOf(execution))) ?? record;
   if (record.status === 'PENDING' && updated.status !== 'PENDING' && updated.status) countCommandOutcome(updated.status);
+  // Whoever asked (a watcher, the settler, a pushed event, a list), the open pages hear of a move.
+  if (updated.status !== record.status || updated.failedReason !== record.failedReason) await publishExecutionChange(updated);
   return updated;
 }
 
@@ -51,7 +54,10 @@ export async function applyTimeout(db: Db, record: CommandExecution, now: number
   // Our own clock: the service's `executedAt` may come from a clock that differs.
   if (now - record.requestedAt.getTime() < TIMEOUT_MS + TIMEOUT_MARGIN_MS) return record;
   const timedOut = await recordCommandTimedOut(db, record.id, NO_OUTCOME_IN_TIME);
-  if (timedOut) countCommandOutcome('TIMED_OUT');
+  if (timedOut) {
+    countCommandOutcome('TIMED_OUT');
+    await publishExecutionChange(timedOut);
+  }
   return timedOut ?? record;
 }
 

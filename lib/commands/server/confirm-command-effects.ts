@@ -6,6 +6,7 @@ import { CONFIRMABLE_COMMANDS, judgeEffect } from '@/lib/commands/effect-confirm
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { isVehicleApiError } from '@/lib/vehicle-api';
 import type { ApiForOrganization } from './settle-commands';
+import { publishExecutionChange } from './publish-execution-change';
 
 export interface ConfirmOptions {
   /** How long after EXECUTED the telemetry is read: the vehicle reports its state a moment later. */
@@ -53,12 +54,16 @@ export async function confirmCommandEffects(db: Db, apiFor: ApiForOrganization, 
           record.id,
           judgeEffect(record.command, record.arguments, telemetry.raw, record.executedAt ?? record.requestedAt),
         );
+        await publishExecutionChange(record);
         recorded++;
       }
     } catch (error) {
       // Without the telemetry consent the data will never say: recorded as such, not retried.
       if (isVehicleApiError(error) && error.code === CONSENT_MISSING) {
-        for (const record of mine) await recordConfirmation(db, record.id, { confirmation: 'not_reported', confirmedAt: null });
+        for (const record of mine) {
+          await recordConfirmation(db, record.id, { confirmation: 'not_reported', confirmedAt: null });
+          await publishExecutionChange(record);
+        }
         recorded += mine.length;
       } else for (const record of mine) await releaseConfirmation(db, record.id);
     }

@@ -7,6 +7,7 @@ import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { knownStatus } from './check-execution-status';
+import { publishExecutionChange } from './publish-execution-change';
 import { getDb, type Db } from '@/lib/db';
 import {
   claimCommandRequest,
@@ -88,6 +89,7 @@ export async function sendVehicleCommand(
     : { record: await recordCommandRequested(db, request), first: true };
   if (!claim.first) return answerRepeat(db, claim.record, request, options.repeatWaitMs ?? REPEAT_WAIT_MS);
   const record = claim.record;
+  await publishExecutionChange(record);
   let accepted: Accepted;
   let requestId: string | undefined;
   try {
@@ -103,7 +105,9 @@ export async function sendVehicleCommand(
   await forgetUnofferedCommand(db, input.organizationId, input.command).catch((error: unknown) =>
     logger().error({ event: 'commands.unoffered_not_forgotten', err: error }, 'could not forget that a command was not offered'),
   );
-  return { record: await recordAcceptance(db, record, accepted, requestId), requestId };
+  const sent = await recordAcceptance(db, record, accepted, requestId);
+  await publishExecutionChange(sent);
+  return { record: sent, requestId };
 }
 
 /** How long a repeat waits for the first request with its key to get the upstream's answer. */
@@ -192,6 +196,7 @@ async function recordRefusal(
     }
     if (outcomeUnknown(error, code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
     else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
+    await publishExecutionChange(record);
   } catch (writeError) {
     // The upstream's answer matters more to the person than our bookkeeping of it.
     logger().error(

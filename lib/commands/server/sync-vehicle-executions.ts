@@ -11,6 +11,7 @@ import type { CommandExecution } from '@/lib/db/schema';
 import { EXECUTION_ID_MISSING, NOT_RECEIVED } from '@/lib/commands/execution-view';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { applyUpstreamExecution, outcomeOf } from './check-execution-status';
+import { publishExecutionChange } from './publish-execution-change';
 import { canonicalJson } from '@/lib/commands/canonical-json';
 
 /**
@@ -103,13 +104,14 @@ export async function reconcileVehicleExecutions(
     const lost = candidates.find((r) => r.localStatus === 'UNKNOWN');
     if (lost) {
       claimed.add(lost.id);
-      await recordCommandRecovered(db, lost.id, { upstreamExecutionId: execution.id, ...outcomeOf(execution) });
+      const recovered = await recordCommandRecovered(db, lost.id, { upstreamExecutionId: execution.id, ...outcomeOf(execution) });
+      if (recovered) await publishExecutionChange(recovered);
       continue;
     }
     // A send still waiting for its answer may be this one: its own answer will say.
     if (candidates.length > 0) continue;
     if (typeof execution.command !== 'string' || execution.command === '') continue;
-    await importExternalExecution(db, {
+    const imported = await importExternalExecution(db, {
       organizationId,
       vehicleId,
       command: execution.command,
@@ -117,6 +119,7 @@ export async function reconcileVehicleExecutions(
       upstreamExecutionId: execution.id,
       ...outcomeOf(execution),
     });
+    if (imported) await publishExecutionChange(imported);
   }
   const oldestListed = listed.reduce<number | null>((oldest, e) => {
     const at = outcomeOf(e).executedAt?.getTime();
@@ -126,7 +129,9 @@ export async function reconcileVehicleExecutions(
     if (claimed.has(record.id) || record.localStatus !== 'UNKNOWN') continue;
     if (now - record.requestedAt.getTime() < NOT_RECEIVED_AFTER_MS) continue;
     const reachesBack = page.complete || (oldestListed !== null && oldestListed < record.requestedAt.getTime() - MATCH_SLACK_MS);
-    if (reachesBack) await recordCommandNotReceived(db, record.id, { notReceived: NOT_RECEIVED, accepted: [EXECUTION_ID_MISSING] });
+    if (!reachesBack) continue;
+    const ended = await recordCommandNotReceived(db, record.id, { notReceived: NOT_RECEIVED, accepted: [EXECUTION_ID_MISSING] });
+    if (ended) await publishExecutionChange(ended);
   }
 }
 

@@ -3,7 +3,14 @@ import type { Db } from '@/lib/db';
 import { recordConnection, recordPushedBudget, recordPushedReading, type SnapshotReading } from '@/lib/db/repos/vehicle-snapshots';
 import type { PushedBudget } from '@/lib/db/schema';
 import { telemetrySchema } from '@/lib/vehicle-api';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { readingFromTelemetry } from './refresh-snapshots';
+
+/** A pushed fact that moved the snapshot: the organization's open pages hear of the vehicle (never the figure). */
+async function noticed(stored: boolean, organizationId: string, vehicleId: string): Promise<boolean> {
+  if (stored) await publishChange(organizationId, { kind: 'vehicle', vehicleId });
+  return stored;
+}
 
 /** What a pushed fact did to the fleet snapshot: stored, or skipped with the reason. */
 export type PushedOutcome = { stored: boolean } | { skipped: string };
@@ -35,21 +42,28 @@ export async function applyPushedTelemetry(
   const timed = blocks?.success ? readingFromTelemetry(blocks.data)[figure] : undefined;
   if (!timed) return { skipped: `${pushed.metricType} carries no value.` };
   const vehicleId = typeof pushed.vehicle === 'string' ? pushed.vehicle : pushed.vehicle.id;
-  return { stored: await recordPushedReading(db, organizationId, vehicleId, { [figure]: { ...timed, at: pushed.at } }, pushed.receivedAt) };
+  const stored = await recordPushedReading(db, organizationId, vehicleId, { [figure]: { ...timed, at: pushed.at } }, pushed.receivedAt);
+  return { stored: await noticed(stored, organizationId, vehicleId) };
 }
 
 /** A vehicle's pushed connection state, at its time, forward only. False when the snapshot does not hold the vehicle. */
-export function applyPushedConnection(
+export async function applyPushedConnection(
   db: Db,
   organizationId: string,
   vehicleId: string,
   state: 'CONNECTED' | 'DISCONNECTED',
   at: Date,
 ): Promise<boolean> {
-  return recordConnection(db, organizationId, vehicleId, state, at);
+  return noticed(await recordConnection(db, organizationId, vehicleId, state, at), organizationId, vehicleId);
 }
 
 /** A vehicle's pushed rate budget for one key (forward only); the command budget reads it. False when the snapshot does not hold the vehicle. */
-export function applyPushedBudget(db: Db, organizationId: string, vehicleId: string, key: string, budget: PushedBudget): Promise<boolean> {
-  return recordPushedBudget(db, organizationId, vehicleId, key, budget);
+export async function applyPushedBudget(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  key: string,
+  budget: PushedBudget,
+): Promise<boolean> {
+  return noticed(await recordPushedBudget(db, organizationId, vehicleId, key, budget), organizationId, vehicleId);
 }

@@ -163,11 +163,11 @@ export async function recordCommandTimedOut(db: Db, id: string, errorCode: strin
 export async function importExternalExecution(
   db: Db,
   input: { organizationId: string; vehicleId: string; command: string; arguments: Record<string, unknown> | null } & UpstreamOutcome,
-): Promise<void> {
+): Promise<CommandExecution | undefined> {
   const existing = await findByUpstreamIds(db, input.organizationId, [input.upstreamExecutionId]);
-  if (existing.length > 0) return;
+  if (existing.length > 0) return undefined;
   const now = new Date();
-  await db
+  const [row] = await db
     .insert(commandExecutions)
     .values({
       organizationId: input.organizationId,
@@ -182,7 +182,9 @@ export async function importExternalExecution(
       requestedAt: input.executedAt ?? now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  return row;
 }
 
 /** A `command.updated` event told about this execution: the settler leaves it to events for a while. */

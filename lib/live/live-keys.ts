@@ -1,0 +1,45 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { bulkKeys } from '@/lib/bulk/query';
+import { commandKeys } from '@/lib/commands/query';
+import { fleetKeys } from '@/lib/overview/query';
+import { vehicleKeys } from '@/lib/vehicles/query';
+import { webhookKeys } from '@/lib/webhooks/query';
+import type { LiveNotice } from './notice';
+
+/**
+ * The queries whose polling the stream replaces: every change they show is published as a
+ * notice (lib/live/server/publish-change.ts callers), so while the stream is up they stop polling.
+ */
+export function coveredKeys(org: string): QueryKey[] {
+  return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org)];
+}
+
+/**
+ * What a notice makes stale. `now` keys are read again at once; `fleet` keys (lists and totals
+ * over the whole fleet, which every pushed figure touches) at most every few seconds.
+ */
+export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]; fleet: QueryKey[] } {
+  switch (notice.kind) {
+    case 'command':
+      return {
+        now: [commandKeys.execution(org, notice.executionId), commandKeys.all(org), webhookKeys.executionEvents(org, notice.executionId)],
+        fleet: [],
+      };
+    case 'bulk':
+      return { now: [bulkKeys.job(org, notice.jobId)], fleet: [] };
+    case 'vehicle':
+      return {
+        now: [webhookKeys.vehicleEvents(org, notice.vehicleId)],
+        fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)],
+      };
+  }
+}
+
+/** Everything notices keep fresh: read again when the stream cannot replay what it missed. */
+export function resyncKeys(org: string): QueryKey[] {
+  return [...coveredKeys(org), webhookKeys.events(org), vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)];
+}
+
+export function isKeyPrefix(prefix: QueryKey, key: QueryKey): boolean {
+  return prefix.length <= key.length && prefix.every((part, i) => part === key[i]);
+}

@@ -1,0 +1,56 @@
+import { can, type Permission, type Role } from '@/lib/auth/permissions';
+import { isUpstreamId } from '@/lib/validations/upstream-id';
+
+/**
+ * What the live stream carries: that something changed, named by ids only. The page reads the
+ * data itself through the usual routes, so a notice never holds upstream data and a person never
+ * learns more from it than the route they would call tells them.
+ */
+export type LiveNotice =
+  /** A command execution was recorded, moved state, or was confirmed by the vehicle's data. */
+  | { kind: 'command'; vehicleId: string; executionId: string }
+  /** A bulk job made progress or changed state. */
+  | { kind: 'bulk'; jobId: string }
+  /** The fleet snapshot of a vehicle took a pushed figure (a reading, its connection, a budget). */
+  | { kind: 'vehicle'; vehicleId: string };
+
+export type LiveNoticeKind = LiveNotice['kind'];
+
+/** The permission a person needs to receive each kind: the one of the route the page reads it through. */
+export const NOTICE_PERMISSION: Readonly<Record<LiveNoticeKind, Permission>> = {
+  command: 'commands.read',
+  bulk: 'vehicles.read',
+  vehicle: 'vehicles.read',
+};
+
+/** A notice as published: for one organization. */
+export type OrgNotice = { organizationId: string; notice: LiveNotice };
+
+/** Who holds a stream: the organization in its URL and their role in it. */
+export type LiveSubscriber = { organizationId: string; role: Role };
+
+/** Whether a published notice reaches this subscriber: their organization only, and only kinds their role may read. */
+export function isDeliverable(published: OrgNotice, subscriber: LiveSubscriber): boolean {
+  return published.organizationId === subscriber.organizationId && can(subscriber.role, NOTICE_PERMISSION[published.notice.kind]);
+}
+
+const isId = (value: unknown): value is string => typeof value === 'string' && isUpstreamId(value);
+
+/**
+ * The notice in `value`, or undefined: the shape is checked field by field (the browser reads it
+ * from the stream, the server from another instance's NOTIFY), and nothing beyond the ids is kept.
+ */
+export function readNotice(value: unknown): LiveNotice | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  switch (v.kind) {
+    case 'command':
+      return isId(v.vehicleId) && isId(v.executionId) ? { kind: 'command', vehicleId: v.vehicleId, executionId: v.executionId } : undefined;
+    case 'bulk':
+      return isId(v.jobId) ? { kind: 'bulk', jobId: v.jobId } : undefined;
+    case 'vehicle':
+      return isId(v.vehicleId) ? { kind: 'vehicle', vehicleId: v.vehicleId } : undefined;
+    default:
+      return undefined;
+  }
+}
