@@ -124,11 +124,11 @@ function ConfirmForm({
   );
 }
 
-/** Step 3: the recovery codes, on screen this once. */
-function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** After the set-up: the recovery codes, on screen this once. */
+export function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div role="status" className="space-y-3">
-      <p className="text-sm font-medium">Two-step verification is on. Save these recovery codes now: they are not shown again.</p>
+      <p className="text-sm font-medium">Save these recovery codes now: they are not shown again.</p>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         Each one signs you in once without the app, if you lose your phone. Keep them somewhere safe, away from your password.
       </p>
@@ -147,10 +147,7 @@ function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
-type Stage =
-  { step: 'start' } | { step: 'confirm'; enrolment: TotpEnrolmentView } | { step: 'codes'; codes: string[]; status: SecondFactorView };
-
-/** Setting up an authenticator app: password, QR code and first code, recovery codes. */
+/** Setting up an authenticator app: password, then QR code and first code; the recovery codes go to `onEnrolled`. */
 export function TotpSetup({
   email,
   hasPassword,
@@ -158,17 +155,9 @@ export function TotpSetup({
 }: {
   email: string;
   hasPassword: boolean;
-  onEnrolled: (status: SecondFactorView) => void;
+  onEnrolled: (codes: string[], status: SecondFactorView) => void;
 }) {
-  const [stage, setStage] = useState<Stage>({ step: 'start' });
-  if (stage.step === 'confirm')
-    return (
-      <ConfirmForm
-        enrolment={stage.enrolment}
-        onConfirmed={(codes, status) => setStage({ step: 'codes', codes, status })}
-        onCancel={() => setStage({ step: 'start' })}
-      />
-    );
-  if (stage.step === 'codes') return <RecoveryCodesOnce codes={stage.codes} onDone={() => onEnrolled(stage.status)} />;
-  return <StartForm hasPassword={hasPassword} email={email} onStarted={(enrolment) => setStage({ step: 'confirm', enrolment })} />;
+  const [enrolment, setEnrolment] = useState<TotpEnrolmentView | null>(null);
+  if (enrolment) return <ConfirmForm enrolment={enrolment} onConfirmed={onEnrolled} onCancel={() => setEnrolment(null)} />;
+  return <StartForm hasPassword={hasPassword} email={email} onStarted={setEnrolment} />;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import { removeTotp } from '@/lib/profile/query';
 import type { RemoveTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView } from '@/lib/profile/second-factor';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
-import { showFailure, TotpSetup } from './totp-setup';
+import { RecoveryCodesOnce, showFailure, TotpSetup } from './totp-setup';
 
 const removeResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
   import('@/lib/profile/schemas').then((m) => m.removeTotpSchema),
@@ -23,10 +24,12 @@ function RemoveTotpForm({
   email,
   hasPassword,
   onRemoved,
+  onCancel,
 }: {
   email: string;
   hasPassword: boolean;
   onRemoved: (status: SecondFactorView) => void;
+  onCancel: () => void;
 }) {
   const [withPassword, setWithPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -72,6 +75,9 @@ function RemoveTotpForm({
       <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
         Turn off two-step verification
       </FormSubmit>
+      <Button variant="ghost" onClick={onCancel}>
+        Keep it on
+      </Button>
     </form>
   );
 }
@@ -94,6 +100,8 @@ export function TwoStepVerification({
 }) {
   const [status, setStatus] = useState(initial);
   const [removing, setRemoving] = useState(false);
+  /** Shown once, right after the set-up, until the person says they saved them. */
+  const [codes, setCodes] = useState<string[] | null>(null);
   const totp = status.totp;
   return (
     <div className="space-y-4">
@@ -119,7 +127,19 @@ export function TwoStepVerification({
               {totp.recoveryCodesLeft}
             </dd>
           </dl>
-          {removing ? (
+          {requiredBy && !codes ? (
+            <p>
+              <Link
+                href={`/o/${encodeURIComponent(requiredBy)}`}
+                className="text-sm font-medium text-accent-700 underline dark:text-accent-100"
+              >
+                Continue to {requiredBy}
+              </Link>
+            </p>
+          ) : null}
+          {codes ? (
+            <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} />
+          ) : removing ? (
             <RemoveTotpForm
               email={email}
               hasPassword={hasPassword}
@@ -127,6 +147,7 @@ export function TwoStepVerification({
                 setRemoving(false);
                 setStatus(next);
               }}
+              onCancel={() => setRemoving(false)}
             />
           ) : (
             <Button variant="secondary" onClick={() => setRemoving(true)}>
@@ -140,7 +161,14 @@ export function TwoStepVerification({
             <StatusBadge tone="neutral">off</StatusBadge> Sign-in asks for your password only. With an authenticator app, it also asks for
             the code the app shows.
           </p>
-          <TotpSetup email={email} hasPassword={hasPassword} onEnrolled={setStatus} />
+          <TotpSetup
+            email={email}
+            hasPassword={hasPassword}
+            onEnrolled={(recoveryCodes, next) => {
+              setCodes(recoveryCodes);
+              setStatus(next);
+            }}
+          />
         </>
       )}
     </div>
