@@ -1,6 +1,6 @@
 /**
  * `npm run keys:rotate`: re-seals every stored secret (organizations' client secrets, the
- * upstream token cache) under the newest key of ENCRYPTION_KEYS. Run it after putting a new
+ * upstream token cache, people's authenticator secrets) under the newest key of ENCRYPTION_KEYS. Run it after putting a new
  * key first in the ring (with the old ones still listed); afterwards old keys can be removed.
  * With the embedded database, stop the console first (one process owns the folder).
  */
@@ -19,6 +19,12 @@ async function main(): Promise<number> {
   console.log(
     `  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`,
   );
+  console.log(`  authenticator secrets: ${report.totpSecrets.resealed} re-sealed, ${report.totpSecrets.current} already current`);
+  if (report.totpSecrets.failed.length > 0) {
+    console.error(
+      `  authenticator secrets not opened under any key of the ring (these people set up their app again): ${report.totpSecrets.failed.join(', ')}`,
+    );
+  }
   if (report.organizations.failed.length > 0) {
     console.error(
       `  not opened under any key of the ring (re-enter their client secret in Settings): ${report.organizations.failed.join(', ')}`,

@@ -3,7 +3,9 @@
  *   npm run user:disable -- someone@example.com          disable: no sign-in, every session ends
  *   npm run user:disable -- someone@example.com --enable  enable again
  *   npm run user:reset-password -- someone@example.com   print a one-time reset link (1 hour)
- * No organization admin can do either: these need the operator's shell and database access.
+ *   npm run user:remove-second-factor -- someone@example.com   turn off their authenticator app and
+ *     recovery codes (a lost phone and lost codes); they sign in with the password alone again
+ * No organization admin can do any of these: these need the operator's shell and database access.
  * On the embedded database (PGlite), stop the server first: only one process may open it.
  */
 import { createResetLink } from '@/lib/profile/server/reset-password';
@@ -11,16 +13,38 @@ import { getDb, getDbHandle } from '@/lib/db';
 import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { deleteTotp } from '@/lib/db/repos/second-factors';
 import { setUserDisabled } from '@/lib/db/repos/sessions';
+import { findUserByEmail } from '@/lib/db/repos/users';
 
 async function main(): Promise<number> {
   const [command, email, flag] = process.argv.slice(2);
-  if (!email || !['disable', 'reset-password'].includes(command ?? '')) {
-    console.error('Usage: npm run user:disable -- EMAIL [--enable] | npm run user:reset-password -- EMAIL');
+  if (!email || !['disable', 'reset-password', 'remove-second-factor'].includes(command ?? '')) {
+    console.error(
+      'Usage: npm run user:disable -- EMAIL [--enable] | npm run user:reset-password -- EMAIL | npm run user:remove-second-factor -- EMAIL',
+    );
     return 2;
   }
   const db = getDb();
   await migrateDatabase(db);
+  if (command === 'remove-second-factor') {
+    const user = await findUserByEmail(db, email);
+    if (!user || !(await deleteTotp(db, user.id))) {
+      console.error(`No user with the email ${email} has a second factor.`);
+      return 1;
+    }
+    await appendAuditEvent(db, {
+      actorEmail: 'operator',
+      action: 'auth.second_factor_removed',
+      targetType: 'user',
+      targetId: user.id,
+      outcome: 'success',
+      details: { method: 'totp', confirmedWith: 'operator' },
+    });
+    console.log(`${email} has no second factor now: they sign in with the password alone, and can set up a new app.`);
+    if (getDbHandle().kind === 'pglite') console.log('(Embedded database: start the server again to apply it.)');
+    return 0;
+  }
   if (command === 'disable') {
     const enable = flag === '--enable';
     const user = await setUserDisabled(db, email, !enable);

@@ -16,6 +16,8 @@ const MESSAGES: Record<string, string> = {
   CredentialsSignin: 'Wrong email or password.',
   TooManyAttempts: 'Too many failed attempts. Wait 15 minutes, then try again.',
   AccessDenied: 'This account has not been added to any organization. Ask an admin to add your email address.',
+  SecondFactorRequired: 'Enter the code from your authenticator app.',
+  SecondFactorInvalid: 'That code is wrong or was used already. Enter the code the app shows now, or a recovery code.',
 };
 const messageFor = (code: string | null | undefined) => (code ? (MESSAGES[code] ?? 'Sign-in failed. Try again.') : null);
 
@@ -25,17 +27,33 @@ const safeCallback = (callbackUrl: string | undefined) => safeCallbackPath(callb
 export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; error?: string; sso: boolean }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(messageFor(error));
+  // Once the password is right for an account with a second factor, the form asks for its code,
+  // keeping the email and password it holds: the next submit sends all three.
+  const [askCode, setAskCode] = useState(false);
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
   const {
     handleSubmit,
+    setError,
+    setFocus,
     formState: { isSubmitting },
   } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await signIn('credentials', { ...values, redirect: false });
-    if (!result || result.error) {
-      setFailure(messageFor(result?.error ?? 'CredentialsSignin'));
+    if (askCode && !values.code) {
+      setError('code', { message: 'Enter the code from your authenticator app, or a recovery code' });
+      return;
+    }
+    const result = await signIn('credentials', { ...values, code: askCode ? (values.code ?? '') : '', redirect: false });
+    const code = result?.error ?? (result ? null : 'CredentialsSignin');
+    if (code === 'SecondFactorRequired' || code === 'SecondFactorInvalid') {
+      setAskCode(true);
+      if (code === 'SecondFactorInvalid') setError('code', { message: MESSAGES.SecondFactorInvalid });
+      setTimeout(() => setFocus('code'));
+      return;
+    }
+    if (code) {
+      setFailure(messageFor(code));
       return;
     }
     router.replace(safeCallback(callbackUrl));
@@ -51,6 +69,16 @@ export function SignInForm({ callbackUrl, error, sso }: { callbackUrl?: string; 
           Forgot password?
         </Link>
       </p>
+      {askCode ? (
+        <Field
+          id="code"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
+          {...formField(form, 'code')}
+        />
+      ) : null}
       <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </FormSubmit>

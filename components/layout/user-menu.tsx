@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronDown, KeyRound, LogOut, MonitorX, UserRound } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import { endSessions } from '@/lib/profile/sign-out';
@@ -75,6 +75,12 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
           className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <KeyRound aria-hidden className="h-4 w-4" /> Change password
+        </Link>
+        <Link
+          href="/profile/password#two-step"
+          className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <ShieldCheck aria-hidden className="h-4 w-4" /> Two-step verification
         </Link>
         <button
           type="button"

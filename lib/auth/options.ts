@@ -11,7 +11,14 @@ import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { absoluteExpiry, SECURE_SESSION_COOKIE, sessionClaimsOf, sessionIsCurrent } from './session-token';
-import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
+import {
+  admitOidcUser,
+  authorizeCredentials,
+  clientIpFromHeaders,
+  SecondFactorError,
+  SIGN_IN_ERRORS,
+  SignInThrottledError,
+} from './sign-in';
 import { logger } from '@/lib/ops/log';
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
@@ -85,13 +92,17 @@ function buildAuthOptions(): AuthOptions {
       CredentialsProvider({
         id: 'credentials',
         name: 'Email and password',
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        credentials: {
+          email: { label: 'Email', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+          code: { label: 'Authentication code', type: 'text' },
+        },
         async authorize(credentials, request) {
           try {
             return await authorizeCredentials(getDb(), credentials ?? {}, clientIpFromHeaders(request?.headers));
           } catch (error) {
             // next-auth puts a thrown message into the redirect URL: only our own codes may go there.
-            if (error instanceof SignInThrottledError) throw error;
+            if (error instanceof SignInThrottledError || error instanceof SecondFactorError) throw error;
             logger().error({ event: 'auth.sign_in_failed', err: error }, 'sign-in failed on the server');
             throw new Error(SIGN_IN_ERRORS.unavailable);
           }

@@ -6,6 +6,8 @@ const emailField = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({
 export const signInSchema = z.object({
   email: emailField,
   password: z.string().check(z.minLength(1, { message: 'Enter your password' }), z.maxLength(256, { message: 'Password is too long' })),
+  /** The second factor's code (six digits or a recovery code), asked once the password is right. */
+  code: z.optional(z.string().check(z.trim(), z.maxLength(32, { message: 'The code is too long' }))),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 

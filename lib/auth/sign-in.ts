@@ -6,7 +6,9 @@ import { signInSchema } from '@/lib/auth/schemas';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
-import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
+import { hasSecondFactor } from '@/lib/db/repos/second-factors';
+import { clearSignInPair, releaseSignInAttempt } from '@/lib/db/repos/sign-in-attempts';
+import { redeemSecondFactorCode, type SecondFactorMethod } from '@/lib/auth/server/second-factor';
 import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket, type ThrottlePolicy } from '@/lib/auth/server/sign-in-throttle';
 import { findUserByEmail, updateUserName } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
@@ -21,6 +23,10 @@ export const SIGN_IN_ERRORS = {
   notInvited: 'AccessDenied',
   /** Something failed on our side (database down); details are logged, never shown. */
   unavailable: 'SignInUnavailable',
+  /** The password is right and the account has a second factor: the page asks for its code. */
+  secondFactorRequired: 'SecondFactorRequired',
+  /** The code was wrong, already used, or from another time; the page keeps the code field. */
+  secondFactorInvalid: 'SecondFactorInvalid',
 } as const;
 
 export interface SignedInUser {
@@ -34,6 +40,15 @@ export class SignInThrottledError extends Error {
     // next-auth forwards the message as the `error` parameter.
     super(SIGN_IN_ERRORS.throttled);
     this.name = 'SignInThrottledError';
+  }
+}
+
+/** The password was right, but no session until the second factor's code is right too. */
+export class SecondFactorError extends Error {
+  constructor(code: typeof SIGN_IN_ERRORS.secondFactorRequired | typeof SIGN_IN_ERRORS.secondFactorInvalid) {
+    // next-auth forwards the message as the `error` parameter.
+    super(code);
+    this.name = 'SecondFactorError';
   }
 }
 
@@ -64,12 +79,6 @@ export function claimThrottleAudit(key: string, now = Date.now()): boolean {
   return true;
 }
 
-/**
- * Email-and-password sign-in: the attempt is recorded and throttled first, then the password
- * checked, then audited. Answers the user, or null for a wrong email or password (the same
- * answer for both), and throws SignInThrottledError when the account-and-address pair must
- * wait, the address made too many attempts, or too many password checks are running.
- */
 async function auditFailedSignIn(db: Db, email: string, ip: string | null, details: Record<string, unknown>) {
   const known = await findUserByEmail(db, email);
   await appendAuditEvent(db, {
@@ -82,24 +91,34 @@ async function auditFailedSignIn(db: Db, email: string, ip: string | null, detai
   });
 }
 
-/** `bucket`: the throttle's address bucket, which a later sign-in from the same network is trusted by. */
+/**
+ * `bucket`: the throttle's address bucket, which a later sign-in from the same network is trusted by.
+ * `secondFactor`: how the second factor was proved, when the account has one.
+ */
 async function auditSignedIn(
   db: Db,
   user: { id: string; email: string },
   method: 'credentials' | 'oidc',
   ip: string | null,
-  bucket?: string,
+  extra: { bucket?: string; secondFactor?: SecondFactorMethod } = {},
 ) {
   await appendAuditEvent(db, {
     actorUserId: user.id,
     actorEmail: user.email,
     action: 'auth.sign_in',
     outcome: 'success',
-    details: bucket ? { method, bucket } : { method },
+    details: { method, ...extra },
     ip,
   });
 }
 
+/**
+ * Email-and-password sign-in: the attempt is recorded and throttled first, then the password
+ * checked, then (for an account with a second factor) the code, then audited. Answers the user,
+ * or null for a wrong email or password (the same answer for both); throws SignInThrottledError
+ * when the account-and-address pair must wait, the address made too many attempts, or too many
+ * password checks are running, and SecondFactorError when the code is missing or wrong.
+ */
 export async function authorizeCredentials(
   db: Db,
   credentials: Record<string, unknown>,
@@ -111,7 +130,7 @@ export async function authorizeCredentials(
   const rawEmail = credentials.email;
   const parsed = signInSchema.safeParse({ ...credentials, email: typeof rawEmail === 'string' ? rawEmail.trim() : rawEmail });
   if (!parsed.success) return null;
-  const { email, password } = parsed.data;
+  const { email, password, code } = parsed.data;
   const key = { email, ip: throttleBucket(ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   if (ip === DIRECT_BUCKET) ip = null;
 
@@ -140,8 +159,23 @@ export async function authorizeCredentials(
     return null;
   }
 
+  let secondFactor: SecondFactorMethod | undefined;
+  if (await hasSecondFactor(db, user.id)) {
+    if (!code) {
+      // A right password alone is no failure: the attempt is given back, and the page asks for the code.
+      await releaseSignInAttempt(db, verdict.attemptId);
+      throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorRequired);
+    }
+    // A wrong code keeps the attempt counted: guessing codes is throttled like guessing passwords.
+    secondFactor = (await redeemSecondFactorCode(db, user.id, code)) ?? undefined;
+    if (!secondFactor) {
+      await auditFailedSignIn(db, email, ip, { reason: 'second_factor_invalid' });
+      throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorInvalid);
+    }
+  }
+
   await clearSignInPair(db, key);
-  await auditSignedIn(db, user, 'credentials', ip, key.ip);
+  await auditSignedIn(db, user, 'credentials', ip, { bucket: key.ip, ...(secondFactor && { secondFactor }) });
   return { id: user.id, email: user.email, name: user.name || null };
 }
 

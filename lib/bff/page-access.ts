@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { safeCallbackPath, signInUrlFor } from '@/lib/auth/callback-url';
 import { can, type Permission } from '@/lib/auth/permissions';
+import { enrolmentPath } from '@/lib/auth/second-factor-policy';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { REQUEST_PATH_HEADER } from '@/lib/security/headers';
@@ -11,7 +12,8 @@ import { loadOrgAccess, type OrgAccess } from '@/lib/org/org-access';
 
 /**
  * The page-side twin of the route wrapper: signed out goes to sign-in (and back), an unknown
- * organization or a missing permission is a 404. Cached per request so layout and page share it.
+ * organization or a missing permission is a 404, a member the organization requires a second
+ * factor of, who has none, goes to enrolment. Cached per request so layout and page share it.
  */
 export const requireOrgPage = cache(async (slug: string, permission: Permission = 'org.read'): Promise<OrgAccess> => {
   let access: OrgAccess;
@@ -20,6 +22,7 @@ export const requireOrgPage = cache(async (slug: string, permission: Permission 
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHENTICATED') redirect(signInUrlFor(await requestedPath(`/o/${slug}`)));
     if (error instanceof AppError && error.code === 'NOT_FOUND') notFound();
+    if (error instanceof AppError && error.code === 'SECOND_FACTOR_REQUIRED') redirect(enrolmentPath(slug));
     throw error;
   }
   if (!can(access.role, permission)) notFound();

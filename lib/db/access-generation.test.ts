@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite, openPostgres } from './index';
 import { migrateDatabase } from './migrate';
 import { appendAuditEvent } from './repos/audit';
 import { addMemberByEmail, changeMemberRole, getUserAccessBySlug, removeMember } from './repos/memberships';
 import { createOrganization, renameOrganization, updateOrganizationCredentials } from './repos/organizations';
 import { createInvitation } from './repos/invitations';
+import { claimTotpStep, confirmTotp, deleteTotp, savePendingTotp } from './repos/second-factors';
 import { bumpSessionVersion, revokeSession } from './repos/sessions';
 import { createUser, setUserPassword } from './repos/users';
 import { users } from './schema';
+
+vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0722');
 
 describe('access generation of the embedded database', () => {
   const handle = openPglite();
@@ -16,7 +19,7 @@ describe('access generation of the embedded database', () => {
   beforeAll(() => migrateDatabase(handle.db));
   afterAll(() => handle.close());
 
-  it('moves on every write to users, organizations, memberships and revoked sessions, and on nothing else', async () => {
+  it('moves on every write to users, organizations, memberships, revoked sessions and second factors, and on nothing else', async () => {
     const generation = handle.accessGeneration!;
     const moves = async (work: () => Promise<unknown>) => {
       const before = generation();
@@ -35,6 +38,11 @@ describe('access generation of the embedded database', () => {
     expect(
       await moves(() => revokeSession(handle.db, { sid: 'signed-out', userId: user.id, expiresAt: new Date(Date.now() + 60_000) })),
     ).toBe(true);
+    // A second factor decides whether an organization that requires one lets the member in.
+    expect(await moves(() => savePendingTotp(handle.db, user.id, 'JBSWY3DPEHPK3PXP'))).toBe(true);
+    expect(await moves(() => confirmTotp(handle.db, user.id, 1, ['h1']))).toBe(true);
+    expect(await moves(() => claimTotpStep(handle.db, user.id, 2))).toBe(true);
+    expect(await moves(() => deleteTotp(handle.db, user.id))).toBe(true);
     expect(await moves(() => removeMember(handle.db, org.id, user.id))).toBe(true);
     expect(await moves(() => handle.db.delete(users).where(eq(users.id, user.id)))).toBe(true);
 

@@ -32,6 +32,8 @@ export const APP_ERROR_STATUS = {
   INVITATION_INVALID: 410,
   RESET_INVALID: 410,
   RESET_BY_MAIL_UNAVAILABLE: 503,
+  /** The organization requires a second factor of its admins and managers, and this person has none yet. */
+  SECOND_FACTOR_REQUIRED: 403,
   // Commands, bulk jobs, tags, bulk connections.
   IDEMPOTENCY_KEY_REUSED: 422,
   COMMAND_NOT_OFFERED: 422,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite, type DbHandle } from '@/lib/db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
-import { createOrganization } from '@/lib/db/repos/organizations';
+import { createOrganization, setSecondFactorRequirement } from '@/lib/db/repos/organizations';
+import { confirmTotp, deleteTotp, savePendingTotp } from '@/lib/db/repos/second-factors';
 import { bumpSessionVersion, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
 import { createUser, setUserPassword } from '@/lib/db/repos/users';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
@@ -116,6 +117,26 @@ for (const leg of legs) {
       expect((await getSessionUser())?.id).toBe(other.id);
       await removeMember(db(), first.id, other.id);
       expect(await getSessionUser()).toBeNull();
+    });
+
+    it('refuses admins and managers without a second factor where the organization requires one, at once and not support staff', async () => {
+      const { org, user: manager } = await setUp('strict');
+      const support = await createUser(db(), { email: 'strict-support@example.com' });
+      await ensureMembership(db(), org.id, support.id, 'support');
+      await signIn(manager.id, 'sid-s', 0);
+      expect((await loadOrgAccess('strict')).role).toBe('manager');
+      await setSecondFactorRequirement(db(), org.id, true);
+      await expect(loadOrgAccess('strict')).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', status: 403 });
+      // An enrolment waiting for its first code is not a second factor.
+      await savePendingTotp(db(), manager.id, 'JBSWY3DPEHPK3PXP');
+      await expect(loadOrgAccess('strict')).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+      await confirmTotp(db(), manager.id, 1, ['h']);
+      expect((await loadOrgAccess('strict')).role).toBe('manager');
+      // Removing it shuts the door again, even for an answer cached a moment ago.
+      await deleteTotp(db(), manager.id);
+      await expect(loadOrgAccess('strict')).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+      await signIn(support.id, 'sid-sup', 0);
+      expect((await loadOrgAccess('strict')).role).toBe('support');
     });
 
     it('refuses a token from before sessions could be ended (no sid or version)', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { getSessionClaims } from '@/lib/auth/session';
 import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
+import { mustEnrolSecondFactor } from '@/lib/auth/second-factor-policy';
 import { getDbHandle } from '@/lib/db';
 import { createGenerationCache } from '@/lib/db/generation-cache';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
@@ -18,7 +19,9 @@ const accessCache = createGenerationCache<Awaited<ReturnType<typeof getUserAcces
 /**
  * The signed-in user's access to the organization in the URL. An organization the user is not a
  * member of answers exactly like one that does not exist. A session that was signed out, whose
- * user's session version moved on, or whose user was disabled answers as signed out.
+ * user's session version moved on, or whose user was disabled answers as signed out. An admin or
+ * manager without a second factor in an organization that requires one gets nothing but
+ * SECOND_FACTOR_REQUIRED: every route and page of the organization comes through here.
  */
 export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
   const claims = await getSessionClaims();
@@ -32,5 +35,17 @@ export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
   const access = await accessCache.get(`${userId}/${sid}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug, sid));
   if (access && !sessionIsCurrent(claims, access.session)) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
   if (!access) throw new AppError('NOT_FOUND', 'Not found.');
+  if (
+    mustEnrolSecondFactor({
+      organizationRequires: access.organization.requireSecondFactor,
+      role: access.role,
+      enrolled: access.hasSecondFactor,
+    })
+  ) {
+    throw new AppError(
+      'SECOND_FACTOR_REQUIRED',
+      `${access.organization.name} requires two-step verification of its admins and managers. Set it up on your account page to continue.`,
+    );
+  }
   return { user: access.user, org: access.organization, role: access.role };
 }

@@ -1,6 +1,8 @@
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
+import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 
 /** The signed-in person's new password; the server ends every session of theirs. */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {
@@ -20,4 +22,19 @@ export function askForResetLink(email: string): Promise<unknown> {
 /** The person's units and time zone, as stored. */
 export function savePreferences(values: Preferences): Promise<{ preferences: Preferences }> {
   return apiFetch('/api/profile/preferences', { method: 'PUT', json: values });
+}
+
+/** Starts setting up an authenticator app (after the password): the secret and its URI, shown once. */
+export function startTotp(input: StartTotpInput): Promise<TotpEnrolmentView> {
+  return apiFetch('/api/profile/second-factor/totp/start', { method: 'POST', json: input });
+}
+
+/** The app's first code turns two-step verification on; the answer holds the recovery codes, this once. */
+export function confirmTotp(input: ConfirmTotpInput): Promise<TotpConfirmedView> {
+  return apiFetch('/api/profile/second-factor/totp/confirm', { method: 'POST', json: input });
+}
+
+/** Turns two-step verification off, after a code or the password. */
+export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
+  return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
 }

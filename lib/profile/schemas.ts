@@ -31,3 +31,31 @@ export function readPreferences(stored: unknown): Preferences {
   };
   return { distance: pick('distance'), temperature: pick('temperature'), pressure: pick('pressure'), timeZone: pick('timeZone') };
 }
+
+const CODE_HINT = 'Enter the 6-digit code your app shows';
+/** Six digits as an app shows them, with or without the space in the middle. */
+const totpCodeSchema = z.string({ message: CODE_HINT }).check(z.trim(), z.regex(/^\d{3} ?\d{3}$/, { message: CODE_HINT }));
+
+/** Setting up an authenticator app starts with the current password (a borrowed session cannot lock the owner out). */
+export const startTotpSchema = z.object({
+  password: z.optional(z.string().check(z.maxLength(256, { message: 'Password is too long' }))),
+});
+export type StartTotpInput = z.infer<typeof startTotpSchema>;
+
+/** The first code from the app confirms that it holds the secret. */
+export const confirmTotpSchema = z.object({ code: totpCodeSchema });
+export type ConfirmTotpInput = z.infer<typeof confirmTotpSchema>;
+
+/** Removing the app: a current code (or a recovery code), or the password. */
+export const removeTotpSchema = z
+  .object({
+    code: z.optional(z.string().check(z.trim(), z.maxLength(32, { message: 'The code is too long' }))),
+    password: z.optional(z.string().check(z.maxLength(256, { message: 'Password is too long' }))),
+  })
+  .check(
+    z.refine((value) => Boolean(value.code || value.password), {
+      path: ['code'],
+      message: 'Enter a code from your app, a recovery code, or your password',
+    }),
+  );
+export type RemoveTotpInput = z.infer<typeof removeTotpSchema>;

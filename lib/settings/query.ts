@@ -14,6 +14,8 @@ export type SettingsView = {
   baseUrl: string | null;
   clientId: string;
   embeddedAvailable: boolean;
+  /** Whether the organization's admins and managers must have a second factor. */
+  requireSecondFactor: boolean;
   updatedAt: string;
 };
 export type ConnectionTestResult = { clientId: string; organizationId: string; requestId?: string; durationMs: number };
@@ -26,6 +28,15 @@ export function useSaveCredentials(org: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: CredentialsInput) => apiFetch(`/api/o/${org}/settings/credentials`, { method: 'PUT', json: values }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.settings(org) }),
+  });
+}
+
+/** Requires (or not) a second factor of the organization's admins and managers. */
+export function useSetSecondFactorRequirement(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => apiFetch(`/api/o/${org}/settings/second-factor`, { method: 'PUT', json: { required } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.settings(org) }),
   });
 }

@@ -33,3 +33,7 @@ export const addMemberSchema = z.object({
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
 export const changeRoleSchema = z.object({ role: roleSchema });
+
+/** An admin's choice: whether the organization's admins and managers must have a second factor. */
+export const secondFactorRequirementSchema = z.object({ required: z.boolean({ message: 'Choose whether a second factor is required' }) });
+export type SecondFactorRequirementInput = z.infer<typeof secondFactorRequirementSchema>;

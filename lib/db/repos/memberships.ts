@@ -4,6 +4,7 @@ import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { memberships, organizations, users, type Role } from '../schema';
 import { publicColumns, type PublicOrganization } from './organizations';
+import { hasConfirmedTotp } from './second-factors';
 import { sessionRevoked } from './sessions';
 import { ensureUser, normalizeEmail } from './users';
 
@@ -48,7 +49,8 @@ export async function getMembershipBySlug(db: Db, userId: string, slug: string):
  * The user and their membership in the organization with this slug, in one query: what every
  * API request needs to decide whether the signed-in user may act for the organization. With a
  * session id, the same query also answers whether that session was signed out; the user's
- * session version and disable come along for the caller to compare with the token.
+ * session version and disable come along for the caller to compare with the token, and whether
+ * the user has a second factor, for an organization that requires one.
  */
 export async function getUserAccessBySlug(
   db: Db,
@@ -59,6 +61,8 @@ export async function getUserAccessBySlug(
   | (OrganizationMembership & {
       user: { id: string; email: string; name: string | null };
       session: { sessionVersion: number; disabledAt: Date | null; revoked: boolean };
+      /** Whether the user has a confirmed second factor (an organization may require one). */
+      hasSecondFactor: boolean;
     })
   | undefined
 > {
@@ -70,6 +74,7 @@ export async function getUserAccessBySlug(
       sessionVersion: users.sessionVersion,
       disabledAt: users.disabledAt,
       revoked: sessionRevoked(sid),
+      hasSecondFactor: hasConfirmedTotp(),
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))

@@ -27,6 +27,7 @@ export const publicColumns = {
   apiBaseUrl: organizations.apiBaseUrl,
   clientId: organizations.clientId,
   commandPolling: organizations.commandPolling,
+  requireSecondFactor: organizations.requireSecondFactor,
   createdAt: organizations.createdAt,
   updatedAt: organizations.updatedAt,
 };
@@ -132,6 +133,10 @@ export async function listEmbeddedOrganizations(db: Db): Promise<PublicOrganizat
 
 export async function setCommandPolling(db: Db, organizationId: string, enabled: boolean): Promise<void> {
   await db.update(organizations).set({ commandPolling: enabled, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}
+
+export async function setSecondFactorRequirement(db: Db, organizationId: string, required: boolean): Promise<void> {
+  await db.update(organizations).set({ requireSecondFactor: required, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
 }
 
 export async function hasWebhookSecret(db: Db, organizationId: string): Promise<boolean> {

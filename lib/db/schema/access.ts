@@ -50,6 +50,8 @@ export const organizations = pgTable(
      * upstream about an execution (the contract's time-out still ends one nobody reports).
      */
     commandPolling: boolean('command_polling').notNull().default(true),
+    /** True: its admins and managers must have a second factor before they can do anything in it. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +161,37 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * A person's authenticator app (TOTP, RFC 6238). The shared secret is sealed like organizations'
+ * secrets, bound to this row; it is shown once, while enrolling, and never again. A row without
+ * `confirmedAt` is an enrolment waiting for its first code and counts for nothing.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: ts('confirmed_at'),
+  /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a person with a second factor: sha256 of the code only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
@@ -173,3 +206,4 @@ export type RevokedSession = typeof revokedSessions.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type TotpCredential = typeof totpCredentials.$inferSelect;

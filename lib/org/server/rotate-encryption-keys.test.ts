@@ -9,7 +9,9 @@ import {
   setWebhookSecret,
   webhookSecretContext,
 } from '@/lib/db/repos/organizations';
-import { apiTokens, organizations } from '@/lib/db/schema';
+import { getTotpCredential, savePendingTotp, totpSecretContext } from '@/lib/db/repos/second-factors';
+import { createUser } from '@/lib/db/repos/users';
+import { apiTokens, organizations, totpCredentials } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/org/db-token-store';
 import { rotateEncryptionKeys } from './rotate-encryption-keys';
@@ -57,6 +59,8 @@ for (const leg of await databaseLegs()) {
       await t.db
         .insert(apiTokens)
         .values({ key: 'org:stale', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
+      const person = await createUser(t.db, { email: 'totp-rotation@example.com' });
+      await savePendingTotp(t.db, person.id, 'JBSWY3DPEHPK3PXP');
       expect(secretBox().currentKeyId).toBe('auth');
 
       const ring = createSecretBox({ keys: [NEW_KEY], authSecret: AUTH_SECRET });
@@ -66,6 +70,7 @@ for (const leg of await databaseLegs()) {
         organizations: { resealed: 2, current: 0, failed: ['broken'] },
         webhookSecrets: { resealed: 1, current: 0, failed: [] },
         tokens: { resealed: 1, current: 0, dropped: 1 },
+        totpSecrets: { resealed: 1, current: 0, failed: [] },
       });
 
       // Only the new key now: the auth secret can change without losing anything.
@@ -81,12 +86,16 @@ for (const leg of await databaseLegs()) {
       expect(tokens.map((row) => row.key)).toEqual(['org:acme']);
       expect(onlyNew.decrypt(tokens[0].accessTokenEncrypted, accessTokenContext('org:acme'))).toBe('access-1');
       expect(onlyNew.decrypt(tokens[0].refreshTokenEncrypted!, refreshTokenContext('org:acme'))).toBe('refresh-1');
+      const [totp] = await t.db.select().from(totpCredentials).where(eq(totpCredentials.userId, person.id));
+      expect(onlyNew.decrypt(totp.secretEncrypted, totpSecretContext(person.id))).toBe('JBSWY3DPEHPK3PXP');
+      await expect(getTotpCredential(t.db, person.id)).rejects.toThrow(/not in the key ring/);
 
       // Idempotent: a second run finds everything current.
       expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({
         organizations: { resealed: 0, current: 2 },
         webhookSecrets: { resealed: 0, current: 1 },
         tokens: { resealed: 0, current: 1 },
+        totpSecrets: { resealed: 0, current: 1 },
       });
       // The process's own box (derived key only) no longer opens what the ring sealed.
       await expect(getOrganizationCredentials(t.db, acme.id)).rejects.toThrow(/not in the key ring/);

@@ -3,7 +3,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { secretBox, type SecretBox } from '@/lib/crypto/secret-box';
 import type { Db } from '@/lib/db';
 import { clientSecretContext, webhookSecretContext } from '@/lib/db/repos/organizations';
-import { apiTokens, organizations } from '@/lib/db/schema';
+import { totpSecretContext } from '@/lib/db/repos/second-factors';
+import { apiTokens, organizations, totpCredentials } from '@/lib/db/schema';
 import { accessTokenContext, refreshTokenContext } from '@/lib/org/db-token-store';
 
 export interface RotationReport {
@@ -14,11 +15,13 @@ export interface RotationReport {
   webhookSecrets: { resealed: number; current: number; failed: string[] };
   /** Cached upstream tokens; one that no longer opens is dropped (the client fetches a new one). */
   tokens: { resealed: number; current: number; dropped: number };
+  /** People's authenticator secrets; `failed` holds user ids (such a person sets the app up again). */
+  totpSecrets: { resealed: number; current: number; failed: string[] };
 }
 
 /**
  * Re-seals every stored secret under the ring's newest key: organizations' client secrets and
- * the upstream token cache. Each row is written only if it still holds the value read (a
+ * webhook secrets, the upstream token cache, and people's authenticator secrets. Each row is written only if it still holds the value read (a
  * concurrent change wins). An organization whose secret opens under no key of the ring is
  * reported, never changed: its admin re-enters the secret in Settings.
  */
@@ -28,6 +31,7 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
     organizations: { resealed: 0, current: 0, failed: [] },
     webhookSecrets: { resealed: 0, current: 0, failed: [] },
     tokens: { resealed: 0, current: 0, dropped: 0 },
+    totpSecrets: { resealed: 0, current: 0, failed: [] },
   };
 
   const orgs = await db
@@ -106,6 +110,26 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
       .where(and(eq(apiTokens.key, token.key), eq(apiTokens.accessTokenEncrypted, token.accessTokenEncrypted)))
       .returning({ key: apiTokens.key });
     if (updated.length > 0) report.tokens.resealed += 1;
+  }
+
+  for (const row of await db.select({ userId: totpCredentials.userId, sealed: totpCredentials.secretEncrypted }).from(totpCredentials)) {
+    if (box.isCurrent(row.sealed)) {
+      report.totpSecrets.current += 1;
+      continue;
+    }
+    let plaintext: string;
+    try {
+      plaintext = box.decrypt(row.sealed, totpSecretContext(row.userId));
+    } catch {
+      report.totpSecrets.failed.push(row.userId);
+      continue;
+    }
+    const updated = await db
+      .update(totpCredentials)
+      .set({ secretEncrypted: box.encrypt(plaintext, totpSecretContext(row.userId)) })
+      .where(and(eq(totpCredentials.userId, row.userId), eq(totpCredentials.secretEncrypted, row.sealed)))
+      .returning({ userId: totpCredentials.userId });
+    if (updated.length > 0) report.totpSecrets.resealed += 1;
   }
   return report;
 }

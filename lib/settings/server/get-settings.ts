@@ -12,6 +12,7 @@ export function getSettings(org: Org) {
     clientId: org.clientId,
     hasClientSecret: true,
     embeddedAvailable: usesEmbeddedSandbox(),
+    requireSecondFactor: org.requireSecondFactor,
     updatedAt: org.updatedAt,
   };
 }

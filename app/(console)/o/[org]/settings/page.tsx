@@ -3,6 +3,7 @@ import { WebhookPanel } from '@/components/webhooks/webhook-panel';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PreferencesPanel } from '@/components/settings/preferences-panel';
+import { SecondFactorPanel } from '@/components/settings/second-factor-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireOrgPage } from '@/lib/bff/page-access';
 
@@ -15,12 +16,13 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
     <>
       <PageHeader
         title="Settings"
-        description={`Your units and time zone; the Vehicle API connection, its events and the members of ${access.org.name}.`}
+        description={`Your units and time zone; the Vehicle API connection, its events, the members and sign-in security of ${access.org.name}.`}
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <PreferencesPanel />
         <CredentialsPanel org={org} />
         <MembersPanel org={org} currentUserId={access.user.id} />
+        <SecondFactorPanel org={org} />
         <WebhookPanel org={org} />
       </div>
     </>

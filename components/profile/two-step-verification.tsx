@@ -1,0 +1,176 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, FormSubmit } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Time } from '@/components/ui/time';
+import { toast } from '@/components/ui/toast';
+import { removeTotp } from '@/lib/profile/query';
+import type { RemoveTotpInput } from '@/lib/profile/schemas';
+import type { SecondFactorView } from '@/lib/profile/second-factor';
+import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import { RecoveryCodesOnce, showFailure, TotpSetup } from './totp-setup';
+
+const removeResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
+  import('@/lib/profile/schemas').then((m) => m.removeTotpSchema),
+);
+
+/** Turning the app off: a current code or a recovery code, or (switched to) the password. */
+function RemoveTotpForm({
+  email,
+  hasPassword,
+  onRemoved,
+  onCancel,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onRemoved: (status: SecondFactorView) => void;
+  onCancel: () => void;
+}) {
+  const [withPassword, setWithPassword] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RemoveTotpInput>({ resolver: removeResolver, defaultValues: { code: '', password: '' } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onRemoved(await removeTotp(withPassword ? { password: values.password } : { code: values.code }));
+      toast.success('Two-step verification is off.');
+    } catch (error) {
+      showFailure(form, error, ['code', 'password'], setFailure);
+    }
+  });
+  const toggle = () => {
+    form.reset({ code: '', password: '' });
+    setWithPassword((value) => !value);
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      {withPassword ? (
+        <Field
+          id="totp-remove-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          {...formField(form, 'password')}
+        />
+      ) : (
+        <Field
+          id="totp-remove-code"
+          label="Code from your app, or a recovery code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          {...formField(form, 'code')}
+        />
+      )}
+      {hasPassword ? (
+        <Button variant="ghost" size="sm" onClick={toggle}>
+          {withPassword ? 'Use a code instead' : 'Use your password instead'}
+        </Button>
+      ) : null}
+      <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
+        Turn off two-step verification
+      </FormSubmit>
+      <Button variant="ghost" onClick={onCancel}>
+        Keep it on
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The account page's two-step verification: off (set up an authenticator app), or on (since
+ * when, recovery codes left, and turning it off). `requiredBy`: an organization that sent the
+ * person here because it requires a second factor.
+ */
+export function TwoStepVerification({
+  initial,
+  email,
+  hasPassword,
+  requiredBy,
+}: {
+  initial: SecondFactorView;
+  email: string;
+  hasPassword: boolean;
+  requiredBy?: string;
+}) {
+  const [status, setStatus] = useState(initial);
+  const [removing, setRemoving] = useState(false);
+  /** Shown once, right after the set-up, until the person says they saved them. */
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const totp = status.totp;
+  return (
+    <div className="space-y-4">
+      {requiredBy && !totp ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          The organization <strong>{requiredBy}</strong> requires two-step verification of its admins and managers. Set it up here to
+          continue in the console.
+        </p>
+      ) : null}
+      {totp ? (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-zinc-600 dark:text-zinc-400">Authenticator app</dt>
+            <dd>
+              <StatusBadge tone="success">on</StatusBadge>
+            </dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Set up</dt>
+            <dd>
+              <Time value={totp.enrolledAt} dateOnly />
+            </dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Recovery codes left</dt>
+            <dd className="tabular" data-testid="recovery-codes-left">
+              {totp.recoveryCodesLeft}
+            </dd>
+          </dl>
+          {requiredBy && !codes ? (
+            <p>
+              <Link
+                href={`/o/${encodeURIComponent(requiredBy)}`}
+                className="text-sm font-medium text-accent-700 underline dark:text-accent-100"
+              >
+                Continue to {requiredBy}
+              </Link>
+            </p>
+          ) : null}
+          {codes ? (
+            <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} />
+          ) : removing ? (
+            <RemoveTotpForm
+              email={email}
+              hasPassword={hasPassword}
+              onRemoved={(next) => {
+                setRemoving(false);
+                setStatus(next);
+              }}
+              onCancel={() => setRemoving(false)}
+            />
+          ) : (
+            <Button variant="secondary" onClick={() => setRemoving(true)}>
+              Turn off…
+            </Button>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            <StatusBadge tone="neutral">off</StatusBadge> Sign-in asks for your password only. With an authenticator app, it also asks for
+            the code the app shows.
+          </p>
+          <TotpSetup
+            email={email}
+            hasPassword={hasPassword}
+            onEnrolled={(recoveryCodes, next) => {
+              setCodes(recoveryCodes);
+              setStatus(next);
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** What the account page shows of a person's second factor (never the secret). */
+export type SecondFactorView = {
+  totp: { enrolledAt: string; recoveryCodesLeft: number } | null;
+};
+
+/** Shown once, while setting up: the secret to type in and the URI the QR code carries. */
+export type TotpEnrolmentView = { secret: string; uri: string };
+
+/** The answer to a confirmed set-up: the recovery codes, shown this once. */
+export type TotpConfirmedView = { recoveryCodes: string[]; status: SecondFactorView };
