@@ -3,15 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { vehicleKeys } from '@/lib/vehicles/query';
-import { useCursorList } from '@/lib/list/use-cursor-list';
-
-export const accountKeys = {
-  all: (org: string) => ['accounts', org] as const,
-  lists: (org: string) => ['accounts', org, 'list'] as const,
-  list: (org: string, query: string) => ['accounts', org, 'list', query] as const,
-  detail: (org: string, id: string) => ['accounts', org, 'detail', id] as const,
-};
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
+import { accountKeys } from '@/lib/accounts/query-keys';
 
 export function useAccount(org: string, accountId: string, options: { initial?: { account: AccountRecord }; enabled?: boolean } = {}) {
   return useQuery({
@@ -32,9 +25,4 @@ export function useDisconnectAccount(org: string, accountId: string) {
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
     },
   });
-}
-
-/** The OEM accounts, a cursor-paged list whose page and filter live in the URL. */
-export function useAccountList(org: string) {
-  return useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
 }

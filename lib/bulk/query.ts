@@ -4,10 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BulkItemView, BulkJobView } from '@/lib/bulk/bulk-job-view';
 import type { BulkJobInput } from '@/lib/bulk/schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const bulkKeys = {
-  job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
-};
+import { bulkKeys } from '@/lib/bulk/query-keys';
 
 const jobsPath = (org: string) => `/api/o/${org}/bulk`;
 

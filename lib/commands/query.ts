@@ -10,17 +10,7 @@ import { isConfirmable } from '@/lib/commands/effect-confirmation';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import type { SendCommandInput } from '@/lib/commands/schemas';
-import { vehicleKeys } from '@/lib/vehicles/query';
-
-/** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
-export const commandKeys = {
-  all: (org: string) => ['commands', org] as const,
-  history: (org: string, vehicleId: string | undefined, query: string) => ['commands', org, vehicleId ?? 'all', query] as const,
-  execution: (org: string, id: string) => ['execution', org, id] as const,
-  budget: (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const,
-  listening: (org: string, vehicleId: string) => ['listening', org, vehicleId] as const,
-  notOffered: (org: string) => ['commands', org, 'not-offered'] as const,
-};
+import { commandKeys } from '@/lib/commands/query-keys';
 
 /** How long after EXECUTED a view keeps asking for the vehicle's confirmation (the job reads telemetry a few seconds later). */
 const CONFIRMATION_WAIT_MS = 60_000;
@@ -79,11 +69,6 @@ export function useUnofferedCommands(org: string) {
     queryFn: () => apiFetch<{ commands: UnofferedCommandView[] }>(`/api/o/${org}/commands/not-offered`).then((r) => r.commands),
     staleTime: 60_000,
   });
-}
-
-/** Whether the vehicle listens, as the panel last learned it (seeded from the vehicle record, set by the switch). */
-export function useListeningState(org: string, vehicleId: string, initial: boolean) {
-  return useQuery({ queryKey: commandKeys.listening(org, vehicleId), queryFn: () => initial, initialData: initial, staleTime: Infinity });
 }
 
 const vehicleCommandsPath = (org: string, vehicleId: string) => `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`;
@@ -160,24 +145,6 @@ export function useSendCommand(org: string, vehicleId: string) {
     },
     onError: (error) => {
       if (!runningExecutionOf(error)) void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
-    },
-  });
-}
-
-export type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
-
-/** Switches the vehicle's listening; the answer becomes the panel's listening state and the vehicle is read again. */
-export function useSetListening(org: string, vehicleId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (next: boolean) =>
-      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, {
-        method: 'POST',
-        json: { isListening: next },
-      }),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
-      queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
     },
   });
 }

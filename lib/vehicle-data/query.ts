@@ -3,17 +3,9 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { useCursorList } from '@/lib/list/use-cursor-list';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
-import type { ChargingPage, ChargingSession, DataPage, Journey } from '@/lib/vehicle-data/types';
-
-/** Query keys of the vehicle data views; `vehicleDataKeys.all(org, id)` covers every section of one vehicle. */
-export const vehicleDataKeys = {
-  all: (org: string, vehicleId: string) => ['vehicle-data', org, vehicleId] as const,
-  section: (org: string, vehicleId: string, section: string, query = '') => ['vehicle-data', org, vehicleId, section, query] as const,
-  /** Problems of a day range from the URL, found by the schema loaded on demand. */
-  dayRangeErrors: (from: string, to: string) => ['day-range-errors', from, to] as const,
-};
+import type { DataPage, Journey } from '@/lib/vehicle-data/types';
+import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
 
 export function vehicleDataPath(org: string, vehicleId: string, section: string, query?: string | URLSearchParams): string {
   const search = query?.toString();
@@ -31,24 +23,7 @@ export function useVehicleData<T>(org: string, vehicleId: string, section: strin
   });
 }
 
-/** The vehicle's charging sessions, a cursor-paged list whose page lives in the URL. */
-export function useChargingSessions(org: string, vehicleId: string) {
-  return useCursorList<ChargingSession, ChargingPage>({
-    endpoint: vehicleDataPath(org, vehicleId, 'charging'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
-  });
-}
-
 type Instants = { from: string; to: string };
-
-/** The journeys between two instants, a cursor-paged list whose page lives in the URL. */
-export function useJourneyPages(org: string, vehicleId: string, instants: Instants) {
-  return useCursorList<Journey, DataPage<Journey>>({
-    endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
-    apiParams: instants,
-  });
-}
 
 /** The summary loads the whole range page by page, up to this many pages. */
 const SUMMARY_PAGE_LIMIT = 20;

@@ -4,21 +4,9 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { ListPage, TagRecord, VehicleRecord } from '@/lib/vehicles/types';
 import type { RegistrationPlateInput, TagInput } from '@/lib/vehicles/schemas';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { useCursorList } from '@/lib/list/use-cursor-list';
 import type { SupportBundle } from '@/lib/support/support-bundle';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-/** Query keys of vehicles; a key is a prefix of every key below it, so `all(org)` refreshes every list and detail. */
-export const vehicleKeys = {
-  all: (org: string) => ['vehicles', org] as const,
-  lists: (org: string) => ['vehicles', org, 'list'] as const,
-  list: (org: string, query: string) => ['vehicles', org, 'list', query] as const,
-  detail: (org: string, id: string) => ['vehicles', org, 'detail', id] as const,
-  tags: (org: string, id: string) => ['vehicles', org, 'tags', id] as const,
-  allPageTags: (org: string) => ['vehicles', org, 'page-tags'] as const,
-  pageTags: (org: string, ids: string) => ['vehicles', org, 'page-tags', ids] as const,
-  tagsSeen: (org: string) => ['tags-seen', org] as const,
-};
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
 
 const vehiclePath = (org: string, id: string) => `/api/o/${org}/vehicles/${encodeURIComponent(id)}`;
 
@@ -171,14 +159,5 @@ export function useAccountVehicles(org: string, queryString: string, enabled: bo
     queryKey: vehicleKeys.list(org, queryString),
     queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
     enabled,
-  });
-}
-
-/** The vehicles list: cursor-paged, its page and filter in the URL, `apiParams` from the list's other URL state. */
-export function useVehicleList(org: string, apiParams: Record<string, string | undefined>) {
-  return useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
-    endpoint: `/api/o/${org}/vehicles`,
-    keyOf: (q) => vehicleKeys.list(org, q),
-    apiParams,
   });
 }

@@ -2,17 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { commandKeys } from '@/lib/commands/query';
+import { commandKeys } from '@/lib/commands/query-keys';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { VehicleEventView, WebhookSettingsView } from '@/lib/webhooks/webhook-events';
-
-export const webhookKeys = {
-  /** The webhook receiver and the last events received. */
-  events: (org: string) => ['events', org] as const,
-  /** The events received about one vehicle. */
-  vehicleEvents: (org: string, vehicleId: string) => ['events', org, 'vehicle', vehicleId] as const,
-  executionEvents: (org: string, executionId: string) => ['events', org, 'execution', executionId] as const,
-};
+import { webhookKeys } from '@/lib/webhooks/query-keys';
 
 /** The receiver, its secret's presence, polling and the last events, read every five seconds. */
 export function useWebhookSettings(org: string) {

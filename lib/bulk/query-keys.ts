@@ -1,0 +1,3 @@
+export const bulkKeys = {
+  job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
+};
