@@ -1,9 +1,13 @@
 'use client';
 
-import Link from 'next/link';
-import { useParams } from 'next/navigation';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import dynamic from 'next/dynamic';
+import { ErrorState } from '@/components/ui/error-state';
 import { missingConsentOf } from '@/lib/contract/missing-consent';
+
+// Every console segment's error.tsx renders this, so it is in every page's first load (once for
+// the organization's segment, once for the page's own): the missing-consent explanation, a data
+// section's case, loads when a section fails for it.
+const MissingConsentState = dynamic(() => import('./missing-consent-state').then((m) => m.MissingConsentState), { ssr: false });
 
 /**
  * A section that could not be shown: a console segment's `error.tsx` (retry re-renders the
@@ -13,35 +17,14 @@ import { missingConsentOf } from '@/lib/contract/missing-consent';
  */
 export function SectionError({ error, title, onRetry }: { error: unknown; title: string; onRetry: () => void }) {
   const missing = missingConsentOf(error);
-  const params = useParams<{ org?: string }>();
-  if (!missing) {
-    const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
-    const state = <ErrorState error={error} title={title} onRetry={onRetry} />;
-    if (!digest) return state;
-    return (
-      <div className="space-y-2">
-        {state}
-        <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">Error reference {digest}</p>
-      </div>
-    );
-  }
+  if (missing) return <MissingConsentState missing={missing} />;
+  const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
+  const state = <ErrorState error={error} title={title} onRetry={onRetry} />;
+  if (!digest) return state;
   return (
-    <EmptyState title={`No consent for ${missing.words}`}>
-      <p>{missing.message}</p>
-      <p className="mt-1">
-        The owner chose what to share when they connected their account. To see this section, send them a new consent link that includes{' '}
-        {missing.words}
-        {params.org ? (
-          <>
-            {' '}
-            from{' '}
-            <Link href={`/o/${params.org}/connect`} className="underline">
-              Connect
-            </Link>
-          </>
-        ) : null}
-        .
-      </p>
-    </EmptyState>
+    <div className="space-y-2">
+      {state}
+      <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">Error reference {digest}</p>
+    </div>
   );
 }
