@@ -16,11 +16,11 @@ import {
   runningExecutionOf,
   stillSettling,
   useExecution,
-  useRateLimits,
   useSendCommand,
   useUnofferedCommands,
 } from '@/lib/commands/query';
 import { useListeningState } from '@/lib/commands/listening-query';
+import { useRateLimits } from '@/lib/commands/budget-query';
 import { ExecutionEvents } from '@/components/webhooks/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
 import { formatDateOnly } from '@/lib/format/time';

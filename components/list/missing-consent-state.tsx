@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { EmptyState } from '@/components/ui/states';
-import type { MissingConsent } from '@/lib/contract/missing-consent';
+import { missingConsentOf } from '@/lib/contract/missing-consent';
 
 /** A section the owner's consent does not cover: a fact about the vehicle, explained with the way to a new consent link. */
-export function MissingConsentState({ missing }: { missing: MissingConsent }) {
+export function MissingConsentState({ error }: { error: unknown }) {
   const params = useParams<{ org?: string }>();
+  const missing = missingConsentOf(error);
+  if (!missing) return null;
   return (
     <EmptyState title={`No consent for ${missing.words}`}>
       <p>{missing.message}</p>

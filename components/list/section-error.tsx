@@ -2,11 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { ErrorState } from '@/components/ui/error-state';
-import { missingConsentOf } from '@/lib/contract/missing-consent';
+import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 
-// Every console segment's error.tsx renders this, so it is in every page's first load (once for
-// the organization's segment, once for the page's own): the missing-consent explanation, a data
-// section's case, loads when a section fails for it.
+// Every console segment's error.tsx renders this, so it is in every page's first load (once per
+// segment): the missing-consent explanation, a data section's case, loads when a section fails for it.
 const MissingConsentState = dynamic(() => import('./missing-consent-state').then((m) => m.MissingConsentState), { ssr: false });
 
 /**
@@ -16,8 +15,7 @@ const MissingConsentState = dynamic(() => import('./missing-consent-state').then
  * state, with the server's error reference when there is one.
  */
 export function SectionError({ error, title, onRetry }: { error: unknown; title: string; onRetry: () => void }) {
-  const missing = missingConsentOf(error);
-  if (missing) return <MissingConsentState missing={missing} />;
+  if ((error as { code?: unknown } | null)?.code === CONSENT_MISSING) return <MissingConsentState error={error} />;
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
   const state = <ErrorState error={error} title={title} onRetry={onRetry} />;
   if (!digest) return state;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { CSV_HEADER, csvValues } from '@/lib/vehicles/vehicle-columns';
-import { forEachVehiclePage } from '@/lib/vehicles/query';
+import { forEachVehiclePage } from '@/lib/vehicles/list-query';
 import { errorText } from '@/components/list/error-text';
 
 type Progress = { loaded: number; total: number | null };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountRecord } from '@/lib/vehicles/types';
+import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { accountKeys } from '@/lib/accounts/query-keys';
@@ -24,5 +24,14 @@ export function useDisconnectAccount(org: string, accountId: string) {
       void queryClient.invalidateQueries({ queryKey: accountKeys.lists(org) });
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
     },
+  });
+}
+
+/** The vehicles of one OEM account, at most one page of the largest size (none while `enabled` is false). */
+export function useAccountVehicles(org: string, queryString: string, enabled: boolean) {
+  return useQuery({
+    queryKey: vehicleKeys.list(org, queryString),
+    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
+    enabled,
   });
 }

@@ -2,10 +2,9 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { newestCommandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
+import type { UnofferedCommandView } from '@/lib/commands/command-availability';
 import { isConfirmable } from '@/lib/commands/effect-confirmation';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
@@ -45,21 +44,6 @@ export function useExecution(org: string, id: string | null, initial?: Execution
       return pollDelayMs(Date.now() - new Date(execution.requestedAt).getTime());
     },
   });
-}
-
-/** A vehicle's request budgets: the rate-limits tab and the command panel share this entry (one request feeds both). */
-export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: string, select?: (data: RateLimitsResponse) => T) {
-  return useQuery({
-    queryKey: commandKeys.budget(org, vehicleId),
-    queryFn: () => apiFetch<RateLimitsResponse>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/rate-limits`),
-    select,
-    staleTime: 5_000,
-  });
-}
-
-/** The command budget: the `..._COMMANDS` key, whatever its prefix (`OEM_` in the contract, a brand's at the vendor). */
-export function useCommandBudget(org: string, vehicleId: string) {
-  return useRateLimits(org, vehicleId, newestCommandBudget);
 }
 
 /** The commands the organization's service does not offer; refreshed with the history after every send. */

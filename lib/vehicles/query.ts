@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListPage, TagRecord, VehicleRecord } from '@/lib/vehicles/types';
 import type { RegistrationPlateInput, TagInput } from '@/lib/vehicles/schemas';
-import { PAGE_SIZE } from '@/lib/contract/limits';
 import type { SupportBundle } from '@/lib/support/support-bundle';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
@@ -27,18 +26,6 @@ export function useVehicleTags(org: string, vehicleId: string) {
   });
 }
 
-/** Tags of the vehicles on one page, for the optional tags column. */
-export function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boolean) {
-  const ids = vehicles.map((v) => v.id).join(',');
-  return useQuery({
-    queryKey: vehicleKeys.pageTags(org, ids),
-    queryFn: ({ signal }) =>
-      apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
-    enabled: enabled && ids.length > 0,
-    staleTime: 30_000,
-  });
-}
-
 /** The tag autocomplete. */
 export function useTagsSeen(org: string) {
   return useQuery({
@@ -55,32 +42,6 @@ export function fetchSupportBundle(org: string, of: { vehicleId: string } | { ex
       ? `${vehiclePath(org, of.vehicleId)}/support-bundle`
       : `/api/o/${org}/commands/${encodeURIComponent(of.executionId)}/support-bundle`;
   return apiFetch<SupportBundle>(path);
-}
-
-/** Opens a vehicle by VIN or id: the id of the one vehicle it names. */
-export function lookUpVehicle(org: string, q: string): Promise<{ vehicleId: string }> {
-  return apiFetch(`/api/o/${org}/vehicles/lookup?${new URLSearchParams({ q })}`);
-}
-
-/**
- * Every vehicle `listQuery` matches, read page by page at the largest page size, each page handed
- * to `onPage` (so the caller shows progress against `totalResults`); `signal` stops between pages.
- */
-export async function forEachVehiclePage(
-  org: string,
-  listQuery: URLSearchParams,
-  onPage: (page: ListPage<VehicleRecord>) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const params = new URLSearchParams(listQuery);
-  params.delete('pageToken');
-  params.set('pageSize', String(PAGE_SIZE.max));
-  for (;;) {
-    const page = await apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${params}`, { signal });
-    onPage(page);
-    if (!page.nextPageToken) return;
-    params.set('pageToken', page.nextPageToken);
-  }
 }
 
 /** Where a tag goes: one vehicle, or every vehicle of an OEM account. */
@@ -150,14 +111,5 @@ export function useDisconnectVehicle(org: string, vehicleId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
     },
-  });
-}
-
-/** The vehicles of one OEM account, at most one page of the largest size (none while `enabled` is false). */
-export function useAccountVehicles(org: string, queryString: string, enabled: boolean) {
-  return useQuery({
-    queryKey: vehicleKeys.list(org, queryString),
-    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
-    enabled,
   });
 }
