@@ -1,30 +1,15 @@
 'use client';
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
 import type { UnofferedCommandView } from '@/lib/commands/command-availability';
-import { isConfirmable } from '@/lib/commands/effect-confirmation';
+import { stillSettling } from '@/lib/commands/settling';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import type { SendCommandInput } from '@/lib/commands/schemas';
 import { commandKeys } from '@/lib/commands/query-keys';
-
-/** How long after EXECUTED a view keeps asking for the vehicle's confirmation (the job reads telemetry a few seconds later). */
-const CONFIRMATION_WAIT_MS = 60_000;
-
-/** Still changing: pending, or executed and waiting for the vehicle's data to confirm it. */
-export function stillSettling(execution: ExecutionView): boolean {
-  if (!TERMINAL_STATES.has(execution.state)) return true;
-  return (
-    execution.state === 'executed' &&
-    execution.confirmation === null &&
-    isConfirmable(execution.command) &&
-    execution.settledAt !== null &&
-    Date.now() - new Date(execution.settledAt).getTime() < CONFIRMATION_WAIT_MS
-  );
-}
 
 /**
  * One execution, polled while it is pending (and a little after, for the vehicle's confirmation). TanStack Query pauses the interval while the tab is
@@ -56,29 +41,6 @@ export function useUnofferedCommands(org: string) {
 }
 
 const vehicleCommandsPath = (org: string, vehicleId: string) => `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`;
-
-/** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
-export type UpstreamList =
-  | { state: 'included' }
-  | { state: 'not_offered'; learnedAt: string; requestId: string | null }
-  | { state: 'unavailable'; message: string; requestId: string | null };
-type HistoryPage = { executions: ExecutionView[]; nextCursor: string | null; upstreamList: UpstreamList };
-
-/** The command history (the organization's, or one vehicle's), older pages on demand, read again while any execution settles. */
-export function useCommandHistory(org: string, vehicleId: string | undefined, queryString: string) {
-  const base = vehicleId ? vehicleCommandsPath(org, vehicleId) : `/api/o/${org}/commands`;
-  return useInfiniteQuery({
-    queryKey: commandKeys.history(org, vehicleId, queryString),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams(queryString);
-      if (pageParam) params.set('before', pageParam);
-      return apiFetch<HistoryPage>(`${base}?${params}`);
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some(stillSettling)) ? 3_000 : false),
-  });
-}
 
 /** One execution, read once (the command already running when another was refused). */
 export async function fetchExecution(org: string, id: string): Promise<ExecutionView> {
