@@ -1,7 +1,7 @@
 'use client';
 
-// A vehicle's tags, apart from query.ts: the vehicles list's tag filter needs the tags seen, not
-// the vehicle record's hooks.
+// The tags of a vehicle (or an account's vehicles): read, add, remove. Apart from query.ts, the
+// vehicle record's hooks.
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
@@ -28,15 +28,6 @@ export function useVehicleTags(org: string, vehicleId: string) {
   return useQuery({
     queryKey: vehicleKeys.tags(org, vehicleId),
     queryFn: () => apiFetch<{ tags: TagRecord[] }>(tagsPath(org, { vehicleId })),
-  });
-}
-
-/** The tag autocomplete. */
-export function useTagsSeen(org: string) {
-  return useQuery({
-    queryKey: vehicleKeys.tagsSeen(org),
-    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/vehicles/tags/seen`),
-    staleTime: 60_000,
   });
 }
 
