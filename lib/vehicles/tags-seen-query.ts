@@ -16,4 +16,3 @@ export function useTagsSeen(org: string) {
     staleTime: 60_000,
   });
 }
-
