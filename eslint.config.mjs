@@ -70,6 +70,12 @@ const ZONES = [
     except: ['./permissions.ts', './callback-url.ts', './schemas.ts'],
     message: 'Browser code takes only lib/auth/permissions, lib/auth/callback-url and lib/auth/schemas.',
   },
+  {
+    target: DOMAINS.map((d) => `./lib/${d}/query.ts`),
+    from: './lib/list/use-cursor-list.ts',
+    message:
+      'A list kept in the URL has its hook in lib/<domain>/list-query.ts: in query.ts it would bring nuqs into every page that reads one record.',
+  },
 ];
 
 // Shared infrastructure imports no domain; its tests may (a key-factory test walks them all).
@@ -81,6 +87,13 @@ const INFRASTRUCTURE_ZONE = {
 
 // Test support lives beside the code it serves, named so tools can tell: production never imports it.
 const TEST_SUPPORT_IMPORTS = { group: ['*.test-support'], message: 'Test support (*.test-support.ts) is for tests and benchmarks only.' };
+// A page that needs only a key must not load the hooks beside it (and what they import: command
+// logic, nuqs): key factories live in lib/<domain>/query-keys.ts, which imports nothing.
+const KEYS_FROM_FACTORIES = {
+  group: ['@/lib/*/query', '@/lib/*/*-query'],
+  importNamePattern: 'Keys$',
+  message: 'Import query keys from lib/<domain>/query-keys.ts: a query module brings its hooks and their imports into the page.',
+};
 const NOT_TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'];
 
 // Components never fetch: data comes through a named hook or call of the domain's query module
@@ -107,6 +120,7 @@ const COMPONENTS_NEVER_FETCH = {
       ],
       patterns: [
         TEST_SUPPORT_IMPORTS,
+        KEYS_FROM_FACTORIES,
         { group: ['@/lib/query/api-fetch', '**/lib/query/api-fetch'], importNames: ['apiFetch'], message: NEVER_FETCH },
       ],
     },
@@ -145,7 +159,7 @@ export default defineConfig([
   {
     files: ['app/**', 'components/**', 'lib/**'],
     ignores: NOT_TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT_IMPORTS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT_IMPORTS, KEYS_FROM_FACTORIES] }] },
   },
   // After the block above: a later no-restricted-imports replaces an earlier one, so this one carries both.
   { files: ['components/**'], ignores: NOT_TESTS, rules: COMPONENTS_NEVER_FETCH },

@@ -18,8 +18,7 @@ import { DEFAULT_COLUMNS, readSort, sortVehicles, type Sort } from '@/lib/vehicl
 import type { AccountRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
 import { PAGE_SIZE } from '@/lib/contract/limits';
-import { useAccount, useDisconnectAccount } from '@/lib/accounts/query';
-import { useAccountVehicles } from '@/lib/vehicles/query';
+import { useAccount, useAccountVehicles, useDisconnectAccount } from '@/lib/accounts/query';
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import type { AccountRecord } from '@/lib/vehicles/types';
-import { useAccountList } from '@/lib/accounts/query';
+import { useAccountList } from '@/lib/accounts/list-query';
 
 function accountColumns(org: string): DataColumn<AccountRecord>[] {
   return [

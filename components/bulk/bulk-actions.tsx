@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, failureClass, inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { previewBulkJob, startBulkJob } from '@/lib/bulk/query';
+import { previewBulkJob, startBulkJob } from '@/lib/bulk/start-query';
 import type { BulkJobInput, BulkSelection } from '@/lib/bulk/schemas';
 import type { SendCommandInput } from '@/lib/commands/schemas';
 import type { CommandName } from '@/lib/contract/vehicle-api';

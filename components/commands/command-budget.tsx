@@ -2,7 +2,7 @@
 
 import { Bar } from '@/components/ui/bar';
 import { Time } from '@/components/ui/time';
-import { useCommandBudget } from '@/lib/commands/query';
+import { useCommandBudget } from '@/lib/commands/budget-query';
 
 function formatWindow(seconds: number | null | undefined): string {
   if (!seconds) return '';

@@ -18,7 +18,7 @@ import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';
 import { SupportBundleActions } from '@/components/support/support-bundle-actions';
-import { useCommandHistory, type UpstreamList } from '@/lib/commands/query';
+import { useCommandHistory, type UpstreamList } from '@/lib/commands/history-query';
 import { commandHistoryParams, commandHistoryQuery } from './command-history-params';
 
 /** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */

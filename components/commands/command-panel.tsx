@@ -11,16 +11,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError } from '@/lib/query/api-fetch';
-import {
-  fetchExecution,
-  runningExecutionOf,
-  stillSettling,
-  useExecution,
-  useListeningState,
-  useRateLimits,
-  useSendCommand,
-  useUnofferedCommands,
-} from '@/lib/commands/query';
+import { fetchExecution, runningExecutionOf, useExecution, useSendCommand, useUnofferedCommands } from '@/lib/commands/query';
+import { useListeningState } from '@/lib/commands/listening-query';
+import { useRateLimits } from '@/lib/commands/budget-query';
+import { stillSettling } from '@/lib/commands/settling';
 import { ExecutionEvents } from '@/components/webhooks/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
 import { formatDateOnly } from '@/lib/format/time';

@@ -6,7 +6,8 @@ import { toast } from '@/components/ui/toast';
 import { commandLabel } from '@/lib/commands/catalog';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { explainFailedReason } from '@/lib/commands/failed-reasons';
-import { commandKeys, useExecution } from '@/lib/commands/query';
+import { useExecution } from '@/lib/commands/query';
+import { commandKeys } from '@/lib/commands/query-keys';
 
 /** Follows one execution and says in a toast how it ended. */
 export function WatchOne({ org, execution, onSettled }: { org: string; execution: ExecutionView; onSettled: (id: string) => void }) {

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
-import { useSetListening } from '@/lib/commands/query';
+import { useSetListening } from '@/lib/commands/listening-query';
 
 /**
  * The vehicle's listening state: switched optimistically, rolled back if the upstream refuses.

@@ -12,7 +12,7 @@ import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { useChargingSessions } from '@/lib/vehicle-data/query';
+import { useChargingSessions } from '@/lib/vehicle-data/list-query';
 import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
 import { figureText, formatDuration, formatNumber } from '@/lib/format/figures';
 import type { ChargingSession } from '@/lib/vehicle-data/types';

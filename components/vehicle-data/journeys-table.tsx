@@ -7,7 +7,7 @@ import { SectionCard } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
-import { useJourneyPages } from '@/lib/vehicle-data/query';
+import { useJourneyPages } from '@/lib/vehicle-data/list-query';
 import { figureText, formatDuration } from '@/lib/format/figures';
 import { efficiencyKwhPer100Km, journeyDurationMinutes } from '@/lib/vehicle-data/journeys';
 import type { Journey } from '@/lib/vehicle-data/types';

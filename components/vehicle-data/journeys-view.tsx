@@ -11,7 +11,7 @@ import { SectionCard } from '@/components/ui/card';
 import { LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
-import { JOURNEY_SUMMARY_MAX, useJourneysInRange, type RangeLoad } from '@/lib/vehicle-data/query';
+import { JOURNEY_SUMMARY_MAX, useJourneysInRange, type RangeLoad } from '@/lib/vehicle-data/range-query';
 import { addDays, dayKeyOf, dayLabel, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/format/figures';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';

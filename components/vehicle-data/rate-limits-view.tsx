@@ -3,7 +3,7 @@
 import { Bar } from '@/components/ui/bar';
 import { humanize, perWindow } from '@/lib/format/figures';
 import { DataCard } from './data-card';
-import { useRateLimits } from '@/lib/commands/query';
+import { useRateLimits } from '@/lib/commands/budget-query';
 import { BUDGET_NAMES, budgetKind } from '@/lib/commands/command-availability';
 
 /** [V] what each key limits, in words, read from the key's end (`OEM_...` or a brand's `BMW_...`). */

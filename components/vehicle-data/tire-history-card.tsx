@@ -20,7 +20,8 @@ import { ChartFrame } from './chart-frame';
 import { LazyTireChart } from './charts/lazy';
 import { DayRangeForm, type RangeErrors } from './day-range-form';
 import { RawView } from './raw-view';
-import { useDayRangeErrors, useVehicleData } from '@/lib/vehicle-data/query';
+import { useVehicleData } from '@/lib/vehicle-data/query';
+import { useDayRangeErrors } from '@/lib/vehicle-data/range-query';
 import { SectionError } from '@/components/list/section-error';
 
 /** Months ending today in the person's time zone, today included: three are never longer than the 92 days the upstream allows. */

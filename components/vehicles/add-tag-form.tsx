@@ -13,7 +13,8 @@ import { errorText } from '@/components/list/error-text';
 import { tagInputSchema, type TagInput } from '@/lib/vehicles/schemas';
 import { TAG_LIMIT } from '@/lib/contract/limits';
 import { TagDatalists } from './tag-filter';
-import { useAddTag, useTagsSeen, type TagTarget } from '@/lib/vehicles/query';
+import { useAddTag, type TagTarget } from '@/lib/vehicles/tag-query';
+import { useTagsSeen } from '@/lib/vehicles/tags-seen-query';
 
 /** Add-a-tag form, shared by vehicles and accounts (an account's tag goes to each of its vehicles). */
 export function AddTagForm({ org, target, idPrefix }: { org: string; target: TagTarget; idPrefix: string }) {

@@ -4,10 +4,8 @@ import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
-import { csvRow } from '@/lib/csv';
-import { downloadFile } from '@/lib/download';
 import { CSV_HEADER, csvValues } from '@/lib/vehicles/vehicle-columns';
-import { forEachVehiclePage } from '@/lib/vehicles/query';
+import { forEachVehiclePage } from '@/lib/vehicles/list-query';
 import { errorText } from '@/components/list/error-text';
 
 type Progress = { loaded: number; total: number | null };
@@ -26,9 +24,11 @@ export function ExportVehicles({ org, listQuery }: { org: string; listQuery: URL
     controller.current = abort;
     setMessage(null);
     setProgress({ loaded: 0, total: null });
-    const parts = [csvRow(CSV_HEADER)];
     let loaded = 0;
     try {
+      // The CSV writer and the download load with the first export, not with the list.
+      const [{ csvRow }, { downloadFile }] = await Promise.all([import('@/lib/csv'), import('@/lib/download')]);
+      const parts = [csvRow(CSV_HEADER)];
       await forEachVehiclePage(
         org,
         listQuery,

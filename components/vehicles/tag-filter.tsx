@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/vehicles/types';
 import { TAG_LIMIT } from '@/lib/contract/limits';
-import { useTagsSeen } from '@/lib/vehicles/query';
+import { useTagsSeen } from '@/lib/vehicles/tags-seen-query';
 
 export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; tags: TagRecord[]; keyText: string }) {
   const keys = [...new Set(tags.map((t) => t.key))];

@@ -1,12 +1,7 @@
 import { createParser, createSerializer, parseAsString, type inferParserType } from 'nuqs';
 import { DEFAULT_COLUMNS, readColumns, readSort, writeSort, type Sort, type VehicleColumnId } from '@/lib/vehicles/vehicle-columns';
-import {
-  readStateFilters,
-  STATE_FILTER_PARAMS,
-  writeStateFilters,
-  type StateFilterParam,
-  type StateFilters,
-} from '@/lib/vehicles/state-filters';
+import { readStateFilters, writeStateFilters, type StateFilters } from '@/lib/vehicles/state-filters';
+import { STATE_FILTER_PARAMS, type StateFilterParam } from '@/lib/vehicles/state-filter-params';
 import { VIEW_ID_PARAM } from '@/lib/views/saved-views';
 
 /** A state filter parameter, kept only when the route's own rules (lib/vehicles/state-filters.ts) accept it. */

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { LookupInput } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/query/api-fetch';
-import { lookUpVehicle } from '@/lib/vehicles/query';
+import { lookUpVehicle } from '@/lib/vehicles/list-query';
 
 /** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
 export function VehicleSearch({ org }: { org: string }) {

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/states';
 import { tagLabel } from '@/lib/vehicles/tags';
 import type { TagRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
-import { useRemoveTag, useVehicleTags } from '@/lib/vehicles/query';
+import { useRemoveTag, useVehicleTags } from '@/lib/vehicles/tag-query';
 
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
 export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });

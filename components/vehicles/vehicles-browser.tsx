@@ -24,7 +24,7 @@ import { TagFilter } from './tag-filter';
 import { VehicleSearch } from './vehicle-search';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
-import { usePageTags, useVehicleList } from '@/lib/vehicles/query';
+import { usePageTags, useVehicleList } from '@/lib/vehicles/list-query';
 
 const NONE: ReadonlySet<string> = new Set();
 

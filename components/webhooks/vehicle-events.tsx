@@ -5,7 +5,7 @@ import { QuerySectionCard, QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
 import type { VehicleEventView } from '@/lib/webhooks/webhook-events';
-import { useExecutionEvents, useVehicleEvents } from '@/lib/webhooks/query';
+import { useExecutionEvents, useVehicleEvents } from '@/lib/webhooks/events-query';
 
 /** What an event said, in a few words (the metric of a telemetry event, the status of a command). */
 function summary(event: VehicleEventView): string {

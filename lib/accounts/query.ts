@@ -1,17 +1,10 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountRecord } from '@/lib/vehicles/types';
+import type { AccountRecord, ListPage, VehicleRecord } from '@/lib/vehicles/types';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { vehicleKeys } from '@/lib/vehicles/query';
-import { useCursorList } from '@/lib/list/use-cursor-list';
-
-export const accountKeys = {
-  all: (org: string) => ['accounts', org] as const,
-  lists: (org: string) => ['accounts', org, 'list'] as const,
-  list: (org: string, query: string) => ['accounts', org, 'list', query] as const,
-  detail: (org: string, id: string) => ['accounts', org, 'detail', id] as const,
-};
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
+import { accountKeys } from '@/lib/accounts/query-keys';
 
 export function useAccount(org: string, accountId: string, options: { initial?: { account: AccountRecord }; enabled?: boolean } = {}) {
   return useQuery({
@@ -34,7 +27,11 @@ export function useDisconnectAccount(org: string, accountId: string) {
   });
 }
 
-/** The OEM accounts, a cursor-paged list whose page and filter live in the URL. */
-export function useAccountList(org: string) {
-  return useCursorList<AccountRecord>({ endpoint: `/api/o/${org}/accounts`, keyOf: (q) => accountKeys.list(org, q) });
+/** The vehicles of one OEM account, at most one page of the largest size (none while `enabled` is false). */
+export function useAccountVehicles(org: string, queryString: string, enabled: boolean) {
+  return useQuery({
+    queryKey: vehicleKeys.list(org, queryString),
+    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
+    enabled,
+  });
 }

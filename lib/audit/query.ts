@@ -2,10 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const auditKeys = {
-  list: (org: string, query: string) => ['audit', org, query] as const,
-};
+import { auditKeys } from '@/lib/audit/query-keys';
 
 /** One audit entry as the audit route returns it. */
 export type AuditEventView = {

@@ -2,24 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { BulkItemView, BulkJobView } from '@/lib/bulk/bulk-job-view';
-import type { BulkJobInput } from '@/lib/bulk/schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const bulkKeys = {
-  all: (org: string) => ['bulk-jobs', org] as const,
-  job: (org: string, id: string) => ['bulk-jobs', org, id] as const,
-};
+import { bulkKeys } from '@/lib/bulk/query-keys';
 
 const jobsPath = (org: string) => `/api/o/${org}/bulk`;
-
-/** How many vehicles a selection covers, for the confirmation (nothing is recorded). */
-export function previewBulkJob(org: string, input: BulkJobInput): Promise<{ preview: { count: number } }> {
-  return apiFetch(`${jobsPath(org)}/preview`, { method: 'POST', json: input });
-}
-
-export function startBulkJob(org: string, input: BulkJobInput): Promise<{ job: BulkJobView }> {
-  return apiFetch(jobsPath(org), { method: 'POST', json: input });
-}
 
 export function controlBulkJob(org: string, id: string, op: 'pause' | 'resume' | 'cancel'): Promise<{ job: BulkJobView }> {
   return apiFetch(`${jobsPath(org)}/${encodeURIComponent(id)}`, { method: 'POST', json: { op } });

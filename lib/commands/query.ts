@@ -1,42 +1,15 @@
 'use client';
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RateLimitsResponse } from '@/lib/vehicle-data/types';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
 import { pollDelayMs } from '@/lib/commands/poll-schedule';
-import { newestCommandBudget, type UnofferedCommandView } from '@/lib/commands/command-availability';
-import { isConfirmable } from '@/lib/commands/effect-confirmation';
+import type { UnofferedCommandView } from '@/lib/commands/command-availability';
+import { stillSettling } from '@/lib/commands/settling';
 import { ApiClientError, apiFetch } from '@/lib/query/api-fetch';
 import { IDEMPOTENCY_HEADER, commandFingerprint, createSubmitKeys } from '@/lib/commands/idempotency';
 import type { SendCommandInput } from '@/lib/commands/schemas';
-import { vehicleKeys } from '@/lib/vehicles/query';
-
-/** Query keys of commands: the history (all or one vehicle's), one execution, a vehicle's budget and listening state. */
-export const commandKeys = {
-  all: (org: string) => ['commands', org] as const,
-  history: (org: string, vehicleId: string | undefined, query: string) => ['commands', org, vehicleId ?? 'all', query] as const,
-  executions: (org: string) => ['execution', org] as const,
-  execution: (org: string, id: string) => ['execution', org, id] as const,
-  budget: (org: string, vehicleId: string) => ['rate-limits', org, vehicleId] as const,
-  listening: (org: string, vehicleId: string) => ['listening', org, vehicleId] as const,
-  notOffered: (org: string) => ['commands', org, 'not-offered'] as const,
-};
-
-/** How long after EXECUTED a view keeps asking for the vehicle's confirmation (the job reads telemetry a few seconds later). */
-const CONFIRMATION_WAIT_MS = 60_000;
-
-/** Still changing: pending, or executed and waiting for the vehicle's data to confirm it. */
-export function stillSettling(execution: ExecutionView): boolean {
-  if (!TERMINAL_STATES.has(execution.state)) return true;
-  return (
-    execution.state === 'executed' &&
-    execution.confirmation === null &&
-    isConfirmable(execution.command) &&
-    execution.settledAt !== null &&
-    Date.now() - new Date(execution.settledAt).getTime() < CONFIRMATION_WAIT_MS
-  );
-}
+import { commandKeys } from '@/lib/commands/query-keys';
 
 /**
  * One execution, polled while it is pending (and a little after, for the vehicle's confirmation). TanStack Query pauses the interval while the tab is
@@ -58,21 +31,6 @@ export function useExecution(org: string, id: string | null, initial?: Execution
   });
 }
 
-/** A vehicle's request budgets: the rate-limits tab and the command panel share this entry (one request feeds both). */
-export function useRateLimits<T = RateLimitsResponse>(org: string, vehicleId: string, select?: (data: RateLimitsResponse) => T) {
-  return useQuery({
-    queryKey: commandKeys.budget(org, vehicleId),
-    queryFn: () => apiFetch<RateLimitsResponse>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/rate-limits`),
-    select,
-    staleTime: 5_000,
-  });
-}
-
-/** The command budget: the `..._COMMANDS` key, whatever its prefix (`OEM_` in the contract, a brand's at the vendor). */
-export function useCommandBudget(org: string, vehicleId: string) {
-  return useRateLimits(org, vehicleId, newestCommandBudget);
-}
-
 /** The commands the organization's service does not offer; refreshed with the history after every send. */
 export function useUnofferedCommands(org: string) {
   return useQuery({
@@ -82,35 +40,7 @@ export function useUnofferedCommands(org: string) {
   });
 }
 
-/** Whether the vehicle listens, as the panel last learned it (seeded from the vehicle record, set by the switch). */
-export function useListeningState(org: string, vehicleId: string, initial: boolean) {
-  return useQuery({ queryKey: commandKeys.listening(org, vehicleId), queryFn: () => initial, initialData: initial, staleTime: Infinity });
-}
-
 const vehicleCommandsPath = (org: string, vehicleId: string) => `/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/commands`;
-
-/** Whether the history includes what the service lists (commands sent elsewhere), and if not, why. */
-export type UpstreamList =
-  | { state: 'included' }
-  | { state: 'not_offered'; learnedAt: string; requestId: string | null }
-  | { state: 'unavailable'; message: string; requestId: string | null };
-type HistoryPage = { executions: ExecutionView[]; nextCursor: string | null; upstreamList: UpstreamList };
-
-/** The command history (the organization's, or one vehicle's), older pages on demand, read again while any execution settles. */
-export function useCommandHistory(org: string, vehicleId: string | undefined, queryString: string) {
-  const base = vehicleId ? vehicleCommandsPath(org, vehicleId) : `/api/o/${org}/commands`;
-  return useInfiniteQuery({
-    queryKey: commandKeys.history(org, vehicleId, queryString),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams(queryString);
-      if (pageParam) params.set('before', pageParam);
-      return apiFetch<HistoryPage>(`${base}?${params}`);
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.executions.some(stillSettling)) ? 3_000 : false),
-  });
-}
 
 /** One execution, read once (the command already running when another was refused). */
 export async function fetchExecution(org: string, id: string): Promise<ExecutionView> {
@@ -161,24 +91,6 @@ export function useSendCommand(org: string, vehicleId: string) {
     },
     onError: (error) => {
       if (!runningExecutionOf(error)) void queryClient.invalidateQueries({ queryKey: commandKeys.all(org) });
-    },
-  });
-}
-
-export type ListeningState = { vehicleId: string; isListening: boolean; lastUpdated?: string | null; changed: boolean };
-
-/** Switches the vehicle's listening; the answer becomes the panel's listening state and the vehicle is read again. */
-export function useSetListening(org: string, vehicleId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (next: boolean) =>
-      apiFetch<ListeningState>(`/api/o/${org}/vehicles/${encodeURIComponent(vehicleId)}/listening`, {
-        method: 'POST',
-        json: { isListening: next },
-      }),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.detail(org, vehicleId) });
-      queryClient.setQueryData(commandKeys.listening(org, vehicleId), result.isListening);
     },
   });
 }

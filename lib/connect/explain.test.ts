@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, formatRemaining } from './explain';
+import { formatRemaining } from './explain';
+import { displayStatus } from './link-filters';
 
 describe('link display', () => {
   const expiresAt = '2026-06-01T13:00:00.000Z';

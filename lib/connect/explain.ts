@@ -1,4 +1,3 @@
-import type { LinkDisplayStatus } from './link-filters';
 /** Plain words for what can go wrong when connecting, shared by the console and the landing page. */
 export type Explanation = { title: string; what: string; nextStep: string };
 
@@ -29,12 +28,6 @@ export const RETURN_FAILURE_TEXT: Record<string, string> = {
   NOT_PERMITTED: 'The fleet operator is not allowed to connect vehicles at the moment, so nothing was shared.',
 };
 export const GENERIC_RETURN_FAILURE = 'The connection could not be completed, so nothing was shared.';
-
-/** The stored status, with a pending link past its expiry shown as expired the moment it passes. */
-export function displayStatus(link: { status: string; expiresAt: string }, now: number): LinkDisplayStatus {
-  if (link.status === 'PENDING' && Date.parse(link.expiresAt) <= now) return 'EXPIRED';
-  return link.status as LinkDisplayStatus;
-}
 
 /** "59:03" for the time left, or null once it is gone. */
 export function formatRemaining(expiresAt: string, now: number): string | null {

@@ -1,17 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { displayStatus } from '@/lib/connect/explain';
+import { displayStatus } from '@/lib/connect/link-filters';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import type { ConnectLinkRequest } from '@/lib/connect/schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-/** Query keys of consent links. */
-export const connectKeys = {
-  links: (org: string) => ['connect-links', org] as const,
-  list: (org: string, status: string) => ['connect-links', org, 'list', status] as const,
-  link: (org: string, id: string) => ['connect-links', org, 'detail', id] as const,
-};
+import { connectKeys } from '@/lib/connect/query-keys';
 
 const linksPath = (org: string) => `/api/o/${org}/connect`;
 

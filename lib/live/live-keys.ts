@@ -1,9 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { bulkKeys } from '@/lib/bulk/query';
-import { commandKeys } from '@/lib/commands/query';
-import { fleetKeys } from '@/lib/overview/query';
-import { vehicleKeys } from '@/lib/vehicles/query';
-import { webhookKeys } from '@/lib/webhooks/query';
+import { bulkKeys } from '@/lib/bulk/query-keys';
+import { commandKeys } from '@/lib/commands/query-keys';
+import { fleetKeys } from '@/lib/overview/query-keys';
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
+import { webhookKeys } from '@/lib/webhooks/query-keys';
 import type { LiveNotice } from './notice';
 
 /**

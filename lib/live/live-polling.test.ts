@@ -1,8 +1,8 @@
 import { environmentManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bulkKeys } from '@/lib/bulk/query';
-import { commandKeys } from '@/lib/commands/query';
-import { vehicleKeys } from '@/lib/vehicles/query';
+import { bulkKeys } from '@/lib/bulk/query-keys';
+import { commandKeys } from '@/lib/commands/query-keys';
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { keysOfNotice } from './live-keys';
 import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
 import { liveCovers, setLiveStatus } from './live-status';

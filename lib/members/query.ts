@@ -4,11 +4,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { Role } from '@/lib/auth/permissions';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { AddMemberInput } from '@/lib/settings/schemas';
-
-export const memberKeys = {
-  members: (org: string) => ['members', org] as const,
-  invitations: (org: string) => ['invitations', org] as const,
-};
+import { memberKeys } from '@/lib/members/query-keys';
 
 export type MemberView = { userId: string; email: string; name: string; role: Role; hasPassword: boolean; joinedAt: string };
 export type InvitationView = {

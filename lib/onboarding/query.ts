@@ -3,10 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OnboardingItem } from '@/lib/onboarding/onboarding';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const onboardingKeys = {
-  list: (org: string, query: string) => ['onboarding', org, query] as const,
-};
+import { onboardingKeys } from '@/lib/onboarding/query-keys';
 
 /** Every connection's stage; `query` is the filter part of the page's URL. */
 export function useOnboarding(org: string, query: string) {

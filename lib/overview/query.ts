@@ -4,12 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FleetOverview, FleetPositions } from '@/lib/vehicles/types';
 import type { FleetAlertsResponse } from '@/lib/alerts/platform-alerts';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const fleetKeys = {
-  overview: (org: string) => ['overview', org] as const,
-  alerts: (org: string) => ['fleet-alerts', org] as const,
-  positions: (org: string) => ['positions', org] as const,
-};
+import { fleetKeys } from '@/lib/overview/query-keys';
 
 export function useOverview(org: string) {
   return useQuery({ queryKey: fleetKeys.overview(org), queryFn: () => apiFetch<FleetOverview>(`/api/o/${org}/overview`) });

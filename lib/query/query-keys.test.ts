@@ -1,21 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountKeys } from '@/lib/accounts/query';
-import { auditKeys } from '@/lib/audit/query';
-import { bulkKeys } from '@/lib/bulk/query';
-import { commandKeys } from '@/lib/commands/query';
-import { connectKeys } from '@/lib/connect/query';
-import { eligibilityKeys } from '@/lib/eligibility/query';
-import { fleetKeys } from '@/lib/overview/query';
-import { memberKeys } from '@/lib/members/query';
-import { onboardingKeys } from '@/lib/onboarding/query';
-import { searchKeys } from '@/lib/search/query';
-import { settingsKeys } from '@/lib/settings/query';
-import { vehicleDataKeys } from '@/lib/vehicle-data/query';
-import { vehicleKeys } from '@/lib/vehicles/query';
-import { viewKeys } from '@/lib/views/query';
-import { webhookKeys } from '@/lib/webhooks/query';
+import { accountKeys } from '@/lib/accounts/query-keys';
+import { auditKeys } from '@/lib/audit/query-keys';
+import { bulkKeys } from '@/lib/bulk/query-keys';
+import { commandKeys } from '@/lib/commands/query-keys';
+import { connectKeys } from '@/lib/connect/query-keys';
+import { eligibilityKeys } from '@/lib/eligibility/query-keys';
+import { fleetKeys } from '@/lib/overview/query-keys';
+import { memberKeys } from '@/lib/members/query-keys';
+import { onboardingKeys } from '@/lib/onboarding/query-keys';
+import { searchKeys } from '@/lib/search/query-keys';
+import { settingsKeys } from '@/lib/settings/query-keys';
+import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
+import { viewKeys } from '@/lib/views/query-keys';
+import { webhookKeys } from '@/lib/webhooks/query-keys';
 
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {

@@ -3,10 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleSearchResult } from '@/lib/search/console-search';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const searchKeys = {
-  results: (org: string, q: string) => ['search', org, q] as const,
-};
+import { searchKeys } from '@/lib/search/query-keys';
 
 /** ⌘K's server search; runs from two characters on (the caller debounces the text). */
 export function useConsoleSearch(org: string, q: string) {

@@ -3,10 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { CredentialsInput } from '@/lib/settings/schemas';
-
-export const settingsKeys = {
-  settings: (org: string) => ['settings', org] as const,
-};
+import { settingsKeys } from '@/lib/settings/query-keys';
 
 /** The organization's Vehicle API connection as the settings route shows it (never the secret). */
 export type SettingsView = {

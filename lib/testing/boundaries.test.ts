@@ -30,7 +30,8 @@ describe('the boundary rule', () => {
     ['lib/webhooks/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['lib/list/fixture.ts', "import { getDb as value } from '@/lib/db';"],
     ['components/fixture.tsx', "import { loadFleetAlerts as value } from '@/lib/alerts/server/load-platform-alerts';"],
-    ['lib/list/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query';"],
+    ['lib/list/fixture.ts', "import { bulkKeys as value } from '@/lib/bulk/query-keys';"],
+    ['lib/vehicles/query.ts', "import { useCursorList as value } from '@/lib/list/use-cursor-list';"],
     ['lib/bff/fixture.ts', "import { listVehiclesQuerySchema as value } from '@/lib/vehicles/schemas';"],
     ['lib/vehicle-api/fixture.ts', "import { sendCommandSchema as value } from '@/lib/commands/schemas';"],
     ['lib/crypto/fixture.ts', "import { getAuthSecret as value } from '@/lib/auth/session';"],
@@ -48,11 +49,12 @@ describe('the boundary rule', () => {
 
   it.each([
     ['components/fixture.tsx', "import { can as value } from '@/lib/auth/permissions';"],
-    ['components/fixture.tsx', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
+    ['components/fixture.tsx', "import { vehicleKeys as value } from '@/lib/vehicles/query-keys';"],
     ['lib/commands/server/fixture.ts', "import { getDb as value } from '@/lib/db';"],
+    ['lib/vehicles/list-query.ts', "import { useCursorList as value } from '@/lib/list/use-cursor-list';"],
     ['lib/db/fixture.ts', "import { AppError as value } from '@/lib/errors/app-error';"],
     ['lib/sandbox/fixture.ts', "import { COMMANDS as value } from '@/lib/contract/vehicle-api';"],
-    ['lib/query/fixture.test.ts', "import { vehicleKeys as value } from '@/lib/vehicles/query';"],
+    ['lib/query/fixture.test.ts', "import { vehicleKeys as value } from '@/lib/vehicles/query-keys';"],
     ['lib/startup/fixture.ts', "import { runBulkJobs as value } from '@/lib/bulk/server/run-bulk-jobs';"],
     ['app/api/o/[org]/members/fixture/route.ts', "import { listInvitations as value } from '@/lib/members/server/list-invitations';"],
   ])(
@@ -122,6 +124,37 @@ describe('components never fetch', () => {
     'allows %s: %s',
     async (file, code) => {
       expect(await fetchErrors(file, code)).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('query keys come from the key factories', () => {
+  async function keyErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const used = [value];\n`, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it.each([
+    // The import that put the command logic and nuqs into the settings page's first load.
+    ['lib/webhooks/fixture.ts', "import { commandKeys as value } from '@/lib/commands/query';"],
+    ['components/bulk/fixture.tsx', "import { bulkKeys as value } from '@/lib/bulk/query';"],
+    ['lib/accounts/fixture.ts', "import { vehicleKeys as value } from '@/lib/vehicles/list-query';"],
+  ])(
+    'refuses %s: %s',
+    async (file, code) => {
+      expect(await keyErrors(file, code)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['lib/webhooks/fixture.ts', "import { commandKeys as value } from '@/lib/commands/query-keys';"],
+    ['components/fixture.tsx', "import { useVehicle as value } from '@/lib/vehicles/query';"],
+  ])(
+    'allows %s: %s',
+    async (file, code) => {
+      expect(await keyErrors(file, code)).toEqual([]);
     },
     60_000,
   );

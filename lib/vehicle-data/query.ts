@@ -2,18 +2,7 @@
 
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
-import { PAGE_SIZE } from '@/lib/contract/limits';
-import { useCursorList } from '@/lib/list/use-cursor-list';
-import type { DayRange } from '@/lib/vehicle-data/schemas';
-import type { ChargingPage, ChargingSession, DataPage, Journey } from '@/lib/vehicle-data/types';
-
-/** Query keys of the vehicle data views; `vehicleDataKeys.all(org, id)` covers every section of one vehicle. */
-export const vehicleDataKeys = {
-  all: (org: string, vehicleId: string) => ['vehicle-data', org, vehicleId] as const,
-  section: (org: string, vehicleId: string, section: string, query = '') => ['vehicle-data', org, vehicleId, section, query] as const,
-  /** Problems of a day range from the URL, found by the schema loaded on demand. */
-  dayRangeErrors: (from: string, to: string) => ['day-range-errors', from, to] as const,
-};
+import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
 
 export function vehicleDataPath(org: string, vehicleId: string, section: string, query?: string | URLSearchParams): string {
   const search = query?.toString();
@@ -28,68 +17,5 @@ export function useVehicleData<T>(org: string, vehicleId: string, section: strin
     queryKey: vehicleDataKeys.section(org, vehicleId, section, query),
     queryFn: ({ signal }) => apiFetch<T>(vehicleDataPath(org, vehicleId, section, query), { signal }),
     ...options,
-  });
-}
-
-/** The vehicle's charging sessions, a cursor-paged list whose page lives in the URL. */
-export function useChargingSessions(org: string, vehicleId: string) {
-  return useCursorList<ChargingSession, ChargingPage>({
-    endpoint: vehicleDataPath(org, vehicleId, 'charging'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
-  });
-}
-
-type Instants = { from: string; to: string };
-
-/** The journeys between two instants, a cursor-paged list whose page lives in the URL. */
-export function useJourneyPages(org: string, vehicleId: string, instants: Instants) {
-  return useCursorList<Journey, DataPage<Journey>>({
-    endpoint: vehicleDataPath(org, vehicleId, 'journeys'),
-    keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'journeys', query),
-    apiParams: instants,
-  });
-}
-
-/** The summary loads the whole range page by page, up to this many pages. */
-const SUMMARY_PAGE_LIMIT = 20;
-/** The most journeys the summary covers. */
-export const JOURNEY_SUMMARY_MAX = SUMMARY_PAGE_LIMIT * PAGE_SIZE.max;
-
-/** The journeys of a range as far as the summary read them; `complete` says whether that was all. */
-export type RangeLoad = { journeys: Journey[]; complete: boolean };
-
-async function loadRange(org: string, vehicleId: string, instants: Instants, signal: AbortSignal): Promise<RangeLoad> {
-  const journeys: Journey[] = [];
-  let token: string | null = null;
-  for (let page = 0; page < SUMMARY_PAGE_LIMIT; page++) {
-    const query = new URLSearchParams({ pageSize: String(PAGE_SIZE.max), ...instants });
-    if (token) query.set('pageToken', token);
-    const result: DataPage<Journey> = await apiFetch<DataPage<Journey>>(vehicleDataPath(org, vehicleId, 'journeys', query), { signal });
-    journeys.push(...result.items);
-    token = result.nextPageToken;
-    if (!token) return { journeys, complete: true };
-  }
-  return { journeys, complete: false };
-}
-
-/** Every journey between two instants (up to the summary's limit; `complete` says whether that was all), for totals and the export. */
-export function useJourneysInRange(org: string, vehicleId: string, instants: Instants) {
-  return useQuery({
-    queryKey: vehicleDataKeys.section(org, vehicleId, 'journeys-range', `${instants.from}|${instants.to}`),
-    queryFn: ({ signal }) => loadRange(org, vehicleId, instants, signal),
-  });
-}
-
-/** Why a range from the URL is not two real days in order, in the schema's words: the schema (and zod) load only for such a range. */
-export function useDayRangeErrors(range: DayRange, enabled: boolean) {
-  return useQuery({
-    queryKey: vehicleDataKeys.dayRangeErrors(range.from, range.to),
-    enabled,
-    staleTime: Infinity,
-    queryFn: async (): Promise<Partial<Record<'from' | 'to', string>>> => {
-      const { dayRangeSchema } = await import('@/lib/vehicle-data/schemas');
-      const issue = dayRangeSchema.safeParse(range).error?.issues[0];
-      return issue ? { [issue.path[0] as 'from' | 'to']: issue.message } : {};
-    },
   });
 }

@@ -1,24 +1,11 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ListPage, TagRecord, VehicleRecord } from '@/lib/vehicles/types';
-import type { RegistrationPlateInput, TagInput } from '@/lib/vehicles/schemas';
-import { PAGE_SIZE } from '@/lib/contract/limits';
-import { useCursorList } from '@/lib/list/use-cursor-list';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListPage, VehicleRecord } from '@/lib/vehicles/types';
+import type { RegistrationPlateInput } from '@/lib/vehicles/schemas';
 import type { SupportBundle } from '@/lib/support/support-bundle';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-/** Query keys of vehicles; a key is a prefix of every key below it, so `all(org)` refreshes every list and detail. */
-export const vehicleKeys = {
-  all: (org: string) => ['vehicles', org] as const,
-  lists: (org: string) => ['vehicles', org, 'list'] as const,
-  list: (org: string, query: string) => ['vehicles', org, 'list', query] as const,
-  detail: (org: string, id: string) => ['vehicles', org, 'detail', id] as const,
-  tags: (org: string, id: string) => ['vehicles', org, 'tags', id] as const,
-  allPageTags: (org: string) => ['vehicles', org, 'page-tags'] as const,
-  pageTags: (org: string, ids: string) => ['vehicles', org, 'page-tags', ids] as const,
-  tagsSeen: (org: string) => ['tags-seen', org] as const,
-};
+import { vehicleKeys } from '@/lib/vehicles/query-keys';
 
 const vehiclePath = (org: string, id: string) => `/api/o/${org}/vehicles/${encodeURIComponent(id)}`;
 
@@ -32,34 +19,6 @@ export function useVehicle(org: string, vehicleId: string, options: { initial?: 
   });
 }
 
-export function useVehicleTags(org: string, vehicleId: string) {
-  return useQuery({
-    queryKey: vehicleKeys.tags(org, vehicleId),
-    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`${vehiclePath(org, vehicleId)}/tags`),
-  });
-}
-
-/** Tags of the vehicles on one page, for the optional tags column. */
-export function usePageTags(org: string, vehicles: VehicleRecord[], enabled: boolean) {
-  const ids = vehicles.map((v) => v.id).join(',');
-  return useQuery({
-    queryKey: vehicleKeys.pageTags(org, ids),
-    queryFn: ({ signal }) =>
-      apiFetch<{ tags: Record<string, TagRecord[] | null> }>(`/api/o/${org}/vehicles/tags?${new URLSearchParams({ ids })}`, { signal }),
-    enabled: enabled && ids.length > 0,
-    staleTime: 30_000,
-  });
-}
-
-/** The tag autocomplete. */
-export function useTagsSeen(org: string) {
-  return useQuery({
-    queryKey: vehicleKeys.tagsSeen(org),
-    queryFn: () => apiFetch<{ tags: TagRecord[] }>(`/api/o/${org}/vehicles/tags/seen`),
-    staleTime: 60_000,
-  });
-}
-
 /** The support bundle of a vehicle, or of a command execution's vehicle with that execution: read once per press, never cached. */
 export function fetchSupportBundle(org: string, of: { vehicleId: string } | { executionId: string }): Promise<SupportBundle> {
   const path =
@@ -67,68 +26,6 @@ export function fetchSupportBundle(org: string, of: { vehicleId: string } | { ex
       ? `${vehiclePath(org, of.vehicleId)}/support-bundle`
       : `/api/o/${org}/commands/${encodeURIComponent(of.executionId)}/support-bundle`;
   return apiFetch<SupportBundle>(path);
-}
-
-/** Opens a vehicle by VIN or id: the id of the one vehicle it names. */
-export function lookUpVehicle(org: string, q: string): Promise<{ vehicleId: string }> {
-  return apiFetch(`/api/o/${org}/vehicles/lookup?${new URLSearchParams({ q })}`);
-}
-
-/**
- * Every vehicle `listQuery` matches, read page by page at the largest page size, each page handed
- * to `onPage` (so the caller shows progress against `totalResults`); `signal` stops between pages.
- */
-export async function forEachVehiclePage(
-  org: string,
-  listQuery: URLSearchParams,
-  onPage: (page: ListPage<VehicleRecord>) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const params = new URLSearchParams(listQuery);
-  params.delete('pageToken');
-  params.set('pageSize', String(PAGE_SIZE.max));
-  for (;;) {
-    const page = await apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${params}`, { signal });
-    onPage(page);
-    if (!page.nextPageToken) return;
-    params.set('pageToken', page.nextPageToken);
-  }
-}
-
-/** Where a tag goes: one vehicle, or every vehicle of an OEM account. */
-export type TagTarget = { vehicleId: string } | { accountId: string };
-
-const tagsPath = (org: string, target: TagTarget) =>
-  'vehicleId' in target
-    ? `${vehiclePath(org, target.vehicleId)}/tags`
-    : `/api/o/${org}/accounts/${encodeURIComponent(target.accountId)}/tags`;
-
-/** What a change of a vehicle's tags makes stale: its tags, the page tags and the lists (filters by tag). */
-function refreshVehicleTags(queryClient: QueryClient, org: string, vehicleId: string) {
-  void queryClient.invalidateQueries({ queryKey: vehicleKeys.tags(org, vehicleId) });
-  void queryClient.invalidateQueries({ queryKey: vehicleKeys.allPageTags(org) });
-  void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
-}
-
-export function useAddTag(org: string, target: TagTarget) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tag: TagInput) => apiFetch<{ tag: TagInput }>(tagsPath(org, target), { method: 'POST', json: tag }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: vehicleKeys.tagsSeen(org) });
-      // An account's tag lands on each of its vehicles: everything about vehicles is stale.
-      if ('vehicleId' in target) refreshVehicleTags(queryClient, org, target.vehicleId);
-      else void queryClient.invalidateQueries({ queryKey: vehicleKeys.all(org) });
-    },
-  });
-}
-
-export function useRemoveTag(org: string, vehicleId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tag: TagRecord) => apiFetch(`${tagsPath(org, { vehicleId })}?${new URLSearchParams(tag)}`, { method: 'DELETE' }),
-    onSuccess: () => refreshVehicleTags(queryClient, org, vehicleId),
-  });
 }
 
 export function useSetRegistrationPlate(org: string, vehicleId: string) {
@@ -162,23 +59,5 @@ export function useDisconnectVehicle(org: string, vehicleId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org), refetchType: 'none' });
     },
-  });
-}
-
-/** The vehicles of one OEM account, at most one page of the largest size (none while `enabled` is false). */
-export function useAccountVehicles(org: string, queryString: string, enabled: boolean) {
-  return useQuery({
-    queryKey: vehicleKeys.list(org, queryString),
-    queryFn: () => apiFetch<ListPage<VehicleRecord>>(`/api/o/${org}/vehicles?${queryString}`),
-    enabled,
-  });
-}
-
-/** The vehicles list: cursor-paged, its page and filter in the URL, `apiParams` from the list's other URL state. */
-export function useVehicleList(org: string, apiParams: Record<string, string | undefined>) {
-  return useCursorList<VehicleRecord, ListPage<VehicleRecord> & { snapshotAsOf?: string | null }>({
-    endpoint: `/api/o/${org}/vehicles`,
-    keyOf: (q) => vehicleKeys.list(org, q),
-    apiParams,
   });
 }

@@ -5,8 +5,7 @@
  */
 import { formatPressure } from '@/lib/format/units';
 import type { PressureUnit } from '@/lib/format/preferences';
-export const STATE_FILTER_PARAMS = ['socBelow', 'charging', 'plugged', 'staleHours', 'tiresBelow', 'healthBelow', 'alerts'] as const;
-export type StateFilterParam = (typeof STATE_FILTER_PARAMS)[number];
+import type { StateFilterParam } from '@/lib/vehicles/state-filter-params';
 
 export type StateFilters = {
   /** State of charge below this percentage. */

@@ -4,10 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedViewView } from '@/lib/views/saved-views';
 import type { CreateViewInput, UpdateViewInput } from '@/lib/views/schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
-
-export const viewKeys = {
-  list: (org: string) => ['views', org] as const,
-};
+import { viewKeys } from '@/lib/views/query-keys';
 
 const viewsPath = (org: string) => `/api/o/${org}/views`;
 const viewPath = (org: string, id: string) => `${viewsPath(org)}/${encodeURIComponent(id)}`;

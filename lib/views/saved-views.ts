@@ -1,4 +1,4 @@
-import { STATE_FILTER_PARAMS } from '@/lib/vehicles/state-filters';
+import { STATE_FILTER_PARAMS } from '@/lib/vehicles/state-filter-params';
 
 /**
  * A saved view is the vehicles list's URL parameters under a name: the JSON filter, the tag

@@ -1,7 +1,7 @@
 'use client';
 
-import { SectionError } from '@/components/list/section-error';
+import { SegmentError } from '@/components/list/segment-error';
 
 export default function SettingsError(props: { error: Error & { digest?: string }; reset: () => void }) {
-  return <SectionError error={props.error} onRetry={props.reset} title="The settings could not be shown" />;
+  return <SegmentError error={props.error} onRetry={props.reset} title="The settings could not be shown" />;
 }

@@ -1,0 +1,3 @@
+export const auditKeys = {
+  list: (org: string, query: string) => ['audit', org, query] as const,
+};

@@ -1,0 +1,3 @@
+export const onboardingKeys = {
+  list: (org: string, query: string) => ['onboarding', org, query] as const,
+};

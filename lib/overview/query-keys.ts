@@ -1,0 +1,5 @@
+export const fleetKeys = {
+  overview: (org: string) => ['overview', org] as const,
+  alerts: (org: string) => ['fleet-alerts', org] as const,
+  positions: (org: string) => ['positions', org] as const,
+};

@@ -1,0 +1,3 @@
+export const searchKeys = {
+  results: (org: string, q: string) => ['search', org, q] as const,
+};

@@ -1,0 +1,3 @@
+export const settingsKeys = {
+  settings: (org: string) => ['settings', org] as const,
+};

@@ -1,0 +1,3 @@
+export const viewKeys = {
+  list: (org: string) => ['views', org] as const,
+};
