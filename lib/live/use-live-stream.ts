@@ -1,159 +1,23 @@
 'use client';
 
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { followedQueries, reschedulePolling } from './live-polling';
-import { coveredKeys, keysOfNotice, resyncKeys } from './live-keys';
-import { setLiveStatus, subscribeLiveStatus } from './live-status';
-import { readNotice } from './notice';
-
-/** Reconnect delays: 1 s doubling to 30 s, each ±20 % so tabs a restart dropped do not return at once. */
-export function reconnectDelayMs(attempt: number, random = Math.random): number {
-  const base = Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
-
-/** No event (heartbeats come every 20 s) for this long: the connection is dead though the browser has not noticed. */
-const SILENCE_MS = 50_000;
-/** Fleet-wide lists and totals are read again at most this often however many figures arrive. */
-const FLEET_REFRESH_MS = 5_000;
-
-/** Invalidations gathered over a tick, the fleet-wide ones at most every FLEET_REFRESH_MS. */
-function createInvalidator(client: QueryClient) {
-  const now = new Map<string, QueryKey>();
-  const fleet = new Map<string, QueryKey>();
-  let nowTimer: ReturnType<typeof setTimeout> | undefined;
-  let fleetTimer: ReturnType<typeof setTimeout> | undefined;
-  let fleetAt = 0;
-  const flush = (keys: Map<string, QueryKey>) => {
-    for (const key of keys.values()) void client.invalidateQueries({ queryKey: key });
-    keys.clear();
-  };
-  return {
-    add(keys: { now: QueryKey[]; fleet: QueryKey[] }) {
-      for (const key of keys.now) now.set(JSON.stringify(key), key);
-      for (const key of keys.fleet) fleet.set(JSON.stringify(key), key);
-      if (now.size > 0)
-        nowTimer ??= setTimeout(() => {
-          nowTimer = undefined;
-          flush(now);
-        }, 0);
-      if (fleet.size > 0)
-        fleetTimer ??= setTimeout(
-          () => {
-            fleetTimer = undefined;
-            fleetAt = Date.now();
-            flush(fleet);
-          },
-          Math.max(0, fleetAt + FLEET_REFRESH_MS - Date.now()),
-        );
-    },
-    stop() {
-      clearTimeout(nowTimer);
-      clearTimeout(fleetTimer);
-    },
-  };
-}
 
 /**
- * The tab's one live stream for `org`: notices become invalidations of the queries that show what
- * changed, polling of the covered queries stops while the stream is up, and a stream that drops
- * comes back with backoff, resuming after its last event (Last-Event-ID).
+ * Opens the tab's live stream for the organization on screen (the console layout calls this once).
+ * The first paint does not need the stream, so its code loads after it rather than in every page's entry.
  */
-function startLiveStream(org: string, client: QueryClient): () => void {
-  const invalidator = createInvalidator(client);
-  let source: EventSource | undefined;
-  let lastEventId: string | undefined;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
-  let waitingForVisible = false;
-  let stopped = false;
-
-  const heard = () => {
-    clearTimeout(silenceTimer);
-    silenceTimer = setTimeout(() => dropped(), SILENCE_MS);
-  };
-  const invalidate = (keys: QueryKey[]) => invalidator.add({ now: keys, fleet: [] });
-
-  const connect = () => {
-    if (stopped) return;
-    retryTimer = undefined;
-    const query = lastEventId ? `?${new URLSearchParams({ lastEventId })}` : '';
-    const opened = new EventSource(`/api/o/${encodeURIComponent(org)}/live${query}`);
-    source = opened;
-    opened.onopen = () => {
-      attempt = 0;
-      heard();
-      setLiveStatus('live', org);
-      // What the page follows may have moved while no stream was up (or before this one opened).
-      invalidate(followedQueries(client, coveredKeys(org)));
-    };
-    opened.addEventListener('notice', (event) => {
-      heard();
-      lastEventId = event.lastEventId || lastEventId;
-      let notice;
-      try {
-        notice = readNotice(JSON.parse(event.data as string));
-      } catch {
-        notice = undefined;
-      }
-      if (notice) invalidator.add(keysOfNotice(org, notice));
-    });
-    opened.addEventListener('resync', () => {
-      heard();
-      invalidate(resyncKeys(org));
-    });
-    opened.addEventListener('heartbeat', heard);
-    opened.addEventListener('close', (event) => {
-      // The server ended the stream on purpose: renew at once, after an idle close only once the tab is seen.
-      opened.close();
-      clearTimeout(silenceTimer);
-      if ((event as MessageEvent).data === 'restart') dropped();
-      else if (document.visibilityState === 'visible') connect();
-      else {
-        waitingForVisible = true;
-        setLiveStatus('reconnecting', org);
-      }
-    });
-    opened.onerror = () => dropped();
-  };
-
-  function dropped() {
-    source?.close();
-    source = undefined;
-    clearTimeout(silenceTimer);
-    if (stopped || retryTimer) return;
-    setLiveStatus('reconnecting', org);
-    attempt += 1;
-    retryTimer = setTimeout(connect, reconnectDelayMs(attempt));
-  }
-
-  const onVisible = () => {
-    if (document.visibilityState !== 'visible' || !waitingForVisible) return;
-    waitingForVisible = false;
-    connect();
-  };
-  document.addEventListener('visibilitychange', onVisible);
-  const unsubscribe = subscribeLiveStatus(() => reschedulePolling(client));
-  setLiveStatus('connecting', org);
-  connect();
-
-  return () => {
-    stopped = true;
-    source?.close();
-    clearTimeout(retryTimer);
-    clearTimeout(silenceTimer);
-    invalidator.stop();
-    document.removeEventListener('visibilitychange', onVisible);
-    setLiveStatus('off');
-    unsubscribe();
-    reschedulePolling(client);
-  };
-}
-
-/** Opens the tab's live stream for the organization on screen (the console layout calls this once). */
 export function useLiveStream(org: string): void {
   const client = useQueryClient();
-  useEffect(() => startLiveStream(org, client), [org, client]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./live-stream').then(({ startLiveStream }) => {
+      if (!left) stop = startLiveStream(org, client);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [org, client]);
 }

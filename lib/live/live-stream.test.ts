@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from './use-live-stream';
+import { reconnectDelayMs } from './live-stream';
 
 describe('reconnectDelayMs', () => {
   it('doubles from about a second to at most about thirty, spread ±20 %', () => {
