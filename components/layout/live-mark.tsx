@@ -21,7 +21,11 @@ const LOOK: Record<Exclude<LiveStatus, 'off'>, { label: string; title: string; d
   },
 };
 
-/** The header's word on live updates: a dot and a word, never the colour alone. */
+/**
+ * The header's word on live updates: a dot and a word, never the colour alone. On a phone's
+ * narrow header only trouble is worth the room the organization's name needs, so "Live" shows
+ * from the small breakpoint up and the other states everywhere.
+ */
 export function LiveMark() {
   const status = useLiveStatus();
   if (status === 'off') return null;
@@ -30,7 +34,10 @@ export function LiveMark() {
     <span
       role="status"
       title={look.title}
-      className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:border-zinc-700 dark:text-zinc-300"
+      className={cn(
+        status === 'live' ? 'hidden sm:inline-flex' : 'inline-flex',
+        'shrink-0 items-center gap-1.5 rounded-full border border-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:border-zinc-700 dark:text-zinc-300',
+      )}
     >
       <span aria-hidden className={cn('h-2 w-2 rounded-full', look.dot)} />
       {look.label}
