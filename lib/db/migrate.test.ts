@@ -25,6 +25,7 @@ const TABLES = [
   'saved_views',
   'sign_in_attempts',
   'unoffered_commands',
+  'user_sessions',
   'users',
   'vehicle_snapshots',
   'vehicle_upstream_errors',

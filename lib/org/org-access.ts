@@ -1,5 +1,6 @@
 import 'server-only';
 import { getSessionClaims } from '@/lib/auth/session';
+import { noteSessionSeen } from '@/lib/auth/server/session-activity';
 import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
 import { getDbHandle } from '@/lib/db';
@@ -32,5 +33,6 @@ export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
   const access = await accessCache.get(`${userId}/${sid}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug, sid));
   if (access && !sessionIsCurrent(claims, access.session)) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
   if (!access) throw new AppError('NOT_FOUND', 'Not found.');
+  noteSessionSeen(sid);
   return { user: access.user, org: access.organization, role: access.role };
 }

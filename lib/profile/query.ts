@@ -1,6 +1,8 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
+import type { SignedInSessionView } from './sessions';
 
 /** The signed-in person's new password; the server ends every session of theirs. */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {
@@ -20,4 +22,24 @@ export function askForResetLink(email: string): Promise<unknown> {
 /** The person's units and time zone, as stored. */
 export function savePreferences(values: Preferences): Promise<{ preferences: Preferences }> {
   return apiFetch('/api/profile/preferences', { method: 'PUT', json: values });
+}
+
+export const sessionKeys = { all: ['profile', 'sessions'] as const };
+
+/** "Where you're signed in": the person's open sessions, this one marked. */
+export function useSignedInSessions() {
+  return useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: () => apiFetch<{ sessions: SignedInSessionView[] }>('/api/profile/sessions').then((answer) => answer.sessions),
+  });
+}
+
+/** Ends one of them at once; the list then reads again. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ ended: true; thisDevice: boolean }>(`/api/profile/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
 }

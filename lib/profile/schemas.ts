@@ -31,3 +31,6 @@ export function readPreferences(stored: unknown): Preferences {
   };
   return { distance: pick('distance'), temperature: pick('temperature'), pressure: pick('pressure'), timeZone: pick('timeZone') };
 }
+
+/** The session a person ends from "Where you're signed in" (its public id, never the token's). */
+export const sessionParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid session id' }) });
