@@ -27,7 +27,14 @@ function SessionRow({ session, onEnd }: { session: SignedInSessionView; onEnd: (
         </p>
         <p className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{session.address ?? 'Address unknown'}</p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Signed in <Time value={session.signedInAt} compact /> · last seen <Time value={session.lastSeenAt} relative />
+          Signed in <Time value={session.signedInAt} compact /> ·{' '}
+          {session.thisDevice ? (
+            'active now'
+          ) : (
+            <>
+              last seen <Time value={session.lastSeenAt} relative />
+            </>
+          )}
         </p>
       </div>
       <ConfirmDialog

@@ -49,7 +49,16 @@ for (const leg of await databaseLegs()) {
       await signIn(t.db, bob.id, 'bob-laptop', { ua: CHROME_MAC });
 
       const { sessions } = await listSignedInSessions({ user: ann, sessionId: 'ann-laptop' }, t.db, NOW);
+      // This device first, seen now (it is asking); the others most recently seen first.
       expect(sessions).toEqual([
+        expect.objectContaining({
+          device: 'Chrome 124 on macOS',
+          deviceKind: 'desktop',
+          address: '203.0.113.5',
+          signedInAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
+          lastSeenAt: NOW.toISOString(),
+          thisDevice: true,
+        }),
         {
           id: expect.any(String),
           device: 'Safari 17 on iOS',
@@ -59,7 +68,6 @@ for (const leg of await databaseLegs()) {
           lastSeenAt: new Date(NOW.getTime() - HOUR).toISOString(),
           thisDevice: false,
         },
-        expect.objectContaining({ device: 'Chrome 124 on macOS', deviceKind: 'desktop', address: '203.0.113.5', thisDevice: true }),
       ]);
       // Nothing in the answer is the session's own id (the token's `sid`).
       expect(JSON.stringify(sessions)).not.toMatch(/ann-/);

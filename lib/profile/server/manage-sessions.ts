@@ -8,23 +8,28 @@ import { describeDevice } from './describe-device';
 
 type Person = { user: { id: string; email: string }; sessionId: string };
 
-/** "Where you're signed in": the person's own open sessions, this one marked. */
+/**
+ * "Where you're signed in": the person's own open sessions, this one first (seen now: it is
+ * asking), then the others most recently seen first.
+ */
 export async function listSignedInSessions(
   { user, sessionId }: Person,
   db: Db = getDb(),
   now = new Date(),
 ): Promise<{ sessions: SignedInSessionView[] }> {
   const sessions = await listLiveSessions(db, user.id, now);
-  return {
-    sessions: sessions.map((session) => ({
+  const views = sessions.map((session) => {
+    const thisDevice = session.sid === sessionId;
+    return {
       id: session.id,
       ...describeDevice(session.userAgent),
       address: session.ip,
       signedInAt: session.createdAt.toISOString(),
-      lastSeenAt: session.lastSeenAt.toISOString(),
-      thisDevice: session.sid === sessionId,
-    })),
-  };
+      lastSeenAt: (thisDevice ? now : session.lastSeenAt).toISOString(),
+      thisDevice,
+    };
+  });
+  return { sessions: [...views.filter((v) => v.thisDevice), ...views.filter((v) => !v.thisDevice)] };
 }
 
 /**
