@@ -2,7 +2,7 @@ import type { JWT } from 'next-auth/jwt';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '@/lib/ops/capture-log.test-support';
 import type { Db } from '@/lib/db';
-import { getSessionState, setUserDisabled } from '@/lib/db/repos/sessions';
+import { getSessionState, listLiveSessions, setUserDisabled } from '@/lib/db/repos/sessions';
 import { createUser } from '@/lib/db/repos/users';
 import { createTestDatabase } from '@/lib/db/testing.test-support';
 
@@ -96,6 +96,30 @@ describe('next-auth options', () => {
     expect((await getSessionState(db, user.id, token.sid!))?.revoked).toBe(true);
     // A copy of the cookie gets no renewal either.
     await expect(options.callbacks!.jwt!({ token } as never)).rejects.toThrow('Session ended');
+  });
+
+  it('records each sign-in’s session with its user agent, address and absolute expiry; sign-out takes it off the list', async () => {
+    const options = await loadOptions({ SESSION_MAX_AGE_HOURS: '12' });
+    const person = await createUser(db, { email: 'recorded@example.com', password: 'a long enough password' });
+    const signedInAt = Date.UTC(2026, 0, 1, 8);
+    const token = await options.sessionJwt(
+      { token: {}, user: { id: person.id }, account: { provider: 'credentials' } },
+      () => signedInAt,
+      async () => ({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0', ip: '203.0.113.9' }),
+    );
+    const listed = await listLiveSessions(db, person.id, new Date(signedInAt + 1000));
+    expect(listed).toEqual([
+      expect.objectContaining({
+        sid: token.sid,
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0',
+        ip: '203.0.113.9',
+        createdAt: new Date(signedInAt),
+        lastSeenAt: new Date(signedInAt),
+        expiresAt: new Date(signedInAt + 12 * 3600_000),
+      }),
+    ]);
+    await options.events!.signOut!({ token } as never);
+    expect(await listLiveSessions(db, person.id, new Date(signedInAt + 2000))).toEqual([]);
   });
 
   it('issues no session to a disabled user, and refuses their credentials sign-in', async () => {

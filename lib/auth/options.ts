@@ -5,7 +5,7 @@ import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
-import { getSessionState, revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
+import { getSessionState, recordSession, revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
 import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
@@ -20,6 +20,7 @@ import {
   SignInThrottledError,
 } from './sign-in';
 import { logger } from '@/lib/ops/log';
+import { signInOrigin } from './server/session-activity';
 
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
 
@@ -32,13 +33,15 @@ const sessionMaxAgeSeconds = () => env().SESSION_MAX_AGE_HOURS * 60 * 60;
 /**
  * The jwt callback. At sign-in the token gets Motorpool's user id, a fresh session id (`sid`,
  * which sign-out records as ended), the user's session version (`sv`, bumped to end every
- * session) and the sign-in time (`sat`). On renewal, a token past its absolute lifetime, one
+ * session) and the sign-in time (`sat`); the session is recorded with the device and address it
+ * signed in from. On renewal, a token past its absolute lifetime, one
  * without these claims (issued before sessions could be ended), or one of a session that has
  * ended since, is refused: next-auth then clears the cookie.
  */
 export async function sessionJwt(
   { token, user, account }: { token: JWT; user?: { id: string; email?: string | null } | null; account?: { provider: string } | null },
   now = () => Date.now(),
+  origin = signInOrigin,
 ): Promise<JWT> {
   if (user) {
     const db = getDb();
@@ -46,7 +49,15 @@ export async function sessionJwt(
     const uid = account?.provider === 'oidc' ? (user.email ? (await findUserByEmail(db, user.email))?.id : undefined) : user.id;
     const sv = uid ? await sessionVersionForSignIn(db, uid) : undefined;
     if (!uid || sv === undefined) throw new Error('No session for this user');
-    return { ...token, uid, sid: randomBytes(24).toString('base64url'), sv, sat: Math.floor(now() / 1000) };
+    const sid = randomBytes(24).toString('base64url');
+    const sat = Math.floor(now() / 1000);
+    // Listed on the account page ("Where you're signed in") until it ends.
+    await recordSession(
+      db,
+      { sid, userId: uid, sessionVersion: sv, ...(await origin()), expiresAt: new Date(absoluteExpiry(sat, sessionMaxAgeSeconds())) },
+      new Date(now()),
+    );
+    return { ...token, uid, sid, sv, sat };
   }
   const claims = sessionClaimsOf(token);
   if (!claims || absoluteExpiry(claims.signedInAt, sessionMaxAgeSeconds()) <= now()) throw new Error('Session ended');

@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db';
 import { getSessionState } from '@/lib/db/repos/sessions';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { getAuthSecret } from '@/lib/crypto/auth-secret';
+import { noteSessionSeen } from './server/session-activity';
 import { createSessionTokenReader, sessionIsCurrent, type SessionClaims } from './session-token';
 
 export interface SessionUser {
@@ -44,7 +45,9 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const claims = await getSessionClaims();
   if (!claims) return null;
   const state = await getSessionState(getDb(), claims.userId, claims.sid);
-  return state && sessionIsCurrent(claims, state) ? state.user : null;
+  if (!state || !sessionIsCurrent(claims, state)) return null;
+  noteSessionSeen(claims.sid);
+  return state.user;
 });
 
 /** The id of the signed-in user of a current session, or null (see getSessionUser). */

@@ -27,6 +27,7 @@ const TABLES = [
   'sign_in_attempts',
   'totp_credentials',
   'unoffered_commands',
+  'user_sessions',
   'users',
   'vehicle_snapshots',
   'vehicle_upstream_errors',

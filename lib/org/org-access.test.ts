@@ -5,7 +5,8 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization, setSecondFactorRequirement } from '@/lib/db/repos/organizations';
 import { confirmTotp, deleteTotp, savePendingTotp } from '@/lib/db/repos/second-factors';
-import { bumpSessionVersion, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
+import { bumpSessionVersion, recordSession, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
+import { endSignedInSession, listSignedInSessions } from '@/lib/profile/server/manage-sessions';
 import { createUser, setUserPassword } from '@/lib/db/repos/users';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
 
@@ -85,6 +86,22 @@ for (const leg of legs) {
       // Another session of the same user is not affected.
       await signIn(user.id, 'sid-b', 0);
       expect((await loadOrgAccess('signout')).role).toBe('manager');
+    });
+
+    it('refuses a session ended from the person’s list of sessions at its next request, even right after it was served', async () => {
+      const { user } = await setUp('listed');
+      const expiresAt = new Date(Date.now() + 3600_000);
+      for (const sid of ['sid-desk', 'sid-phone'])
+        await recordSession(db(), { sid, userId: user.id, sessionVersion: 0, userAgent: null, ip: null, expiresAt });
+      await signIn(user.id, 'sid-phone', 0);
+      expect((await loadOrgAccess('listed')).role).toBe('manager');
+      const { sessions } = await listSignedInSessions({ user, sessionId: 'sid-desk' }, db());
+      const phone = sessions.find((s) => !s.thisDevice)!;
+      await endSignedInSession({ user, sessionId: 'sid-desk', id: phone.id, ip: null }, db());
+      await expect(loadOrgAccess('listed')).rejects.toMatchObject(unauthenticated);
+      expect(await getSessionUser()).toBeNull();
+      await signIn(user.id, 'sid-desk', 0);
+      expect((await loadOrgAccess('listed')).role).toBe('manager');
     });
 
     it('refuses every older session once the session version moved (sign out everywhere, password change)', async () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getSessionClaims } from '@/lib/auth/session';
+import { noteSessionSeen } from '@/lib/auth/server/session-activity';
 import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
 import { mustEnrolSecondFactor } from '@/lib/auth/second-factor-policy';
@@ -35,6 +36,7 @@ export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
   const access = await accessCache.get(`${userId}/${sid}/${slug}`, accessGeneration?.(), () => getUserAccessBySlug(db, userId, slug, sid));
   if (access && !sessionIsCurrent(claims, access.session)) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Sign in again.');
   if (!access) throw new AppError('NOT_FOUND', 'Not found.');
+  noteSessionSeen(sid);
   if (
     mustEnrolSecondFactor({
       organizationRequires: access.organization.requireSecondFactor,

@@ -1,8 +1,10 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
 import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
+import type { SignedInSessionView } from './sessions';
 
 /** The signed-in person's new password; the server ends every session of theirs. */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {
@@ -37,4 +39,24 @@ export function confirmTotp(input: ConfirmTotpInput): Promise<TotpConfirmedView>
 /** Turns two-step verification off, after a code or the password. */
 export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
   return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
+}
+
+export const sessionKeys = { all: ['profile', 'sessions'] as const };
+
+/** "Where you're signed in": the person's open sessions, this one marked. */
+export function useSignedInSessions() {
+  return useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: () => apiFetch<{ sessions: SignedInSessionView[] }>('/api/profile/sessions').then((answer) => answer.sessions),
+  });
+}
+
+/** Ends one of them at once; the list then reads again. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ ended: true; thisDevice: boolean }>(`/api/profile/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
 }

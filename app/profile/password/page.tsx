@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ChangePasswordForm } from '@/components/profile/change-password-form';
 import { TwoStepVerification } from '@/components/profile/two-step-verification';
+import { SignedInSessions } from '@/components/profile/signed-in-sessions';
 import { getSessionUser } from '@/lib/auth/session';
 import { getAccountSecurity } from '@/lib/profile/server/manage-second-factor';
 
@@ -40,6 +41,7 @@ export default async function AccountSecurityPage({ searchParams }: PageProps<'/
           requiredBy={typeof requiredBy === 'string' ? requiredBy : undefined}
         />
       </section>
+      <SignedInSessions />
       <p className="w-full max-w-md text-sm">
         <Link href="/o" className="font-medium text-accent-700 underline dark:text-accent-100">
           Back to the console

@@ -118,6 +118,35 @@ export const revokedSessions = pgTable(
 );
 
 /**
+ * Each session signed in since this table exists, for the person's "Where you're signed in": the
+ * device and address it signed in from and when it was last seen. The session itself stays a JWT;
+ * ending one revokes its `sid` in revoked_sessions (which every request checks) and deletes the
+ * row. A row of an older session version is dead (not listed); expired rows are pruned with the
+ * revoked ones. `id` is what the browser sees: the sid never leaves the server.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    id: uuid('id').notNull().$defaultFn(uuidv7),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionVersion: integer('session_version').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_sessions_id_key').on(t.id),
+    index('user_sessions_user_idx').on(t.userId),
+    index('user_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * An invitation to join an organization: the link carries a random token, the row only its
  * sha256. Single use (accepted, revoked or expired ends it).
  */
@@ -203,6 +232,7 @@ export type NewApiToken = typeof apiTokens.$inferInsert;
 export type SignInAttempt = typeof signInAttempts.$inferSelect;
 export type NewSignInAttempt = typeof signInAttempts.$inferInsert;
 export type RevokedSession = typeof revokedSessions.$inferSelect;
+export type UserSession = typeof userSessions.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
 export type PasswordReset = typeof passwordResets.$inferSelect;
