@@ -3,8 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, FormSubmit } from '@/components/ui/field';
+import { FormSubmit } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
+import { CurrentPasswordField } from './current-password-field';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { changePassword } from '@/lib/profile/query';
 import { endThisSession } from '@/lib/profile/sign-out';
@@ -57,14 +58,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        id="current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...formField(form, 'currentPassword')}
-      />
+      <CurrentPasswordField email={email} id="current-password" label="Current password" {...formField(form, 'currentPassword')} />
       <NewPasswordFields
         password={formField(form, 'newPassword')}
         confirm={formField(form, 'confirm')}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field, FormSubmit } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
+import { CurrentPasswordField } from './current-password-field';
 import { confirmTotp, startTotp } from '@/lib/profile/query';
 import type { ConfirmTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpEnrolmentView } from '@/lib/profile/second-factor';
@@ -46,13 +47,11 @@ function StartForm({ hasPassword, email, onStarted }: { hasPassword: boolean; em
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {hasPassword ? (
-        <Field
+        <CurrentPasswordField
+          email={email}
           id="totp-password"
           label="Your password"
-          type="password"
-          autoComplete="current-password"
           hint="Asked before anything about sign-in changes."
           {...formField(form, 'password')}
         />

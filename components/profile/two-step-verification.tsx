@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, FormSubmit } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
+import { CurrentPasswordField } from './current-password-field';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
@@ -49,15 +50,8 @@ function RemoveTotpForm({
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {withPassword ? (
-        <Field
-          id="totp-remove-password"
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          {...formField(form, 'password')}
-        />
+        <CurrentPasswordField email={email} id="totp-remove-password" label="Your password" {...formField(form, 'password')} />
       ) : (
         <Field
           id="totp-remove-code"

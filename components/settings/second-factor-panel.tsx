@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useCan } from '@/components/layout/session-role';
+import { Checkbox } from '@/components/ui/checkbox';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { toast } from '@/components/ui/toast';
@@ -33,26 +34,22 @@ export function SecondFactorPanel({ org }: { org: string }) {
     >
       {(data) =>
         canWrite ? (
-          <div className="space-y-1">
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5 h-4 w-4"
-                checked={data.requireSecondFactor}
-                disabled={requirement.isPending}
-                onChange={(event) => setRequired(event.target.checked)}
-              />
-              <span>Require two-step verification of admins and managers</span>
-            </label>
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              One without it is sent to set it up at their next page and can do nothing else until then. Support staff are not asked. Set it
-              up for yourself first, on{' '}
-              <Link href="/profile/password#two-step" className="underline">
-                your account page
-              </Link>
-              .
-            </p>
-          </div>
+          <Checkbox
+            label="Require two-step verification of admins and managers"
+            checked={data.requireSecondFactor}
+            disabled={requirement.isPending}
+            onCheckedChange={setRequired}
+            hint={
+              <>
+                One without it is sent to set it up at their next page and can do nothing else until then. Support staff are not asked. Set
+                it up for yourself first, on{' '}
+                <Link href="/profile/password#two-step" className="underline">
+                  your account page
+                </Link>
+                .
+              </>
+            }
+          />
         ) : (
           <p className="text-sm">
             Two-step verification of admins and managers:{' '}

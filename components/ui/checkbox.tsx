@@ -8,6 +8,7 @@ export function Checkbox({
   onCheckedChange,
   disabled,
   block = false,
+  hint,
   className,
 }: {
   label: ReactNode;
@@ -16,11 +17,13 @@ export function Checkbox({
   disabled?: boolean;
   /** On a line of its own rather than inline; a prop, not a `flex` class, as `cn` does not resolve conflicting utilities. */
   block?: boolean;
+  /** A line under the label saying what the choice does; the checkbox is then on a line of its own. */
+  hint?: ReactNode;
   /** Spacing around the label (not its display, gap or text size, which are set here). */
   className?: string;
 }) {
-  return (
-    <label className={cn(block ? 'flex' : 'inline-flex', 'items-center gap-2 text-sm', className)}>
+  const box = (
+    <label className={cn(block || hint ? 'flex' : 'inline-flex', 'items-center gap-2 text-sm', className)}>
       <input
         type="checkbox"
         className="h-4 w-4 accent-accent-600"
@@ -30,5 +33,12 @@ export function Checkbox({
       />
       {label}
     </label>
+  );
+  if (!hint) return box;
+  return (
+    <div className="space-y-1">
+      {box}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
+    </div>
   );
 }

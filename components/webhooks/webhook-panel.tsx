@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
@@ -103,21 +104,13 @@ export function WebhookPanel({ org }: { org: string }) {
             )}
           </p>
           {canWrite ? (
-            <div className="space-y-1">
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4"
-                  checked={data.commandPolling}
-                  disabled={polling.isPending}
-                  onChange={(event) => setPolling(event.target.checked)}
-                />
-                <span>Also ask the Vehicle API for command outcomes (polling)</span>
-              </label>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                Off: outcomes come from events only; a command nobody reports still times out.
-              </p>
-            </div>
+            <Checkbox
+              label="Also ask the Vehicle API for command outcomes (polling)"
+              checked={data.commandPolling}
+              disabled={polling.isPending}
+              onCheckedChange={setPolling}
+              hint="Off: outcomes come from events only; a command nobody reports still times out."
+            />
           ) : (
             <p className="text-sm">Command outcomes: {data.commandPolling ? 'events and polling' : 'events only'}</p>
           )}

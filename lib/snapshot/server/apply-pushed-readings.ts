@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { recordConnection, recordPushedBudget, recordPushedReading, type SnapshotReading } from '@/lib/db/repos/vehicle-snapshots';
-import type { PushedBudget } from '@/lib/db/schema';
 import { telemetrySchema } from '@/lib/vehicle-api';
 import { publishChange } from '@/lib/live/server/publish-change';
 import { readingFromTelemetry } from './refresh-snapshots';
@@ -58,12 +57,7 @@ export async function applyPushedConnection(
 }
 
 /** A vehicle's pushed rate budget for one key (forward only); the command budget reads it. False when the snapshot does not hold the vehicle. */
-export async function applyPushedBudget(
-  db: Db,
-  organizationId: string,
-  vehicleId: string,
-  key: string,
-  budget: PushedBudget,
-): Promise<boolean> {
-  return noticed(await recordPushedBudget(db, organizationId, vehicleId, key, budget), organizationId, vehicleId);
+export async function applyPushedBudget(...args: Parameters<typeof recordPushedBudget>): Promise<boolean> {
+  const [, organizationId, vehicleId] = args;
+  return noticed(await recordPushedBudget(...args), organizationId, vehicleId);
 }
