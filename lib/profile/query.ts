@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
+import { profileKeys } from './query-keys';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
 import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
@@ -41,12 +42,10 @@ export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
   return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
 }
 
-export const sessionKeys = { all: ['profile', 'sessions'] as const };
-
 /** "Where you're signed in": the person's open sessions, this one marked. */
 export function useSignedInSessions() {
   return useQuery({
-    queryKey: sessionKeys.all,
+    queryKey: profileKeys.sessions(),
     queryFn: () => apiFetch<{ sessions: SignedInSessionView[] }>('/api/profile/sessions').then((answer) => answer.sessions),
   });
 }
@@ -57,6 +56,6 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<{ ended: true; thisDevice: boolean }>(`/api/profile/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
   });
 }

@@ -10,6 +10,7 @@ import { eligibilityKeys } from '@/lib/eligibility/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { memberKeys } from '@/lib/members/query-keys';
 import { onboardingKeys } from '@/lib/onboarding/query-keys';
+import { profileKeys } from '@/lib/profile/query-keys';
 import { searchKeys } from '@/lib/search/query-keys';
 import { settingsKeys } from '@/lib/settings/query-keys';
 import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
@@ -28,6 +29,7 @@ const FACTORIES: Record<string, Factory> = {
   fleetKeys,
   memberKeys,
   onboardingKeys,
+  profileKeys,
   searchKeys,
   settingsKeys,
   vehicleDataKeys,
