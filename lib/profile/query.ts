@@ -1,7 +1,7 @@
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
-import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type { ConfirmTotpInput, RemoveSignInMethodInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 
 /** The signed-in person's new password; the server ends every session of theirs. */
@@ -37,4 +37,14 @@ export function confirmTotp(input: ConfirmTotpInput): Promise<TotpConfirmedView>
 /** Turns two-step verification off, after a code or the password. */
 export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
   return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
+}
+
+/** Removes the password or a single sign-on identity; the server ends every session of the person. */
+export function removeSignInMethod(input: RemoveSignInMethodInput): Promise<{ removed: true }> {
+  return apiFetch('/api/profile/sign-in-methods/remove', { method: 'POST', json: input });
+}
+
+/** Marks this browser as linking single sign-on; the caller then sends it through the identity provider. */
+export function startSsoLink(): Promise<{ started: true }> {
+  return apiFetch('/api/profile/sign-in-methods/link-sso', { method: 'POST', json: {} });
 }

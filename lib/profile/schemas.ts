@@ -59,3 +59,10 @@ export const removeTotpSchema = z
     }),
   );
 export type RemoveTotpInput = z.infer<typeof removeTotpSchema>;
+
+/** One sign-in method to remove: the password, or a single sign-on identity by its id. */
+export const removeSignInMethodSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('password') }),
+  z.object({ method: z.literal('sso'), id: z.uuid({ message: 'Not a sign-in method of this account' }) }),
+]);
+export type RemoveSignInMethodInput = z.infer<typeof removeSignInMethodSchema>;
