@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '@/lib/ops/capture-log.test-support';
 import type { Db } from '@/lib/db';
 import { getSessionState, setUserDisabled } from '@/lib/db/repos/sessions';
+import { bindSsoIdentity } from '@/lib/db/repos/sso-identities';
 import { createUser } from '@/lib/db/repos/users';
 import { createTestDatabase } from '@/lib/db/testing.test-support';
 
@@ -149,6 +150,30 @@ describe('next-auth options', () => {
     const oidc = options.providers.find((p) => p.id === 'oidc') as unknown as { type: string; wellKnown: string; checks: string[] };
     expect(oidc).toMatchObject({ type: 'oauth', wellKnown: 'https://idp.example.com/realms/x/.well-known/openid-configuration' });
     expect(oidc.checks).toContain('pkce');
+  });
+
+  it('gives an OIDC sign-in the account its subject is bound to, never the account found by email (issue 26, M2)', async () => {
+    const options = await loadOptions({
+      OIDC_ISSUER: 'https://idp.example.com/realms/x/',
+      OIDC_CLIENT_ID: 'motorpool',
+      OIDC_CLIENT_SECRET: 's',
+    });
+    const other = await createUser(db, { email: 'bound-elsewhere@example.com' });
+    await bindSsoIdentity(db, {
+      userId: other.id,
+      issuer: 'https://idp.example.com/realms/x',
+      subject: 'bound-subject',
+      email: other.email,
+    });
+    const jwtFor = (subject: string, email: string) =>
+      options.callbacks!.jwt!({
+        token: { email },
+        user: { id: subject, email },
+        account: { provider: 'oidc', type: 'oauth', providerAccountId: subject },
+      } as never) as Promise<JWT>;
+    expect(await jwtFor('bound-subject', 'a@example.com')).toMatchObject({ uid: other.id });
+    // An unbound subject carrying a known email gets no session of that account.
+    await expect(jwtFor('unbound-subject', 'a@example.com')).rejects.toThrow('No session');
   });
 
   it('lets credentials sign-ins through the signIn callback (authorize already decided)', async () => {

@@ -53,7 +53,12 @@ export async function setLinkIntentCookie(userId: string): Promise<void> {
  * intent cookie names them and this browser is still signed in as them. Used once.
  */
 export async function linkingUserOfRequest(): Promise<string | undefined> {
-  const jar = await cookies();
+  let jar: Awaited<ReturnType<typeof cookies>>;
+  try {
+    jar = await cookies();
+  } catch {
+    return undefined; // outside a request: nobody is linking
+  }
   const uid = openLinkIntent(jar.get(SSO_LINK_COOKIE)?.value);
   if (!uid) return undefined;
   try {
