@@ -61,7 +61,12 @@ export function SignInMethods({ initial }: { initial: SignInMethodsView }) {
             <div className="space-y-1 text-sm">
               <p className="font-medium">Password</p>
               {password.setByLink ? (
-                <StatusBadge tone="pending">set through a link</StatusBadge>
+                <>
+                  <StatusBadge tone="pending">set through a link</StatusBadge>
+                  <p className="text-zinc-600 dark:text-zinc-400">
+                    Chosen on an invitation or reset link. Single sign-on joins this account only once linked here.
+                  </p>
+                </>
               ) : (
                 <StatusBadge tone="success">set</StatusBadge>
               )}

@@ -30,7 +30,7 @@ test('the account page lists the sign-in methods and keeps the last one', async 
     headers: { Origin: origin },
   });
   expect(refused.status()).toBe(409);
-  expect((await refused.json()).message).toMatch(/only way to sign in/);
+  expect((await refused.json()).error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/only way to sign in/) });
 
   const anonymous = await signedOutContext(browser);
   expect(
