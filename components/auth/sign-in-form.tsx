@@ -18,6 +18,9 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: 'This account has not been added to any organization. Ask an admin to add your email address.',
   SecondFactorRequired: 'Enter the code from your authenticator app.',
   SecondFactorInvalid: 'That code is wrong or was used already. Enter the code the app shows now, or a recovery code.',
+  SsoPasswordFirst:
+    'This account’s password was set through a link, so single sign-on is not linked to it yet. Sign in with that password, then link single sign-on on your account page. Don’t know the password? Ask an admin.',
+  SsoOtherIdentity: 'This account is linked to another single sign-on identity. Sign in with that one, or with your password.',
 };
 const messageFor = (code: string | null | undefined) => (code ? (MESSAGES[code] ?? 'Sign-in failed. Try again.') : null);
 

@@ -7,6 +7,8 @@ import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { admitOidcUser } from './sign-in';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0012');
+const IDP = { issuer: 'https://idp.example.com', subject: 'subject-1' };
+const REFUSED = { refused: 'AccessDenied' };
 
 /**
  * Issue 12, item 9: single sign-on admits an invited email only when the identity provider says
@@ -22,15 +24,17 @@ for (const leg of await databaseLegs()) {
       const { user } = await ensureUser(t.db, { email: 'invited@example.com' });
       await ensureMembership(t.db, org.id, user.id, 'support');
 
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com' })).toBeNull();
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com', emailVerified: null })).toBeNull();
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com', emailVerified: 'true' as unknown as boolean })).toBeNull();
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com', emailVerified: false })).toBeNull();
+      expect(await admitOidcUser(t.db, { ...IDP, email: 'invited@example.com' })).toEqual(REFUSED);
+      expect(await admitOidcUser(t.db, { ...IDP, email: 'invited@example.com', emailVerified: null })).toEqual(REFUSED);
+      expect(await admitOidcUser(t.db, { ...IDP, email: 'invited@example.com', emailVerified: 'true' as unknown as boolean })).toEqual(
+        REFUSED,
+      );
+      expect(await admitOidcUser(t.db, { ...IDP, email: 'invited@example.com', emailVerified: false })).toEqual(REFUSED);
       const refused = (await listAuditEvents(t.db, { action: 'auth.sign_in_failed', actor: 'invited@' })).events;
       expect(refused.length).toBe(4);
       expect(refused.every((e) => (e.details as { reason?: string }).reason === 'email_not_verified')).toBe(true);
 
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com', emailVerified: true })).toMatchObject({ id: user.id });
+      expect(await admitOidcUser(t.db, { ...IDP, email: 'invited@example.com', emailVerified: true })).toMatchObject({ id: user.id });
     });
   });
 }

@@ -3,6 +3,11 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { captureLog } from '@/lib/ops/capture-log.test-support';
 import type { Db } from '@/lib/db';
 import { getSessionState, listLiveSessions, setUserDisabled } from '@/lib/db/repos/sessions';
+import { eq } from 'drizzle-orm';
+import { ensureMembership } from '@/lib/db/repos/memberships';
+import { createOrganization } from '@/lib/db/repos/organizations';
+import { users } from '@/lib/db/schema';
+import { bindSsoIdentity } from '@/lib/db/repos/sso-identities';
 import { createUser } from '@/lib/db/repos/users';
 import { createTestDatabase } from '@/lib/db/testing.test-support';
 
@@ -173,6 +178,48 @@ describe('next-auth options', () => {
     const oidc = options.providers.find((p) => p.id === 'oidc') as unknown as { type: string; wellKnown: string; checks: string[] };
     expect(oidc).toMatchObject({ type: 'oauth', wellKnown: 'https://idp.example.com/realms/x/.well-known/openid-configuration' });
     expect(oidc.checks).toContain('pkce');
+  });
+
+  it('gives an OIDC sign-in the account its subject is bound to, never the account found by email (issue 26, M2)', async () => {
+    const options = await loadOptions({
+      OIDC_ISSUER: 'https://idp.example.com/realms/x/',
+      OIDC_CLIENT_ID: 'motorpool',
+      OIDC_CLIENT_SECRET: 's',
+    });
+    const other = await createUser(db, { email: 'bound-elsewhere@example.com' });
+    await bindSsoIdentity(db, {
+      userId: other.id,
+      issuer: 'https://idp.example.com/realms/x',
+      subject: 'bound-subject',
+      email: other.email,
+    });
+    const jwtFor = (subject: string, email: string) =>
+      options.callbacks!.jwt!({
+        token: { email },
+        user: { id: subject, email },
+        account: { provider: 'oidc', type: 'oauth', providerAccountId: subject },
+      } as never) as Promise<JWT>;
+    expect(await jwtFor('bound-subject', 'a@example.com')).toMatchObject({ uid: other.id });
+    // An unbound subject carrying a known email gets no session of that account.
+    await expect(jwtFor('unbound-subject', 'a@example.com')).rejects.toThrow('No session');
+  });
+
+  it('sends a refused OIDC sign-in back to the sign-in page with its reason (issue 26, M2)', async () => {
+    const options = await loadOptions({
+      OIDC_ISSUER: 'https://idp.example.com/realms/x',
+      OIDC_CLIENT_ID: 'motorpool',
+      OIDC_CLIENT_SECRET: 's',
+    });
+    const org = await createOrganization(db, { slug: 'oidc-refused', name: 'O', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
+    const squatted = await createUser(db, { email: 'squatted@example.com', password: 'the link holder chose it' });
+    await ensureMembership(db, org.id, squatted.id, 'manager');
+    await db.update(users).set({ passwordSetByLink: true }).where(eq(users.id, squatted.id));
+    const signIn = options.callbacks!.signIn!({
+      user: { id: 'victim-subject', email: 'squatted@example.com' },
+      account: { provider: 'oidc', type: 'oauth', providerAccountId: 'victim-subject' },
+      profile: { sub: 'victim-subject', email: 'squatted@example.com', email_verified: true },
+    } as never);
+    expect(await signIn).toBe('/sign-in?error=SsoPasswordFirst');
   });
 
   it('lets credentials sign-ins through the signIn callback (authorize already decided)', async () => {

@@ -6,7 +6,9 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { getDb } from '@/lib/db';
 import { getSessionState, recordSession, revokeSession, sessionVersionForSignIn } from '@/lib/db/repos/sessions';
-import { findUserByEmail, findUserById } from '@/lib/db/repos/users';
+import { findSsoIdentity } from '@/lib/db/repos/sso-identities';
+import { findUserById } from '@/lib/db/repos/users';
+import { configuredOidcIssuer, linkingUserOfRequest } from './server/sso-link';
 import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from '@/lib/crypto/auth-secret';
@@ -39,14 +41,19 @@ const sessionMaxAgeSeconds = () => env().SESSION_MAX_AGE_HOURS * 60 * 60;
  * ended since, is refused: next-auth then clears the cookie.
  */
 export async function sessionJwt(
-  { token, user, account }: { token: JWT; user?: { id: string; email?: string | null } | null; account?: { provider: string } | null },
+  {
+    token,
+    user,
+    account,
+  }: { token: JWT; user?: { id: string; email?: string | null } | null; account?: { provider: string; providerAccountId?: string } | null },
   now = () => Date.now(),
   origin = signInOrigin,
 ): Promise<JWT> {
   if (user) {
     const db = getDb();
-    // For OIDC, `user.id` is the provider's subject; the session carries Motorpool's id.
-    const uid = account?.provider === 'oidc' ? (user.email ? (await findUserByEmail(db, user.email))?.id : undefined) : user.id;
+    // For OIDC, `user.id` is the provider's subject: the session carries the id of the row that
+    // subject is bound to (by admitOidcUser, just before), never of a row found by email.
+    const uid = account?.provider === 'oidc' ? await boundUserId(db, account.providerAccountId) : user.id;
     const sv = uid ? await sessionVersionForSignIn(db, uid) : undefined;
     if (!uid || sv === undefined) throw new Error('No session for this user');
     const sid = randomBytes(24).toString('base64url');
@@ -64,6 +71,12 @@ export async function sessionJwt(
   // Renewal is rare (not on the hot path): an ended session gets no fresh cookie either.
   if (!sessionIsCurrent(claims, await getSessionState(getDb(), claims.userId, claims.sid))) throw new Error('Session ended');
   return token;
+}
+
+async function boundUserId(db: ReturnType<typeof getDb>, subject: string | undefined): Promise<string | undefined> {
+  const issuer = configuredOidcIssuer();
+  if (!issuer || !subject) return undefined;
+  return (await findSsoIdentity(db, issuer, subject))?.userId;
 }
 
 function oidcProvider(): OAuthConfig<OidcProfile> | undefined {
@@ -130,7 +143,14 @@ function buildAuthOptions(): AuthOptions {
         // A user an operator disabled signs in with nothing (the password was right: say no more).
         if (account?.provider !== 'oidc') return !(await findUserById(getDb(), user.id))?.disabledAt;
         const p = profile as OidcProfile | undefined;
-        return (await admitOidcUser(getDb(), { email: p?.email, emailVerified: p?.email_verified, name: p?.name })) !== null;
+        const admitted = await admitOidcUser(
+          getDb(),
+          { issuer: configuredOidcIssuer() ?? '', subject: p?.sub ?? '', email: p?.email, emailVerified: p?.email_verified, name: p?.name },
+          null,
+          { linkingUserId: await linkingUserOfRequest() },
+        );
+        // A refusal names its reason for the sign-in page (a string is where next-auth redirects).
+        return 'refused' in admitted ? `/sign-in?error=${admitted.refused}` : true;
       },
       jwt: ({ token, user, account }) => sessionJwt({ token, user, account }),
       async session({ session, token }) {

@@ -14,6 +14,8 @@ import { PEER_ADDRESS_HEADER } from './server/client-address';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0009');
+const IDP = { issuer: 'https://idp.example.com', subject: 'subject-1' };
+const REFUSED = { refused: 'AccessDenied' };
 
 // Counts every password check (scrypt verification) made on behalf of a sign-in.
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -183,15 +185,19 @@ for (const leg of await databaseLegs()) {
       const org = await createOrganization(t.db, { slug: 'sso', name: 'SSO', apiBaseUrl: null, clientId: 'c', clientSecret: 's' });
       const { user: invited } = await ensureUser(t.db, { email: 'invited@example.com' });
       await ensureMembership(t.db, org.id, invited.id, 'support');
-      const admitted = await admitOidcUser(t.db, { email: 'Invited@Example.com', emailVerified: true, name: 'Ivy' });
+      const admitted = await admitOidcUser(t.db, { ...IDP, email: 'Invited@Example.com', emailVerified: true, name: 'Ivy' });
       expect(admitted).toEqual({ id: invited.id, email: 'invited@example.com', name: 'Ivy' });
       expect((await findUserByEmail(t.db, 'invited@example.com'))?.name).toBe('Ivy');
 
-      expect(await admitOidcUser(t.db, { email: 'stranger@example.com', emailVerified: true })).toBeNull();
+      expect(await admitOidcUser(t.db, { ...IDP, subject: 'stranger', email: 'stranger@example.com', emailVerified: true })).toEqual(
+        REFUSED,
+      );
       expect(await findUserByEmail(t.db, 'stranger@example.com')).toBeUndefined();
       await ensureUser(t.db, { email: 'member-of-nothing@example.com' });
-      expect(await admitOidcUser(t.db, { email: 'member-of-nothing@example.com' })).toBeNull();
-      expect(await admitOidcUser(t.db, { email: 'invited@example.com', emailVerified: false })).toBeNull();
+      expect(await admitOidcUser(t.db, { ...IDP, subject: 'nobody', email: 'member-of-nothing@example.com' })).toEqual(REFUSED);
+      expect(await admitOidcUser(t.db, { ...IDP, subject: 'unverified', email: 'invited@example.com', emailVerified: false })).toEqual(
+        REFUSED,
+      );
       const refused = (await listAuditEvents(t.db, { action: 'auth.sign_in_failed', actor: 'stranger@' })).events;
       expect(refused[0]).toMatchObject({ outcome: 'failure', details: { method: 'oidc', reason: 'not_invited' } });
     });

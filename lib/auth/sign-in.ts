@@ -10,7 +10,8 @@ import { hasSecondFactor } from '@/lib/db/repos/second-factors';
 import { clearSignInPair, releaseSignInAttempt } from '@/lib/db/repos/sign-in-attempts';
 import { redeemSecondFactorCode, type SecondFactorMethod } from '@/lib/auth/server/second-factor';
 import { reserveSignInAttempt, SIGN_IN_THROTTLE, throttleBucket, type ThrottlePolicy } from '@/lib/auth/server/sign-in-throttle';
-import { findUserByEmail, updateUserName } from '@/lib/db/repos/users';
+import { bindSsoIdentity, findSsoIdentity, hasSsoIdentityOfIssuer, touchSsoIdentity } from '@/lib/db/repos/sso-identities';
+import { findUserByEmail, findUserById, updateUserName } from '@/lib/db/repos/users';
 import { env } from '@/lib/env';
 
 /** The `error` query parameter next-auth sends back to the sign-in page. */
@@ -27,6 +28,13 @@ export const SIGN_IN_ERRORS = {
   secondFactorRequired: 'SecondFactorRequired',
   /** The code was wrong, already used, or from another time; the page keeps the code field. */
   secondFactorInvalid: 'SecondFactorInvalid',
+  /**
+   * Single sign-on for an account whose password was set through a link: whoever held the link
+   * may not be this person. They sign in with the password and link single sign-on from the account page.
+   */
+  ssoPasswordFirst: 'SsoPasswordFirst',
+  /** The account is bound to another single sign-on identity than this one (same email, other subject). */
+  ssoOtherIdentity: 'SsoOtherIdentity',
 } as const;
 
 export interface SignedInUser {
@@ -179,32 +187,82 @@ export async function authorizeCredentials(
   return { id: user.id, email: user.email, name: user.name || null };
 }
 
+export type OidcRefusal = { refused: (typeof SIGN_IN_ERRORS)['notInvited' | 'ssoPasswordFirst' | 'ssoOtherIdentity'] };
+
+export interface OidcProfileClaims {
+  /** The identity provider's issuer and the person's subject there: the identity, never the email alone. */
+  issuer: string;
+  subject: string;
+  email?: string | null;
+  emailVerified?: boolean | null;
+  name?: string | null;
+}
+
 /**
  * Single sign-on admits only people an organization has added (adding a member by email
  * creates their user row without a password: that row is the invitation). A stranger with an
  * account at the identity provider gets nothing, not even an empty account.
+ *
+ * The identity (issuer and subject) is bound to its row at the first sign-in and decides every
+ * later one. The first sign-in binds only a row that no link holder could have taken: a row whose
+ * password was set through an invitation or reset link is refused until its person proves the
+ * password (`linkingUserId`: they started the sign-in from the account page, signed in). A row
+ * bound to another subject of the same issuer is refused, whatever the email says.
  */
 export async function admitOidcUser(
   db: Db,
-  profile: { email?: string | null; emailVerified?: boolean | null; name?: string | null },
+  profile: OidcProfileClaims,
   ip: string | null = null,
-): Promise<SignedInUser | null> {
+  options: { linkingUserId?: string } = {},
+): Promise<SignedInUser | OidcRefusal> {
   const email = profile.email?.trim().toLowerCase();
-  const refuse = async (reason: string) => {
+  const refuse = async (reason: string, refused: OidcRefusal['refused'] = SIGN_IN_ERRORS.notInvited, actorUserId?: string) => {
     await appendAuditEvent(db, {
+      actorUserId,
       actorEmail: email ?? null,
       action: 'auth.sign_in_failed',
       outcome: 'failure',
-      details: { method: 'oidc', reason },
+      details: { method: 'oidc', reason, issuer: profile.issuer },
       ip,
     });
-    return null;
+    return { refused };
   };
+  if (!profile.issuer || !profile.subject) return refuse('no_subject');
   if (!email) return refuse('no_email');
   if (profile.emailVerified !== true) return refuse('email_not_verified');
-  const user = await findUserByEmail(db, email);
+
+  const bound = await findSsoIdentity(db, profile.issuer, profile.subject);
+  let user = bound ? await findUserById(db, bound.userId) : await findUserByEmail(db, email);
   if (!user || !(await hasAnyMembership(db, user.id))) return refuse('not_invited');
-  if (!user.name && profile.name) await updateUserName(db, user.id, profile.name);
+  if (bound) {
+    await touchSsoIdentity(db, bound.id);
+  } else {
+    if (await hasSsoIdentityOfIssuer(db, user.id, profile.issuer))
+      return refuse('other_subject_bound', SIGN_IN_ERRORS.ssoOtherIdentity, user.id);
+    const linking = options.linkingUserId === user.id;
+    if (user.passwordSetByLink && !linking) return refuse('password_set_by_link', SIGN_IN_ERRORS.ssoPasswordFirst, user.id);
+    const boundNow = await bindSsoIdentity(db, {
+      userId: user.id,
+      issuer: profile.issuer,
+      subject: profile.subject,
+      email,
+      provedPassword: linking,
+    });
+    // Lost a race with another first sign-in of the same row or subject: the next attempt reads the winner.
+    if (!boundNow) return refuse('binding_conflict', SIGN_IN_ERRORS.ssoOtherIdentity, user.id);
+    await appendAuditEvent(db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'auth.sso_identity_bound',
+      outcome: 'success',
+      details: { issuer: profile.issuer, linkedFromAccount: linking },
+      ip,
+    });
+  }
+  if (!user.name && profile.name) {
+    await updateUserName(db, user.id, profile.name);
+    user = { ...user, name: profile.name };
+  }
   await auditSignedIn(db, user, 'oidc', ip);
-  return { id: user.id, email: user.email, name: user.name || profile.name || null };
+  return { id: user.id, email: user.email, name: user.name || null };
 }

@@ -25,6 +25,7 @@ const TABLES = [
   'revoked_sessions',
   'saved_views',
   'sign_in_attempts',
+  'sso_identities',
   'totp_credentials',
   'unoffered_commands',
   'user_sessions',

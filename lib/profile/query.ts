@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { profileKeys } from './query-keys';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
-import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type { ConfirmTotpInput, RemoveSignInMethodInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 import type { SignedInSessionView } from './sessions';
 
@@ -58,4 +58,14 @@ export function useEndSession() {
       apiFetch<{ ended: true; thisDevice: boolean }>(`/api/profile/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
   });
+}
+
+/** Removes the password or a single sign-on identity; the server ends every session of the person. */
+export function removeSignInMethod(input: RemoveSignInMethodInput): Promise<{ removed: true }> {
+  return apiFetch('/api/profile/sign-in-methods/remove', { method: 'POST', json: input });
+}
+
+/** Marks this browser as linking single sign-on; the caller then sends it through the identity provider. */
+export function startSsoLink(): Promise<{ started: true }> {
+  return apiFetch('/api/profile/sign-in-methods/link-sso', { method: 'POST', json: {} });
 }

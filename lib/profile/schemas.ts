@@ -62,3 +62,10 @@ export type RemoveTotpInput = z.infer<typeof removeTotpSchema>;
 
 /** The session a person ends from "Where you're signed in" (its public id, never the token's). */
 export const sessionParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid session id' }) });
+
+/** One sign-in method to remove: the password, or a single sign-on identity by its id. */
+export const removeSignInMethodSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('password') }),
+  z.object({ method: z.literal('sso'), id: z.uuid({ message: 'Not a sign-in method of this account' }) }),
+]);
+export type RemoveSignInMethodInput = z.infer<typeof removeSignInMethodSchema>;

@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ChangePasswordForm } from '@/components/profile/change-password-form';
+import { SignInMethods } from '@/components/profile/sign-in-methods';
 import { TwoStepVerification } from '@/components/profile/two-step-verification';
 import { SignedInSessions } from '@/components/profile/signed-in-sessions';
 import { getSessionUser } from '@/lib/auth/session';
 import { getAccountSecurity } from '@/lib/profile/server/manage-second-factor';
+import { getSignInMethods } from '@/lib/profile/server/manage-sign-in-methods';
 
 export const metadata: Metadata = { title: 'Password and two-step verification' };
 
@@ -41,6 +43,7 @@ export default async function AccountSecurityPage({ searchParams }: PageProps<'/
           requiredBy={typeof requiredBy === 'string' ? requiredBy : undefined}
         />
       </section>
+      <SignInMethods initial={await getSignInMethods(user.id)} />
       <SignedInSessions />
       <p className="w-full max-w-md text-sm">
         <Link href="/o" className="font-medium text-accent-700 underline dark:text-accent-100">

@@ -111,7 +111,7 @@ async function join(tx: Tx, invitation: Invitation, userId: string, now: Date) {
 }
 
 /**
- * Accepts an invitation for a signed-in user whose email it names: adds the membership (an
+ * Accepts an invitation for the signed-in person whose account the invited email belongs to: adds the membership (an
  * existing one keeps its role) and uses the invitation up. The account itself is not touched.
  */
 export async function acceptInvitationAsUser(
@@ -122,7 +122,10 @@ export async function acceptInvitationAsUser(
 ): Promise<Invitation> {
   return db.transaction(async (tx) => {
     const invitation = await lockOpen(tx, tokenHash, now);
-    if (invitation.email !== normalizeEmail(user.email)) {
+    // The person, not only the address: the row the invitation's email belongs to must be the
+    // signed-in one (a session carrying the email of another row, or of a row since replaced, joins nothing).
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1);
+    if (invitation.email !== normalizeEmail(user.email) || owner?.id !== user.id) {
       throw new AppError(
         'INVITATION_OTHER_ACCOUNT',
         'This invitation is for another email address. Sign out, then open the link again.',
@@ -149,7 +152,7 @@ export async function acceptInvitationAsNewAccount(
     const invitation = await lockOpen(tx, tokenHash, now);
     const [inserted] = await tx
       .insert(users)
-      .values({ email: invitation.email, passwordHash })
+      .values({ email: invitation.email, passwordHash, passwordSetByLink: true })
       .onConflictDoNothing()
       .returning({ id: users.id });
     let userId = inserted?.id;
@@ -172,7 +175,7 @@ export async function acceptInvitationAsNewAccount(
       }
       await tx
         .update(users)
-        .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+        .set({ passwordHash, passwordSetByLink: true, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
         .where(eq(users.id, existing.id));
       userId = existing.id;
     }

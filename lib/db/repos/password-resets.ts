@@ -49,7 +49,7 @@ export async function consumePasswordReset(
     if (!reset) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .set({ passwordHash, passwordSetByLink: true, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(and(eq(users.id, reset.userId), isNull(users.disabledAt)))
       .returning({ userId: users.id, email: users.email });
     // A disabled person's link does nothing (the transaction undoes its use).

@@ -18,6 +18,12 @@ export const users = pgTable(
     /** Null for a user who signs in only through OIDC, or who was invited and has not set one. */
     passwordHash: text('password_hash'),
     /**
+     * True while the password was set through a link (an invitation, a reset) rather than by a
+     * sign-in method the person already had: whoever held the link chose it, so it does not prove
+     * the same person as a single sign-on identity with this email.
+     */
+    passwordSetByLink: boolean('password_set_by_link').notNull().default(false),
+    /**
      * Carried in every session token and compared on every request: bumping it ends all of the
      * user's sessions (sign out everywhere, password change, removal from the last organization,
      * an operator's disable).
@@ -205,6 +211,33 @@ export const totpCredentials = pgTable('totp_credentials', {
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   createdAt: createdAt(),
 });
+
+/**
+ * A single sign-on identity bound to its person: the identity provider's issuer and subject, never
+ * the email alone. Once bound, sign-in with that issuer lands in this row only, and the row takes
+ * no other subject of the same issuer.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The verified email the provider gave when the identity was bound. */
+    emailAtBinding: text('email_at_binding').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('sso_identities_issuer_subject_key').on(t.issuer, t.subject),
+    uniqueIndex('sso_identities_user_issuer_key').on(t.userId, t.issuer),
+  ],
+);
+
+export type SsoIdentity = typeof ssoIdentities.$inferSelect;
 
 /** Single-use recovery codes of a person with a second factor: sha256 of the code only. */
 export const recoveryCodes = pgTable(
