@@ -1,7 +1,12 @@
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
-import type { ConfirmTotpInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type { ConfirmTotpInput, RemovePasskeyInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 
 /** The signed-in person's new password; the server ends every session of theirs. */
@@ -37,4 +42,24 @@ export function confirmTotp(input: ConfirmTotpInput): Promise<TotpConfirmedView>
 /** Turns two-step verification off, after a code or the password. */
 export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
   return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
+}
+
+/** Options for enrolling a passkey (after the password); the challenge stays on the server. */
+export function passkeyOptions(input: StartTotpInput): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return apiFetch('/api/profile/second-factor/passkeys/options', { method: 'POST', json: input });
+}
+
+/** The authenticator's answer, stored under the name the person gave. */
+export function registerPasskey(input: { name: string; response: RegistrationResponseJSON }): Promise<SecondFactorView> {
+  return apiFetch('/api/profile/second-factor/passkeys/register', { method: 'POST', json: input });
+}
+
+/** Removes one passkey, after the password or a code. */
+export function removePasskey(input: RemovePasskeyInput): Promise<SecondFactorView> {
+  return apiFetch('/api/profile/second-factor/passkeys/remove', { method: 'POST', json: input });
+}
+
+/** The sign-in form's passkey step: a fresh challenge. */
+export function passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return apiFetch('/api/sign-in/passkey-options', { method: 'POST', json: {} });
 }

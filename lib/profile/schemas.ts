@@ -73,6 +73,10 @@ export const passkeyNameSchema = z
     z.maxLength(PASSKEY_NAME_MAX, { message: `Use at most ${PASSKEY_NAME_MAX} characters` }),
   );
 
+/** The account page's form: a name for the passkey, and the password where the account has one. */
+export const addPasskeySchema = z.object({ name: passkeyNameSchema, password: passkeyOptionsSchema.shape.password });
+export type AddPasskeyInput = z.infer<typeof addPasskeySchema>;
+
 export const registerPasskeySchema = z.object({ name: passkeyNameSchema, response: webauthnResponseSchema });
 
 /** Removing a passkey: the password, or a current code from the app (or a recovery code). */
