@@ -95,3 +95,9 @@ export async function userHasPasskey(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
   return row !== undefined;
 }
+
+/** The operator's removal of every passkey of a person (lost devices); answers how many there were. */
+export async function deleteAllPasskeys(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  return rows.length;
+}
