@@ -1,6 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { getPasskey } from '@/lib/db/repos/passkeys';
 import { hasSecondFactor } from '@/lib/db/repos/second-factors';
@@ -14,85 +12,12 @@ import {
   verifyPasskeyRegistration,
   verifyPasskeySignIn,
 } from './passkeys';
+import { b64, SoftAuthenticator } from './soft-authenticator.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-2627');
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const RP = relyingParty('https://motorpool.example.com');
-const b64 = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-};
-
-/**
- * A software authenticator (ES256, attestation "none"): what a phone or security key answers,
- * built by hand so that the tests can answer wrongly too (another origin, an old counter).
- */
-class SoftAuthenticator {
-  readonly id = randomBytes(16);
-  private readonly keys: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  counter = 0;
-
-  private cosePublicKey(): Uint8Array {
-    const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const key = new Map<number, number | Uint8Array>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, Buffer.from(jwk.x!, 'base64url')],
-      [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]);
-    return isoCBOR.encode(key);
-  }
-
-  register(challenge: string, origin = RP.origin, rpId = RP.id): RegistrationResponseJSON {
-    const idLength = Buffer.alloc(2);
-    idLength.writeUInt16BE(this.id.length);
-    const authData = Buffer.concat([
-      sha256(rpId),
-      Buffer.from([0x45]), // user present, user verified, attested credential data
-      u32(this.counter),
-      Buffer.alloc(16), // AAGUID
-      idLength,
-      this.id,
-      this.cosePublicKey(),
-    ]);
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]),
-    );
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false }));
-    return {
-      id: b64(this.id),
-      rawId: b64(this.id),
-      type: 'public-key',
-      response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal'] },
-      clientExtensionResults: {},
-    };
-  }
-
-  /** Signs `challenge`; the counter moves on first unless `counter` says which to sign with. */
-  authenticate(challenge: string, { origin = RP.origin, counter }: { origin?: string; counter?: number } = {}): AuthenticationResponseJSON {
-    const count = counter ?? ++this.counter;
-    const authData = Buffer.concat([sha256(RP.id), Buffer.from([0x05]), u32(count)]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }));
-    const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
-    return {
-      id: b64(this.id),
-      rawId: b64(this.id),
-      type: 'public-key',
-      response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authData), signature: b64(signature) },
-      clientExtensionResults: {},
-    };
-  }
-}
-
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`passkeys, ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
@@ -100,7 +25,7 @@ for (const leg of await databaseLegs()) {
     /** A person with one passkey enrolled; answers the person and the authenticator. */
     async function enrolled(email: string) {
       const user = await createUser(t.db, { email });
-      const device = new SoftAuthenticator();
+      const device = new SoftAuthenticator(RP);
       const options = await passkeyRegistrationOptions(t.db, user, RP);
       expect(await verifyPasskeyRegistration(t.db, { user, name: 'Laptop', response: device.register(options.challenge) }, RP)).toBe(
         b64(device.id),
@@ -114,7 +39,7 @@ for (const leg of await databaseLegs()) {
       expect(options.rp).toEqual({ id: 'motorpool.example.com', name: 'Motorpool' });
       expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required' });
       expect(await hasSecondFactor(t.db, user.id)).toBe(false);
-      const device = new SoftAuthenticator();
+      const device = new SoftAuthenticator(RP);
       await verifyPasskeyRegistration(t.db, { user, name: 'Phone', response: device.register(options.challenge) }, RP);
       expect(await hasSecondFactor(t.db, user.id)).toBe(true);
       expect(await getPasskey(t.db, b64(device.id))).toMatchObject({ userId: user.id, name: 'Phone', counter: 0 });
@@ -127,7 +52,7 @@ for (const leg of await databaseLegs()) {
       const user = await createUser(t.db, { email: 'challenge-once@example.com' });
       const other = await createUser(t.db, { email: 'challenge-other@example.com' });
       const options = await passkeyRegistrationOptions(t.db, user, RP);
-      const device = new SoftAuthenticator();
+      const device = new SoftAuthenticator(RP);
       // Another person cannot answer this person's challenge (and the attempt does not spend it).
       expect(
         await verifyPasskeyRegistration(t.db, { user: other, name: 'x', response: device.register(options.challenge) }, RP),
@@ -135,7 +60,7 @@ for (const leg of await databaseLegs()) {
       const answer = device.register(options.challenge);
       expect(await verifyPasskeyRegistration(t.db, { user, name: 'Key', response: answer }, RP)).not.toBeNull();
       // The same answer again: the challenge is gone.
-      const second = new SoftAuthenticator();
+      const second = new SoftAuthenticator(RP);
       expect(await verifyPasskeyRegistration(t.db, { user, name: 'Key 2', response: second.register(options.challenge) }, RP)).toBeNull();
 
       const fresh = await passkeyRegistrationOptions(t.db, user, RP);
