@@ -62,7 +62,7 @@ export const removeTotpSchema = z
 export type RemoveTotpInput = z.infer<typeof removeTotpSchema>;
 
 /** Enrolling a passkey starts, like the app, with the password where the account has one. */
-export const passkeyOptionsSchema = startTotpSchema;
+export const passkeyOptionsSchema = z.object({ password: startTotpSchema.shape.password });
 
 export const PASSKEY_NAME_MAX = 60;
 export const passkeyNameSchema = z
