@@ -27,7 +27,17 @@ function ceremonyFailure(error: unknown): string | null {
   return null;
 }
 
-function AddPasskeyForm({ email, hasPassword, onAdded }: { email: string; hasPassword: boolean; onAdded: (s: SecondFactorView) => void }) {
+function AddPasskeyForm({
+  email,
+  hasPassword,
+  onAdded,
+  onCancel,
+}: {
+  email: string;
+  hasPassword: boolean;
+  onAdded: (s: SecondFactorView) => void;
+  onCancel: () => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AddInput>({ resolver: addResolver, defaultValues: { name: '', password: '' } });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -43,7 +53,6 @@ function AddPasskeyForm({ email, hasPassword, onAdded }: { email: string; hasPas
         return;
       }
       onAdded(await registerPasskey({ name: values.name, response }));
-      form.reset({ name: '', password: '' });
       toast.success('Passkey added.');
     } catch (error) {
       showFailure(form, error, ['password', 'name'], setFailure);
@@ -70,6 +79,9 @@ function AddPasskeyForm({ email, hasPassword, onAdded }: { email: string; hasPas
       <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
         Add a passkey
       </FormSubmit>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
     </form>
   );
 }
@@ -147,6 +159,7 @@ export function Passkeys({
   onChange: (s: SecondFactorView) => void;
 }) {
   const [removing, setRemoving] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   return (
     <div className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <h3 className="text-base font-semibold">Passkeys</h3>
@@ -189,7 +202,21 @@ export function Passkeys({
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No passkeys yet.</p>
       )}
-      <AddPasskeyForm email={email} hasPassword={hasPassword} onAdded={onChange} />
+      {adding ? (
+        <AddPasskeyForm
+          email={email}
+          hasPassword={hasPassword}
+          onAdded={(next) => {
+            setAdding(false);
+            onChange(next);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <Button variant="secondary" onClick={() => setAdding(true)}>
+          Add a passkey…
+        </Button>
+      )}
     </div>
   );
 }

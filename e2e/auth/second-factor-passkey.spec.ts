@@ -41,10 +41,13 @@ test('enrol a passkey, sign out, sign in with the password and then the passkey'
 
   await page.goto('/profile/password#two-step');
   const section = page.getByRole('region', { name: 'Two-step verification' });
+  // Closed until asked for: the app's set-up beside it keeps the section's only password field.
+  await expect(section.getByLabel('Passkey name')).toHaveCount(0);
+  await section.getByRole('button', { name: 'Add a passkey…' }).click();
   const add = section.getByRole('form', { name: 'Add a passkey' });
   await add.getByLabel('Passkey name').fill('Test laptop');
   await add.getByLabel('Your password').fill(PASSWORD);
-  await add.getByRole('button', { name: 'Add a passkey' }).click();
+  await add.getByRole('button', { name: 'Add a passkey', exact: true }).click();
   const list = section.getByRole('list', { name: 'Your passkeys' });
   await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
   await expect(list).toContainText('Test laptop');
