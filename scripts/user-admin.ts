@@ -3,8 +3,8 @@
  *   npm run user:disable -- someone@example.com          disable: no sign-in, every session ends
  *   npm run user:disable -- someone@example.com --enable  enable again
  *   npm run user:reset-password -- someone@example.com   print a one-time reset link (1 hour)
- *   npm run user:remove-second-factor -- someone@example.com   turn off their authenticator app and
- *     recovery codes (a lost phone and lost codes); they sign in with the password alone again
+ *   npm run user:remove-second-factor -- someone@example.com   turn off their authenticator app,
+ *     recovery codes and passkeys (a lost phone and lost codes); they sign in with the password alone again
  * No organization admin can do any of these: these need the operator's shell and database access.
  * On the embedded database (PGlite), stop the server first: only one process may open it.
  */
@@ -13,6 +13,7 @@ import { getDb, getDbHandle } from '@/lib/db';
 import { runWithDb } from './run-with-db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
+import { deleteAllPasskeys } from '@/lib/db/repos/passkeys';
 import { deleteTotp } from '@/lib/db/repos/second-factors';
 import { setUserDisabled } from '@/lib/db/repos/sessions';
 import { findUserByEmail } from '@/lib/db/repos/users';
@@ -29,7 +30,9 @@ async function main(): Promise<number> {
   await migrateDatabase(db);
   if (command === 'remove-second-factor') {
     const user = await findUserByEmail(db, email);
-    if (!user || !(await deleteTotp(db, user.id))) {
+    const removedTotp = user ? await deleteTotp(db, user.id) : false;
+    const removedPasskeys = user ? await deleteAllPasskeys(db, user.id) : 0;
+    if (!user || (!removedTotp && removedPasskeys === 0)) {
       console.error(`No user with the email ${email} has a second factor.`);
       return 1;
     }
@@ -39,7 +42,7 @@ async function main(): Promise<number> {
       targetType: 'user',
       targetId: user.id,
       outcome: 'success',
-      details: { method: 'totp', confirmedWith: 'operator' },
+      details: { method: removedTotp ? 'totp' : 'passkey', passkeys: removedPasskeys, confirmedWith: 'operator' },
     });
     console.log(`${email} has no second factor now: they sign in with the password alone, and can set up a new app.`);
     if (getDbHandle().kind === 'pglite') console.log('(Embedded database: start the server again to apply it.)');

@@ -14,6 +14,7 @@ import { removeTotp } from '@/lib/profile/query';
 import type { RemoveTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView } from '@/lib/profile/second-factor';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import { Passkeys } from './passkeys';
 import { RecoveryCodesOnce, showFailure, TotpSetup } from './totp-setup';
 
 const removeResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
@@ -97,9 +98,10 @@ export function TwoStepVerification({
   /** Shown once, right after the set-up, until the person says they saved them. */
   const [codes, setCodes] = useState<string[] | null>(null);
   const totp = status.totp;
+  const enrolled = Boolean(totp) || status.passkeys.length > 0;
   return (
     <div className="space-y-4">
-      {requiredBy && !totp ? (
+      {requiredBy && !enrolled ? (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           The organization <strong>{requiredBy}</strong> requires two-step verification of its admins and managers. Set it up here to
           continue in the console.
@@ -152,8 +154,10 @@ export function TwoStepVerification({
       ) : (
         <>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            <StatusBadge tone="neutral">off</StatusBadge> Sign-in asks for your password only. With an authenticator app, it also asks for
-            the code the app shows.
+            <StatusBadge tone="neutral">off</StatusBadge> No authenticator app.{' '}
+            {enrolled
+              ? 'Sign-in asks for one of your passkeys after your password.'
+              : 'Sign-in asks for your password only. With an authenticator app or a passkey, it also asks for the code the app shows or the passkey.'}
           </p>
           <TotpSetup
             email={email}
@@ -165,6 +169,17 @@ export function TwoStepVerification({
           />
         </>
       )}
+      {requiredBy && !totp && enrolled ? (
+        <p>
+          <Link
+            href={`/o/${encodeURIComponent(requiredBy)}`}
+            className="text-sm font-medium text-accent-700 underline dark:text-accent-100"
+          >
+            Continue to {requiredBy}
+          </Link>
+        </p>
+      ) : null}
+      <Passkeys status={status} email={email} hasPassword={hasPassword} onChange={setStatus} />
     </div>
   );
 }

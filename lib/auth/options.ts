@@ -120,6 +120,7 @@ function buildAuthOptions(): AuthOptions {
           email: { label: 'Email', type: 'email' },
           password: { label: 'Password', type: 'password' },
           code: { label: 'Authentication code', type: 'text' },
+          passkey: { label: 'Passkey', type: 'text' },
         },
         async authorize(credentials, request) {
           try {

@@ -3,11 +3,27 @@ import * as z from '@/lib/validations/zod';
 // Trim before checking the format, so a pasted address with a trailing space still works.
 const emailField = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid email address' }));
 
+/**
+ * The browser's answer to a WebAuthn ceremony (@simplewebauthn/browser's JSON): its outer shape
+ * is checked here, its contents by @simplewebauthn/server.
+ */
+const b64url = (max: number) =>
+  z.string().check(z.maxLength(max, { message: 'The passkey answer is too long' }), z.regex(/^[A-Za-z0-9_-]*$/));
+export const webauthnResponseSchema = z.looseObject({
+  id: b64url(1024),
+  rawId: b64url(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: b64url(8192) }),
+  clientExtensionResults: z.looseObject({}),
+});
+
 export const signInSchema = z.object({
   email: emailField,
   password: z.string().check(z.minLength(1, { message: 'Enter your password' }), z.maxLength(256, { message: 'Password is too long' })),
   /** The second factor's code (six digits or a recovery code), asked once the password is right. */
   code: z.optional(z.string().check(z.trim(), z.maxLength(32, { message: 'The code is too long' }))),
+  /** Instead of the code: the passkey's answer (webauthnResponseSchema) as JSON, as next-auth carries strings. */
+  passkey: z.optional(z.string().check(z.maxLength(32_768, { message: 'The passkey answer is too long' }))),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 

@@ -6,7 +6,9 @@ import { countRecentAttempts } from '@/lib/db/repos/sign-in-attempts';
 import { createUser } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { confirmTotpEnrolment, getSecondFactorStatus, startTotpEnrolment } from '@/lib/profile/server/manage-second-factor';
+import { passkeyRegistrationOptions, passkeySignInOptions, relyingParty, verifyPasskeyRegistration } from './server/passkeys';
 import { SIGN_IN_THROTTLE } from './server/sign-in-throttle';
+import { SoftAuthenticator } from './server/soft-authenticator.test-support';
 import { authorizeCredentials, SIGN_IN_ERRORS, SecondFactorError, SignInThrottledError } from './sign-in';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-2626');
@@ -118,6 +120,29 @@ for (const leg of await databaseLegs()) {
       await expect(
         authorizeCredentials(t.db, { email: 'guessed@example.com', password: PASSWORD, code: codeOf(secret, 1) }, '10.2.0.5', policy),
       ).rejects.toBeInstanceOf(SignInThrottledError);
+    });
+
+    it('signs in with the password and then a passkey of the person, once per challenge; a refused passkey counts as a failed attempt', async () => {
+      const email = 'passkey-sign-in@example.com';
+      const user = await createUser(t.db, { email, passwordHash: await hashPassword(PASSWORD, FAST) });
+      const rp = relyingParty();
+      const device = new SoftAuthenticator(rp);
+      const options = await passkeyRegistrationOptions(t.db, user, rp);
+      await verifyPasskeyRegistration(t.db, { user, name: 'Laptop', response: device.register(options.challenge) }, rp);
+      const ip = '10.2.0.9';
+      await expect(authorizeCredentials(t.db, { email, password: PASSWORD }, ip)).rejects.toMatchObject(required);
+
+      const first = JSON.stringify(device.authenticate((await passkeySignInOptions(t.db, rp)).challenge));
+      // The passkey without the right password opens nothing.
+      expect(await authorizeCredentials(t.db, { email, password: 'wrong', passkey: first }, ip)).toBeNull();
+      expect(await authorizeCredentials(t.db, { email, password: PASSWORD, passkey: first }, ip)).toMatchObject({ id: user.id });
+      // The same answer again: its challenge was taken.
+      await expect(authorizeCredentials(t.db, { email, password: PASSWORD, passkey: first }, ip)).rejects.toMatchObject(invalid);
+      await expect(authorizeCredentials(t.db, { email, password: PASSWORD, passkey: 'not json' }, ip)).rejects.toMatchObject(invalid);
+      expect((await countRecentAttempts(t.db, { email, ip }, SIGN_IN_THROTTLE)).pair).toBe(2);
+
+      const events = (await listAuditEvents(t.db, { actorUserId: user.id })).events;
+      expect(events.find((e) => e.action === 'auth.sign_in')?.details).toMatchObject({ secondFactor: 'passkey' });
     });
   });
 }

@@ -2,7 +2,9 @@ import 'server-only';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { PUBLISHED_DEMO_PASSWORD, publishedPasswordAllowed } from '@/lib/auth/demo-exposure';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
-import { signInSchema } from '@/lib/auth/schemas';
+import { signInSchema, webauthnResponseSchema } from '@/lib/auth/schemas';
+import { verifyPasskeySignIn } from '@/lib/auth/server/passkeys';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { hasAnyMembership } from '@/lib/db/repos/memberships';
@@ -108,7 +110,7 @@ async function auditSignedIn(
   user: { id: string; email: string },
   method: 'credentials' | 'oidc',
   ip: string | null,
-  extra: { bucket?: string; secondFactor?: SecondFactorMethod } = {},
+  extra: { bucket?: string; secondFactor?: SecondFactorMethod | 'passkey' } = {},
 ) {
   await appendAuditEvent(db, {
     actorUserId: user.id,
@@ -138,7 +140,7 @@ export async function authorizeCredentials(
   const rawEmail = credentials.email;
   const parsed = signInSchema.safeParse({ ...credentials, email: typeof rawEmail === 'string' ? rawEmail.trim() : rawEmail });
   if (!parsed.success) return null;
-  const { email, password, code } = parsed.data;
+  const { email, password, code, passkey } = parsed.data;
   const key = { email, ip: throttleBucket(ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   if (ip === DIRECT_BUCKET) ip = null;
 
@@ -167,15 +169,15 @@ export async function authorizeCredentials(
     return null;
   }
 
-  let secondFactor: SecondFactorMethod | undefined;
+  let secondFactor: SecondFactorMethod | 'passkey' | undefined;
   if (await hasSecondFactor(db, user.id)) {
-    if (!code) {
+    if (!code && !passkey) {
       // A right password alone is no failure: the attempt is given back, and the page asks for the code.
       await releaseSignInAttempt(db, verdict.attemptId);
       throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorRequired);
     }
     // A wrong code keeps the attempt counted: guessing codes is throttled like guessing passwords.
-    secondFactor = (await redeemSecondFactorCode(db, user.id, code)) ?? undefined;
+    secondFactor = (passkey ? await redeemPasskey(db, user.id, passkey) : await redeemSecondFactorCode(db, user.id, code!)) ?? undefined;
     if (!secondFactor) {
       await auditFailedSignIn(db, email, ip, { reason: 'second_factor_invalid' });
       throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorInvalid);
@@ -185,6 +187,20 @@ export async function authorizeCredentials(
   await clearSignInPair(db, key);
   await auditSignedIn(db, user, 'credentials', ip, { bucket: key.ip, ...(secondFactor && { secondFactor }) });
   return { id: user.id, email: user.email, name: user.name || null };
+}
+
+/** A passkey's answer, as the sign-in form sends it (JSON in a string), checked for this person. */
+async function redeemPasskey(db: Db, userId: string, answer: string): Promise<'passkey' | null> {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer);
+  } catch {
+    return null;
+  }
+  const parsed = webauthnResponseSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const response = parsed.data as unknown as AuthenticationResponseJSON;
+  return (await verifyPasskeySignIn(db, { userId, response })) ? 'passkey' : null;
 }
 
 export type OidcRefusal = { refused: (typeof SIGN_IN_ERRORS)['notInvited' | 'ssoPasswordFirst' | 'ssoOtherIdentity'] };

@@ -19,6 +19,7 @@ const TABLES = [
   'invitations',
   'memberships',
   'organizations',
+  'passkeys',
   'password_resets',
   'platform_alert_reads',
   'recovery_codes',
@@ -32,6 +33,7 @@ const TABLES = [
   'users',
   'vehicle_snapshots',
   'vehicle_upstream_errors',
+  'webauthn_challenges',
   'webhook_events',
 ];
 

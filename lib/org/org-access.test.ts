@@ -4,6 +4,7 @@ import { openPglite, type DbHandle } from '@/lib/db';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization, setSecondFactorRequirement } from '@/lib/db/repos/organizations';
+import { deletePasskey, insertPasskey } from '@/lib/db/repos/passkeys';
 import { confirmTotp, deleteTotp, savePendingTotp } from '@/lib/db/repos/second-factors';
 import { bumpSessionVersion, recordSession, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
 import { endSignedInSession, listSignedInSessions } from '@/lib/profile/server/manage-sessions';
@@ -151,6 +152,11 @@ for (const leg of legs) {
       expect((await loadOrgAccess('strict')).role).toBe('manager');
       // Removing it shuts the door again, even for an answer cached a moment ago.
       await deleteTotp(db(), manager.id);
+      await expect(loadOrgAccess('strict')).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+      // A passkey meets the requirement as well, and its removal shuts the door again.
+      await insertPasskey(db(), { id: 'cred-strict', userId: manager.id, name: 'Key', publicKey: 'pk', counter: 0, transports: [] });
+      expect((await loadOrgAccess('strict')).role).toBe('manager');
+      await deletePasskey(db(), manager.id, 'cred-strict');
       await expect(loadOrgAccess('strict')).rejects.toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
       await signIn(support.id, 'sid-sup', 0);
       expect((await loadOrgAccess('strict')).role).toBe('support');

@@ -3,7 +3,12 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import { profileKeys } from './query-keys';
 import type { ChangePasswordInput } from '@/lib/auth/schemas';
 import type { Preferences } from '@/lib/format/preferences';
-import type { ConfirmTotpInput, RemoveSignInMethodInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type { ConfirmTotpInput, RemovePasskeyInput, RemoveSignInMethodInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 import type { SignedInSessionView } from './sessions';
 
@@ -68,4 +73,24 @@ export function removeSignInMethod(input: RemoveSignInMethodInput): Promise<{ re
 /** Marks this browser as linking single sign-on; the caller then sends it through the identity provider. */
 export function startSsoLink(): Promise<{ started: true }> {
   return apiFetch('/api/profile/sign-in-methods/link-sso', { method: 'POST', json: {} });
+}
+
+/** Options for enrolling a passkey (after the password); the challenge stays on the server. */
+export function passkeyOptions(input: StartTotpInput): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return apiFetch('/api/profile/second-factor/passkeys/options', { method: 'POST', json: input });
+}
+
+/** The authenticator's answer, stored under the name the person gave. */
+export function registerPasskey(input: { name: string; response: RegistrationResponseJSON }): Promise<SecondFactorView> {
+  return apiFetch('/api/profile/second-factor/passkeys/register', { method: 'POST', json: input });
+}
+
+/** Removes one passkey, after the password or a code. */
+export function removePasskey(input: RemovePasskeyInput): Promise<SecondFactorView> {
+  return apiFetch('/api/profile/second-factor/passkeys/remove', { method: 'POST', json: input });
+}
+
+/** The sign-in form's passkey step: a fresh challenge. */
+export function passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return apiFetch('/api/sign-in/passkey-options', { method: 'POST', json: {} });
 }

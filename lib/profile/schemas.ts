@@ -1,4 +1,5 @@
 import * as z from '@/lib/validations/zod';
+import { webauthnResponseSchema } from '@/lib/auth/schemas';
 import { DEFAULT_PREFERENCES, DISTANCE_UNITS, PRESSURE_UNITS, TEMPERATURE_UNITS, type Preferences } from '@/lib/format/preferences';
 
 /** A time zone the runtime knows (`Europe/Paris`, `UTC`), or empty for the browser's own. */
@@ -69,3 +70,39 @@ export const removeSignInMethodSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('sso'), id: z.uuid({ message: 'Not a sign-in method of this account' }) }),
 ]);
 export type RemoveSignInMethodInput = z.infer<typeof removeSignInMethodSchema>;
+
+/** Enrolling a passkey starts, like the app, with the password where the account has one. */
+export const passkeyOptionsSchema = z.object({ password: startTotpSchema.shape.password });
+
+export const PASSKEY_NAME_MAX = 60;
+export const passkeyNameSchema = z
+  .string({ message: 'Name the passkey' })
+  .check(
+    z.trim(),
+    z.minLength(1, { message: 'Name the passkey (for example, the device it is on)' }),
+    z.maxLength(PASSKEY_NAME_MAX, { message: `Use at most ${PASSKEY_NAME_MAX} characters` }),
+  );
+
+/** The account page's form: a name for the passkey, and the password where the account has one. */
+export const addPasskeySchema = z.object({ name: passkeyNameSchema, password: passkeyOptionsSchema.shape.password });
+export type AddPasskeyInput = z.infer<typeof addPasskeySchema>;
+
+export const registerPasskeySchema = z.object({ name: passkeyNameSchema, response: webauthnResponseSchema });
+
+/** Removing a passkey: the password, or a current code from the app (or a recovery code). */
+export const removePasskeySchema = z
+  .object({
+    id: z.string().check(z.minLength(1), z.maxLength(1024, { message: 'Not a passkey of yours' })),
+    code: removeTotpSchema.shape.code,
+    password: removeTotpSchema.shape.password,
+  })
+  .check(
+    z.refine((value) => Boolean(value.code || value.password), {
+      path: ['password'],
+      message: 'Enter your password, or a code from your app',
+    }),
+  );
+export type RemovePasskeyInput = z.infer<typeof removePasskeySchema>;
+
+/** Asking for a sign-in challenge carries nothing. */
+export const passkeySignInOptionsSchema = z.object({});

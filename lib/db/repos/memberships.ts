@@ -4,7 +4,7 @@ import type { Db } from '../index';
 import { RepositoryError } from '../errors';
 import { memberships, organizations, users, type Role } from '../schema';
 import { publicColumns, type PublicOrganization } from './organizations';
-import { hasConfirmedTotp } from './second-factors';
+import { hasAnySecondFactor } from './second-factors';
 import { sessionRevoked } from './sessions';
 import { ensureUser, normalizeEmail } from './users';
 
@@ -74,7 +74,7 @@ export async function getUserAccessBySlug(
       sessionVersion: users.sessionVersion,
       disabledAt: users.disabledAt,
       revoked: sessionRevoked(sid),
-      hasSecondFactor: hasConfirmedTotp(),
+      hasSecondFactor: hasAnySecondFactor(),
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import type { Db } from '../index';
+import { hasPasskeySql, userHasPasskey } from './passkeys';
 import { recoveryCodes, totpCredentials, users } from '../schema';
 
 /** A TOTP secret is sealed to its person's row: copied to another person's row, it does not decrypt. */
@@ -13,9 +14,9 @@ export interface TotpCredential {
   lastUsedStep: number | null;
 }
 
-/** `exists(…)` of a confirmed TOTP for the user in the query, folded into the access query. */
-export const hasConfirmedTotp = () =>
-  sql<boolean>`exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`.mapWith(
+/** Whether the user in the query has a second factor (a confirmed TOTP or a passkey), folded into the access query. */
+export const hasAnySecondFactor = () =>
+  sql<boolean>`(exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null) or ${hasPasskeySql()})`.mapWith(
     Boolean,
   );
 
@@ -129,8 +130,13 @@ export async function getSecondFactorSummary(db: Db, userId: string): Promise<{ 
   return { enrolledAt: totp.confirmedAt, recoveryCodesLeft: codes?.n ?? 0 };
 }
 
-/** Whether the person has a confirmed second factor. */
+/** Whether the person has a confirmed second factor: an authenticator app or a passkey. */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  return (await hasConfirmedTotpOf(db, userId)) || (await userHasPasskey(db, userId));
+}
+
+/** Whether the person has a confirmed authenticator app. */
+export async function hasConfirmedTotpOf(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: totpCredentials.userId })
     .from(totpCredentials)

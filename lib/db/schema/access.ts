@@ -254,6 +254,47 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
 
+/**
+ * A person's passkeys (WebAuthn credentials), each a second factor beside or instead of the
+ * authenticator app. Only the public key is held; `counter` is the authenticator's signature
+ * counter, which must grow with each use (a copy of the key that lags behind is refused).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator names it. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is taken (deleted) by the first
+ * answer that names it, and is good for a few minutes. `userId` is the person enrolling; a
+ * sign-in challenge has none (the person is known only once the password is checked again).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;

@@ -40,7 +40,7 @@ for (const leg of await databaseLegs()) {
       expect(uri).toContain(`secret=${secret}`);
       // Waiting for its first code, it is no second factor yet.
       expect(await hasSecondFactor(t.db, me.user.id)).toBe(false);
-      expect(await getSecondFactorStatus(me.user.id, t.db)).toEqual({ totp: null });
+      expect(await getSecondFactorStatus(me.user.id, t.db)).toEqual({ totp: null, passkeys: [] });
       const [row] = await t.db.select().from(totpCredentials).where(eq(totpCredentials.userId, me.user.id));
       expect(row.secretEncrypted).toMatch(/^v2\./);
       expect(row.secretEncrypted).not.toContain(secret);
@@ -78,13 +78,13 @@ for (const leg of await databaseLegs()) {
       await expect(removeTotp({ ...me, password: 'wrong' }, t.db)).rejects.toMatchObject({
         body: { fields: { password: ['The password is wrong'] } },
       });
-      expect(await removeTotp({ ...me, code: codes[3] }, t.db)).toEqual({ totp: null });
+      expect(await removeTotp({ ...me, code: codes[3] }, t.db)).toEqual({ totp: null, passkeys: [] });
       expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.user.id))).toEqual([]);
       await expect(removeTotp({ ...me, password: PASSWORD }, t.db)).rejects.toMatchObject({ code: 'CONFLICT' });
 
       const again = await startTotpEnrolment({ ...me, password: PASSWORD }, t.db);
       await confirmTotpEnrolment({ ...me, code: codeOf(again.secret) }, t.db);
-      expect(await removeTotp({ ...me, password: PASSWORD }, t.db)).toEqual({ totp: null });
+      expect(await removeTotp({ ...me, password: PASSWORD }, t.db)).toEqual({ totp: null, passkeys: [] });
       const removed = (await listAuditEvents(t.db, { actorUserId: me.user.id, action: 'auth.second_factor_removed' })).events;
       expect(removed.map((e) => (e.details as { confirmedWith: string }).confirmedWith)).toEqual(['password', 'recovery_code']);
     });

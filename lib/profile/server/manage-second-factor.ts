@@ -10,26 +10,35 @@ import {
   deleteTotp,
   getSecondFactorSummary,
   getTotpCredential,
-  hasSecondFactor,
+  hasConfirmedTotpOf,
   savePendingTotp,
 } from '@/lib/db/repos/second-factors';
+import { listPasskeys } from '@/lib/db/repos/passkeys';
 import { findUserById } from '@/lib/db/repos/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 
-type Person = { user: { id: string; email: string }; ip: string | null };
+export type Person = { user: { id: string; email: string }; ip: string | null };
 
 /** `auth.*` with no organization: each organization the person belongs to sees it in its audit trail. */
-async function audit(db: Db, person: Person, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
+export async function audit(db: Db, person: Person, action: string, outcome: 'success' | 'failure', details: Record<string, unknown>) {
   await appendAuditEvent(db, { actorUserId: person.user.id, actorEmail: person.user.email, action, outcome, details, ip: person.ip });
 }
 
-const fieldError = (field: string, message: string) =>
+export const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `Invalid body: ${field}: ${message}`, { fields: { [field]: [message] } });
 
 export async function getSecondFactorStatus(userId: string, db: Db = getDb()): Promise<SecondFactorView> {
-  const summary = await getSecondFactorSummary(db, userId);
-  return { totp: summary ? { enrolledAt: summary.enrolledAt.toISOString(), recoveryCodesLeft: summary.recoveryCodesLeft } : null };
+  const [summary, keys] = await Promise.all([getSecondFactorSummary(db, userId), listPasskeys(db, userId)]);
+  return {
+    totp: summary ? { enrolledAt: summary.enrolledAt.toISOString(), recoveryCodesLeft: summary.recoveryCodesLeft } : null,
+    passkeys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** What the account page needs: the second factor's status, and whether the account has a password to confirm with. */
@@ -45,7 +54,7 @@ export async function getAccountSecurity(userId: string, db: Db = getDb()): Prom
 export async function startTotpEnrolment(input: Person & { password?: string }, db: Db = getDb()): Promise<TotpEnrolmentView> {
   const { user } = input;
   const refusal = new AppError('CONFLICT', 'Two-step verification is on already. Remove it first to move to another app.');
-  if (await hasSecondFactor(db, user.id)) throw refusal;
+  if (await hasConfirmedTotpOf(db, user.id)) throw refusal;
   if ((await findUserById(db, user.id))?.hasPassword) {
     if (!input.password) throw fieldError('password', 'Enter your password');
     const password = input.password;
@@ -80,7 +89,7 @@ export async function confirmTotpEnrolment(input: Person & { code: string }, db:
 /** Removes the app and the recovery codes, after a current code, a recovery code or the password. */
 export async function removeTotp(input: Person & { code?: string; password?: string }, db: Db = getDb()): Promise<SecondFactorView> {
   const { user } = input;
-  if (!(await hasSecondFactor(db, user.id))) throw new AppError('CONFLICT', 'Two-step verification is not on.');
+  if (!(await hasConfirmedTotpOf(db, user.id))) throw new AppError('CONFLICT', 'No authenticator app is set up.');
   const { code, password } = input;
   const proof = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) => {
     if (code) return redeemSecondFactorCode(db, user.id, code);
