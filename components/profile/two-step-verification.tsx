@@ -123,16 +123,7 @@ export function TwoStepVerification({
               {totp.recoveryCodesLeft}
             </dd>
           </dl>
-          {requiredBy && !codes ? (
-            <p>
-              <Link
-                href={`/o/${encodeURIComponent(requiredBy)}`}
-                className="text-sm font-medium text-accent-700 underline dark:text-accent-100"
-              >
-                Continue to {requiredBy}
-              </Link>
-            </p>
-          ) : null}
+          {requiredBy && !codes ? <ContinueTo org={requiredBy} /> : null}
           {codes ? (
             <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} />
           ) : removing ? (
@@ -169,17 +160,19 @@ export function TwoStepVerification({
           />
         </>
       )}
-      {requiredBy && !totp && enrolled ? (
-        <p>
-          <Link
-            href={`/o/${encodeURIComponent(requiredBy)}`}
-            className="text-sm font-medium text-accent-700 underline dark:text-accent-100"
-          >
-            Continue to {requiredBy}
-          </Link>
-        </p>
-      ) : null}
+      {requiredBy && !totp && enrolled ? <ContinueTo org={requiredBy} /> : null}
       <Passkeys status={status} email={email} hasPassword={hasPassword} onChange={setStatus} />
     </div>
+  );
+}
+
+/** Back to the organization that sent the person here to set up a second factor. */
+function ContinueTo({ org }: { org: string }) {
+  return (
+    <p>
+      <Link href={`/o/${encodeURIComponent(org)}`} className="text-sm font-medium text-accent-700 underline dark:text-accent-100">
+        Continue to {org}
+      </Link>
+    </p>
   );
 }

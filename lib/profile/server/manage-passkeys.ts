@@ -5,14 +5,11 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { passkeyRegistrationOptions, passkeySignInOptions, verifyPasskeyRegistration } from '@/lib/auth/server/passkeys';
-import { redeemSecondFactorCode } from '@/lib/auth/server/second-factor';
-import { passwordMatches, throttledCheck } from '@/lib/auth/server/throttled-check';
 import { getDb, type Db } from '@/lib/db';
 import { deletePasskey, getPasskey } from '@/lib/db/repos/passkeys';
-import { findUserById } from '@/lib/db/repos/users';
 import { AppError } from '@/lib/errors/app-error';
 import type { SecondFactorView } from '@/lib/profile/second-factor';
-import { audit, fieldError, getSecondFactorStatus, type Person } from './manage-second-factor';
+import { audit, getSecondFactorStatus, proveEnrolment, proveRemoval, type Person } from './manage-second-factor';
 
 /**
  * Enrolling a passkey: after the current password (where the account has one: a borrowed
@@ -24,17 +21,7 @@ export async function startPasskeyEnrolment(
   db: Db = getDb(),
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { user } = input;
-  if ((await findUserById(db, user.id))?.hasPassword) {
-    if (!input.password) throw fieldError('password', 'Enter your password');
-    const password = input.password;
-    const matches = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) =>
-      (await passwordMatches(db, user, password, attempt)) ? true : null,
-    );
-    if (!matches) {
-      await audit(db, input, 'auth.second_factor_enrol_failed', 'failure', { method: 'passkey', reason: 'wrong_password' });
-      throw fieldError('password', 'The password is wrong');
-    }
-  }
+  await proveEnrolment(db, input, 'passkey');
   return passkeyRegistrationOptions(db, user);
 }
 
@@ -57,20 +44,10 @@ export async function removePasskey(
   input: Person & { id: string; code?: string; password?: string },
   db: Db = getDb(),
 ): Promise<SecondFactorView> {
-  const { user, code, password } = input;
+  const { user } = input;
   const passkey = await getPasskey(db, input.id);
   if (!passkey || passkey.userId !== user.id) throw new AppError('NOT_FOUND', 'No such passkey on your account.');
-  const proof = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) => {
-    if (code) return redeemSecondFactorCode(db, user.id, code);
-    return password && (await passwordMatches(db, user, password, attempt)) ? ('password' as const) : null;
-  });
-  if (!proof) {
-    await audit(db, input, 'auth.second_factor_remove_failed', 'failure', {
-      method: 'passkey',
-      reason: code ? 'wrong_code' : 'wrong_password',
-    });
-    throw code ? fieldError('code', 'That code is wrong or was used already') : fieldError('password', 'The password is wrong');
-  }
+  const proof = await proveRemoval(db, input, 'passkey');
   await deletePasskey(db, user.id, passkey.id);
   await audit(db, input, 'auth.second_factor_removed', 'success', { method: 'passkey', passkey: passkey.name, confirmedWith: proof });
   return getSecondFactorStatus(user.id, db);

@@ -55,17 +55,7 @@ export async function startTotpEnrolment(input: Person & { password?: string }, 
   const { user } = input;
   const refusal = new AppError('CONFLICT', 'Two-step verification is on already. Remove it first to move to another app.');
   if (await hasConfirmedTotpOf(db, user.id)) throw refusal;
-  if ((await findUserById(db, user.id))?.hasPassword) {
-    if (!input.password) throw fieldError('password', 'Enter your password');
-    const password = input.password;
-    const matches = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) =>
-      (await passwordMatches(db, user, password, attempt)) ? true : null,
-    );
-    if (!matches) {
-      await audit(db, input, 'auth.second_factor_enrol_failed', 'failure', { method: 'totp', reason: 'wrong_password' });
-      throw fieldError('password', 'The password is wrong');
-    }
-  }
+  await proveEnrolment(db, input, 'totp');
   const secret = newTotpSecret();
   if (!(await savePendingTotp(db, user.id, secret))) throw refusal;
   return { secret, uri: otpauthUri(secret, user.email) };
@@ -86,22 +76,44 @@ export async function confirmTotpEnrolment(input: Person & { code: string }, db:
   return { recoveryCodes, status: await getSecondFactorStatus(user.id, db) };
 }
 
-/** Removes the app and the recovery codes, after a current code, a recovery code or the password. */
-export async function removeTotp(input: Person & { code?: string; password?: string }, db: Db = getDb()): Promise<SecondFactorView> {
+/** Enrolling a second factor starts with the password where the account has one (a borrowed session cannot lock the owner out). */
+export async function proveEnrolment(db: Db, input: Person & { password?: string }, method: 'totp' | 'passkey'): Promise<void> {
   const { user } = input;
-  if (!(await hasConfirmedTotpOf(db, user.id))) throw new AppError('CONFLICT', 'No authenticator app is set up.');
-  const { code, password } = input;
+  if (!(await findUserById(db, user.id))?.hasPassword) return;
+  if (!input.password) throw fieldError('password', 'Enter your password');
+  const password = input.password;
+  const matches = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) =>
+    (await passwordMatches(db, user, password, attempt)) ? true : null,
+  );
+  if (matches) return;
+  await audit(db, input, 'auth.second_factor_enrol_failed', 'failure', { method, reason: 'wrong_password' });
+  throw fieldError('password', 'The password is wrong');
+}
+
+/**
+ * What removing a second factor takes: a current code (or a recovery code), or the password,
+ * throttled like sign-in. Answers how it was proven; a wrong proof is audited and refused on its field.
+ */
+export async function proveRemoval(
+  db: Db,
+  input: Person & { code?: string; password?: string },
+  method: 'totp' | 'passkey',
+): Promise<'password' | Exclude<Awaited<ReturnType<typeof redeemSecondFactorCode>>, null>> {
+  const { user, code, password } = input;
   const proof = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) => {
     if (code) return redeemSecondFactorCode(db, user.id, code);
     return password && (await passwordMatches(db, user, password, attempt)) ? ('password' as const) : null;
   });
-  if (!proof) {
-    await audit(db, input, 'auth.second_factor_remove_failed', 'failure', {
-      method: 'totp',
-      reason: code ? 'wrong_code' : 'wrong_password',
-    });
-    throw code ? fieldError('code', 'That code is wrong or was used already') : fieldError('password', 'The password is wrong');
-  }
+  if (proof) return proof;
+  await audit(db, input, 'auth.second_factor_remove_failed', 'failure', { method, reason: code ? 'wrong_code' : 'wrong_password' });
+  throw code ? fieldError('code', 'That code is wrong or was used already') : fieldError('password', 'The password is wrong');
+}
+
+/** Removes the app and the recovery codes, after a current code, a recovery code or the password. */
+export async function removeTotp(input: Person & { code?: string; password?: string }, db: Db = getDb()): Promise<SecondFactorView> {
+  const { user } = input;
+  if (!(await hasConfirmedTotpOf(db, user.id))) throw new AppError('CONFLICT', 'No authenticator app is set up.');
+  const proof = await proveRemoval(db, input, 'totp');
   await deleteTotp(db, user.id);
   await audit(db, input, 'auth.second_factor_removed', 'success', { method: 'totp', confirmedWith: proof });
   return getSecondFactorStatus(user.id, db);
