@@ -2,6 +2,7 @@
 
 import { useLiveStatus, type LiveStatus } from '@/lib/live/live-status';
 import { cn } from '@/components/ui/cn';
+import { CloudOff } from 'lucide-react';
 
 const LOOK: Record<Exclude<LiveStatus, 'off'>, { label: string; title: string; dot: string }> = {
   live: {
@@ -22,9 +23,9 @@ const LOOK: Record<Exclude<LiveStatus, 'off'>, { label: string; title: string; d
 };
 
 /**
- * The header's word on live updates: a dot and a word, never the colour alone. On a phone's
- * narrow header only trouble is worth the room the organization's name needs, so "Live" shows
- * from the small breakpoint up and the other states everywhere.
+ * The header's word on live updates: a dot and a word, never the colour alone. A phone's narrow
+ * header keeps its room for the organization's name: there only trouble shows, as an icon whose
+ * shape says it (the word stays for screen readers and in the tooltip).
  */
 export function LiveMark() {
   const status = useLiveStatus();
@@ -35,12 +36,13 @@ export function LiveMark() {
       role="status"
       title={look.title}
       className={cn(
-        status === 'live' ? 'hidden sm:inline-flex' : 'inline-flex',
+        status === 'reconnecting' ? 'inline-flex' : 'hidden sm:inline-flex',
         'shrink-0 items-center gap-1.5 rounded-full border border-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-700 dark:border-zinc-700 dark:text-zinc-300',
       )}
     >
-      <span aria-hidden className={cn('h-2 w-2 rounded-full', look.dot)} />
-      {look.label}
+      {status === 'reconnecting' ? <CloudOff aria-hidden className="h-3.5 w-3.5 text-amber-600 sm:hidden dark:text-amber-400" /> : null}
+      <span aria-hidden className={cn('h-2 w-2 rounded-full', status === 'reconnecting' && 'hidden sm:block', look.dot)} />
+      <span className={status === 'reconnecting' ? 'sr-only sm:not-sr-only' : undefined}>{look.label}</span>
     </span>
   );
 }
