@@ -4,6 +4,7 @@ import { commandKeys } from '@/lib/commands/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { webhookKeys } from '@/lib/webhooks/query-keys';
+import { getLiveState } from './live-status';
 import type { LiveNotice } from './notice';
 
 /**
@@ -12,6 +13,12 @@ import type { LiveNotice } from './notice';
  */
 export function coveredKeys(org: string): QueryKey[] {
   return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org)];
+}
+
+/** Whether the stream is up and keeps this query fresh (its polling then stops). */
+export function liveCovers(key: QueryKey): boolean {
+  const { status, org } = getLiveState();
+  return status === 'live' && org !== undefined && coveredKeys(org).some((prefix) => isKeyPrefix(prefix, key));
 }
 
 /**

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
-import { keysOfNotice } from './live-keys';
+import { keysOfNotice, liveCovers } from './live-keys';
 import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
-import { liveCovers, setLiveStatus } from './live-status';
+import { setLiveStatus } from './live-status';
 
 // The node test runner has no window: TanStack Query would take it for a server and schedule no polling.
 environmentManager.setIsServer(() => false);
@@ -33,6 +33,25 @@ describe('polling as the fallback of the live stream', () => {
 
     setLiveStatus('live', 'demo');
     reschedulePolling(client);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(history.queryFn.mock.calls.length).toBe(before);
+
+    setLiveStatus('reconnecting', 'demo');
+    reschedulePolling(client);
+    await vi.advanceTimersByTimeAsync(3_050);
+    expect(history.queryFn.mock.calls.length).toBeGreaterThanOrEqual(before + 3);
+    history.unsubscribe();
+  });
+
+  it('pauses a query observed before the stream started, once the stream is up (the stream loads after the first paint)', async () => {
+    const client = new QueryClient();
+    const history = poll(client, commandKeys.history('demo', 'veh-1', ''));
+    await vi.advanceTimersByTimeAsync(2_050);
+    pausePollingWhileLive(client, liveCovers);
+    pausePollingWhileLive(client, liveCovers);
+    setLiveStatus('live', 'demo');
+    reschedulePolling(client);
+    const before = history.queryFn.mock.calls.length;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(history.queryFn.mock.calls.length).toBe(before);
 
