@@ -12,7 +12,7 @@ import type { LiveNotice } from './notice';
  * notice (lib/live/server/publish-change.ts callers), so while the stream is up they stop polling.
  */
 export function coveredKeys(org: string): QueryKey[] {
-  return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org)];
+  return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org), webhookKeys.events(org)];
 }
 
 /** Whether the stream is up and keeps this query fresh (its polling then stops). */
@@ -35,16 +35,18 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
     case 'bulk':
       return { now: [bulkKeys.job(org, notice.jobId)], fleet: [] };
     case 'vehicle':
+      return { now: [], fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)] };
+    case 'events':
       return {
-        now: [webhookKeys.vehicleEvents(org, notice.vehicleId)],
-        fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)],
+        now: [webhookKeys.receiver(org), ...(notice.vehicleId ? [webhookKeys.vehicleEvents(org, notice.vehicleId)] : [])],
+        fleet: [],
       };
   }
 }
 
 /** Everything notices keep fresh: read again when the stream cannot replay what it missed. */
 export function resyncKeys(org: string): QueryKey[] {
-  return [...coveredKeys(org), webhookKeys.events(org), vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)];
+  return [...coveredKeys(org), vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)];
 }
 
 export function isKeyPrefix(prefix: QueryKey, key: QueryKey): boolean {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
+import { webhookKeys } from '@/lib/webhooks/query-keys';
 import { keysOfNotice, liveCovers } from './live-keys';
 import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
 import { setLiveStatus } from './live-status';
@@ -90,6 +91,23 @@ describe('keysOfNotice', () => {
     expect(keys.now).toContainEqual(commandKeys.execution('demo', 'exe-1'));
     expect(keys.now).toContainEqual(commandKeys.all('demo'));
     expect(keys.fleet).toEqual([]);
+  });
+
+  it('covers the events panels: a vehicle’s, a command’s and the receiver’s (each applied event is a notice)', () => {
+    setLiveStatus('live', 'demo');
+    for (const key of [
+      webhookKeys.vehicleEvents('demo', 'veh-1'),
+      webhookKeys.executionEvents('demo', 'exe-1'),
+      webhookKeys.receiver('demo'),
+    ])
+      expect(liveCovers(key)).toBe(true);
+    expect(liveCovers(webhookKeys.vehicleEvents('northwind', 'veh-1'))).toBe(false);
+  });
+
+  it('reads a vehicle’s events and the receiver’s last events again when an event was applied', () => {
+    const keys = keysOfNotice('demo', { kind: 'events', vehicleId: 'veh-1' });
+    expect(keys.now).toEqual([webhookKeys.receiver('demo'), webhookKeys.vehicleEvents('demo', 'veh-1')]);
+    expect(keysOfNotice('demo', { kind: 'events' }).now).toEqual([webhookKeys.receiver('demo')]);
   });
 
   it('leaves fleet-wide lists to the slower refresh when a vehicle’s figure moves', () => {
