@@ -1,6 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '@/lib/auth/dangerous-actions';
+import { passkeyRegistrationOptions, passkeySignInOptions, relyingParty, verifyPasskeyRegistration } from '@/lib/auth/server/passkeys';
+import { SoftAuthenticator } from '@/lib/auth/server/soft-authenticator.test-support';
 import { hasFreshStepUp } from '@/lib/auth/server/step-up';
 import { hashPassword } from '@/lib/crypto/password';
 import { createOrganization } from '@/lib/db/repos/organizations';
@@ -8,10 +10,13 @@ import { recordSession, revokeSession } from '@/lib/db/repos/sessions';
 import { createUser } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import type { Db } from '@/lib/db';
+import type { StepUpInput } from '@/lib/profile/schemas';
 import { confirmTotpEnrolment, startTotpEnrolment } from './manage-second-factor';
 import { stepUp } from './step-up';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-2626');
+vi.stubEnv('APP_URL', 'https://motorpool.example.com');
+const RP = relyingParty('https://motorpool.example.com');
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const PASSWORD = 'a long enough password';
@@ -101,6 +106,24 @@ for (const leg of await databaseLegs()) {
         code: 'VALIDATION_FAILED',
       });
       expect(await hasFreshStepUp(t.db, { ...session, userId: me.user.id })).toBe(true);
+    });
+
+    it('takes a passkey’s answer to a fresh challenge once, and not the password of a person who has one', async () => {
+      const me = await person('stepper-passkey@example.com');
+      const fleet = await org('step-passkey');
+      const device = new SoftAuthenticator(RP);
+      const enrolment = await passkeyRegistrationOptions(t.db, me.user, RP);
+      await verifyPasskeyRegistration(t.db, { user: me.user, name: 'Laptop', response: device.register(enrolment.challenge) }, RP);
+      await signIn(t.db, me.user.id, 'sid-passkey');
+      const session = { sid: 'sid-passkey', organizationId: fleet.id };
+      await expect(stepUp({ ...me, ...session, proof: { password: PASSWORD } }, t.db)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const { challenge } = await passkeySignInOptions(t.db, RP);
+      const answer = device.authenticate(challenge) as unknown as NonNullable<StepUpInput['passkey']>;
+      expect(await stepUp({ ...me, ...session, proof: { passkey: answer } }, t.db)).toMatchObject({ method: 'passkey' });
+      // The challenge was taken by the first answer: the same answer again proves nothing.
+      await expect(stepUp({ ...me, ...session, proof: { passkey: answer } }, t.db)).rejects.toMatchObject({
+        body: { fields: { passkey: ['That passkey was not accepted. Try again.'] } },
+      });
     });
 
     it('refuses a passkey answer from a person without a passkey', async () => {
