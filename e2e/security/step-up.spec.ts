@@ -12,8 +12,10 @@ import { stepUp } from '../fixtures/step-up';
  */
 test.use({
   storageState: { cookies: [], origins: [] },
-  // The refusal the prompt turns into a question is a 403 Chromium logs.
-  allowedConsoleErrors: [/status of 403 \(Forbidden\) at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/commands$/],
+  // The refusal the prompt turns into a question is a 403 Chromium logs, the wrong password a 400.
+  allowedConsoleErrors: [
+    /status of (403 \(Forbidden\) at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/commands|400 \(Bad Request\) at http:\/\/localhost:\d+\/api\/o\/demo\/profile\/step-up)$/,
+  ],
 });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Remote commands' });
