@@ -126,6 +126,20 @@ for (const leg of await databaseLegs()) {
       });
     });
 
+    it('counts wrong proofs as failed sign-ins of the account from that address: past five, even the right one waits', async () => {
+      const me = await person('stepper-guess@example.com');
+      const fleet = await org('step-guess');
+      await signIn(t.db, me.user.id, 'sid-guess');
+      const session = { sid: 'sid-guess', organizationId: fleet.id };
+      for (let guess = 0; guess < 5; guess += 1) {
+        await expect(stepUp({ ...me, ...session, proof: { password: `guess-${guess}` } }, t.db)).rejects.toMatchObject({
+          code: 'VALIDATION_FAILED',
+        });
+      }
+      await expect(stepUp({ ...me, ...session, proof: { password: PASSWORD } }, t.db)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      expect(await hasFreshStepUp(t.db, { ...session, userId: me.user.id })).toBe(false);
+    });
+
     it('refuses a passkey answer from a person without a passkey', async () => {
       const me = await person('stepper-nokey@example.com');
       const fleet = await org('step-nokey');
