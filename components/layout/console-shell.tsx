@@ -4,6 +4,7 @@ import { Menu, X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { StepUpPrompt } from '@/components/profile/step-up-prompt';
 import { CommandPaletteButton } from '@/components/search/command-palette-button';
 import { Button } from '@/components/ui/button';
 import { useLiveStream } from '@/lib/live/use-live-stream';
@@ -79,6 +80,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
         <main id="content" className="mx-auto max-w-7xl p-3 sm:p-6">
           {children}
         </main>
+        <StepUpPrompt />
       </div>
     </div>
   );

@@ -3,7 +3,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'next-themes';
 import { useEffect, useState, type ReactNode } from 'react';
-import { StepUpPrompt } from '@/components/profile/step-up-prompt';
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query/query-client';
 
@@ -20,7 +19,6 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster closeButton position="bottom-right" />
-        <StepUpPrompt />
       </QueryClientProvider>
     </ThemeProvider>
   );

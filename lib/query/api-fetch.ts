@@ -1,5 +1,4 @@
 import { signInUrlFor } from '@/lib/auth/callback-url';
-import { askForStepUp, readStepUpRequest, STEP_UP_CANCELLED_MESSAGE, stepUpPromptMounted } from './step-up';
 
 /** Browser side of the BFF: one fetch that turns error bodies into `ApiClientError`. */
 export class ApiClientError extends Error {
@@ -51,6 +50,7 @@ type ApiInit = RequestInit & { json?: unknown };
  * before anything was done) goes once more. Cancelled, it fails with words saying nothing was done.
  */
 async function afterStepUp<T>(path: string, init: ApiInit, refusal: ApiClientError): Promise<T> {
+  const { askForStepUp, readStepUpRequest, STEP_UP_CANCELLED_MESSAGE, stepUpPromptMounted } = await import('./step-up');
   const request = readStepUpRequest(refusal.details, refusal.message);
   if (!request || !stepUpPromptMounted()) throw refusal;
   if (!(await askForStepUp(request))) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './api-fetch';
-import { registerStepUpPrompt, STEP_UP_CANCELLED_MESSAGE, type StepUpRequest } from './step-up';
+import { STEP_UP_CANCELLED_MESSAGE } from './step-up';
+import { registerStepUpPrompt, type StepUpRequest } from './step-up-slot';
 
 const REFUSAL = {
   error: {

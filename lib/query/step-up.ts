@@ -4,27 +4,10 @@
  * else the password), then repeats the request once. No page wires anything. The server's refusal is
  * the protection; this only makes it friendly.
  */
-export type StepUpMethodsView = { code: boolean; passkey: boolean; password: boolean };
-export type StepUpRequest = {
-  /** The organization (slug) the proof is for: it counts for that one only. */
-  organization: string;
-  methods: StepUpMethodsView;
-  /** The server's words for what is being confirmed. */
-  message: string;
-};
-type Prompt = (request: StepUpRequest) => Promise<boolean>;
+import { mountedStepUpPrompt, type StepUpRequest } from './step-up-slot';
 
-let prompt: Prompt | null = null;
 /** Requests refused at once share one prompt: a person confirms once, then each is repeated. */
 let asking: { organization: string; answer: Promise<boolean> } | null = null;
-
-/** Mounts the prompt; answers the function that unmounts it. */
-export function registerStepUpPrompt(next: Prompt): () => void {
-  prompt = next;
-  return () => {
-    if (prompt === next) prompt = null;
-  };
-}
 
 /** The refusal's details as the server sends them (lib/bff/step-up.ts), or null when they are not. */
 export function readStepUpRequest(details: unknown, message: string): StepUpRequest | null {
@@ -40,11 +23,12 @@ export function readStepUpRequest(details: unknown, message: string): StepUpRequ
 
 /** Whether a prompt is mounted (none outside the console's pages): without one the refusal stands as it came. */
 export function stepUpPromptMounted(): boolean {
-  return prompt !== null;
+  return mountedStepUpPrompt() !== null;
 }
 
 /** True once the person proved themselves; false when they cancelled. */
 export function askForStepUp(request: StepUpRequest): Promise<boolean> {
+  const prompt = mountedStepUpPrompt();
   if (!prompt) return Promise.resolve(false);
   if (asking?.organization === request.organization) return asking.answer;
   const answer = prompt(request).finally(() => {
