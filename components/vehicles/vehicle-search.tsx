@@ -8,7 +8,7 @@ import { LookupInput } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { lookUpVehicle } from '@/lib/vehicles/list-query';
 
-/** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
+/** Search by VIN, plate or id: opens the vehicle directly instead of filtering the list. */
 export function VehicleSearch({ org }: { org: string }) {
   const router = useRouter();
   const [q, setQ] = useState('');
@@ -36,7 +36,7 @@ export function VehicleSearch({ org }: { org: string }) {
         <LookupInput
           id="vehicle-search"
           className="min-w-0"
-          label="VIN or vehicle id"
+          label="VIN, plate or vehicle id"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           error={error}
