@@ -179,11 +179,22 @@ test.describe('looks', () => {
         await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
         if (look.scheme === 'dark') await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
         expect(await seriousViolations(page), `${path} ${look.scheme} ${look.size.width}`).toEqual([]);
-        if (shots) {
-          const name = `${path.split('/')[3].split('?')[0]}-${look.scheme}-${look.size.width}.png`;
-          await page.screenshot({ path: `${shots}/${name}` });
-          testInfo.annotations.push({ type: 'screenshot', description: name });
-        }
+        const name = `${path.split('/')[3].split('?')[0]}-${look.scheme}-${look.size.width}`;
+        if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+        if (!path.startsWith('/o/demo/vehicles')) continue;
+        // The menu of filters open, then the selection bar: both clean in every look too.
+        await addFilter(page, 'Tag…');
+        await expect(page.getByLabel('Tag key')).toBeVisible();
+        expect(await seriousViolations(page), `${name} with the filter menu open`).toEqual([]);
+        if (shots) await page.screenshot({ path: `${shots}/${name}-menu.png` });
+        await page.keyboard.press('Escape');
+        const rows = page.getByRole('region', { name: 'Vehicles', exact: true }).locator('tbody tr');
+        await rows.nth(0).getByRole('checkbox').check();
+        await rows.nth(1).getByRole('checkbox').check();
+        await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+        expect(await seriousViolations(page), `${name} with two rows selected`).toEqual([]);
+        if (shots) await page.screenshot({ path: `${shots}/${name}-selected.png` });
+        testInfo.annotations.push({ type: 'looked at', description: name });
       }
     }
   });
