@@ -2,12 +2,11 @@
 
 import { Download } from 'lucide-react';
 import { parseAsString, useQueryStates } from 'nuqs';
-import { useState, type FormEvent } from 'react';
 import { instantOfLocal, parseAsLocalDateTime } from '@/components/list/url-params';
 import { withUrlState } from '@/components/list/with-url-state';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { inputClass } from '@/components/ui/field';
+import { FilterBar, FilteredEmpty } from '@/components/list/filter-bar';
+import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
@@ -18,12 +17,12 @@ import { useAuditEvents, type AuditEventView } from '@/lib/audit/query';
 type AuditEvent = AuditEventView;
 
 const FILTERS = [
-  { name: 'actor', label: 'Actor', placeholder: 'email contains…', type: 'text' },
-  { name: 'action', label: 'Action', placeholder: 'e.g. commands.* or auth.sign_in', type: 'text' },
-  { name: 'target', label: 'Target', placeholder: 'id or type', type: 'text' },
-  { name: 'from', label: 'From', placeholder: '', type: 'datetime-local' },
-  { name: 'to', label: 'Until', placeholder: '', type: 'datetime-local' },
-] as const;
+  { param: 'actor', label: 'Actor', placeholder: 'email contains…', kind: 'text' },
+  { param: 'action', label: 'Action', placeholder: 'e.g. commands.* or auth.sign_in', kind: 'text' },
+  { param: 'target', label: 'Target', placeholder: 'id or type', kind: 'text' },
+  { param: 'from', label: 'From', kind: 'datetime' },
+  { param: 'to', label: 'Until', kind: 'datetime' },
+] as const satisfies readonly ParamFilter[];
 
 const COLUMNS: DataColumn<AuditEvent>[] = [
   { id: 'when', header: 'When', className: 'whitespace-nowrap', cell: (e) => <Time value={e.createdAt} /> },
@@ -68,62 +67,39 @@ function AuditEvents({ org }: { org: string }) {
   const [filters, setFilters] = useQueryStates(auditFilterParams);
   const { zone } = usePreferences();
   const apiQuery = new URLSearchParams();
-  for (const { name } of FILTERS) {
-    const value = name === 'from' || name === 'to' ? instantOfLocal(filters[name], zone) : filters[name];
-    if (value) apiQuery.set(name, value);
+  for (const { param } of FILTERS) {
+    const value = param === 'from' || param === 'to' ? instantOfLocal(filters[param], zone) : filters[param];
+    if (value) apiQuery.set(param, value);
   }
   const queryString = apiQuery.toString();
 
   const query = useAuditEvents(org, queryString);
 
-  const [draft, setDraft] = useState(filters);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void setFilters(draft, { history: 'push' });
-  };
+  // Each change of filter is one entry in the history.
+  const filterBar = paramFilterBar({
+    idPrefix: 'audit',
+    filters: FILTERS,
+    values: filters,
+    onChange: (param, value) => void setFilters({ [param]: value }, { history: 'push' }),
+  });
+  const clearAll = () => void setFilters({ actor: null, action: null, target: null, from: null, to: null }, { history: 'push' });
   const events = query.data?.pages.flatMap((p) => p.events) ?? [];
 
   return (
-    <div className="space-y-4">
-      <Card className="p-4">
-        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Audit filters">
-          {FILTERS.map((f) => (
-            <div key={f.name} className="space-y-1">
-              <label htmlFor={`audit-${f.name}`} className="block text-xs font-medium">
-                {f.label}
-              </label>
-              <input
-                id={`audit-${f.name}`}
-                type={f.type}
-                placeholder={f.placeholder}
-                value={draft[f.name]}
-                onChange={(e) => setDraft((d) => ({ ...d, [f.name]: e.target.value }))}
-                className={inputClass}
-              />
-            </div>
-          ))}
-          <div className="flex items-end gap-2">
-            <Button type="submit">Filter</Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                const empty = Object.fromEntries(FILTERS.map((f) => [f.name, ''])) as typeof draft;
-                setDraft(empty);
-                void setFilters(empty, { history: 'push' });
-              }}
-            >
-              Clear
-            </Button>
-          </div>
-        </form>
-      </Card>
-      <div className="flex justify-end">
-        <Button variant="secondary" asChild>
-          <a href={`/api/o/${org}/audit/export?${queryString}`} download>
-            <Download aria-hidden className="h-4 w-4" /> Export CSV
-          </a>
-        </Button>
-      </div>
+    <div className="space-y-3">
+      <FilterBar
+        label="Audit filters"
+        active={filterBar.active}
+        choices={filterBar.choices}
+        onClearAll={clearAll}
+        end={
+          <Button variant="secondary" size="sm" asChild>
+            <a href={`/api/o/${org}/audit/export?${queryString}`} download>
+              <Download aria-hidden className="h-4 w-4" /> Export CSV
+            </a>
+          </Button>
+        }
+      />
       <DataTable
         label="Audit events"
         caption="Audit events, newest first"
@@ -134,9 +110,11 @@ function AuditEvents({ org }: { org: string }) {
         rowClassName="align-top"
         texts={{ loading: 'Loading audit events' }}
         empty={
-          <EmptyState title="No audit events match">
-            Changes, commands and sign-ins appear here as they happen. Clear the filters to see everything.
-          </EmptyState>
+          filterBar.active.length > 0 ? (
+            <FilteredEmpty noun="audit events" active={filterBar.active} onClearAll={clearAll} />
+          ) : (
+            <EmptyState title="No audit events yet">Changes, commands and sign-ins appear here as they happen.</EmptyState>
+          )
         }
       />
       {query.hasNextPage ? (

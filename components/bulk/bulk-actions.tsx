@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, failureClass, inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
@@ -29,25 +28,24 @@ const BulkCommandFields = dynamic(() => import('./bulk-command-fields').then((m)
 type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
 
 /**
- * One action over many vehicles: the rows chosen in the table (its header's box chooses the whole
- * page), or every vehicle the list's filter matches. The
+ * One action over many vehicles, in the list's selection bar: the rows chosen in the table (its
+ * header's box chooses the whole page), or every vehicle the list's filter matches (`scope`). The
  * confirmation names the count (counted by the server) and the action; the job then runs in the
  * background and its page shows the progress.
  */
 export function BulkActions({
   org,
   selectedIds,
+  scope,
   onClearSelection,
   listFilter,
-  stateFiltered = false,
 }: {
   org: string;
   /** The rows chosen in the table, on this page. */
   selectedIds: string[];
+  scope: 'selected' | 'filter';
   onClearSelection: () => void;
   listFilter: ListFilter;
-  /** Vehicle-state filters narrow the list from the snapshot; the server's "every match" would ignore them. */
-  stateFiltered?: boolean;
 }) {
   const router = useRouter();
   const canTag = useCan('tags.write');
@@ -56,8 +54,6 @@ export function BulkActions({
   const [command, setCommand] = useState<CommandName>('LOCK_DOORS');
   const [argValues, setArgValues] = useState<Record<string, string>>({});
   const id = useId();
-  const [chosenScope, setScope] = useState<'selected' | 'filter'>('selected');
-  const scope = stateFiltered ? 'selected' : chosenScope;
   const [action, setAction] = useState<BulkActionName>(canTag ? 'tag.add' : 'listening.on');
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
@@ -114,8 +110,7 @@ export function BulkActions({
     try {
       const command = action === 'command' ? await commandInput() : null;
       if (action === 'command' && command === null) return;
-      if (scope === 'selected' && selectedIds.length === 0)
-        return setFailure('Select vehicles in the table (its header box selects this page), or choose every vehicle the filter matches.');
+      if (scope === 'selected' && selectedIds.length === 0) return setFailure('Select vehicles in the table first.');
       const next = input(command?.input ?? null);
       const { preview } = await previewBulkJob(org, next);
       if (preview.count === 0) setFailure('No vehicle matches this selection.');
@@ -128,35 +123,9 @@ export function BulkActions({
   }
 
   return (
-    <Card className="p-4">
-      <form onSubmit={review} aria-label="Bulk action" className="space-y-3">
-        <h2 className="text-sm font-semibold">Bulk action</h2>
-        <div className="flex flex-wrap items-end gap-4">
-          <fieldset className="space-y-1">
-            <legend className="text-xs font-medium">Vehicles</legend>
-            <div className="flex flex-wrap gap-3 text-sm">
-              <label className="inline-flex items-center gap-1.5">
-                <input type="radio" name={`${id}-scope`} checked={scope === 'selected'} onChange={() => setScope('selected')} />
-                Selected vehicles ({selectedIds.length})
-              </label>
-              <label className="inline-flex items-center gap-1.5">
-                <input
-                  type="radio"
-                  name={`${id}-scope`}
-                  checked={scope === 'filter'}
-                  disabled={stateFiltered}
-                  aria-describedby={stateFiltered ? `${id}-scope-note` : undefined}
-                  onChange={() => setScope('filter')}
-                />
-                Every vehicle the filter matches
-              </label>
-            </div>
-            {stateFiltered ? (
-              <p id={`${id}-scope-note`} className="text-xs text-zinc-600 dark:text-zinc-400">
-                With vehicle-state filters on, a bulk action covers the vehicles selected on this page only.
-              </p>
-            ) : null}
-          </fieldset>
+    <>
+      <form onSubmit={review} aria-label="Bulk action" className="space-y-2">
+        <div className="flex flex-wrap items-end gap-3">
           <div className="space-y-1">
             <label htmlFor={`${id}-action`} className="block text-xs font-medium">
               Action
@@ -261,6 +230,6 @@ export function BulkActions({
           }
         }}
       />
-    </Card>
+    </>
   );
 }

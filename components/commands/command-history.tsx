@@ -1,12 +1,12 @@
 'use client';
 
-import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
+import { FilterBar, FilteredEmpty } from '@/components/list/filter-bar';
+import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/list/with-url-state';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -40,11 +40,19 @@ function UpstreamListNote({ list, vehicle }: { list: UpstreamList | undefined; v
   );
 }
 
-/** The time range filters: wall-clock date-times in the URL, read in the person's time zone. */
-const TIME_BOUNDS = [
-  { bound: 'from', label: 'From' },
-  { bound: 'to', label: 'Until' },
-] as const;
+/** The history's filters; the time bounds are wall-clock date-times in the URL, read in the person's time zone. */
+const HISTORY_FILTERS: ParamFilter[] = [
+  { param: 'state', label: 'Outcome', kind: 'choice', options: EXECUTION_STATE_FILTERS.map((s) => ({ value: s, label: s })) },
+  {
+    param: 'command',
+    label: 'Command',
+    kind: 'choice',
+    options: Object.entries(COMMAND_CATALOG).map(([name, info]) => ({ value: name, label: info.label })),
+  },
+  { param: 'user', label: 'Sent by (email)', kind: 'text' },
+  { param: 'from', label: 'From', kind: 'datetime' },
+  { param: 'to', label: 'Until', kind: 'datetime' },
+];
 
 /** The history's columns; the vehicle column only across vehicles. */
 function historyColumns(org: string, vehicleId?: string): DataColumn<ExecutionView>[] {
@@ -125,59 +133,30 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
   const executions = history.data?.pages.flatMap((p) => p.executions) ?? [];
   const exportQuery = new URLSearchParams(queryString);
   if (vehicleId) exportQuery.set('vehicleId', vehicleId);
+  // Each change of filter is one entry in the history.
+  const filterBar = paramFilterBar({
+    idPrefix: 'history',
+    filters: HISTORY_FILTERS,
+    values: filters,
+    onChange: (param, value) => void setFilters({ [param]: value }, { history: 'push' }),
+  });
+  const clearAll = () => void setFilters({ state: null, command: null, user: null, from: null, to: null }, { history: 'push' });
 
   return (
     <div className="space-y-3">
-      <FilterBar label="Command history filters">
-        <FilterSelect
-          id="history-state"
-          label="Outcome"
-          value={filters.state}
-          onChange={(value) => void setFilters({ state: commandHistoryParams.state.parse(value) })}
-        >
-          {EXECUTION_STATE_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          id="history-command"
-          label="Command"
-          value={filters.command}
-          onChange={(value) => void setFilters({ command: commandHistoryParams.command.parse(value) })}
-        >
-          {Object.entries(COMMAND_CATALOG).map(([name, info]) => (
-            <option key={name} value={name}>
-              {info.label}
-            </option>
-          ))}
-        </FilterSelect>
-        <Field
-          id="history-user"
-          label="Sent by (email)"
-          compact
-          defaultValue={filters.user}
-          onBlur={(e) => void setFilters({ user: e.target.value.trim() })}
-          onKeyDown={(e) => e.key === 'Enter' && void setFilters({ user: e.currentTarget.value.trim() })}
-        />
-        {TIME_BOUNDS.map(({ bound, label }) => (
-          <Field
-            key={bound}
-            id={`history-${bound}`}
-            label={label}
-            compact
-            type="datetime-local"
-            value={filters[bound]}
-            onChange={(e) => void setFilters({ [bound]: e.target.value })}
-          />
-        ))}
-        <Button variant="secondary" asChild className="ml-auto">
-          <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
-            <Download aria-hidden className="h-4 w-4" /> Export CSV
-          </a>
-        </Button>
-      </FilterBar>
+      <FilterBar
+        label="Command history filters"
+        active={filterBar.active}
+        choices={filterBar.choices}
+        onClearAll={clearAll}
+        end={
+          <Button variant="secondary" size="sm" asChild>
+            <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
+              <Download aria-hidden className="h-4 w-4" /> Export CSV
+            </a>
+          </Button>
+        }
+      />
       <UpstreamListNote list={upstreamList} vehicle={vehicleId !== undefined} />
       <DataTable
         label="Command history"
@@ -189,10 +168,14 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
         rowClassName="align-top"
         texts={{ loading: 'Loading command history' }}
         empty={
-          <EmptyState title="No commands match">
-            Commands sent through Motorpool appear here with who sent them and how they ended, and those sent elsewhere where the service
-            lists them.
-          </EmptyState>
+          filterBar.active.length > 0 ? (
+            <FilteredEmpty noun="commands" active={filterBar.active} onClearAll={clearAll} />
+          ) : (
+            <EmptyState title="No commands yet">
+              Commands sent through Motorpool appear here with who sent them and how they ended, and those sent elsewhere where the service
+              lists them.
+            </EmptyState>
+          )
         }
       />
       {history.hasNextPage ? (

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useEffect, useRef } from 'react';
 import { parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { parseAsStringWhere } from '@/components/list/url-params';
 import { withUrlState } from '@/components/list/with-url-state';
@@ -50,24 +51,34 @@ function Workspace({ org }: { org: string }) {
   const [{ link: shownLink, status }, setState] = useQueryStates(connectParams);
   const show = (link: string | null) => void setState({ link }, { history: 'push' });
   const result = shownLink ? <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} /> : null;
+  // The list comes first; a link shown (created below, or picked in the list) is brought into view.
+  const resultBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shownLink) resultBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [shownLink]);
   return (
     <div className="space-y-6">
+      <ConsentLinks
+        org={org}
+        status={status}
+        canCreate={canCreate}
+        onStatus={(next) => void setState({ status: next ? connectParams.status.parse(next) : null }, { history: 'push' })}
+        onShow={(id) => show(id)}
+      />
       {canCreate ? (
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="order-2 xl:order-1">
             <ConnectForm org={org} onCreated={(link) => show(link.id)} />
           </div>
-          <div className="order-1 xl:sticky xl:top-20 xl:order-2">{result ?? <HowItWorks />}</div>
+          <div ref={resultBox} className="order-1 scroll-mt-20 xl:sticky xl:top-20 xl:order-2">
+            {result ?? <HowItWorks />}
+          </div>
         </div>
       ) : (
-        result
+        <div ref={resultBox} className="scroll-mt-20">
+          {result}
+        </div>
       )}
-      <ConsentLinks
-        org={org}
-        status={status}
-        onStatus={(next) => void setState({ status: connectParams.status.parse(next) })}
-        onShow={(id) => show(id)}
-      />
     </div>
   );
 }

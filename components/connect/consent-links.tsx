@@ -1,9 +1,12 @@
 'use client';
 
+import { Plus } from 'lucide-react';
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { inputClass } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { FilterBar } from '@/components/list/filter-bar';
+import { paramFilterBar } from '@/components/list/param-filters';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -103,38 +106,51 @@ function linkColumns(org: string, now: number, onShow: (id: string) => void): Da
 export function ConsentLinks({
   org,
   status,
+  canCreate,
   onStatus,
   onShow,
 }: {
   org: string;
   status: LinkDisplayStatus | null;
-  onStatus: (status: string) => void;
+  /** Whether "New link" (the form below the list) is offered. */
+  canCreate: boolean;
+  onStatus: (status: string | null) => void;
   onShow: (id: string) => void;
 }) {
   const now = useNow(1000);
   const links = useConsentLinks(org, status);
+  const filterBar = paramFilterBar({
+    idPrefix: 'links',
+    filters: [
+      { param: 'status', label: 'Status', kind: 'choice', options: CONSENT_LINK_FILTERS.map((s) => ({ value: s, label: FILTER_TEXT[s] })) },
+    ],
+    values: { status },
+    onChange: (_, value) => onStatus(value),
+  });
   return (
     <Card aria-labelledby="links-heading">
       <CardHeader
         id="links-heading"
         title="Consent links"
         description="Links stay here with their outcome: waiting for the owner, completed, failed or expired."
-        actions={
-          <div className="flex items-center gap-2">
-            <label htmlFor="links-status" className="text-sm text-zinc-600 dark:text-zinc-400">
-              Show
-            </label>
-            <select id="links-status" className={inputClass} value={status ?? ''} onChange={(e) => onStatus(e.target.value)}>
-              <option value="">All links</option>
-              {CONSENT_LINK_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {FILTER_TEXT[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
       />
+      <div className="border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <FilterBar
+          label="Consent link filters"
+          active={filterBar.active}
+          choices={filterBar.choices}
+          onClearAll={() => onStatus(null)}
+          end={
+            canCreate ? (
+              <Button variant="secondary" size="sm" asChild>
+                <a href="#connect-form-heading">
+                  <Plus aria-hidden className="h-4 w-4" /> New link
+                </a>
+              </Button>
+            ) : undefined
+          }
+        />
+      </div>
       <DataTable
         label="List of consent links"
         caption="Consent links, newest first"
@@ -151,7 +167,7 @@ export function ConsentLinks({
           <EmptyState title={status ? `No ${FILTER_TEXT[status].toLowerCase()} links` : 'No consent links yet'}>
             {status
               ? 'Show all links to see the others.'
-              : 'Create a link above and send it to a vehicle owner; it appears here until they answer or it expires.'}
+              : 'Create a link below and send it to a vehicle owner; it appears here until they answer or it expires.'}
           </EmptyState>
         }
       />

@@ -1,5 +1,8 @@
 'use client';
 
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -47,7 +50,20 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
   const checks = useEligibilityChecks(org);
   return (
     <Card aria-labelledby="checks-heading">
-      <CardHeader id="checks-heading" title="Checks" description="Every check sent through Motorpool, newest first." />
+      <CardHeader
+        id="checks-heading"
+        title="Checks"
+        description="Every check sent through Motorpool, newest first."
+        actions={
+          canCreate ? (
+            <Button variant="secondary" size="sm" asChild>
+              <a href="#new-check-heading">
+                <Plus aria-hidden className="h-4 w-4" /> New check
+              </a>
+            </Button>
+          ) : undefined
+        }
+      />
       <DataTable
         label="Eligibility checks"
         caption="Eligibility checks, newest first"
@@ -61,7 +77,7 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
         empty={
           <EmptyState title="No checks yet">
             {canCreate
-              ? 'Paste VINs or upload a CSV above to find out which vehicles can be connected.'
+              ? 'Paste VINs or upload a CSV below to find out which vehicles can be connected.'
               : 'Checks sent by managers and admins appear here with their results.'}
           </EmptyState>
         }

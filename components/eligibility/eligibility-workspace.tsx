@@ -9,8 +9,9 @@ export function EligibilityWorkspace({ org }: { org: string }) {
   const canCreate = useCan('eligibility.write');
   return (
     <div className="space-y-6">
-      {canCreate ? <NewCheck org={org} /> : null}
+      {/* The list first, so the checks are on the first screen; "New check" leads to the form below. */}
       <ChecksList org={org} canCreate={canCreate} />
+      {canCreate ? <NewCheck org={org} /> : null}
       <BulkLookup org={org} />
     </div>
   );

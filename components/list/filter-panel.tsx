@@ -54,7 +54,7 @@ function pretty(text: string): string {
 
 const smallInput = inputClassOf({ padding: 'py-1.5' });
 
-function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChange: (value: string) => void }) {
+export function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChange: (value: string) => void }) {
   const kind = fieldOf(row.field).kind;
   if (!needsValue(row.operator)) return null;
   if (kind === 'boolean') {
@@ -94,7 +94,7 @@ function ValueInput({ row, id, onChange }: { row: BuilderRow; id: string; onChan
   );
 }
 
-function defaultValue(field: FilterField): string {
+export function defaultValue(field: FilterField): string {
   const kind = fieldOf(field).kind;
   return kind === 'boolean' ? 'true' : kind === 'status' ? CONNECTION_STATUSES[0] : '';
 }

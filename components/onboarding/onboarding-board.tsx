@@ -1,11 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { FilterBar, FilterSelect } from '@/components/ui/filter-bar';
+import { FilterBar, FilteredEmpty } from '@/components/list/filter-bar';
+import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
 import { createParser, parseAsString, parseAsStringLiteral, useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/list/with-url-state';
 import { DataTable } from '@/components/ui/data-table';
-import { Field } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
@@ -115,6 +115,27 @@ const onboardingParams = {
   createdBy: parseAsString.withDefault(''),
 };
 
+const ONBOARDING_FILTERS: ParamFilter[] = [
+  {
+    param: 'stage',
+    label: 'Stage',
+    kind: 'choice',
+    options: [
+      ...LINK_STAGES.map((s) => ({ value: s, label: `Link: ${STAGE_LABELS[s]}` })),
+      ...VIN_LIST_STAGES.map((s) => ({ value: s, label: `VIN list: ${STAGE_LABELS[s]}` })),
+    ],
+  },
+  {
+    param: 'stuckHours',
+    label: 'Stuck for more than (hours)',
+    kind: 'number',
+    min: 0,
+    max: 24 * 365,
+    words: (hours) => `Stuck for more than ${hours} h`,
+  },
+  { param: 'createdBy', label: 'Created by (email)', kind: 'text' },
+];
+
 /** Every consent link and bulk VIN list from its start to its end, with filters kept in the URL. */
 function Board({ org }: { org: string }) {
   const [{ stage, stuckHours, createdBy }, setFilters] = useQueryStates(onboardingParams);
@@ -123,61 +144,18 @@ function Board({ org }: { org: string }) {
   if (stuckHours) query.set('stuckHours', stuckHours);
   if (createdBy) query.set('createdBy', createdBy);
   const onboarding = useOnboarding(org, query.toString());
-  const filtered = Boolean(stage || stuckHours || createdBy);
-  const setStuckHours = (value: string) => void setFilters({ stuckHours: value || null });
-  const setCreatedBy = (value: string) => void setFilters({ createdBy: value });
+  // Each change of filter is one entry in the history.
+  const filterBar = paramFilterBar({
+    idPrefix: 'onboarding',
+    filters: ONBOARDING_FILTERS,
+    values: { stage, stuckHours, createdBy },
+    onChange: (param, value) => void setFilters({ [param]: value }, { history: 'push' }),
+  });
+  const clearAll = () => void setFilters({ stage: null, stuckHours: null, createdBy: null }, { history: 'push' });
 
   return (
     <div className="space-y-3">
-      <FilterBar label="Onboarding filters">
-        <FilterSelect
-          id="onboarding-stage"
-          label="Stage"
-          value={stage}
-          onChange={(value) => void setFilters({ stage: onboardingParams.stage.parse(value) })}
-        >
-          <optgroup label="Consent links">
-            {LINK_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {STAGE_LABELS[s]}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="VIN lists">
-            {VIN_LIST_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {STAGE_LABELS[s]}
-              </option>
-            ))}
-          </optgroup>
-        </FilterSelect>
-        <Field
-          id="onboarding-stuck"
-          label="Stuck for more than (hours)"
-          compact
-          type="number"
-          min={0}
-          step="any"
-          className="w-48"
-          defaultValue={stuckHours ?? ''}
-          onBlur={(e) => setStuckHours(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') setStuckHours(e.currentTarget.value);
-          }}
-        />
-        <Field
-          id="onboarding-created-by"
-          label="Created by (email)"
-          compact
-          type="email"
-          className="w-56"
-          defaultValue={createdBy}
-          onBlur={(e) => setCreatedBy(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') setCreatedBy(e.currentTarget.value);
-          }}
-        />
-      </FilterBar>
+      <FilterBar label="Onboarding filters" active={filterBar.active} choices={filterBar.choices} onClearAll={clearAll} />
       <DataTable<OnboardingItem>
         label="Onboarding"
         caption="Each consent link and VIN list: its stage, since when, and what to do next"
@@ -189,11 +167,13 @@ function Board({ org }: { org: string }) {
         }
         texts={{ loading: 'Loading onboarding', error: 'The onboarding could not be loaded' }}
         empty={
-          <EmptyState title={filtered ? 'Nothing matches' : 'Nothing to follow yet'}>
-            {filtered
-              ? 'Change or clear the filters.'
-              : 'Create a consent link on the Connect page, or check a VIN list on the Eligibility page; each is followed here.'}
-          </EmptyState>
+          filterBar.active.length > 0 ? (
+            <FilteredEmpty noun="connections" active={filterBar.active} onClearAll={clearAll} />
+          ) : (
+            <EmptyState title="Nothing to follow yet">
+              Create a consent link on the Connect page, or check a VIN list on the Eligibility page; each is followed here.
+            </EmptyState>
+          )
         }
         columns={[
           { id: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (i) => <Time value={i.createdAt} /> },

@@ -2,13 +2,13 @@
 
 import { AlertOctagon, AlertTriangle, BellOff, CheckCircle2, Info } from 'lucide-react';
 import Link from 'next/link';
-import { parseAsStringLiteral, useQueryStates, type Nullable } from 'nuqs';
+import { parseAsStringLiteral, useQueryStates, type inferParserType, type Nullable } from 'nuqs';
+import { FilterBar, FilteredEmpty, type ActiveFilter, type FilterChoice } from '@/components/list/filter-bar';
+import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
 import { useCallback, useEffect, useState } from 'react';
 import { numberedPagingParams } from '@/components/list/url-params';
 import { useNumberedPaging } from '@/components/list/use-numbered-paging';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Checkbox } from '@/components/ui/checkbox';
-import { inputClass } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -155,6 +155,50 @@ const alertFilterParams = {
   page: numberedPagingParams.page,
 };
 
+const ALERT_FILTERS: ParamFilter[] = [
+  {
+    param: 'status',
+    label: 'Status',
+    kind: 'choice',
+    options: [
+      { value: 'active', label: 'Active' },
+      { value: 'resolved', label: 'Resolved' },
+      { value: 'all', label: 'All' },
+    ],
+  },
+  { param: 'severity', label: 'Severity', kind: 'choice', options: SEVERITIES.map((s) => ({ value: s, label: humanize(s) })) },
+];
+
+type AlertParams = Omit<inferParserType<typeof alertFilterParams>, 'page'>;
+
+/**
+ * The inbox's chips and menu: status (a chip only when not the default, active), severity, and
+ * muted alerts shown, a filter that needs no value.
+ */
+function alertFilterBar(params: AlertParams, setFilter: (changes: Partial<Nullable<AlertParams>>) => void) {
+  const bar = paramFilterBar({
+    idPrefix: 'alerts',
+    filters: ALERT_FILTERS,
+    values: { status: params.status === 'active' ? null : params.status, severity: params.severity },
+    onChange: (param, value) => setFilter({ [param]: value }),
+  });
+  const shown = params.muted === 'shown';
+  const active: ActiveFilter[] = shown
+    ? [...bar.active, { key: 'muted', words: 'Muted alerts shown', remove: () => setFilter({ muted: null }) }]
+    : bar.active;
+  const choices: FilterChoice[] = [
+    ...bar.choices,
+    {
+      key: 'muted',
+      label: 'Show muted',
+      group: 'Filters',
+      apply: () => setFilter({ muted: 'shown' }),
+      unavailable: shown ? 'Already shown' : undefined,
+    },
+  ];
+  return { active, choices };
+}
+
 /** The open alerts by severity, as words: "2 critical, 1 high". */
 function OpenSummary({ alerts }: { alerts: readonly PlatformAlertView[] }) {
   const { total, bySeverity } = countOpen(alerts);
@@ -193,52 +237,25 @@ function Inbox({
   // A page past the end (the list shrank since the link was made) shows the last one.
   const page = paged ? Math.min(paging.page, Math.max(0, Math.ceil(matching.length / size) - 1)) : 0;
   const shown = matching.slice(page * size, (page + 1) * size);
-  const setFilter = (changes: Partial<Nullable<Omit<typeof params, 'page'>>>) => void setParams({ ...changes, page: null });
+  // A filter change goes back to the first page, as one entry in the history.
+  const setFilter = (changes: Partial<Nullable<Omit<typeof params, 'page'>>>) =>
+    void setParams({ ...changes, page: null }, { history: 'push' });
+  const filterBar = alertFilterBar(params, setFilter);
+  const clearAll = () => setFilter({ status: null, severity: null, muted: null });
   return (
     <div className="space-y-3">
       <OpenSummary alerts={alerts} />
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="text-xs text-zinc-600 dark:text-zinc-400">
-          Status
-          <select
-            className={`${inputClass} mt-1`}
-            value={filter.status}
-            onChange={(e) => setFilter({ status: alertFilterParams.status.parse(e.target.value) })}
-          >
-            <option value="active">Active</option>
-            <option value="resolved">Resolved</option>
-            <option value="all">All</option>
-          </select>
-        </label>
-        <label className="text-xs text-zinc-600 dark:text-zinc-400">
-          Severity
-          <select
-            className={`${inputClass} mt-1`}
-            value={filter.severity ?? ''}
-            onChange={(e) => setFilter({ severity: alertFilterParams.severity.parse(e.target.value) })}
-          >
-            <option value="">Any</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {humanize(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Checkbox
-          label="Show muted"
-          checked={filter.showMuted}
-          onCheckedChange={(checked) => setFilter({ muted: checked ? 'shown' : null })}
-          block
-          className="pb-2"
-        />
-      </div>
+      <FilterBar label="Alert filters" active={filterBar.active} choices={filterBar.choices} onClearAll={clearAll} />
       {shown.length === 0 ? (
-        <EmptyState title={alerts.length === 0 ? 'No alerts' : 'No alert matches these filters'}>
-          {alerts.length === 0
-            ? 'The Vehicle API has raised no platform alert here.'
-            : 'Muted and resolved alerts are hidden unless you ask for them.'}
-        </EmptyState>
+        alerts.length > 0 && filterBar.active.length > 0 ? (
+          <FilteredEmpty noun="alerts" active={filterBar.active} onClearAll={clearAll} />
+        ) : (
+          <EmptyState title={alerts.length === 0 ? 'No alerts' : 'No alert matches these filters'}>
+            {alerts.length === 0
+              ? 'The Vehicle API has raised no platform alert here.'
+              : 'Muted and resolved alerts are hidden unless you ask for them.'}
+          </EmptyState>
+        )
       ) : (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label={label}>
           {shown.map((alert) => (

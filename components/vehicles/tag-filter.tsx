@@ -1,7 +1,7 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
+import { FilterForm } from '@/components/list/filter-editors';
 import { Field } from '@/components/ui/field';
 import type { TagRecord } from '@/lib/vehicles/types';
 import { TAG_LIMIT } from '@/lib/contract/limits';
@@ -26,8 +26,8 @@ export function TagDatalists({ idPrefix, tags, keyText }: { idPrefix: string; ta
   );
 }
 
-/** Filter the fleet by tag (`tagKey`/`tagValue` of the vehicle list), with suggestions from tags seen. */
-export function TagFilter({
+/** The tag filter's form (`tagKey`/`tagValue` of the vehicle list), with suggestions from tags seen; both empty removes it. */
+export function TagFilterEditor({
   org,
   tagKey,
   tagValue,
@@ -41,46 +41,29 @@ export function TagFilter({
   const [key, setKey] = useState(tagKey);
   const [value, setValue] = useState(tagValue);
   const seen = useTagsSeen(org);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(key.trim(), value.trim());
-  };
   const parts = [
     { part: 'key', label: 'Tag key', text: key, setText: setKey },
     { part: 'value', label: 'Tag value', text: value, setText: setValue },
   ];
   return (
-    <form onSubmit={submit} aria-label="Tag filter" className="flex flex-wrap items-end gap-2">
-      {parts.map(({ part, label, text, setText }) => (
-        <Field
-          key={part}
-          id={`tag-filter-${part}`}
-          label={label}
-          compact
-          className="min-w-32 flex-1"
-          list={`tag-filter-${part}s`}
-          maxLength={TAG_LIMIT}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-        />
-      ))}
+    <FilterForm label="Tag filter" onSubmit={() => onApply(key.trim(), value.trim())}>
+      <div className="grid grid-cols-2 gap-2">
+        {parts.map(({ part, label, text, setText }, index) => (
+          <Field
+            key={part}
+            id={`tag-filter-${part}`}
+            label={label}
+            compact
+            autoFocus={index === 0}
+            list={`tag-filter-${part}s`}
+            maxLength={TAG_LIMIT}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
+        ))}
+      </div>
       <TagDatalists idPrefix="tag-filter" tags={seen.data?.tags ?? []} keyText={key.trim()} />
-      <Button type="submit" size="md" variant="secondary">
-        Filter by tag
-      </Button>
-      {tagKey || tagValue ? (
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setKey('');
-            setValue('');
-            onApply('', '');
-          }}
-        >
-          Clear tag
-        </Button>
-      ) : null}
-    </form>
+    </FilterForm>
   );
 }

@@ -8,7 +8,7 @@ import { LookupInput } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { lookUpVehicle } from '@/lib/vehicles/list-query';
 
-/** Search by VIN or id: opens the vehicle directly instead of filtering the list. */
+/** Search by VIN, plate or id: opens the vehicle directly instead of filtering the list. */
 export function VehicleSearch({ org }: { org: string }) {
   const router = useRouter();
   const [q, setQ] = useState('');
@@ -31,9 +31,16 @@ export function VehicleSearch({ org }: { org: string }) {
   };
 
   return (
-    <form onSubmit={submit} role="search" aria-label="Open a vehicle" className="space-y-1">
-      <div className="flex gap-2">
-        <LookupInput id="vehicle-search" label="VIN or vehicle id" value={q} onChange={(e) => setQ(e.target.value)} error={error} />
+    <form onSubmit={submit} role="search" aria-label="Open a vehicle" className="min-w-0 space-y-1">
+      <div className="flex min-w-0 gap-2">
+        <LookupInput
+          id="vehicle-search"
+          className="min-w-0"
+          label="VIN, plate or vehicle id"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          error={error}
+        />
         <Button type="submit" variant="secondary" disabled={busy}>
           <Search aria-hidden className="h-4 w-4" /> Open
         </Button>

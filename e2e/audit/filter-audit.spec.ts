@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
+import { addFilter, filterChips } from '../fixtures/filter-bar';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -11,9 +12,11 @@ test('a change is recorded with who and what, found by filter, and exported as C
   await expect(page.getByText('Connection works.')).toBeVisible();
 
   await page.goto('/o/demo/audit');
+  await addFilter(page, 'Action…');
   await page.getByLabel('Action').fill('settings.*');
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(/action=settings\.\*/);
+  await expect(filterChips(page)).toHaveText(['Action: settings.*']);
   const row = page.getByRole('row').filter({ hasText: 'settings.connection_tested' }).first();
   await expect(row).toContainText('admin@demo.test');
   await expect(row).toContainText('success');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
+import { addFilter, filterChips } from '../fixtures/filter-bar';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -20,15 +21,17 @@ test('the fleet-wide history filters by outcome and command, keeps filters in th
     .toBe('failed');
 
   await page.reload();
-  // The filter bar hydrates inside its own boundary, after the page: on a loaded machine a choice
-  // made before that is lost, so the first one is made again until the address shows it.
-  await expect(async () => {
-    await page.getByLabel('Outcome', { exact: true }).selectOption('failed');
-    await expect(page).toHaveURL(/state=failed/, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  // Each filter from the bar's menu, applied at once, shown as a chip that names it.
+  await addFilter(page, 'Outcome…');
+  await page.getByLabel('Outcome', { exact: true }).selectOption('failed');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/state=failed/);
+  await addFilter(page, 'Command…');
   await page.getByLabel('Command', { exact: true }).selectOption('SET_VEHICLE_NAME');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(/command=SET_VEHICLE_NAME/);
   await expect(page).toHaveURL(/state=failed/);
+  await expect(filterChips(page)).toHaveText(['Outcome: failed', 'Command: Set vehicle name']);
   const row = page.getByRole('region', { name: 'Command history' }).getByRole('row').filter({ hasText: offlineVehicleId }).first();
   await expect(row).toContainText('Set vehicle name');
   await expect(row).toContainText('admin@demo.test');

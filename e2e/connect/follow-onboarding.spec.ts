@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { answerConsent, createConsentLinkAs, getConsentLinkAs } from '../fixtures/connect';
 import { storageStateOf } from '../fixtures/roles';
+import { addFilter, filterChips } from '../fixtures/filter-bar';
 
 test.use({ storageState: storageStateOf('manager') });
 
@@ -34,6 +35,7 @@ test('a consent link is followed from creation to first telemetry; waiting and r
   await expect(row(refused.id)).toContainText('send a new link');
 
   // Stuck for more than 0 hours: the waiting and refused links, not the finished one.
+  await addFilter(page, 'Stuck for more than (hours)…');
   await page.getByLabel('Stuck for more than (hours)').fill('0');
   await page.getByLabel('Stuck for more than (hours)').press('Enter');
   await expect(page).toHaveURL(/stuckHours=0/);
@@ -41,12 +43,21 @@ test('a consent link is followed from creation to first telemetry; waiting and r
   await expect(row(refused.id)).toBeVisible();
   await expect(row(finished.id)).toHaveCount(0);
 
+  await addFilter(page, 'Stage…');
   await page.getByLabel('Stage').selectOption('consent_refused');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(row(refused.id)).toBeVisible();
   await expect(row(waiting.id)).toHaveCount(0);
 
+  await addFilter(page, 'Created by (email)…');
   await page.getByLabel('Created by (email)').fill('someone-else@demo.test');
   await page.getByLabel('Created by (email)').press('Enter');
-  await expect(page.getByText('Nothing matches')).toBeVisible();
+  await expect(filterChips(page)).toHaveText([
+    // In the bar's order of filters, not the order they were added.
+    'Stage: Link: Consent refused',
+    'Stuck for more than 0 h',
+    'Created by (email): someone-else@demo.test',
+  ]);
+  await expect(page.getByText('No connections match these filters')).toBeVisible();
   await expect(row(refused.id)).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { addFilter } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
 import { setSandboxBulkConnect } from '../fixtures/sandbox';
 import type { BulkConnectionView } from '@/lib/eligibility/bulk-connect';
@@ -125,19 +126,24 @@ test('the onboarding page follows a VIN list: its ineligible rows with their rea
   if (failed.length) await expect(row).not.toContainText('not stuck');
   else await expect(row).toContainText('not stuck');
 
-  // The filters apply to VIN lists too.
+  // The filters apply to VIN lists too; each is set from the bar's menu (again to change it).
+  const filterBy = async (choice: string, label: string, value: string) => {
+    await addFilter(page, `${choice}…`);
+    const field = page.getByLabel(label, { exact: true });
+    if (choice === 'Stage') await field.selectOption(value);
+    else await field.fill(value);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  };
   const stage = failed.length ? 'connection_incomplete' : 'connected';
-  await page.getByLabel('Stage').selectOption(stage);
+  await filterBy('Stage', 'Stage', stage);
   await expect(page).toHaveURL(new RegExp(`stage=${stage}`));
   await expect(row).toBeVisible();
-  await page.getByLabel('Stage').selectOption('eligibility_running');
+  await filterBy('Stage', 'Stage', 'eligibility_running');
   await expect(row).toHaveCount(0);
-  await page.getByLabel('Stage').selectOption(stage);
-  await page.getByLabel('Created by (email)').fill('someone-else@demo.test');
-  await page.getByLabel('Created by (email)').press('Enter');
+  await filterBy('Stage', 'Stage', stage);
+  await filterBy('Created by (email)', 'Created by (email)', 'someone-else@demo.test');
   await expect(row).toHaveCount(0);
-  await page.getByLabel('Created by (email)').fill('manager@demo.test');
-  await page.getByLabel('Created by (email)').press('Enter');
+  await filterBy('Created by (email)', 'Created by (email)', 'manager@demo.test');
   await expect(row).toBeVisible();
 });
 

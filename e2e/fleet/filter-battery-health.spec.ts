@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { addFilter } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 
@@ -70,8 +71,9 @@ test('"battery health below 90%" lists exactly the vehicles the snapshot read be
 
   // In the console: the filter from the form, kept in the URL, the column with each figure's age.
   await page.goto('/o/demo/vehicles');
+  await addFilter(page, 'Battery health below…');
   await page.getByLabel('Battery health below (%)').fill(String(THRESHOLD));
-  await page.getByRole('button', { name: 'Filter by state' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`healthBelow=${THRESHOLD}`));
   await expect(page.getByText(`Battery health below ${THRESHOLD}%`, { exact: true })).toBeVisible();
   const table = page.getByRole('region', { name: 'Vehicles', exact: true });
@@ -94,7 +96,9 @@ test('"battery health below 90%" lists exactly the vehicles the snapshot read be
 
   // A reload rebuilds the view from the URL; removing the chip clears the filter.
   await page.reload();
+  await page.getByRole('button', { name: `Edit the filter: Battery health below ${THRESHOLD}%` }).click();
   await expect(page.getByLabel('Battery health below (%)')).toHaveValue(String(THRESHOLD));
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: `Remove the filter: Battery health below ${THRESHOLD}%` }).click();
   await expect(page).not.toHaveURL(/healthBelow/);
 });

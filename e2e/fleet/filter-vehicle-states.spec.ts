@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { addFilter } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
 
 test.use({ storageState: storageStateOf('manager') });
@@ -45,8 +46,9 @@ test('"not reported for 24 h" lists exactly the stale vehicles, from the URL, wi
     .toEqual(expected);
 
   await page.goto('/o/demo/vehicles');
+  await addFilter(page, 'Not reported for…');
   await page.getByLabel('Not reported for (h)').fill('24');
-  await page.getByRole('button', { name: 'Filter by state' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(/staleHours=24/);
   await expect(page.getByText('Not reported for 24 h', { exact: true })).toBeVisible();
   await expect(page.getByTestId('snapshot-age')).toContainText('Vehicle states as of');
@@ -61,13 +63,16 @@ test('"not reported for 24 h" lists exactly the stale vehicles, from the URL, wi
   await expect.poll(async () => (await shown()).length).toBe(Math.min(20, expected.length));
   for (const id of await shown()) expect(expected).toContain(id);
   // A bulk action over "every match" would ignore the state filter: with one on, it covers the rows selected on this page only.
-  const bulk = page.getByRole('form', { name: 'Bulk action' });
-  await expect(bulk.getByRole('radio', { name: 'Every vehicle the filter matches' })).toBeDisabled();
-  await expect(bulk.getByRole('radio', { name: /Selected vehicles/ })).toBeChecked();
+  await table.getByRole('checkbox', { name: 'Select every vehicle on this page' }).check();
+  const bar = page.getByRole('region', { name: 'Selected vehicles' });
+  await expect(bar).toContainText('a bulk action covers the vehicles selected on this page only');
+  await expect(bar.getByRole('button', { name: /Select every vehicle the filter matches/ })).toHaveCount(0);
 
   // A reload rebuilds the view from the URL; removing the chip clears the filter.
   await page.reload();
+  await page.getByRole('button', { name: 'Edit the filter: Not reported for 24 h' }).click();
   await expect(page.getByLabel('Not reported for (h)')).toHaveValue('24');
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Remove the filter: Not reported for 24 h' }).click();
   await expect(page).not.toHaveURL(/staleHours/);
 });

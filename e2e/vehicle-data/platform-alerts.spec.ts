@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/test';
+import { addFilter, filterChips } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 import { section, vehicleUrl } from '../fixtures/vehicle-data';
@@ -29,10 +30,13 @@ test('a vehicle’s alerts tab lists its platform alerts with severity, status a
   await expect(section(page, 'Platform alerts').getByRole('checkbox', { name: /Ask the driver to start the vehicle/ })).toBeChecked();
 
   // Filters live in the URL: all statuses and muted alerts shown.
-  await section(page, 'Platform alerts').getByLabel('Status').selectOption('all');
-  await section(page, 'Platform alerts').getByLabel('Show muted').check();
+  await addFilter(page, 'Status…');
+  await page.getByLabel('Status', { exact: true }).selectOption('all');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await addFilter(page, 'Show muted');
   await expect(page).toHaveURL(/status=all/);
   await expect(page).toHaveURL(/muted=shown/);
+  await expect(filterChips(page)).toHaveText(['Status: All', 'Muted alerts shown']);
 });
 
 test('a vehicle without platform alerts says so', async ({ page, request }) => {
@@ -52,10 +56,15 @@ test('the fleet inbox reads every vehicle in batches and links each alert to its
   const inbox = page.getByRole('list', { name: 'Platform alerts of the fleet' });
   const notSeen = inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' }).first();
   await expect(notSeen).toBeVisible();
-  await page.getByLabel('Severity').selectOption('CRITICAL');
+  const severity = async (value: string) => {
+    await addFilter(page, 'Severity…');
+    await page.getByLabel('Severity', { exact: true }).selectOption(value);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  };
+  await severity('CRITICAL');
   await expect(page).toHaveURL(/severity=CRITICAL/);
   await expect(inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toHaveCount(0);
-  await page.getByLabel('Severity').selectOption('HIGH');
+  await severity('HIGH');
   // The inbox pages its alerts: the vehicle's may be on a later page.
   const mine = inbox
     .getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })
@@ -122,7 +131,9 @@ test('the fleet inbox pages its alerts with the one pager, page and size in the 
   const total = last.total;
 
   // A filter narrows the list and goes back to page one, keeping the size.
-  await page.getByLabel('Severity').selectOption('CRITICAL');
+  await addFilter(page, 'Severity…');
+  await page.getByLabel('Severity', { exact: true }).selectOption('CRITICAL');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(/severity=CRITICAL/);
   await expect(page).not.toHaveURL(/[?&]page=/);
   await expect(where).toHaveText(/^Page 1 of 1 · 1–\d+ of \d+$/);

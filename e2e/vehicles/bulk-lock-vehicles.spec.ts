@@ -22,11 +22,12 @@ test('lock 10 selected vehicles where 2 are offline: 8 executed, 2 failed with r
     await page.goto(`/o/demo/vehicles?tagKey=night&tagValue=${run}`);
     const table = page.getByRole('region', { name: 'Vehicles', exact: true });
     await expect(table.locator('tbody tr')).toHaveCount(10);
-    // The header's box selects the page's rows; the bulk action applies to the rows selected.
-    const form = page.getByRole('form', { name: 'Bulk action' });
-    await expect(form.getByRole('radio', { name: 'Selected vehicles (0)' })).toBeChecked();
+    // The header's box selects the page's rows; the bulk actions appear with them, over the rows selected.
+    const bar = page.getByRole('region', { name: 'Selected vehicles' });
+    await expect(bar).toHaveCount(0);
     await table.getByRole('checkbox', { name: 'Select every vehicle on this page' }).check();
-    await expect(form.getByRole('radio', { name: 'Selected vehicles (10)' })).toBeChecked();
+    await expect(bar.getByTestId('selection-count')).toHaveText('10 selected');
+    const form = bar.getByRole('form', { name: 'Bulk action' });
     await form.getByLabel('Action').selectOption('command');
     await form.getByLabel('Command', { exact: true }).selectOption('LOCK_DOORS');
     await form.getByRole('button', { name: 'Review' }).click();
@@ -89,11 +90,12 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
   await page.goto(`/o/demo/vehicles?tagKey=charge&tagValue=${run}`);
   const table = page.getByRole('region', { name: 'Vehicles', exact: true });
   await expect(table.locator('tbody tr')).toHaveCount(4);
-  const form = page.getByRole('form', { name: 'Bulk action' });
+  const bar = page.getByRole('region', { name: 'Selected vehicles' });
+  const form = bar.getByRole('form', { name: 'Bulk action' });
   // Two rows chosen, one by one: the header box reads as partly checked.
   const picked = tagged.slice(0, 2);
   for (const v of picked) await table.getByRole('checkbox', { name: `Select ${v.vin ?? v.id}` }).check();
-  await expect(form.getByRole('radio', { name: 'Selected vehicles (2)' })).toBeChecked();
+  await expect(bar.getByTestId('selection-count')).toHaveText('2 selected');
   expect(
     await table
       .getByRole('checkbox', { name: 'Select every vehicle on this page' })
@@ -122,7 +124,9 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
 
   // Every vehicle the (empty) filter matches: well above 50, so the count must be typed back.
   await page.goto('/o/demo/vehicles');
-  await form.getByLabel('Every vehicle the filter matches').check();
+  await table.getByRole('checkbox', { name: 'Select every vehicle on this page' }).check();
+  await bar.getByRole('button', { name: /^Select every vehicle the filter matches/ }).click();
+  await expect(bar.getByTestId('selection-count')).toHaveText(/^All \d+ vehicles the filter matches$/);
   await form.getByLabel('Action').selectOption('command');
   await form.getByLabel('Command', { exact: true }).selectOption('UNLOCK_DOORS');
   await form.getByRole('button', { name: 'Review' }).click();

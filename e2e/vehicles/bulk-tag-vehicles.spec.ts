@@ -18,8 +18,16 @@ test('tag 30 vehicles matching a filter in one action and see 30 outcomes', asyn
   }
 
   await page.goto(`/o/demo/vehicles?tagKey=batch&tagValue=${run}`);
-  const form = page.getByRole('form', { name: 'Bulk action' });
-  await form.getByLabel('Every vehicle the filter matches').check();
+  // The page holds 20 of the 30: the whole page selected offers every vehicle the filter matches.
+  await page
+    .getByRole('region', { name: 'Vehicles', exact: true })
+    .getByRole('checkbox', { name: 'Select every vehicle on this page' })
+    .check();
+  const bar = page.getByRole('region', { name: 'Selected vehicles' });
+  await expect(bar.getByTestId('selection-count')).toHaveText('20 selected');
+  await bar.getByRole('button', { name: 'Select every vehicle the filter matches (30)' }).click();
+  await expect(bar.getByTestId('selection-count')).toHaveText('All 30 vehicles the filter matches');
+  const form = bar.getByRole('form', { name: 'Bulk action' });
   await form.getByLabel('Action').selectOption('tag.add');
   await form.getByLabel('Key of the tag').fill('depot');
   await form.getByLabel('Value of the tag').fill(`north-${run}`);

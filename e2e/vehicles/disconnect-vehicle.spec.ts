@@ -26,9 +26,11 @@ test('disconnects a vehicle after the VIN is typed back, shows it processing and
   await expect(page.getByRole('button', { name: 'Edit registration plate' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Back to the vehicles' }).click();
-  await page.getByLabel('VIN or vehicle id').fill(vehicle.vin);
+  await page.getByLabel('VIN, plate or vehicle id').fill(vehicle.vin);
   await page.getByRole('button', { name: 'Open' }).click();
-  await expect(page.getByRole('search', { name: 'Open a vehicle' }).getByRole('alert')).toContainText('No vehicle has the VIN or id');
+  await expect(page.getByRole('search', { name: 'Open a vehicle' }).getByRole('alert')).toContainText(
+    'No vehicle has the VIN, plate or id',
+  );
   const filter = JSON.stringify({ field: 'vin', operator: '==', value: vehicle.vin });
   const listed = await (await page.request.get(`/api/o/demo/vehicles?${new URLSearchParams({ filter })}`)).json();
   expect(listed.items).toEqual([]);

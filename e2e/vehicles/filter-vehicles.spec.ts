@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
+import { addFilter, filterChips } from '../fixtures/filter-bar';
 
 test.use({ storageState: storageStateOf('manager') });
 
@@ -11,38 +12,43 @@ const columnTexts = (page: import('@playwright/test').Page, column: number) =>
     .locator(`tbody tr td:nth-child(${column + 1})`)
     .allTextContents();
 
-test('the filter builder narrows the list by brand and listening state, and reads back from the URL', async ({ page }) => {
+test('conditions on fields narrow the list by brand and listening state, each a chip, and read back from the URL', async ({ page }) => {
   await page.goto('/o/demo/vehicles');
-  await page.getByRole('button', { name: 'Add condition' }).click();
-  const first = page.getByRole('listitem', { name: 'Condition 1' });
-  await first.getByLabel('Field').selectOption('make');
-  await first.getByLabel('Operator').selectOption('==');
-  await first.getByLabel('Value').fill('Tesla');
-  await page.getByRole('button', { name: 'Add condition' }).click();
-  const second = page.getByRole('listitem', { name: 'Condition 2' });
-  await second.getByLabel('Field').selectOption('isListening');
-  await second.getByLabel('Value').selectOption('true');
-  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await addFilter(page, 'Brand…');
+  const brand = page.getByRole('form', { name: 'Filter on Brand' });
+  await brand.getByLabel('Operator').selectOption('==');
+  await brand.getByLabel('Value').fill('Tesla');
+  await brand.getByRole('button', { name: 'Apply' }).click();
+  await expect(filterChips(page)).toHaveText(['Brand = Tesla']);
+  await addFilter(page, 'Listening…');
+  const listening = page.getByRole('form', { name: 'Filter on Listening' });
+  await listening.getByLabel('Value').selectOption('true');
+  await listening.getByRole('button', { name: 'Apply' }).click();
 
-  await expect(page).toHaveURL(/filter=/);
+  await expect(filterChips(page)).toHaveText(['Brand = Tesla', 'Listening: yes']);
   const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
   expect(filter).toEqual([
     { field: 'make', operator: '==', value: 'Tesla' },
     { field: 'isListening', operator: '==', value: true },
   ]);
   // The previous page stays on screen (dimmed) until the filtered one arrives.
-  await expect.poll(async () => [...new Set(await columnTexts(page, 2))]).toEqual(['Tesla']);
-  expect([...new Set(await columnTexts(page, 7))]).toEqual(['Listening']);
+  await expect
+    .poll(async () => [[...new Set(await columnTexts(page, 2))], [...new Set(await columnTexts(page, 7))]])
+    .toEqual([['Tesla'], ['Listening']]);
 
-  // A reload rebuilds the same rows from the URL.
+  // A reload rebuilds the same chips from the URL; the builder shows the same conditions.
   await page.reload();
+  await expect(filterChips(page)).toHaveText(['Brand = Tesla', 'Listening: yes']);
+  await addFilter(page, 'Conditions and JSON…');
   await expect(page.getByRole('listitem', { name: 'Condition 1' }).getByLabel('Value')).toHaveValue('Tesla');
   await page.getByRole('button', { name: 'Clear filter' }).click();
   await expect(page).not.toHaveURL(/filter=/);
+  await expect(filterChips(page)).toHaveCount(0);
 });
 
 test('a raw JSON filter is checked before it is sent, with a message naming the problem', async ({ page }) => {
   await page.goto('/o/demo/vehicles');
+  await addFilter(page, 'Conditions and JSON…');
   await page.getByRole('button', { name: 'JSON' }).click();
   const raw = page.getByLabel('Filter (JSON)');
   const problem = page.getByRole('form', { name: 'Filter' }).getByRole('alert');
@@ -73,8 +79,12 @@ test('a raw JSON filter is checked before it is sent, with a message naming the 
       return brands.length > 0 && brands.every((b) => b === 'Kia' || b === 'Volvo');
     })
     .toBe(true);
-  // A filter the builder cannot show stays in JSON mode after a reload.
+  // A filter the builder cannot show is one chip, opened in JSON mode after a reload.
   await page.reload();
+  await expect(filterChips(page)).toHaveText([/^JSON filter \{"or"/]);
+  await filterChips(page)
+    .getByRole('button', { name: /^Edit the filter: JSON filter/ })
+    .click();
   await expect(page.getByLabel('Filter (JSON)')).toHaveValue(/"or"/);
 });
 
@@ -85,11 +95,13 @@ test('the tag filter lists only the tagged vehicles, with the tag suggested once
   await expect(page.getByRole('link', { name: `${taggedVehicle.key}: ${taggedVehicle.value}` })).toBeVisible();
 
   await page.goto('/o/demo/vehicles');
+  await addFilter(page, 'Tag…');
   await expect(page.locator(`#tag-filter-keys option[value="${taggedVehicle.key}"]`)).toHaveCount(1);
   await page.getByLabel('Tag key').fill(taggedVehicle.key);
   await page.getByLabel('Tag value').fill(taggedVehicle.value);
-  await page.getByRole('button', { name: 'Filter by tag' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`tagKey=${taggedVehicle.key}&tagValue=${taggedVehicle.value}`));
+  await expect(filterChips(page)).toHaveText([`Tag ${taggedVehicle.key} = ${taggedVehicle.value}`]);
   await expect(page.getByRole('navigation', { name: 'Vehicles pages' })).toContainText('1–1 of 1');
   await table(page).locator('tbody tr').first().getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/vehicles/${taggedVehicle.id}$`));

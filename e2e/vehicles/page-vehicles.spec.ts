@@ -94,20 +94,26 @@ test.describe('paging errors reset to the first page with a message', () => {
   });
 });
 
-test('search by VIN or id opens the vehicle; an unknown one says so', async ({ page }) => {
+test('search by VIN, plate or id opens the vehicle; an unknown one says so', async ({ page }) => {
   const list = await (await page.request.get('/api/o/demo/vehicles?pageSize=5')).json();
   const vehicle = list.items[3];
   await page.goto('/o/demo/vehicles');
-  await page.getByLabel('VIN or vehicle id').fill(vehicle.vin.toLowerCase());
+  await page.getByLabel('VIN, plate or vehicle id').fill(vehicle.vin.toLowerCase());
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${vehicle.id}$`));
   await expect(page.getByText(vehicle.vin, { exact: true })).toBeVisible();
 
   await page.goto('/o/demo/vehicles');
-  await page.getByLabel('VIN or vehicle id').fill(vehicle.id);
+  await page.getByLabel('VIN, plate or vehicle id').fill(vehicle.id);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${vehicle.id}$`));
   await expect(page.getByText(vehicle.vin, { exact: true })).toBeVisible();
+  // A plate, typed in lower case.
+  const plated = (list.items as { id: string; registrationPlate: string | null }[]).find((v) => v.registrationPlate)!;
+  await page.goto('/o/demo/vehicles');
+  await page.getByLabel('VIN, plate or vehicle id').fill(plated.registrationPlate!.toLowerCase());
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${plated.id}$`));
 });
 
 test.describe('unknown vehicles', () => {
@@ -115,10 +121,10 @@ test.describe('unknown vehicles', () => {
 
   test('search for an unknown VIN stays on the list with a message', async ({ page }) => {
     await page.goto('/o/demo/vehicles');
-    await page.getByLabel('VIN or vehicle id').fill('NOSUCHVEHICLE0000');
+    await page.getByLabel('VIN, plate or vehicle id').fill('NOSUCHVEHICLE0000');
     await page.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByRole('search', { name: 'Open a vehicle' }).getByRole('alert')).toContainText(
-      'No vehicle has the VIN or id “NOSUCHVEHICLE0000”.',
+      'No vehicle has the VIN, plate or id “NOSUCHVEHICLE0000”.',
     );
     await expect(page).toHaveURL(/\/o\/demo\/vehicles$/);
   });

@@ -130,3 +130,26 @@ export function rowsOfFilter(filter: unknown): BuilderRow[] | null {
   }
   return rows;
 }
+
+/** The short words of an operator on a chip ("Brand = Tesla", "Model contains 3"). */
+const OPERATOR_WORDS: Record<FilterOperator, string> = {
+  '==': '=',
+  '!=': '≠',
+  '>': '>',
+  '<': '<',
+  '>=': '≥',
+  '<=': '≤',
+  like: 'matches',
+  ilike: 'contains',
+  notIlike: 'does not contain',
+  isNull: 'is empty',
+  isNotNull: 'is not empty',
+};
+
+/** A builder row in words, for the chip that shows it in the filter bar. */
+export function conditionWords(row: BuilderRow): string {
+  const field = fieldOf(row.field);
+  if (field.kind === 'boolean') return `${field.label}: ${row.value === 'false' ? 'no' : 'yes'}`;
+  if (!needsValue(row.operator)) return `${field.label} ${OPERATOR_WORDS[row.operator]}`;
+  return `${field.label} ${OPERATOR_WORDS[row.operator]} ${row.value}`;
+}

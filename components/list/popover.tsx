@@ -1,0 +1,88 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
+
+const TRIGGER =
+  'inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
+
+/**
+ * A button that opens a panel below it (a menu of filters, a filter's editor). Escape or a click
+ * elsewhere closes it and focus goes back to the button; `children` gets `close` for a form that is done.
+ */
+export function Popover({
+  trigger,
+  triggerLabel,
+  triggerClassName,
+  align = 'left',
+  panelLabel,
+  children,
+}: {
+  trigger: ReactNode;
+  /** The button's accessible name, when its content alone does not say it. */
+  triggerLabel?: string;
+  triggerClassName?: string;
+  align?: 'left' | 'right';
+  panelLabel: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // The button in state, not a ref: `close` is handed to the panel's content while rendering.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const id = useId();
+  const close = () => {
+    setOpen(false);
+    button?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, button]);
+
+  return (
+    <div ref={box} className="relative">
+      <button
+        ref={setButton}
+        type="button"
+        aria-label={triggerLabel}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className={triggerClassName ?? TRIGGER}
+      >
+        {trigger}
+      </button>
+      {open ? (
+        <div
+          id={id}
+          role="group"
+          aria-label={panelLabel}
+          className={cn(
+            'z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900',
+            // On a narrow screen the panel spans the window (a chip far right would push it off the page).
+            'max-sm:fixed max-sm:inset-x-4 sm:absolute sm:w-88',
+            align === 'right' ? 'sm:right-0' : 'sm:left-0',
+          )}
+        >
+          {children(close)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
