@@ -12,7 +12,9 @@ export type LiveNotice =
   /** A bulk job made progress or changed state. */
   | { kind: 'bulk'; jobId: string }
   /** The fleet snapshot of a vehicle took a pushed figure (a reading, its connection, a budget). */
-  | { kind: 'vehicle'; vehicleId: string };
+  | { kind: 'vehicle'; vehicleId: string }
+  /** Someone's inbox took a notification: each member's bell reads its own count again. */
+  | { kind: 'notification' };
 
 export type LiveNoticeKind = LiveNotice['kind'];
 
@@ -21,6 +23,7 @@ export const NOTICE_PERMISSION: Readonly<Record<LiveNoticeKind, Permission>> = {
   command: 'commands.read',
   bulk: 'vehicles.read',
   vehicle: 'vehicles.read',
+  notification: 'org.read',
 };
 
 /** A notice as published: for one organization. */
@@ -50,6 +53,8 @@ export function readNotice(value: unknown): LiveNotice | undefined {
       return isId(v.jobId) ? { kind: 'bulk', jobId: v.jobId } : undefined;
     case 'vehicle':
       return isId(v.vehicleId) ? { kind: 'vehicle', vehicleId: v.vehicleId } : undefined;
+    case 'notification':
+      return { kind: 'notification' };
     default:
       return undefined;
   }
