@@ -3,6 +3,7 @@
 import { Menu, X } from 'lucide-react';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { CommandPaletteButton } from '@/components/search/command-palette-button';
 import { Button } from '@/components/ui/button';
 import { useLiveStream } from '@/lib/live/use-live-stream';
@@ -69,6 +70,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <LiveMark />
             <CommandPaletteButton org={org} nav={nav} />
+            <NotificationBell org={org} />
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />
           </div>

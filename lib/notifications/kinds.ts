@@ -34,7 +34,7 @@ export function severityAtLeast(severity: string | null | undefined, threshold: 
   return have >= 0 && need >= 0 && have <= need;
 }
 
-export type RuleParams = { commands?: string[]; includeUnknown?: boolean; hours?: number; severity?: string };
+export type RuleParams = { commands?: string[]; includeUnknown?: boolean; hours?: number; severity?: AlertSeverity };
 export type RuleRecipients = { roles: Role[]; userIds: string[]; sender: boolean };
 
 /** A rule as the browser receives it. */
