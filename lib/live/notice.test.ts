@@ -6,6 +6,7 @@ const NOTICES: LiveNotice[] = [
   { kind: 'command', vehicleId: 'veh-1', executionId: '7f0e4a53-3c55-4c1f-9d0b-6a0c1b7f2e11' },
   { kind: 'bulk', jobId: '0b0e4a53-3c55-4c1f-9d0b-6a0c1b7f2e11' },
   { kind: 'vehicle', vehicleId: 'veh-1' },
+  { kind: 'notification' },
 ];
 
 describe('isDeliverable', () => {
@@ -38,6 +39,8 @@ describe('readNotice', () => {
       vehicleId: 'veh-1',
     });
     expect(readNotice({ kind: 'bulk', jobId: 'job-1', total: 4 })).toEqual({ kind: 'bulk', jobId: 'job-1' });
+    // Whose inbox took what stays on the server: every member's bell reads its own count.
+    expect(readNotice({ kind: 'notification', userId: 'u-1', title: 'Lock failed' })).toEqual({ kind: 'notification' });
   });
 
   it.each([

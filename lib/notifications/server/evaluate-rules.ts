@@ -20,7 +20,12 @@ export const PERIODIC_KINDS = ['no_data', 'vehicle_disconnected', 'alert_severit
 
 export type EvaluationSummary = { rules: number; opened: number; cleared: number };
 
-type Found = { subject: string; condition: string; message: { title: string; body: string; vehicleId?: string; bulkJobId?: string } };
+type Found = {
+  subject: string;
+  condition: string;
+  senderId?: string | null;
+  message: { title: string; body: string; vehicleId?: string; bulkJobId?: string };
+};
 type Clearing = { title: string; body: string; vehicleId?: string };
 
 const isVehicleKind = (rule: NotificationRule) =>
@@ -109,6 +114,7 @@ async function findConditions(
         found: jobs.map((job) => ({
           subject: `bulk:${job.id}`,
           condition: 'failures',
+          senderId: job.createdBy,
           message: {
             title: `Bulk job finished with ${job.failed} failed of ${job.total}`,
             body: `The ${job.action} job left ${job.failed} vehicles failed.`,
@@ -167,7 +173,11 @@ export async function evaluateRules(
     const { found, clearing } = await findConditions(db, rule, now, facts);
     const present = new Set(found.map((f) => `${f.subject}\n${f.condition}`));
     for (const f of found) {
-      if ((await tellOpened(db, rule, { subject: f.subject, condition: f.condition }, f.message, delivery)).changed) summary.opened += 1;
+      if (
+        (await tellOpened(db, rule, { subject: f.subject, condition: f.condition }, f.message, { ...delivery, senderId: f.senderId }))
+          .changed
+      )
+        summary.opened += 1;
     }
     const known = isVehicleKind(rule) ? new Set((await facts()).map((v) => vehicleSubject(v.vehicleId))) : undefined;
     for (const open of await listOpenConditions(db, rule.id)) {
