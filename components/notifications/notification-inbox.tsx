@@ -15,7 +15,7 @@ function InboxEntry({ entry, onOpen }: { entry: NotificationView; onOpen: (entry
   const Icon = entry.cleared ? CircleCheck : CircleAlert;
   return (
     <li
-      className={`flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-start ${entry.read ? '' : 'bg-accent-50/60 dark:bg-zinc-800/60'}`}
+      className={`flex items-start gap-3 px-3 py-3 ${entry.read ? '' : 'bg-accent-50/60 dark:bg-zinc-800/60'}`}
       data-testid="notification"
       data-read={entry.read}
     >
@@ -40,7 +40,7 @@ function InboxEntry({ entry, onOpen }: { entry: NotificationView; onOpen: (entry
         </p>
       </div>
       {entry.read ? null : (
-        <Button variant="secondary" size="xs" className="self-start" onClick={() => onOpen(entry)}>
+        <Button variant="secondary" size="xs" className="shrink-0" onClick={() => onOpen(entry)}>
           Mark read
         </Button>
       )}

@@ -45,8 +45,14 @@ function RuleRow({
       {canEdit ? (
         <div className="flex shrink-0 items-center gap-2">
           <Checkbox
-            label="On"
-            checked={rule.enabled}
+            label={
+              <>
+                <span aria-hidden>On</span>
+                <span className="sr-only">{rule.name} on</span>
+              </>
+            }
+            // While the change is saved (and the list read again), the box shows what was asked.
+            checked={update.isPending && 'enabled' in update.variables.changes ? update.variables.changes.enabled : rule.enabled}
             disabled={update.isPending}
             onCheckedChange={(enabled) =>
               update.mutate(

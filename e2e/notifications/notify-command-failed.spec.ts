@@ -22,22 +22,25 @@ test.describe('as the member who sent the command', () => {
     const { offlineVehicleId } = await sandboxFixtures(request);
     await page.goto(`/o/demo/vehicles/${offlineVehicleId}`);
     await expect(bell(page)).toBeVisible();
-    const before = await unreadShown(page);
-    await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Flash lights', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Latest command' }).getByText('Failed')).toBeVisible({ timeout: 15_000 });
-    // No reload: the live stream's notice (or the bell's own polling) brings the count.
-    await expect.poll(() => unreadShown(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    const commands = page.getByRole('region', { name: 'Remote commands' });
+    const latest = page.getByRole('region', { name: 'Latest command' });
+    for (const command of ['Flash lights', 'Lock doors']) {
+      const before = await unreadShown(page);
+      await commands.getByRole('button', { name: command, exact: true }).click();
+      await expect(latest).toContainText(command);
+      await expect(latest.getByText('Failed')).toBeVisible({ timeout: 15_000 });
+      // No reload: the live stream's notice (or the bell's own polling) brings the count.
+      await expect.poll(() => unreadShown(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    }
 
     await bell(page).click();
     await expect(page).toHaveURL(/\/o\/demo\/notifications$/);
     const entry = page.getByTestId('notification').filter({ hasText: 'Flash lights failed' }).first();
     await expect(entry).toContainText(`The command failed on vehicle ${offlineVehicleId}: The vehicle is offline.`);
     await expect(entry).toHaveAttribute('data-read', 'false');
-    for (const [look, options] of [
-      ['light', { colorScheme: 'light' as const }],
-      ['dark', { colorScheme: 'dark' as const }],
-    ] as const) {
-      await page.emulateMedia(options);
+    await expect(page.getByTestId('notification').filter({ hasText: 'Lock doors failed' }).first()).toHaveAttribute('data-read', 'false');
+    for (const look of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: look });
       await page.screenshot({ path: testInfo.outputPath(`notifications-${look}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 360, height: 780 });
@@ -49,14 +52,13 @@ test.describe('as the member who sent the command', () => {
     await entry.getByRole('button', { name: 'Mark read' }).click();
     await expect(entry).toHaveAttribute('data-read', 'true');
     await expect.poll(() => unreadShown(page)).toBe(unreadBefore - 1);
-
-    await entry.getByRole('link', { name: 'Flash lights failed' }).click();
-    await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${offlineVehicleId}$`));
-
-    await page.goto('/o/demo/notifications');
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(bell(page)).toHaveAttribute('aria-label', 'Notifications');
     await expect(page.getByTestId('notification').and(page.locator('[data-read="false"]'))).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+    await entry.getByRole('link', { name: 'Flash lights failed' }).click();
+    await expect(page).toHaveURL(new RegExp(`/o/demo/vehicles/${offlineVehicleId}$`));
   });
 
   test('a manager adds a rule, switches it off and deletes it', async ({ page }) => {
@@ -69,16 +71,17 @@ test.describe('as the member who sent the command', () => {
     const form = rules.getByRole('form', { name: 'New rule' });
     await form.getByRole('button', { name: 'Add rule' }).click();
     await expect(form.getByText('Enter a name')).toBeVisible();
-    await form.getByLabel('Name').fill('Silent vans');
-    await form.getByLabel('When').selectOption('no_data');
-    await form.getByLabel('Hours').fill('6');
-    await form.getByLabel('Every manager').check();
+    await form.getByRole('textbox', { name: 'Name' }).fill('Silent vans');
+    await form.getByLabel('When', { exact: true }).selectOption('no_data');
+    await form.getByLabel('Hours', { exact: true }).fill('6');
+    await form.getByLabel('Every manager', { exact: true }).check();
     await form.getByRole('button', { name: 'Add rule' }).click();
     const added = rules.getByTestId('notification-rule').filter({ hasText: 'Silent vans' });
     await expect(added).toContainText('When a vehicle sends no data for 6 hours');
     await expect(added).toContainText('To every manager · Console inbox');
-    await added.getByLabel('On').uncheck();
+    await added.getByRole('checkbox', { name: 'Silent vans on' }).uncheck();
     await expect(page.getByText('“Silent vans” off')).toBeVisible();
+    await expect(added.getByRole('checkbox', { name: 'Silent vans on' })).not.toBeChecked();
     await added.getByRole('button', { name: 'Delete Silent vans' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete rule' }).click();
     await expect(added).toHaveCount(0);

@@ -49,6 +49,9 @@ export type RuleView = {
   isDefault: boolean;
 };
 
+/** A number of hours in words: 1 hour, 6 hours. */
+export const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
 /** One sentence saying what a rule watches, with its parameters. */
 export function describeRule(rule: Pick<RuleView, 'kind' | 'params'>): string {
   const { params } = rule;
@@ -58,7 +61,7 @@ export function describeRule(rule: Pick<RuleView, 'kind' | 'params'>): string {
       return `${which} ends failed${params.includeUnknown ? ' or with an unknown outcome' : ''}`;
     }
     case 'no_data':
-      return `a vehicle sends no data for ${params.hours ?? 24} hours`;
+      return `a vehicle sends no data for ${hoursText(params.hours ?? 24)}`;
     case 'vehicle_disconnected':
       return 'a vehicle’s connection is no longer active';
     case 'alert_severity':
@@ -66,7 +69,7 @@ export function describeRule(rule: Pick<RuleView, 'kind' | 'params'>): string {
     case 'bulk_failures':
       return 'a bulk job finishes with failed rows';
     case 'events_stopped':
-      return `no pushed event has arrived for ${params.hours ?? 1} hours`;
+      return `no pushed event has arrived for ${hoursText(params.hours ?? 1)}`;
   }
 }
 

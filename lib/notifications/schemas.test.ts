@@ -60,6 +60,7 @@ describe('rule words', () => {
       'any command ends failed or with an unknown outcome',
     );
     expect(describeRule({ kind: 'no_data', params: { hours: 6 } })).toBe('a vehicle sends no data for 6 hours');
+    expect(describeRule({ kind: 'events_stopped', params: { hours: 1 } })).toBe('no pushed event has arrived for 1 hour');
     expect(describeRecipients({ roles: ['admin'], userIds: ['u1', 'u2'], sender: true }, new Map([['u1', 'Ada']]))).toBe(
       'the member who sent it, every admin, Ada, a member',
     );

@@ -9,7 +9,7 @@ import {
 } from '@/lib/db/repos/notifications/facts';
 import { listEnabledRules } from '@/lib/db/repos/notifications/rules';
 import type { NotificationRule } from '@/lib/db/schema';
-import { severityAtLeast } from '../kinds';
+import { hoursText, severityAtLeast } from '../kinds';
 import { tellCleared, tellOpened, type DeliveryOptions } from './deliver-notification';
 
 const HOUR_MS = 3_600_000;
@@ -50,7 +50,7 @@ async function findConditions(
           subject: vehicleSubject(v.vehicleId),
           condition: 'no_data',
           message: {
-            title: `No data from ${v.vehicleId} for ${hours} hours`,
+            title: `No data from ${v.vehicleId} for ${hoursText(hours)}`,
             body: `Vehicle ${v.vehicleId} last reported ${v.lastReportAt!.toISOString()}.`,
             vehicleId: v.vehicleId,
           },
@@ -60,7 +60,7 @@ async function findConditions(
           return id
             ? {
                 title: `${id} reports again`,
-                body: `Vehicle ${id} sent data again after a silence of ${hours} hours or more.`,
+                body: `Vehicle ${id} sent data again after a silence of ${hoursText(hours)} or more.`,
                 vehicleId: id,
               }
             : null;
@@ -135,7 +135,7 @@ async function findConditions(
                 subject: 'organization',
                 condition: 'events_stopped',
                 message: {
-                  title: `No pushed events for ${hours} hours`,
+                  title: `No pushed events for ${hoursText(hours)}`,
                   body: `The last event arrived ${last.toISOString()}. Check the webhook settings with the vendor.`,
                 },
               },
