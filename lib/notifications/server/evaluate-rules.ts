@@ -171,20 +171,25 @@ export async function evaluateRules(
       return read;
     };
     const { found, clearing } = await findConditions(db, rule, now, facts);
-    const present = new Set(found.map((f) => `${f.subject}\n${f.condition}`));
+    const keyOf = (c: { subject: string; condition: string }) => `${c.subject}\n${c.condition}`;
+    // What the rule already told stays quiet without a write: a pass over a steady fleet costs two reads per rule.
+    const open = await listOpenConditions(db, rule.id);
+    const alreadyOpen = new Set(open.map(keyOf));
+    const present = new Set(found.map(keyOf));
     for (const f of found) {
-      if (
-        (await tellOpened(db, rule, { subject: f.subject, condition: f.condition }, f.message, { ...delivery, senderId: f.senderId }))
-          .changed
-      )
-        summary.opened += 1;
+      if (alreadyOpen.has(keyOf(f))) continue;
+      const told = await tellOpened(db, rule, { subject: f.subject, condition: f.condition }, f.message, {
+        ...delivery,
+        senderId: f.senderId,
+      });
+      if (told.changed) summary.opened += 1;
     }
     const known = isVehicleKind(rule) ? new Set((await facts()).map((v) => vehicleSubject(v.vehicleId))) : undefined;
-    for (const open of await listOpenConditions(db, rule.id)) {
-      if (present.has(`${open.subject}\n${open.condition}`)) continue;
+    for (const condition of open) {
+      if (present.has(keyOf(condition))) continue;
       // A vehicle gone from the snapshot (disconnected, removed) is not said to report again.
-      const words = known && !known.has(open.subject) ? null : clearing(open.subject);
-      if ((await tellCleared(db, rule, open, words, delivery)).changed) summary.cleared += 1;
+      const words = known && !known.has(condition.subject) ? null : clearing(condition.subject);
+      if ((await tellCleared(db, rule, condition, words, delivery)).changed) summary.cleared += 1;
     }
   }
   return summary;
