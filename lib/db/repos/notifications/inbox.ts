@@ -42,14 +42,6 @@ export async function listInbox(
     .limit(options.limit);
 }
 
-export async function findInboxEntry(db: Db, organizationId: string, userId: string, id: string): Promise<Notification | undefined> {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId), eq(notifications.id, id)));
-  return row;
-}
-
 export async function countUnread(db: Db, organizationId: string, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
