@@ -1,6 +1,7 @@
 'use client';
 
 import { Menu, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { NotificationBell } from '@/components/notifications/notification-bell';
@@ -8,12 +9,14 @@ import { CommandPaletteButton } from '@/components/search/command-palette-button
 import { Button } from '@/components/ui/button';
 import { useLiveStream } from '@/lib/live/use-live-stream';
 import { DemoBadge } from './demo-badge';
-import { LiveMark } from './live-mark';
 import type { NavItem } from './nav-items';
 import { OrgSwitcher, type OrgOption } from './org-switcher';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+
+// Nothing to show until the stream, which loads after the first paint, says how it is.
+const LiveMark = dynamic(() => import('./live-mark').then((m) => m.LiveMark), { ssr: false });
 
 type ConsoleShellProps = {
   org: string;

@@ -1,11 +1,16 @@
 import { expect, test } from '../fixtures/test';
 import { spareAccount, vehiclesOfAccount } from '../fixtures/fleet';
 import { storageStateOf } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 
 test.use({ storageState: storageStateOf('admin') });
 
-test('disconnects an account after a confirmation naming it and saying what stops; its vehicles leave the fleet', async ({ page }) => {
+test('disconnects an account after a confirmation naming it and saying what stops; its vehicles leave the fleet', async ({
+  page,
+  baseURL,
+}) => {
   const account = await spareAccount(page.request, 0);
+  await stepUp(page.request, baseURL!);
   const { account: record } = await (await page.request.get(`/api/o/demo/accounts/${account.id}`)).json();
   await page.goto(`/o/demo/accounts/${account.id}`);
   await expect(page.getByRole('heading', { name: record.username, level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newMember, ORIGIN_OF } from '../fixtures/invite';
 import { storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -9,8 +10,13 @@ import { expect, test } from '../fixtures/test';
  * the password and then the passkey. Works on a person of its own, never on the shared demo users.
  */
 test.use({ storageState: storageStateOf('admin') });
-// The password step answers SecondFactorRequired with a 401 from next-auth's callback, which the browser logs.
-test.use({ allowedConsoleErrors: [/status of 401 .* at http:\/\/(localhost|127\.0\.0\.1):\d+\/api\/auth\/callback\/credentials$/] });
+// The password step answers SecondFactorRequired with a 401 from next-auth's callback, which the browser logs; the
+// unlock's first answer is the 403 that opens the step-up prompt.
+test.use({
+  allowedConsoleErrors: [
+    /status of (401 .* at http:\/\/(localhost|127\.0\.0\.1):\d+\/api\/auth\/callback\/credentials|403 .* at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/commands)$/,
+  ],
+});
 test.describe.configure({ timeout: 240_000 });
 
 const PASSWORD = 'a member password of 26 p';
@@ -30,7 +36,12 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('enrol a passkey, sign out, sign in with the password and then the passkey', async ({ page, browser, baseURL }) => {
+test('enrol a passkey, sign out, sign in with the password and then the passkey; an unlock then asks for the passkey', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   const email = await newMember(browser, page.request, ORIGIN_OF(baseURL), 'demo', 'passkey', PASSWORD);
   await page.context().clearCookies();
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
@@ -74,4 +85,19 @@ test('enrol a passkey, sign out, sign in with the password and then the passkey'
   await expect(page.getByRole('list', { name: 'Your passkeys' })).not.toContainText('Last used never');
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0].signCount).toBeGreaterThan(0);
+
+  // A dangerous action asks this person for the passkey, never the password (lib/auth/dangerous-actions.ts).
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Unlock doors', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Unlock doors on/ })
+    .getByRole('button', { name: 'Send unlock doors' })
+    .click();
+  const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(prompt.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  await expect(prompt.getByLabel('Password')).toHaveCount(0);
+  await prompt.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(prompt).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Latest command' })).toContainText('Unlock doors', { timeout: 15_000 });
 });

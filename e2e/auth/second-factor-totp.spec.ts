@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { acceptAsNew, newMember, ORIGIN_OF, uniqueEmail } from '../fixtures/invite';
 import { DEMO_PASSWORD, demoEmail, storageStateOf } from '../fixtures/roles';
+import { sandboxFixtures } from '../fixtures/sandbox';
 import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
 import { expect, test } from '../fixtures/test';
 
@@ -16,11 +17,12 @@ import { expect, test } from '../fixtures/test';
  * people of its own, never on the demo users whose signed-in states other specs share.
  */
 test.use({ storageState: storageStateOf('admin') });
-// A refused code is a 401 from next-auth's callback, and a refused requirement a 409, which the browser logs.
+// A refused code is a 401 from next-auth's callback, a refused requirement a 409, and the unlock that opens the step-up
+// prompt a 403, which the browser logs.
 // (One pattern: test.use reads a two-item array as a value and its options.)
 test.use({
   allowedConsoleErrors: [
-    /status of (401 .* at http:\/\/(localhost|127\.0\.0\.1):\d+\/api\/auth\/callback\/credentials|409 .* at http:\/\/127\.0\.0\.1:\d+\/api\/o\/demo\/settings\/second-factor)$/,
+    /status of (401 .* at http:\/\/(localhost|127\.0\.0\.1):\d+\/api\/auth\/callback\/credentials|409 .* at http:\/\/127\.0\.0\.1:\d+\/api\/o\/demo\/settings\/second-factor|403 .* at http:\/\/localhost:\d+\/api\/o\/demo\/vehicles\/[^/]+\/commands)$/,
   ],
 });
 // Several sign-ins (scrypt) per test, on a machine that may be shared.
@@ -73,7 +75,12 @@ async function enrolTotp(page: Page, password: string) {
   return { secret, recoveryCodes };
 }
 
-test('enrol an authenticator app, sign out, sign in with its code; a recovery code works once', async ({ page, browser, baseURL }) => {
+test('enrol an authenticator app, sign out, sign in with its code; a recovery code works once; an unlock asks for a code', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   const email = await newMember(browser, page.request, ORIGIN_OF(baseURL), 'demo', 'totp', PASSWORD);
   await page.context().clearCookies();
   await page.goto('/sign-in');
@@ -106,6 +113,21 @@ test('enrol an authenticator app, sign out, sign in with its code; a recovery co
 
   await page.goto('/profile/password');
   await expect(page.getByTestId('recovery-codes-left')).toHaveText('8');
+
+  // A dangerous action asks this person for a code (here a recovery code), never the password.
+  const { onlineListeningVehicleId } = await sandboxFixtures(request);
+  await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Unlock doors', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Unlock doors on/ })
+    .getByRole('button', { name: 'Send unlock doors' })
+    .click();
+  const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(prompt.getByLabel('Password')).toHaveCount(0);
+  await prompt.getByLabel('Authentication code').fill(recoveryCodes[2]);
+  await prompt.getByRole('button', { name: 'Confirm' }).click();
+  await expect(prompt).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Latest command' })).toContainText('Unlock doors', { timeout: 15_000 });
 });
 
 test('an organization that requires a second factor sends a member without one to enrolment, and lets them in after', async ({

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { request as requestFactory, type APIRequestContext } from '@playwright/test';
 import { recordStatusClaims } from '../fixtures/status-claims';
 import { signInOverApi } from '../fixtures/console-process';
+import { stepUp } from '../fixtures/step-up';
 import { expect, test } from '../fixtures/test';
 
 /**
@@ -247,6 +248,7 @@ test('a role change or a removal made on A is refused on B at the next request',
 
   const listed = (await (await admin.get('/api/o/fleet/members')).json()) as { members: { email: string; userId?: string; id?: string }[] };
   const entry = listed.members.find((m) => m.email === email)!;
+  await stepUp(admin, base(PORT_A), 'fleet', ADMIN.password);
   const changed = await admin.patch(`/api/o/fleet/members/${entry.userId ?? entry.id}`, { data: { role: 'support' } });
   expect(changed.status(), await changed.text()).toBe(200);
 

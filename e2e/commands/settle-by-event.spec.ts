@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+import { stepUp } from '../fixtures/step-up';
 
 // The second demo organization (only the admin belongs to it), so switching its polling off touches no other spec.
 test.use({ storageState: storageStateOf('admin') });
@@ -11,6 +12,7 @@ test.use({ storageState: storageStateOf('admin') });
 /** A fresh signing secret saved on the organization's settings; the events panel, to go on with. */
 async function saveNewSigningSecret(page: Page) {
   await page.goto('/o/northwind/settings');
+  await stepUp(page.request, new URL(page.url()).origin, 'northwind');
   const events = page.getByRole('region', { name: 'Events (webhooks)' });
   await events.getByLabel('Signing secret').fill(`whsec_${randomBytes(24).toString('base64')}`);
   await events.getByRole('button', { name: 'Save signing secret' }).click();

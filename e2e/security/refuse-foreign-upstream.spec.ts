@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiAs } from '../fixtures/connect';
 import { storageStateOf } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 import { expect as baseExpect, test } from '../fixtures/test';
 
 /**
@@ -37,7 +38,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe('as admin', () => {
   test.use({ storageState: storageStateOf('admin'), allowedConsoleErrors: [/status of 400/] });
 
-  test('foreign base URLs are refused with a message on the field, and nothing is saved', async ({ page }) => {
+  test('foreign base URLs are refused with a message on the field, and nothing is saved', async ({ page, baseURL }) => {
+    await stepUp(page.request, baseURL!);
     await page.goto('/o/demo/settings');
     await expect(page.getByLabel('Client id')).toHaveValue(/^sbx_demo_/);
     // Each refusal has its own words, so each message seen is the answer to that save.
@@ -61,7 +63,8 @@ test.describe('as admin', () => {
     expect(received).toEqual([]);
   });
 
-  test('a base URL change without the secret re-entered is refused, naming the client secret', async ({ page }) => {
+  test('a base URL change without the secret re-entered is refused, naming the client secret', async ({ page, baseURL }) => {
+    await stepUp(page.request, baseURL!);
     await page.goto('/o/demo/settings');
     await expect(page.getByLabel('Client id')).toHaveValue(/^sbx_demo_/);
     await page.getByLabel('Environment').selectOption('custom');
@@ -78,6 +81,7 @@ test.describe('as admin', () => {
     baseURL,
   }) => {
     const api = await apiAs(baseURL!, 'admin');
+    await stepUp(api, baseURL!);
     const current = await (await api.get('/api/o/demo/settings')).json();
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ baseUrl: 'http://169.254.169.254' }, 'baseUrl', 'The base URL must use https'],

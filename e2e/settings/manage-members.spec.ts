@@ -1,12 +1,14 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { signedOutContext } from '../fixtures/invite';
+import { stepUp } from '../fixtures/step-up';
 
 test.use({ storageState: storageStateOf('admin') });
 
 test('an admin invites a member by link, the member joins with their own password; the admin changes the role, then removes them', async ({
   page,
   browser,
+  baseURL,
 }) => {
   // Two password hashes and a second browser on top of the member changes.
   test.slow();
@@ -34,6 +36,7 @@ test('an admin invites a member by link, the member joins with their own passwor
   await expect(newcomer).toHaveURL(/\/o\/demo$/);
   await context.close();
 
+  await stepUp(page.request, baseURL!);
   await page.reload();
   await page.getByLabel(`Role of ${email}`).selectOption('manager');
   await expect(page.getByText('Role changed.')).toBeVisible();
@@ -50,7 +53,8 @@ test.describe('the last admin', () => {
   // The refused role change is a 409 the browser logs; the test asserts it is shown in words.
   test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\) at http:\/\/localhost:\d+\/api\/o\/demo\/members\//] });
 
-  test('the last admin can neither be demoted nor removed', async ({ page }) => {
+  test('the last admin can neither be demoted nor removed', async ({ page, baseURL }) => {
+    await stepUp(page.request, baseURL!);
     await page.goto('/o/demo/settings');
     await page.getByLabel('Role of admin@demo.test').selectOption('manager');
     await expect(page.getByText('The last admin cannot be given another role; make someone else admin first.')).toBeVisible();

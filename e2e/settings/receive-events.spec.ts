@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
+import { stepUp } from '../fixtures/step-up';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -29,7 +30,9 @@ test.describe('as admin', () => {
   test('stores the signing secret write-only and audited, then receives signed events and refuses forged ones', async ({
     page,
     playwright,
+    baseURL,
   }) => {
+    await stepUp(page.request, baseURL!);
     await page.goto('/o/demo/settings');
     const panel = page.getByRole('region', { name: 'Events (webhooks)' });
     await expect(panel.getByTestId('receiver-url')).toHaveText(/\/api\/webhooks\/vehicle-api\/demo$/);

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 
 test.describe('as admin', () => {
   test.use({ storageState: storageStateOf('admin') });
@@ -14,7 +15,8 @@ test.describe('as admin', () => {
     await expect(result).toContainText(/Client id sbx_demo_\w+, organization \S+/);
   });
 
-  test('a bad base URL is refused naming the field, and nothing is saved', async ({ page }) => {
+  test('a bad base URL is refused naming the field, and nothing is saved', async ({ page, baseURL }) => {
+    await stepUp(page.request, baseURL!);
     await page.goto('/o/demo/settings');
     await page.getByLabel('Environment').selectOption('custom');
     await page.getByLabel('Base URL').fill('ftp://nowhere');

@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { commandableVehicles, tagVehicles } from '../fixtures/fleet';
 import { sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import { stepUp } from '../fixtures/step-up';
 
 test.use({ storageState: storageStateOf('manager') });
 
@@ -145,6 +146,8 @@ test('a command with arguments to single rows chosen one by one; above 50 vehicl
   // The server holds to it too: above 50 vehicles a command job needs the count confirmed, and the count must still be right.
   const ids = Array.from({ length: 51 }, (_, i) => `veh_nope_${run}_${i}`);
   const body = { action: 'command', command: { command: 'FLASH_LIGHTS' }, selection: { mode: 'ids', vehicleIds: ids } };
+  // A bulk command above 50 vehicles is a dangerous action: the session steps up first (e2e/security/step-up.spec.ts shows the refusal).
+  await stepUp(request, baseURL!);
   const unconfirmed = await request.post('/api/o/demo/bulk', { headers: { Origin: baseURL! }, data: body });
   expect(unconfirmed.status()).toBe(409);
   expect(((await unconfirmed.json()) as { error: { message: string } }).error.message).toBe(

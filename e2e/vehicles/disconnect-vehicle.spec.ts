@@ -1,11 +1,13 @@
 import { expect, test } from '../fixtures/test';
 import { spareVehicle } from '../fixtures/fleet';
 import { storageStateOf } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 
 test.use({ storageState: storageStateOf('manager'), allowedConsoleErrors: [/status of 404/] });
 
-test('disconnects a vehicle after the VIN is typed back, shows it processing and drops it from the lists', async ({ page }) => {
+test('disconnects a vehicle after the VIN is typed back, shows it processing and drops it from the lists', async ({ page, baseURL }) => {
   const vehicle = await spareVehicle(page.request, 'last');
+  await stepUp(page.request, baseURL!);
   await page.goto(`/o/demo/vehicles/${vehicle.id}`);
   await page.getByRole('button', { name: 'Disconnect vehicle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Disconnect this vehicle?' });

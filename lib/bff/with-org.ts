@@ -13,6 +13,7 @@ import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 import { observeBffRequest } from '@/lib/ops/observe';
 import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
 import { logger } from '@/lib/ops/log';
+import { isStepUpRefusal, requireStepUp, type StepUpRule } from './step-up';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -36,6 +37,8 @@ type Options<PS, QS, BS, HS, R> = {
   audit?: AuditSpec<Parsed<PS>, Parsed<BS>, R>;
   /** A budget per person for a route whose one request costs many upstream calls. */
   perPerson?: PersonLimit;
+  /** A dangerous action (lib/auth/dangerous-actions.ts): refused without a fresh step-up of this session. */
+  stepUp?: StepUpRule<Parsed<PS>, Parsed<BS>>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -132,6 +135,7 @@ export function withOrg<
       parsedBody = body;
       parsedParams = params;
       auditTarget = options.audit?.target?.({ params, body }) ?? {};
+      if (options.stepUp) await requireStepUp(access, options.stepUp, { params, body });
       // Every upstream call of the request shares one deadline, counted from its arrival.
       const orgAccess = access;
       const result = await withUpstreamDeadline(
@@ -145,7 +149,8 @@ export function withOrg<
     } catch (error) {
       const response = errorResponse(error);
       if (access) await rememberVehicleUpstreamError(access.org.id, parsedParams, error);
-      if (options.audit && access) {
+      // A refusal for want of a step-up is the prompt's cue, not an attempt: the retry is recorded.
+      if (options.audit && access && !isStepUpRefusal(error)) {
         const requestId = (error as { requestId?: string }).requestId;
         await recordAudit(access, options.audit, {
           outcome: 'failure',

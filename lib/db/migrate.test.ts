@@ -29,6 +29,7 @@ const TABLES = [
   'recovery_codes',
   'revoked_sessions',
   'saved_views',
+  'session_step_ups',
   'sign_in_attempts',
   'sso_identities',
   'totp_credentials',

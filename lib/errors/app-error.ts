@@ -34,6 +34,8 @@ export const APP_ERROR_STATUS = {
   RESET_BY_MAIL_UNAVAILABLE: 503,
   /** The organization requires a second factor of its admins and managers, and this person has none yet. */
   SECOND_FACTOR_REQUIRED: 403,
+  /** A dangerous action (lib/auth/dangerous-actions.ts) without a fresh proof of this session: the browser prompts for one. */
+  STEP_UP_REQUIRED: 403,
   // Commands, bulk jobs, tags, bulk connections.
   IDEMPOTENCY_KEY_REUSED: 422,
   COMMAND_NOT_OFFERED: 422,

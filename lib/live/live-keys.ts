@@ -5,6 +5,7 @@ import { notificationKeys } from '@/lib/notifications/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { webhookKeys } from '@/lib/webhooks/query-keys';
+import { getLiveState } from './live-status';
 import type { LiveNotice } from './notice';
 
 /**
@@ -12,7 +13,20 @@ import type { LiveNotice } from './notice';
  * notice (lib/live/server/publish-change.ts callers), so while the stream is up they stop polling.
  */
 export function coveredKeys(org: string): QueryKey[] {
-  return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org), notificationKeys.inbox(org), notificationKeys.unread(org)];
+  return [
+    commandKeys.all(org),
+    commandKeys.executions(org),
+    bulkKeys.all(org),
+    webhookKeys.events(org),
+    notificationKeys.inbox(org),
+    notificationKeys.unread(org),
+  ];
+}
+
+/** Whether the stream is up and keeps this query fresh (its polling then stops). */
+export function liveCovers(key: QueryKey): boolean {
+  const { status, org } = getLiveState();
+  return status === 'live' && org !== undefined && coveredKeys(org).some((prefix) => isKeyPrefix(prefix, key));
 }
 
 /**
@@ -29,9 +43,11 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
     case 'bulk':
       return { now: [bulkKeys.job(org, notice.jobId)], fleet: [] };
     case 'vehicle':
+      return { now: [], fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)] };
+    case 'events':
       return {
-        now: [webhookKeys.vehicleEvents(org, notice.vehicleId)],
-        fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)],
+        now: [webhookKeys.receiver(org), ...(notice.vehicleId ? [webhookKeys.vehicleEvents(org, notice.vehicleId)] : [])],
+        fleet: [],
       };
     case 'notification':
       return { now: [notificationKeys.inbox(org), notificationKeys.unread(org)], fleet: [] };
@@ -40,7 +56,7 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
 
 /** Everything notices keep fresh: read again when the stream cannot replay what it missed. */
 export function resyncKeys(org: string): QueryKey[] {
-  return [...coveredKeys(org), webhookKeys.events(org), vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)];
+  return [...coveredKeys(org), vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)];
 }
 
 export function isKeyPrefix(prefix: QueryKey, key: QueryKey): boolean {

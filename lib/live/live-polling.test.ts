@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
-import { keysOfNotice } from './live-keys';
+import { webhookKeys } from '@/lib/webhooks/query-keys';
+import { keysOfNotice, liveCovers } from './live-keys';
 import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
-import { liveCovers, setLiveStatus } from './live-status';
+import { setLiveStatus } from './live-status';
 
 // The node test runner has no window: TanStack Query would take it for a server and schedule no polling.
 environmentManager.setIsServer(() => false);
@@ -33,6 +34,25 @@ describe('polling as the fallback of the live stream', () => {
 
     setLiveStatus('live', 'demo');
     reschedulePolling(client);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(history.queryFn.mock.calls.length).toBe(before);
+
+    setLiveStatus('reconnecting', 'demo');
+    reschedulePolling(client);
+    await vi.advanceTimersByTimeAsync(3_050);
+    expect(history.queryFn.mock.calls.length).toBeGreaterThanOrEqual(before + 3);
+    history.unsubscribe();
+  });
+
+  it('pauses a query observed before the stream started, once the stream is up (the stream loads after the first paint)', async () => {
+    const client = new QueryClient();
+    const history = poll(client, commandKeys.history('demo', 'veh-1', ''));
+    await vi.advanceTimersByTimeAsync(2_050);
+    pausePollingWhileLive(client, liveCovers);
+    pausePollingWhileLive(client, liveCovers);
+    setLiveStatus('live', 'demo');
+    reschedulePolling(client);
+    const before = history.queryFn.mock.calls.length;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(history.queryFn.mock.calls.length).toBe(before);
 
@@ -71,6 +91,23 @@ describe('keysOfNotice', () => {
     expect(keys.now).toContainEqual(commandKeys.execution('demo', 'exe-1'));
     expect(keys.now).toContainEqual(commandKeys.all('demo'));
     expect(keys.fleet).toEqual([]);
+  });
+
+  it('covers the events panels: a vehicle’s, a command’s and the receiver’s (each applied event is a notice)', () => {
+    setLiveStatus('live', 'demo');
+    for (const key of [
+      webhookKeys.vehicleEvents('demo', 'veh-1'),
+      webhookKeys.executionEvents('demo', 'exe-1'),
+      webhookKeys.receiver('demo'),
+    ])
+      expect(liveCovers(key)).toBe(true);
+    expect(liveCovers(webhookKeys.vehicleEvents('northwind', 'veh-1'))).toBe(false);
+  });
+
+  it('reads a vehicle’s events and the receiver’s last events again when an event was applied', () => {
+    const keys = keysOfNotice('demo', { kind: 'events', vehicleId: 'veh-1' });
+    expect(keys.now).toEqual([webhookKeys.receiver('demo'), webhookKeys.vehicleEvents('demo', 'veh-1')]);
+    expect(keysOfNotice('demo', { kind: 'events' }).now).toEqual([webhookKeys.receiver('demo')]);
   });
 
   it('leaves fleet-wide lists to the slower refresh when a vehicle’s figure moves', () => {

@@ -21,12 +21,18 @@ function pausedWhileCovered(option: IntervalOption, coveredNow: CoveredNow): Int
   return paused;
 }
 
+const paused = new WeakSet<QueryClient>();
+
 /**
  * Polling as the fallback of the live stream: each query's `refetchInterval` (whatever its hook
  * says) answers `false` while `coveredNow` says the stream keeps that key fresh, and its own value
- * otherwise. Done once on the tab's query client, so no domain hook needs to know about the stream.
+ * otherwise. Done on the tab's query client when its stream first starts (once; later calls change
+ * nothing), so no domain hook needs to know about the stream. Queries already observed take it up
+ * at the next `reschedulePolling`.
  */
 export function pausePollingWhileLive(client: QueryClient, coveredNow: CoveredNow): QueryClient {
+  if (paused.has(client)) return client;
+  paused.add(client);
   const defaults = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);

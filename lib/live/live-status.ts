@@ -1,6 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { coveredKeys, isKeyPrefix } from './live-keys';
 
 /** The tab's live stream: not opened (no console page), opening, up, or down and trying again. */
 export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
@@ -10,6 +8,11 @@ const listeners = new Set<() => void>();
 
 function getLiveStatus(): LiveStatus {
   return current.status;
+}
+
+/** The stream's state and the organization it is open for. */
+export function getLiveState(): { status: LiveStatus; org?: string } {
+  return current;
 }
 
 /** The tab's stream for `org` changed state. */
@@ -22,12 +25,6 @@ export function setLiveStatus(status: LiveStatus, org?: string): void {
 export function subscribeLiveStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Whether the stream is up and keeps this query fresh (its polling then stops). */
-export function liveCovers(key: QueryKey): boolean {
-  const { status, org } = current;
-  return status === 'live' && org !== undefined && coveredKeys(org).some((prefix) => isKeyPrefix(prefix, key));
 }
 
 /** The status for a component (the header's mark); `off` while the server renders. */

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { followedQueries, reschedulePolling } from './live-polling';
-import { coveredKeys, keysOfNotice, resyncKeys } from './live-keys';
+import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
+import { coveredKeys, keysOfNotice, liveCovers, resyncKeys } from './live-keys';
 import { setLiveStatus, subscribeLiveStatus } from './live-status';
 import { readNotice } from './notice';
 
@@ -58,6 +58,7 @@ function createInvalidator(client: QueryClient) {
  * comes back with backoff, resuming after its last event (Last-Event-ID).
  */
 export function startLiveStream(org: string, client: QueryClient): () => void {
+  pausePollingWhileLive(client, liveCovers);
   const invalidator = createInvalidator(client);
   let source: EventSource | undefined;
   let lastEventId: string | undefined;

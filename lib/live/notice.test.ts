@@ -6,6 +6,8 @@ const NOTICES: LiveNotice[] = [
   { kind: 'command', vehicleId: 'veh-1', executionId: '7f0e4a53-3c55-4c1f-9d0b-6a0c1b7f2e11' },
   { kind: 'bulk', jobId: '0b0e4a53-3c55-4c1f-9d0b-6a0c1b7f2e11' },
   { kind: 'vehicle', vehicleId: 'veh-1' },
+  { kind: 'events', vehicleId: 'veh-1' },
+  { kind: 'events' },
   { kind: 'notification' },
 ];
 
@@ -39,6 +41,8 @@ describe('readNotice', () => {
       vehicleId: 'veh-1',
     });
     expect(readNotice({ kind: 'bulk', jobId: 'job-1', total: 4 })).toEqual({ kind: 'bulk', jobId: 'job-1' });
+    expect(readNotice({ kind: 'events', vehicleId: 'veh-1', type: 'device.telemetry' })).toEqual({ kind: 'events', vehicleId: 'veh-1' });
+    expect(readNotice({ kind: 'events', type: 'motorpool.test' })).toEqual({ kind: 'events' });
     // Whose inbox took what stays on the server: every member's bell reads its own count.
     expect(readNotice({ kind: 'notification', userId: 'u-1', title: 'Lock failed' })).toEqual({ kind: 'notification' });
   });
@@ -48,6 +52,8 @@ describe('readNotice', () => {
     ['a missing id', { kind: 'command', vehicleId: 'veh-1' }],
     ['an id that could be markup', { kind: 'vehicle', vehicleId: '<img src=x>' }],
     ['an id that could be a path', { kind: 'vehicle', vehicleId: '../admin' }],
+    ['an events notice whose vehicle could be markup', { kind: 'events', vehicleId: '<b>' }],
+    ['an events notice whose vehicle is not a string', { kind: 'events', vehicleId: 7 }],
     ['not an object', 'command'],
     ['null', null],
   ])('refuses %s', (_, value) => {

@@ -13,6 +13,8 @@ export type LiveNotice =
   | { kind: 'bulk'; jobId: string }
   /** The fleet snapshot of a vehicle took a pushed figure (a reading, its connection, a budget). */
   | { kind: 'vehicle'; vehicleId: string }
+  /** A pushed event was recorded and applied (it names its vehicle when it has one). */
+  | { kind: 'events'; vehicleId?: string }
   /** Someone's inbox took a notification: each member's bell reads its own count again. */
   | { kind: 'notification' };
 
@@ -23,6 +25,7 @@ export const NOTICE_PERMISSION: Readonly<Record<LiveNoticeKind, Permission>> = {
   command: 'commands.read',
   bulk: 'vehicles.read',
   vehicle: 'vehicles.read',
+  events: 'vehicles.read',
   notification: 'org.read',
 };
 
@@ -53,6 +56,9 @@ export function readNotice(value: unknown): LiveNotice | undefined {
       return isId(v.jobId) ? { kind: 'bulk', jobId: v.jobId } : undefined;
     case 'vehicle':
       return isId(v.vehicleId) ? { kind: 'vehicle', vehicleId: v.vehicleId } : undefined;
+    case 'events':
+      if (v.vehicleId === undefined) return { kind: 'events' };
+      return isId(v.vehicleId) ? { kind: 'events', vehicleId: v.vehicleId } : undefined;
     case 'notification':
       return { kind: 'notification' };
     default:

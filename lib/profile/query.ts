@@ -8,7 +8,14 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { ConfirmTotpInput, RemovePasskeyInput, RemoveSignInMethodInput, RemoveTotpInput, StartTotpInput } from '@/lib/profile/schemas';
+import type {
+  ConfirmTotpInput,
+  RemovePasskeyInput,
+  RemoveSignInMethodInput,
+  RemoveTotpInput,
+  StartTotpInput,
+  StepUpInput,
+} from '@/lib/profile/schemas';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 import type { SignedInSessionView } from './sessions';
 
@@ -93,4 +100,19 @@ export function removePasskey(input: RemovePasskeyInput): Promise<SecondFactorVi
 /** The sign-in form's passkey step: a fresh challenge. */
 export function passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return apiFetch('/api/sign-in/passkey-options', { method: 'POST', json: {} });
+}
+
+/** A step-up before a dangerous action: this session proves itself in this organization for five minutes. */
+export function stepUp(org: string, input: StepUpInput): Promise<{ method: string; until: string }> {
+  return apiFetch(`/api/o/${encodeURIComponent(org)}/profile/step-up`, { method: 'POST', json: input });
+}
+
+/** The passkey's answer to a fresh challenge, or null when the person closed the prompt. */
+export async function answerPasskeyChallenge(): Promise<StepUpInput['passkey'] | null> {
+  const [{ startAuthentication }, optionsJSON] = await Promise.all([import('@simplewebauthn/browser'), passkeySignInOptions()]);
+  try {
+    return (await startAuthentication({ optionsJSON })) as unknown as StepUpInput['passkey'];
+  } catch {
+    return null;
+  }
 }

@@ -106,3 +106,18 @@ export type RemovePasskeyInput = z.infer<typeof removePasskeySchema>;
 
 /** Asking for a sign-in challenge carries nothing. */
 export const passkeySignInOptionsSchema = z.object({});
+
+/** A step-up before a dangerous action: a code (or a recovery code), a passkey's answer, or the password where the account has no second factor. */
+export const stepUpSchema = z
+  .object({
+    code: removeTotpSchema.shape.code,
+    password: removeTotpSchema.shape.password,
+    passkey: z.optional(webauthnResponseSchema),
+  })
+  .check(
+    z.refine((value) => Boolean(value.code || value.password || value.passkey), {
+      path: ['code'],
+      message: 'Enter a code from your app, a recovery code, or your password',
+    }),
+  );
+export type StepUpInput = z.infer<typeof stepUpSchema>;

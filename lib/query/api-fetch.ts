@@ -1,4 +1,5 @@
 import { signInUrlFor } from '@/lib/auth/callback-url';
+import { askForStepUp, readStepUpRequest, STEP_UP_CANCELLED_MESSAGE, stepUpPromptMounted } from './step-up';
 
 /** Browser side of the BFF: one fetch that turns error bodies into `ApiClientError`. */
 export class ApiClientError extends Error {
@@ -42,7 +43,32 @@ function toSignIn(): void {
   window.location.assign(signInUrlFor(`${pathname}${search}${hash}`));
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+type ApiInit = RequestInit & { json?: unknown };
+
+/**
+ * A dangerous action refused for want of a step-up: the console's prompt asks the person to
+ * confirm it is them, then the same request (same body, same idempotency key: the refusal came
+ * before anything was done) goes once more. Cancelled, it fails with words saying nothing was done.
+ */
+async function afterStepUp<T>(path: string, init: ApiInit, refusal: ApiClientError): Promise<T> {
+  const request = readStepUpRequest(refusal.details, refusal.message);
+  if (!request || !stepUpPromptMounted()) throw refusal;
+  if (!(await askForStepUp(request))) {
+    throw new ApiClientError(refusal.status, { code: refusal.code, message: STEP_UP_CANCELLED_MESSAGE, details: refusal.details });
+  }
+  return fetchOnce<T>(path, init);
+}
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  try {
+    return await fetchOnce<T>(path, init);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.code === 'STEP_UP_REQUIRED') return afterStepUp<T>(path, init, error);
+    throw error;
+  }
+}
+
+async function fetchOnce<T>(path: string, init: ApiInit): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
     ...rest,

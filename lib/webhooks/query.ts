@@ -8,7 +8,7 @@ import { webhookKeys } from '@/lib/webhooks/query-keys';
 /** The receiver, its secret's presence, polling and the last events, read every five seconds. */
 export function useWebhookSettings(org: string) {
   return useQuery({
-    queryKey: webhookKeys.events(org),
+    queryKey: webhookKeys.receiver(org),
     queryFn: () => apiFetch<WebhookSettingsView>(`/api/o/${org}/webhooks`),
     refetchInterval: 5_000,
   });

@@ -9,4 +9,5 @@ export * from './audit';
 export * from './vehicles';
 export * from './bulk-jobs';
 export * from './webhooks';
+export * from './step-ups';
 export * from './notifications';

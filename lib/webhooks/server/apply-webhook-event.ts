@@ -10,6 +10,7 @@ import {
   applyPushedTelemetry,
   type PushedOutcome,
 } from '@/lib/snapshot/server/apply-pushed-readings';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { logger } from '@/lib/ops/log';
 import { platformAlertSchema } from '@/lib/vehicle-api/schemas';
 import { TEST_EVENT_TYPE } from '../webhook-events';
@@ -155,6 +156,7 @@ export async function applyWebhookEvent(db: Db, id: string, now = new Date()): P
     result = { outcome: 'ignored', detail: result.retry };
   }
   await finishWebhookEvent(db, id, result, now);
+  await publishChange(event.organizationId, event.vehicleId ? { kind: 'events', vehicleId: event.vehicleId } : { kind: 'events' });
   return result.outcome;
 }
 

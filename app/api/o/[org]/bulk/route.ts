@@ -1,4 +1,6 @@
+import { bulkJobStepUp } from '@/lib/auth/dangerous-actions';
 import { withOrg } from '@/lib/bff/with-org';
+import { TYPE_BACK_ABOVE } from '@/lib/bulk/bulk-job-view';
 import { bulkJobInputSchema } from '@/lib/bulk/schemas';
 import { startBulkJob } from '@/lib/bulk/server/manage-bulk-jobs';
 
@@ -6,6 +8,7 @@ import { startBulkJob } from '@/lib/bulk/server/manage-bulk-jobs';
 export const POST = withOrg(({ body, ...access }) => startBulkJob(access, body), {
   permission: 'vehicles.write',
   body: bulkJobInputSchema,
+  stepUp: ({ body }) => bulkJobStepUp(body, TYPE_BACK_ABOVE),
   audit: {
     action: 'bulk.created',
     resultTarget: (result) => ({ type: 'bulk_job', id: result.job.id }),

@@ -7,6 +7,7 @@ export const PATCH = withOrg(({ org, params, body }) => changeRole(org, params.u
   permission: 'members.write',
   params: memberParamsSchema,
   body: changeRoleSchema,
+  stepUp: 'members.role',
   audit: {
     action: 'members.role_changed',
     target: ({ params }) => ({ type: 'user', id: params.userId }),

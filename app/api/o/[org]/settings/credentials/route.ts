@@ -5,6 +5,7 @@ import { credentialsSchema } from '@/lib/settings/schemas';
 export const PUT = withOrg(({ org, body }) => updateCredentials(org, body), {
   permission: 'settings.write',
   body: credentialsSchema,
+  stepUp: 'settings.credentials',
   audit: {
     action: 'settings.credentials_updated',
     target: () => ({ type: 'organization' }),

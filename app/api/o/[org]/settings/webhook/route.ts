@@ -5,6 +5,7 @@ import { webhookSecretSchema } from '@/lib/webhooks/schemas';
 export const PUT = withOrg(({ org, body }) => updateWebhookSecret(org, body), {
   permission: 'settings.write',
   body: webhookSecretSchema,
+  stepUp: 'settings.webhook_secret',
   audit: {
     action: 'settings.webhook_secret_updated',
     target: () => ({ type: 'organization' }),

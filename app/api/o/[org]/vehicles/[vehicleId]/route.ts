@@ -11,6 +11,7 @@ export const GET = withOrg(({ org, params }) => getVehicle(org, params.vehicleId
 export const DELETE = withOrg(({ org, params }) => disconnectVehicle(org, params.vehicleId), {
   permission: 'vehicles.write',
   params: vehicleParamsSchema,
+  stepUp: 'vehicle.disconnect',
   audit: {
     action: 'vehicles.disconnected',
     target: ({ params }) => ({ type: 'vehicle', id: params.vehicleId }),

@@ -5,5 +5,6 @@ import { accountParamsSchema } from '@/lib/vehicles/schemas';
 export const POST = withOrg(({ org, params }) => disconnectAccount(org, params.accountId), {
   permission: 'accounts.write',
   params: accountParamsSchema,
+  stepUp: 'account.disconnect',
   audit: { action: 'accounts.disconnected', target: ({ params }) => ({ type: 'account', id: params.accountId }) },
 });

@@ -1,3 +1,4 @@
+import { commandStepUp } from '@/lib/auth/dangerous-actions';
 import { withOrg } from '@/lib/bff/with-org';
 import { listCommandHistory } from '@/lib/commands/server/list-command-history';
 import { sendCommand } from '@/lib/commands/server/send-vehicle-command';
@@ -17,6 +18,7 @@ export const POST = withOrg((access) => sendCommand(access, access.params.vehicl
   params: vehicleParamsSchema,
   body: sendCommandSchema,
   headers: sendCommandHeadersSchema,
+  stepUp: ({ body }) => commandStepUp(body),
   audit: {
     action: 'commands.sent',
     target: ({ params }) => ({ type: 'vehicle', id: params.vehicleId }),

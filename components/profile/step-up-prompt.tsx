@@ -1,0 +1,196 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { answerPasskeyChallenge, stepUp } from '@/lib/profile/query';
+import type { StepUpInput } from '@/lib/profile/schemas';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { registerStepUpPrompt, type StepUpRequest } from '@/lib/query/step-up';
+
+/**
+ * The console's one step-up prompt: mounted once, it opens whenever an API call is refused for
+ * want of a step-up (lib/query/step-up.ts), asks for the second factor (or the password where
+ * there is none), and answers whether the person proved themselves; the call is then repeated.
+ */
+export function StepUpPrompt() {
+  const [request, setRequest] = useState<StepUpRequest | null>(null);
+  const settle = useRef<((proven: boolean) => void) | null>(null);
+
+  useEffect(
+    () =>
+      registerStepUpPrompt(
+        (next) =>
+          new Promise<boolean>((resolve) => {
+            settle.current = resolve;
+            setRequest(next);
+          }),
+      ),
+    [],
+  );
+
+  const finish = useCallback((proven: boolean) => {
+    settle.current?.(proven);
+    settle.current = null;
+    setRequest(null);
+  }, []);
+
+  return <StepUpDialog request={request} onDone={finish} />;
+}
+
+type Failure = { field: 'code' | 'password' | null; message: string };
+
+function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiClientError)) return { field: null, message: 'The confirmation could not be checked. Try again.' };
+  const code = error.fields?.code?.[0];
+  const password = error.fields?.password?.[0];
+  if (code) return { field: 'code', message: code };
+  if (password) return { field: 'password', message: password };
+  return { field: null, message: error.fields?.passkey?.[0] ?? error.message };
+}
+
+function StepUpDialog({ request, onDone }: { request: StepUpRequest | null; onDone: (proven: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const open = request !== null;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // Escape closes the element itself: that is a cancel.
+      onClose={() => {
+        if (open) onDone(false);
+      }}
+      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {/* A new form for each request: nothing typed for the last one stays. */}
+      {request ? <StepUpForm request={request} onDone={onDone} titleId={titleId} descriptionId={descriptionId} /> : null}
+    </dialog>
+  );
+}
+
+function StepUpForm({
+  request,
+  onDone,
+  titleId,
+  descriptionId,
+}: {
+  request: StepUpRequest;
+  onDone: (proven: boolean) => void;
+  titleId: string;
+  descriptionId: string;
+}) {
+  const [secret, setSecret] = useState('');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { methods } = request;
+
+  const prove = async (input: StepUpInput) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await stepUp(request.organization, input);
+      onDone(true);
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const provePasskey = async () => {
+    setFailure(null);
+    const passkey = await answerPasskeyChallenge().catch(() => null);
+    if (!passkey) {
+      setFailure({ field: null, message: 'The passkey prompt was closed or failed. Try again.' });
+      return;
+    }
+    await prove({ passkey });
+  };
+
+  const asksText = methods.code || methods.password;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!secret.trim()) {
+      setFailure({ field: methods.code ? 'code' : 'password', message: methods.code ? 'Enter a code' : 'Enter your password' });
+      return;
+    }
+    void prove(methods.code ? { code: secret } : { password: secret });
+  };
+
+  return (
+    <form className="space-y-4 p-5" onSubmit={submit} noValidate>
+      <h2 id={titleId} className="text-lg font-semibold">
+        Confirm it’s you
+      </h2>
+      <div id={descriptionId} className="space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
+        <p>{request.message}</p>
+        <p>Once confirmed, such actions go through for five minutes in this organization, on this device.</p>
+      </div>
+      {methods.code ? (
+        <Field
+          id="step-up-code"
+          label="Authentication code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoFocus
+          hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+          error={failure?.field === 'code' ? failure.message : undefined}
+        />
+      ) : methods.password ? (
+        <Field
+          id="step-up-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+          error={failure?.field === 'password' ? failure.message : undefined}
+        />
+      ) : null}
+      {methods.passkey ? (
+        <Button variant="secondary" className="w-full justify-center" onClick={() => void provePasskey()} disabled={busy}>
+          Use a passkey
+        </Button>
+      ) : null}
+      {!methods.code && !methods.passkey && !methods.password ? (
+        <p className="text-sm">
+          Your account has no password or second factor to confirm with.{' '}
+          <Link href="/profile/password#two-step" className="font-medium text-accent-700 underline dark:text-accent-100">
+            Set up two-step verification
+          </Link>{' '}
+          to do this.
+        </p>
+      ) : null}
+      {failure && failure.field === null ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {failure.message}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(false)} disabled={busy}>
+          Cancel
+        </Button>
+        {asksText ? (
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Confirm'}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
