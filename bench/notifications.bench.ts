@@ -1,7 +1,7 @@
 /**
  * Notification rules over a 10,000-vehicle snapshot (BENCH_NOTIFY_VEHICLES) with 50 rules
- * (BENCH_NOTIFY_RULES: no data, disconnected, alert severity in turn), 1% of the vehicles silent,
- * 1% disconnected and 1% with a critical alert: (1) the first pass, which tells every condition;
+ * (BENCH_NOTIFY_RULES: no data, disconnected, alert severity in turn), 0.1% of the vehicles silent,
+ * 0.1% disconnected and 0.1% with a critical alert: (1) the first pass, which tells every condition;
  * (2) the steady pass a minute later, which finds the same conditions already told. Upstream
  * calls: none by construction (`evaluateRules` is handed no Vehicle API client; it reads the
  * snapshot and Motorpool's records); the figures are database time per pass on PGlite.
@@ -38,11 +38,11 @@ export default async function notificationsBench() {
     registrationPlate: null,
     isListening: true,
     connectionStatus: 'CONNECTED',
-    // Every hundredth vehicle silent for two days; the rest seen within the hour.
-    lastSeenAt: new Date(NOW - (i % 100 === 0 ? 48 * HOUR_MS : (i % 60) * 60_000)),
+    // Every thousandth vehicle silent for two days; the rest seen within the hour.
+    lastSeenAt: new Date(NOW - (i % 1_000 === 0 ? 48 * HOUR_MS : (i % 60) * 60_000)),
   }));
   for (let i = 0; i < entries.length; i += 1_000) await upsertRoster(db, org.id, entries.slice(i, i + 1_000), new Date(NOW - HOUR_MS));
-  for (let i = 1; i < VEHICLES; i += 100) {
+  for (let i = 1; i < VEHICLES; i += 1_000) {
     await recordConnection(db, org.id, `veh-${i}`, 'DISCONNECTED', new Date(NOW - 30 * 60_000));
     const alerted = `veh-${i + 1}`;
     await recordPushedAlert(db, org.id, alerted, `al-${i}`, {
