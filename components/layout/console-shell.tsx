@@ -4,6 +4,7 @@ import { Menu, X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { StepUpPrompt } from '@/components/profile/step-up-prompt';
 import { CommandPaletteButton } from '@/components/search/command-palette-button';
 import { Button } from '@/components/ui/button';
@@ -73,6 +74,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <LiveMark />
             <CommandPaletteButton org={org} nav={nav} />
+            <NotificationBell org={org} />
             <ThemeToggle />
             <UserMenu email={user.email} role={user.role} />
           </div>

@@ -29,6 +29,10 @@ export const PERMISSIONS = [
   'views.write',
   /** Change or delete anyone's saved view. */
   'views.manage',
+  /** See the organization's notification rules (every member has their own inbox with `org.read`). */
+  'notifications.read',
+  /** Add, change and remove notification rules. */
+  'notifications.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,6 +47,7 @@ const MANAGER_WRITES: readonly Permission[] = [
   'connect.create',
   'eligibility.write',
   'views.write',
+  'notifications.write',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
+import { notificationKeys } from '@/lib/notifications/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { webhookKeys } from '@/lib/webhooks/query-keys';
@@ -12,7 +13,14 @@ import type { LiveNotice } from './notice';
  * notice (lib/live/server/publish-change.ts callers), so while the stream is up they stop polling.
  */
 export function coveredKeys(org: string): QueryKey[] {
-  return [commandKeys.all(org), commandKeys.executions(org), bulkKeys.all(org), webhookKeys.events(org)];
+  return [
+    commandKeys.all(org),
+    commandKeys.executions(org),
+    bulkKeys.all(org),
+    webhookKeys.events(org),
+    notificationKeys.inbox(org),
+    notificationKeys.unread(org),
+  ];
 }
 
 /** Whether the stream is up and keeps this query fresh (its polling then stops). */
@@ -41,6 +49,8 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
         now: [webhookKeys.receiver(org), ...(notice.vehicleId ? [webhookKeys.vehicleEvents(org, notice.vehicleId)] : [])],
         fleet: [],
       };
+    case 'notification':
+      return { now: [notificationKeys.inbox(org), notificationKeys.unread(org)], fleet: [] };
   }
 }
 

@@ -8,6 +8,7 @@ const NOTICES: LiveNotice[] = [
   { kind: 'vehicle', vehicleId: 'veh-1' },
   { kind: 'events', vehicleId: 'veh-1' },
   { kind: 'events' },
+  { kind: 'notification' },
 ];
 
 describe('isDeliverable', () => {
@@ -42,6 +43,8 @@ describe('readNotice', () => {
     expect(readNotice({ kind: 'bulk', jobId: 'job-1', total: 4 })).toEqual({ kind: 'bulk', jobId: 'job-1' });
     expect(readNotice({ kind: 'events', vehicleId: 'veh-1', type: 'device.telemetry' })).toEqual({ kind: 'events', vehicleId: 'veh-1' });
     expect(readNotice({ kind: 'events', type: 'motorpool.test' })).toEqual({ kind: 'events' });
+    // Whose inbox took what stays on the server: every member's bell reads its own count.
+    expect(readNotice({ kind: 'notification', userId: 'u-1', title: 'Lock failed' })).toEqual({ kind: 'notification' });
   });
 
   it.each([

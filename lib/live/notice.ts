@@ -14,7 +14,9 @@ export type LiveNotice =
   /** The fleet snapshot of a vehicle took a pushed figure (a reading, its connection, a budget). */
   | { kind: 'vehicle'; vehicleId: string }
   /** A pushed event was recorded and applied (it names its vehicle when it has one). */
-  | { kind: 'events'; vehicleId?: string };
+  | { kind: 'events'; vehicleId?: string }
+  /** Someone's inbox took a notification: each member's bell reads its own count again. */
+  | { kind: 'notification' };
 
 export type LiveNoticeKind = LiveNotice['kind'];
 
@@ -24,6 +26,7 @@ export const NOTICE_PERMISSION: Readonly<Record<LiveNoticeKind, Permission>> = {
   bulk: 'vehicles.read',
   vehicle: 'vehicles.read',
   events: 'vehicles.read',
+  notification: 'org.read',
 };
 
 /** A notice as published: for one organization. */
@@ -56,6 +59,8 @@ export function readNotice(value: unknown): LiveNotice | undefined {
     case 'events':
       if (v.vehicleId === undefined) return { kind: 'events' };
       return isId(v.vehicleId) ? { kind: 'events', vehicleId: v.vehicleId } : undefined;
+    case 'notification':
+      return { kind: 'notification' };
     default:
       return undefined;
   }

@@ -9,6 +9,7 @@ import { connectKeys } from '@/lib/connect/query-keys';
 import { eligibilityKeys } from '@/lib/eligibility/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { memberKeys } from '@/lib/members/query-keys';
+import { notificationKeys } from '@/lib/notifications/query-keys';
 import { onboardingKeys } from '@/lib/onboarding/query-keys';
 import { profileKeys } from '@/lib/profile/query-keys';
 import { searchKeys } from '@/lib/search/query-keys';
@@ -28,6 +29,7 @@ const FACTORIES: Record<string, Factory> = {
   eligibilityKeys,
   fleetKeys,
   memberKeys,
+  notificationKeys,
   onboardingKeys,
   profileKeys,
   searchKeys,

@@ -12,6 +12,7 @@ import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/snapshot/server/r
 import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
 import { logger } from '@/lib/ops/log';
 import { runBulkJobs } from '@/lib/bulk/server/run-bulk-jobs';
+import { notificationsEvaluateJob } from '@/lib/notifications/server/evaluate-job';
 import { randomUUID } from 'node:crypto';
 
 const HOUR_MS = 60 * 60_000;
@@ -107,6 +108,7 @@ export async function startBackgroundJobs(): Promise<void> {
       await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
     },
   });
+  registerJob(notificationsEvaluateJob(getDb));
   await startJobs({ executeSql: getDbHandle().executeSql });
   configureEmbeddedWebhookTargets().catch((error) =>
     logger().error({ event: 'sandbox.webhook_targets_failed', err: error }, 'could not configure the embedded sandbox’s webhook targets'),

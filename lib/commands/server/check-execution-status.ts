@@ -7,6 +7,7 @@ import { NO_OUTCOME_IN_TIME } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { countCommandOutcome } from '@/lib/ops/observe';
+import { notifyCommandEnd } from './notify-command-end';
 import { publishExecutionChange } from './publish-execution-change';
 
 /** However many browsers, jobs and instances watch one execution, the upstream is asked about it at most this often. */
@@ -45,6 +46,7 @@ export async function applyUpstreamExecution(db: Db, record: CommandExecution, e
   if (record.status === 'PENDING' && updated.status !== 'PENDING' && updated.status) countCommandOutcome(updated.status);
   // Whoever asked (a watcher, the settler, a pushed event, a list), the open pages hear of a move.
   if (updated.status !== record.status || updated.failedReason !== record.failedReason) await publishExecutionChange(updated);
+  if (record.status === 'PENDING' && updated.status === 'FAILED') await notifyCommandEnd(db, updated, 'failed');
   return updated;
 }
 
@@ -57,6 +59,7 @@ export async function applyTimeout(db: Db, record: CommandExecution, now: number
   if (timedOut) {
     countCommandOutcome('TIMED_OUT');
     await publishExecutionChange(timedOut);
+    await notifyCommandEnd(db, timedOut, 'unknown');
   }
   return timedOut ?? record;
 }

@@ -7,6 +7,7 @@ import { commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NOT_OFFERED, EXECUTION_ID_MISSING, toExecutionView } from '@/lib/commands/execution-view';
 import { readUpstreamDate } from '@/lib/commands/upstream-date';
 import { knownStatus } from './check-execution-status';
+import { notifyCommandEnd } from './notify-command-end';
 import { publishExecutionChange } from './publish-execution-change';
 import { getDb, type Db } from '@/lib/db';
 import {
@@ -194,8 +195,10 @@ async function recordRefusal(
         upstreamRequestId: requestId,
       });
     }
-    if (outcomeUnknown(error, code)) await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
-    else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
+    if (outcomeUnknown(error, code)) {
+      await recordCommandOutcomeUnknown(db, record.id, { errorCode: code, upstreamRequestId: requestId });
+      await notifyCommandEnd(db, record, 'unknown');
+    } else await recordCommandRejected(db, record.id, { errorCode: code, upstreamRequestId: requestId });
     await publishExecutionChange(record);
   } catch (writeError) {
     // The upstream's answer matters more to the person than our bookkeeping of it.

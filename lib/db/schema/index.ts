@@ -10,3 +10,4 @@ export * from './vehicles';
 export * from './bulk-jobs';
 export * from './webhooks';
 export * from './step-ups';
+export * from './notifications';
