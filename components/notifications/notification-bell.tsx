@@ -3,7 +3,7 @@
 import { Bell } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { useUnreadCount } from '@/lib/notifications/query';
+import { useUnreadCount } from '@/lib/notifications/unread-query';
 
 /** The header's bell: the member's unread count, leading to the inbox. Kept fresh by the live stream, else polling. */
 export function NotificationBell({ org }: { org: string }) {

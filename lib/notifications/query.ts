@@ -5,23 +5,11 @@ import { apiFetch } from '@/lib/query/api-fetch';
 import type { InboxPage } from './inbox';
 import type { RuleView } from './kinds';
 import { notificationKeys } from './query-keys';
+import { UNREAD_POLL_MS } from './unread-query';
 import type { MarkReadInput, RuleInput } from './schemas';
 
 const base = (org: string) => `/api/o/${encodeURIComponent(org)}/notifications`;
 const rulePath = (org: string, id: string) => `${base(org)}/rules/${encodeURIComponent(id)}`;
-
-/** When the live stream is down: how often the bell asks again (the stream's notices replace it while up). */
-export const UNREAD_POLL_MS = 15_000;
-
-/** The bell's count of the member's unread notifications. */
-export function useUnreadCount(org: string) {
-  return useQuery({
-    queryKey: notificationKeys.unread(org),
-    queryFn: () => apiFetch<{ unread: number }>(`${base(org)}/unread`),
-    refetchInterval: UNREAD_POLL_MS,
-    staleTime: 5_000,
-  });
-}
 
 /** The member's inbox, newest first, a page at a time; `unreadOnly` shows what is left to read. */
 export function useInbox(org: string, unreadOnly: boolean) {
