@@ -1,0 +1,23 @@
+import type { ApiCredentialScope, Permission } from '@/lib/auth/permissions';
+
+/** A console API credential as the settings panel lists it: never its secret nor the secret's hash. */
+export type ApiCredentialView = {
+  id: string;
+  name: string;
+  /** The visible start of the secret (`mp_` and 8 characters), to recognise it by. */
+  prefix: string;
+  scope: ApiCredentialScope;
+  /** What the scope grants today (a preset follows the roles as they change). */
+  permissions: Permission[];
+  expiresAt: string | null;
+  allowedAddresses: string[];
+  ratePerMinute: number;
+  createdByEmail: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+  revokedAt: string | null;
+};
+
+/** What creating one answers: the view, and the secret, this once. */
+export type CreatedApiCredential = { credential: ApiCredentialView; secret: string };
