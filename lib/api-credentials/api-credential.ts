@@ -17,6 +17,8 @@ export type ApiCredentialView = {
   lastUsedAt: string | null;
   lastUsedIp: string | null;
   revokedAt: string | null;
+  /** As of the answer: a revoked one stays revoked, an expired one could only be replaced. */
+  state: 'active' | 'expired' | 'revoked';
 };
 
 /** What creating one answers: the view, and the secret, this once. */

@@ -8,7 +8,8 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import type { ApiCredentialView, CreatedApiCredential } from '../api-credential';
 import { DEFAULT_RATE_PER_MINUTE, type CreateApiCredentialInput } from '../schemas';
 
-function toView(record: ApiCredentialRecord): ApiCredentialView {
+function toView(record: ApiCredentialRecord, now = new Date()): ApiCredentialView {
+  const expired = record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime();
   return {
     id: record.id,
     name: record.name,
@@ -23,11 +24,12 @@ function toView(record: ApiCredentialRecord): ApiCredentialView {
     lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
     lastUsedIp: record.lastUsedIp,
     revokedAt: record.revokedAt?.toISOString() ?? null,
+    state: record.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
   };
 }
 
 export async function listOrgApiCredentials(access: OrgAccess, db: Db = getDb()): Promise<{ credentials: ApiCredentialView[] }> {
-  return { credentials: (await listApiCredentials(db, access.org.id)).map(toView) };
+  return { credentials: (await listApiCredentials(db, access.org.id)).map((record) => toView(record)) };
 }
 
 /** Creates a credential; the answer carries the secret, which is never shown again. */
