@@ -15,6 +15,7 @@ import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
 import { logger } from '@/lib/ops/log';
 import { accessCan } from '@/lib/org/credential-actor';
 import { bearerSecretOf, loadBearerAccess, setRateLimitHeaders, type RateLimitState } from './bearer-access';
+import { routeContractOf } from './route-contract';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -99,7 +100,8 @@ export function withOrg<
   HS extends Schema | undefined = undefined,
   R = unknown,
 >(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>, Parsed<HS>>) => Promise<R>, options: Options<PS, QS, BS, HS, R>) {
-  return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
+  // The route's schemas ride along for the OpenAPI document (lib/bff/route-contract.ts).
+  return Object.assign(async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     const startedAt = performance.now();
     const rawParams = await context.params;
     let organizationId: string | undefined;
@@ -114,7 +116,7 @@ export function withOrg<
     if (rateLimit) setRateLimitHeaders(response, rateLimit);
     observeBffRequest(request, rawParams, response, startedAt, organizationId);
     return response;
-  };
+  }, routeContractOf(options));
 
   async function answer(
     request: NextRequest,
