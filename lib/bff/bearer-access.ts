@@ -3,17 +3,21 @@ import { BlockList, isIP } from 'node:net';
 import type { NextRequest } from 'next/server';
 import { apiScopePermissions, roleCovering } from '@/lib/auth/permissions';
 import { hashApiCredentialSecret, looksLikeApiCredentialSecret } from '@/lib/crypto/api-credential-secret';
-import { getDb, type Db } from '@/lib/db';
-import { findApiCredentialBySecretHash, takeApiCredentialToken } from '@/lib/db/repos/api-credentials';
+import { getDbHandle, type DbHandle } from '@/lib/db';
+import { createGenerationCache } from '@/lib/db/generation-cache';
+import { findApiCredentialBySecretHash, takeApiCredentialToken, type CredentialForRequest } from '@/lib/db/repos/api-credentials';
 import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/org/org-access';
+import { noteLocalUse, takeLocalToken } from './api-credential-usage';
 import { clientIp } from './audit';
 
 /**
  * A program's way in: `Authorization: Bearer mp_...`, an organization's console API credential.
  * No cookie and no origin check (a program has neither); the session path never sees a bearer.
- * Every refusal has its own stable code. The database is asked on every request, so a revocation
- * on one instance holds on every other at the next request.
+ * Every refusal has its own stable code. With PostgreSQL the database is asked on every request
+ * (one read, one write for the shared bucket), so a revocation on one instance holds on every
+ * other at the next request. With PGlite, whose one process writes everything, the credential is
+ * cached until a write to api_credentials (a revocation included) and its bucket kept in memory.
  */
 
 const SESSION_COOKIE = /^(?:__Host-|__Secure-)?next-auth\.session-token(?:\.\d+)?$/;
@@ -49,6 +53,8 @@ export function addressAllowed(allowed: readonly string[], address: string | nul
 }
 
 /** What a rate-limited answer and a granted one both carry: the RateLimit-* headers of the bucket. */
+const credentialCache = createGenerationCache<CredentialForRequest>();
+
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
 /**
@@ -61,11 +67,12 @@ export async function loadBearerAccess(
   request: NextRequest,
   slug: string,
   secret: string,
-  options: { db?: Db; now?: Date; onRateLimit?: (state: RateLimitState) => void } = {},
+  options: { handle?: Pick<DbHandle, 'db' | 'accessGeneration'>; now?: Date; onRateLimit?: (state: RateLimitState) => void } = {},
 ): Promise<OrgAccess> {
-  const db = options.db ?? getDb();
+  const { db, accessGeneration } = options.handle ?? getDbHandle();
   const now = options.now ?? new Date();
-  const found = looksLikeApiCredentialSecret(secret) ? await findApiCredentialBySecretHash(db, hashApiCredentialSecret(secret)) : undefined;
+  const hash = looksLikeApiCredentialSecret(secret) ? hashApiCredentialSecret(secret) : undefined;
+  const found = hash ? await credentialCache.get(hash, accessGeneration?.(), () => findApiCredentialBySecretHash(db, hash)) : undefined;
   if (!found) throw new AppError('API_CREDENTIAL_INVALID', 'This API credential is not known.');
   const { credential, organization, creator } = found;
   if (credential.revokedAt) throw new AppError('API_CREDENTIAL_REVOKED', 'This API credential was revoked.');
@@ -80,7 +87,10 @@ export async function loadBearerAccess(
   if (!addressAllowed(credential.allowedAddresses, ip)) {
     throw new AppError('API_CREDENTIAL_ADDRESS_REFUSED', `This API credential may not be used from ${ip ?? 'an unknown address'}.`);
   }
-  const take = await takeApiCredentialToken(db, credential.id, { ip, now });
+  const take = accessGeneration
+    ? takeLocalToken(credential.id, credential.ratePerMinute, now.getTime())
+    : await takeApiCredentialToken(db, credential.id, { ip, now });
+  if (take.taken && accessGeneration) await noteLocalUse(db, credential.id, ip, now);
   if (!take.taken) {
     const retryAfterSeconds = Math.ceil(take.retryAfterMs / 1000);
     options.onRateLimit?.({ limit: take.limit, remaining: 0, resetSeconds: retryAfterSeconds });

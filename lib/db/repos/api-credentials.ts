@@ -119,3 +119,8 @@ export async function takeApiCredentialToken(db: Db, id: string, input: { ip: st
   const missing = 1 - (state?.available ?? 0);
   return { taken: false, retryAfterMs: Math.max(1, Math.ceil((missing * 60_000) / limit)), limit };
 }
+
+/** Notes a use without touching the rate bucket (where the bucket is kept in memory: lib/bff/api-credential-usage.ts). */
+export async function noteApiCredentialUse(db: Db, id: string, input: { ip: string | null; now: Date }): Promise<void> {
+  await db.update(apiCredentials).set({ lastUsedAt: input.now, lastUsedIp: input.ip }).where(eq(apiCredentials.id, id));
+}
