@@ -167,3 +167,13 @@ test('an expired credential, one used from outside its addresses and one past it
   await expectRefusal(await expiringProgram.get('/api/o/demo/vehicles/tags/seen'), 401, 'API_CREDENTIAL_EXPIRED');
   await Promise.all([fencedProgram.dispose(), limitedProgram.dispose(), expiringProgram.dispose(), admin.dispose()]);
 });
+
+test('the console API’s OpenAPI document is served to a program with no session', async ({ baseURL }) => {
+  const anonymous = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const response = await anonymous.get('/api/openapi.json');
+  expect(response.status()).toBe(200);
+  const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  expect(document.openapi).toBe('3.1.0');
+  expect(Object.keys(document.paths['/api/o/{org}/vehicles/{vehicleId}/commands'] ?? {}).sort()).toEqual(['get', 'post']);
+  await anonymous.dispose();
+});
