@@ -5,7 +5,12 @@ import { apiScopePermissions, roleCovering } from '@/lib/auth/permissions';
 import { hashApiCredentialSecret, looksLikeApiCredentialSecret } from '@/lib/crypto/api-credential-secret';
 import { getDbHandle, type DbHandle } from '@/lib/db';
 import { createGenerationCache } from '@/lib/db/generation-cache';
-import { findApiCredentialBySecretHash, takeApiCredentialToken, type CredentialForRequest } from '@/lib/db/repos/api-credentials';
+import {
+  authenticateApiCredential,
+  findApiCredentialBySecretHash,
+  type CredentialForRequest,
+  type RateTake,
+} from '@/lib/db/repos/api-credentials';
 import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { noteLocalUse, takeLocalToken } from './api-credential-usage';
@@ -52,9 +57,29 @@ export function addressAllowed(allowed: readonly string[], address: string | nul
   return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** What a rate-limited answer and a granted one both carry: the RateLimit-* headers of the bucket. */
 const credentialCache = createGenerationCache<CredentialForRequest>();
 
+const unknownCredential = () => new AppError('API_CREDENTIAL_INVALID', 'This API credential is not known.');
+const throwUnknown = (): never => {
+  throw unknownCredential();
+};
+
+/** The refusals before the bucket, in this order: revoked, expired, another organization's, creator gone, address. */
+function refuseUnusable(found: CredentialForRequest, slug: string, now: Date, addressOk: boolean, ip: string | null): void {
+  const { credential, organization, creator } = found;
+  if (credential.revokedAt) throw new AppError('API_CREDENTIAL_REVOKED', 'This API credential was revoked.');
+  if (credential.expiresAt && credential.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError('API_CREDENTIAL_EXPIRED', `This API credential expired at ${credential.expiresAt.toISOString()}.`);
+  }
+  if (organization.slug !== slug) throw new AppError('NOT_FOUND', 'Not found.');
+  if (!creator || creator.disabledAt) {
+    throw new AppError('API_CREDENTIAL_INVALID', 'The person who created this API credential no longer has an account.');
+  }
+  if (!addressOk)
+    throw new AppError('API_CREDENTIAL_ADDRESS_REFUSED', `This API credential may not be used from ${ip ?? 'an unknown address'}.`);
+}
+
+/** What a rate-limited answer and a granted one both carry: the RateLimit-* headers of the bucket. */
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
 /**
@@ -72,25 +97,23 @@ export async function loadBearerAccess(
   const { db, accessGeneration } = options.handle ?? getDbHandle();
   const now = options.now ?? new Date();
   const hash = looksLikeApiCredentialSecret(secret) ? hashApiCredentialSecret(secret) : undefined;
-  const found = hash ? await credentialCache.get(hash, accessGeneration?.(), () => findApiCredentialBySecretHash(db, hash)) : undefined;
-  if (!found) throw new AppError('API_CREDENTIAL_INVALID', 'This API credential is not known.');
-  const { credential, organization, creator } = found;
-  if (credential.revokedAt) throw new AppError('API_CREDENTIAL_REVOKED', 'This API credential was revoked.');
-  if (credential.expiresAt && credential.expiresAt.getTime() <= now.getTime()) {
-    throw new AppError('API_CREDENTIAL_EXPIRED', `This API credential expired at ${credential.expiresAt.toISOString()}.`);
-  }
-  if (organization.slug !== slug) throw new AppError('NOT_FOUND', 'Not found.');
-  if (!creator || creator.disabledAt) {
-    throw new AppError('API_CREDENTIAL_INVALID', 'The person who created this API credential no longer has an account.');
-  }
+  if (!hash) throw unknownCredential();
   const ip = clientIp(request);
-  if (!addressAllowed(credential.allowedAddresses, ip)) {
-    throw new AppError('API_CREDENTIAL_ADDRESS_REFUSED', `This API credential may not be used from ${ip ?? 'an unknown address'}.`);
+  let found: CredentialForRequest;
+  let take: RateTake;
+  if (accessGeneration) {
+    found = (await credentialCache.get(hash, accessGeneration(), () => findApiCredentialBySecretHash(db, hash))) ?? throwUnknown();
+    refuseUnusable(found, slug, now, addressAllowed(found.credential.allowedAddresses, ip), ip);
+    take = takeLocalToken(found.credential.id, found.credential.ratePerMinute, now.getTime());
+    if (take.taken) await noteLocalUse(db, found.credential.id, ip, now);
+  } else {
+    const checked = await authenticateApiCredential(db, { secretHash: hash, slug, ip: ip && isIP(ip) ? ip : null, now });
+    found = checked ?? throwUnknown();
+    refuseUnusable(found, slug, now, checked!.addressAllowed, ip);
+    // Usable by every check above yet not taken: the database's clock and ours disagree on an expiry.
+    take = checked!.take ?? { taken: false, retryAfterMs: 1000, limit: found.credential.ratePerMinute };
   }
-  const take = accessGeneration
-    ? takeLocalToken(credential.id, credential.ratePerMinute, now.getTime())
-    : await takeApiCredentialToken(db, credential.id, { ip, now });
-  if (take.taken && accessGeneration) await noteLocalUse(db, credential.id, ip, now);
+  const { credential, organization, creator } = found;
   if (!take.taken) {
     const retryAfterSeconds = Math.ceil(take.retryAfterMs / 1000);
     options.onRateLimit?.({ limit: take.limit, remaining: 0, resetSeconds: retryAfterSeconds });
@@ -109,7 +132,7 @@ export async function loadBearerAccess(
   });
   const permissions = apiScopePermissions(credential.scope, credential.permissions);
   return {
-    user: { id: creator.id, email: creator.email },
+    user: { id: creator!.id, email: creator!.email },
     org: organization,
     role: roleCovering(permissions),
     credential: { id: credential.id, name: credential.name, prefix: credential.prefix, permissions },
