@@ -3,9 +3,11 @@
  * /api/o/{org}/vehicles/tags/seen, which answers from memory, so the request is mostly its
  * authentication) asked with the admin's session cookie and with a bearer credential, on one
  * production build. Goal: the credential check costs no more server CPU per request than the
- * session check. Run on PGlite (the session's access is cached in memory there; the credential is
- * looked up on every request, as revocation must hold at once) and, when it answers, on
- * PostgreSQL (where both ask the database on every request).
+ * session check. Run on PGlite (both cached in memory until a write that decides them; the
+ * credential's bucket in memory) and, when it answers, on PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, on a database of its own made and dropped there),
+ * where both ask the database on every request: the session one read, the credential one
+ * statement that also takes from its shared bucket.
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
@@ -15,7 +17,7 @@ import { median, quantile } from './support/stats';
 const CONCURRENCY = 8;
 const REQUESTS_PER_ROUND = 300;
 const ROUNDS = 5;
-const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Round = { cpuMsPerRequest: number; latencies: number[]; failures: number };
 
