@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QuerySectionCard } from '@/components/ui/query-state';
@@ -97,6 +98,11 @@ export function ApiCredentialsPanel({ org }: { org: string }) {
         when: (data) => data.credentials.length === 0,
         show: <EmptyState title="No API credentials yet">Create one below for a script or an integration.</EmptyState>,
       }}
+      actions={
+        <Link className="text-sm text-accent-700 underline dark:text-accent-100" href={`/o/${org}/settings/api`}>
+          API reference
+        </Link>
+      }
       after={<CreateApiCredentialForm org={org} />}
     >
       {(data) => (

@@ -168,6 +168,25 @@ test('an expired credential, one used from outside its addresses and one past it
   await Promise.all([fencedProgram.dispose(), limitedProgram.dispose(), expiringProgram.dispose(), admin.dispose()]);
 });
 
+test('the API reference page lists the operations with their permissions, offline', async ({ page }, testInfo) => {
+  await page.goto('/o/demo/settings/api');
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Send a command once, then follow its execution' })).toBeVisible();
+  const send = page.getByRole('listitem').filter({ hasText: '/api/o/{org}/vehicles/{vehicleId}/commands' }).filter({ hasText: 'POST' });
+  await expect(send).toContainText('commands.send');
+  await expect(send).toContainText('idempotency-key (header)');
+  for (const [look, scheme, width] of [
+    ['light', 'light', 1280],
+    ['narrow-dark', 'dark', 360],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`api-reference-${look}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('the console API’s OpenAPI document is served to a program with no session', async ({ baseURL }) => {
   const anonymous = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const response = await anonymous.get('/api/openapi.json');
