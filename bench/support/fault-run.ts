@@ -238,7 +238,7 @@ export async function runFaultRun(options: FaultRunOptions): Promise<FaultRunRep
       ['rate-limits', (id) => loadRateLimits(api, { ...params(id), organizationId: org.id })],
       ['range', (id) => loadRange(api, params(id))],
       ['state-of-health', (id) => loadStateOfHealth(api, params(id))],
-      ['listening-history', (id) => loadListeningHistory(org, 'manager', id)],
+      ['listening-history', (id) => loadListeningHistory({ org, role: 'manager' }, id)],
       ['command-history', (id) => listCommandHistory(org, z.parse(commandHistoryQuerySchema, {}), id)],
       ['execution', (id) => getExecution(org, anyExecutionOf.get(id)!)],
     ];

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'notifications.read',
   /** Add, change and remove notification rules. */
   'notifications.write',
+  /** Create, list and revoke the organization's console API credentials. */
+  'apiCredentials.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -82,4 +84,40 @@ export function canEditView(role: Role | null | undefined, userId: string, owner
 
 export function permissionsOf(role: Role): readonly Permission[] {
   return ROLE_PERMISSIONS[role];
+}
+
+/**
+ * What a console API credential may do. The presets are the support and manager roles without
+ * what reaches people, credentials and secrets (members, settings, API credentials): a program
+ * gets those only when an admin picks them one by one in a custom scope.
+ */
+export const API_CREDENTIAL_SCOPES = ['read', 'manage', 'custom'] as const;
+export type ApiCredentialScope = (typeof API_CREDENTIAL_SCOPES)[number];
+
+const EXPLICIT_ONLY: readonly Permission[] = ['members.read', 'members.write', 'settings.read', 'settings.write', 'apiCredentials.manage'];
+
+export const API_SCOPE_PRESETS: Readonly<Record<Exclude<ApiCredentialScope, 'custom'>, readonly Permission[]>> = {
+  read: ROLE_PERMISSIONS.support.filter((permission) => !EXPLICIT_ONLY.includes(permission)),
+  manage: ROLE_PERMISSIONS.manager.filter((permission) => !EXPLICIT_ONLY.includes(permission)),
+};
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The permissions a credential's scope grants; a custom list keeps only names that still exist. */
+export function apiScopePermissions(scope: ApiCredentialScope, custom: readonly string[]): readonly Permission[] {
+  if (scope === 'custom') return custom.filter(isPermission);
+  return API_SCOPE_PRESETS[scope];
+}
+
+/**
+ * The role a credential stands in for where a verb asks a role rather than a permission (the
+ * live notices, saved views): the smallest role holding every permission of its scope. The
+ * route's own permission is checked against the scope itself.
+ */
+export function roleCovering(permissions: readonly Permission[]): Role {
+  return ROLES.slice()
+    .reverse()
+    .find((role) => permissions.every((permission) => granted[role].has(permission)))!;
 }

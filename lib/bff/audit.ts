@@ -37,6 +37,12 @@ export function clientIp(request: { headers: { get(name: string): string | null 
   return address === DIRECT_BUCKET ? null : address;
 }
 
+function credentialDetails(access: OrgAccess): Record<string, unknown> {
+  const credential = access.credential;
+  if (!credential) return {};
+  return { apiCredential: { id: credential.id, name: credential.name, prefix: credential.prefix, createdBy: access.user.email } };
+}
+
 export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P, B, R>, outcome: Outcome): Promise<void> {
   const errorDetails =
     outcome.error instanceof Error
@@ -49,13 +55,14 @@ export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P,
   await appendAuditEvent(getDb(), {
     organizationId: access.org.id,
     actorUserId: access.user.id,
-    actorEmail: access.user.email,
+    // A program's entry names its credential (the column is stored in lower case); the creator is in the details.
+    actorEmail: access.credential ? `api credential ${access.credential.prefix} (${access.credential.name})` : access.user.email,
     action: spec.action,
     targetType: outcome.target.type ?? null,
     targetId: outcome.target.id ?? null,
     outcome: outcome.outcome,
     upstreamRequestId: outcome.upstreamRequestId ?? null,
-    details: { ...details, ...errorDetails },
+    details: { ...details, ...errorDetails, ...credentialDetails(access) },
     ip: clientIp(outcome.request),
   });
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { can, type Permission, type Role } from '@/lib/auth/permissions';
+import type { Permission } from '@/lib/auth/permissions';
 import { AppError, validationError } from '@/lib/errors/app-error';
 import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
@@ -14,6 +14,9 @@ import { observeBffRequest } from '@/lib/ops/observe';
 import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
 import { logger } from '@/lib/ops/log';
 import { isStepUpRefusal, requireStepUp, type StepUpRule } from './step-up';
+import { accessCan } from '@/lib/org/credential-actor';
+import { bearerSecretOf, loadBearerAccess, setRateLimitHeaders, type RateLimitState } from './bearer-access';
+import { routeContractOf } from './route-contract';
 
 /** Any zod schema: the shared ones in lib/validations are zod/mini, a route's own may be classic. */
 type Schema = z.core.$ZodType;
@@ -100,20 +103,30 @@ export function withOrg<
   HS extends Schema | undefined = undefined,
   R = unknown,
 >(handler: (ctx: OrgContext<Parsed<PS>, Parsed<QS>, Parsed<BS>, Parsed<HS>>) => Promise<R>, options: Options<PS, QS, BS, HS, R>) {
-  return async function route(request: NextRequest, context: RouteContext): Promise<Response> {
+  // The route's schemas ride along for the OpenAPI document (lib/bff/route-contract.ts).
+  return Object.assign(async function route(request: NextRequest, context: RouteContext): Promise<Response> {
     const startedAt = performance.now();
     const rawParams = await context.params;
     let organizationId: string | undefined;
-    const response = await answer(request, rawParams, startedAt, (id) => (organizationId = id));
+    let rateLimit: RateLimitState | undefined;
+    const response = await answer(
+      request,
+      rawParams,
+      startedAt,
+      (id) => (organizationId = id),
+      (state) => (rateLimit = state),
+    );
+    if (rateLimit) setRateLimitHeaders(response, rateLimit);
     observeBffRequest(request, rawParams, response, startedAt, organizationId);
     return response;
-  };
+  }, routeContractOf(options));
 
   async function answer(
     request: NextRequest,
     rawParams: Awaited<RouteContext['params']>,
     startedAt: number,
     onOrganization: (id: string) => void,
+    onRateLimit: (state: RateLimitState) => void,
   ): Promise<Response> {
     let access: OrgAccess | undefined;
     let auditTarget: { type?: string; id?: string } = {};
@@ -121,13 +134,18 @@ export function withOrg<
     let parsedParams: Parsed<PS> | undefined;
     try {
       const mutating = MUTATING.has(request.method);
-      if (mutating) assertSameOrigin(request);
-      access = await loadOrgAccess(String(rawParams.org ?? ''));
+      // A program's bearer credential (lib/bff/bearer-access.ts) or a person's session, never both.
+      const bearer = bearerSecretOf(request);
+      if (mutating && bearer === undefined) assertSameOrigin(request);
+      const slug = String(rawParams.org ?? '');
+      access = bearer === undefined ? await loadOrgAccess(slug) : await loadBearerAccess(request, slug, bearer, { onRateLimit });
       onOrganization(access.org.id);
-      if (!can(access.role as Role, options.permission)) {
-        throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+      if (!accessCan(access, options.permission)) {
+        throw access.credential
+          ? new AppError('API_CREDENTIAL_SCOPE', `This API credential's scope does not include ${options.permission}.`)
+          : new AppError('FORBIDDEN', 'Your role does not allow this action.');
       }
-      if (options.perPerson) takePersonBudget(options.perPerson, access.user.id);
+      if (options.perPerson) takePersonBudget(options.perPerson, access.credential ? `credential ${access.credential.id}` : access.user.id);
       const params = parse(options.params as PS, rawParams, 'params');
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
       const headers = parse(options.headers as HS, Object.fromEntries(request.headers), 'headers');

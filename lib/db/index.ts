@@ -21,7 +21,7 @@ export interface DbHandle {
   /**
    * Present when this process is the database's only writer (PGlite): a number that moves on
    * every write to the tables that decide who may open what (users, organizations, memberships,
-   * revoked_sessions, totp_credentials, passkeys).
+   * revoked_sessions, totp_credentials, passkeys, api_credentials).
    */
   accessGeneration?: () => number;
   /** Like `accessGeneration`, for writes to the fleet snapshot (vehicle_snapshots). */
@@ -42,7 +42,7 @@ export interface Notifications {
 }
 
 const ACCESS_WRITE =
-  /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships|revoked_sessions|totp_credentials|passkeys)\b/i;
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|organizations|memberships|revoked_sessions|totp_credentials|passkeys|api_credentials)\b/i;
 // One sequence for every handle of the process, moved on open too, so a handle opened later
 // never repeats a generation an earlier one handed out.
 let accessWrites = 0;

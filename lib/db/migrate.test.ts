@@ -8,6 +8,7 @@ import { openPglite } from './index';
 import { databaseLegs, useTestDatabase } from './test-legs.test-support';
 
 const TABLES = [
+  'api_credentials',
   'api_tokens',
   'audit_events',
   'bulk_connections',

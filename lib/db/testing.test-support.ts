@@ -16,6 +16,8 @@ export interface TestDatabase {
   db: Db;
   /** The PostgreSQL database's URL, for a second client as another instance would open it. */
   url?: string;
+  /** PGlite's access generation (DbHandle.accessGeneration), for code that caches by it. */
+  readonly accessGeneration?: () => number;
   /** Closes this handle and opens a new one on the same data, as a restarted process would. */
   reopen(): Promise<Db>;
   /** Closes and deletes the database. */
@@ -130,6 +132,9 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
       kind,
       get db() {
         return handle.db;
+      },
+      get accessGeneration() {
+        return handle.accessGeneration;
       },
       async reopen() {
         await handle.close();

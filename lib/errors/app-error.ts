@@ -55,6 +55,15 @@ export const APP_ERROR_STATUS = {
   NETWORK_ERROR: 504,
   /** The owner's consent lacks a scope: a 403 the section explains. */
   CONSENT_MISSING: 403,
+  // Console API credentials (lib/bff/bearer-access.ts).
+  API_CREDENTIAL_INVALID: 401,
+  API_CREDENTIAL_REVOKED: 401,
+  API_CREDENTIAL_EXPIRED: 401,
+  /** A request with both a bearer credential and a session cookie. */
+  AMBIGUOUS_AUTHENTICATION: 401,
+  API_CREDENTIAL_ADDRESS_REFUSED: 403,
+  API_CREDENTIAL_SCOPE: 403,
+  API_CREDENTIAL_RATE_LIMITED: 429,
 } as const;
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 

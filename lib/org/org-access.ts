@@ -9,10 +9,11 @@ import { createGenerationCache } from '@/lib/db/generation-cache';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
 import { AppError } from '@/lib/errors/app-error';
+import type { CredentialActor } from './credential-actor';
 
 export type SessionUser = { id: string; email: string; name?: string | null };
 export type Org = PublicOrganization;
-export type OrgAccess = { user: SessionUser; org: Org; role: Role };
+export type OrgAccess = { user: SessionUser; org: Org; role: Role; credential?: CredentialActor };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const accessCache = createGenerationCache<Awaited<ReturnType<typeof getUserAccessBySlug>>>();

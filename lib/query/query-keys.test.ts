@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountKeys } from '@/lib/accounts/query-keys';
+import { apiCredentialKeys } from '@/lib/api-credentials/query-keys';
 import { auditKeys } from '@/lib/audit/query-keys';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
@@ -22,6 +23,7 @@ import { webhookKeys } from '@/lib/webhooks/query-keys';
 type Factory = Record<string, (...args: string[]) => readonly unknown[]>;
 const FACTORIES: Record<string, Factory> = {
   accountKeys,
+  apiCredentialKeys,
   auditKeys,
   bulkKeys,
   commandKeys,

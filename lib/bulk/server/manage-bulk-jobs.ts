@@ -1,6 +1,6 @@
 import 'server-only';
 import { publishChange } from '@/lib/live/server/publish-change';
-import { can } from '@/lib/auth/permissions';
+import { accessCan } from '@/lib/org/credential-actor';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
@@ -56,14 +56,14 @@ function toView(job: BulkJob, counts: BulkJobView['counts']): BulkJobView {
 
 /** How many vehicles a selection covers, for the confirmation: nothing is recorded. */
 export async function previewBulkJob(access: OrgAccess, input: BulkJobInput) {
-  if (!can(access.role, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
   return { preview: { count: vehicleIds.length }, requestId };
 }
 
 /** Records a bulk job with every vehicle it covers; the background job `bulk.run` does the work. */
 export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
-  if (!can(access.role, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
   if (vehicleIds.length === 0) throw new AppError('VALIDATION_FAILED', 'No vehicle matches this selection.', { status: 422 });
   // A command to many vehicles goes only to the count the person typed back (a filter may match more by now).
@@ -128,7 +128,7 @@ const MOVES = {
 /** Pause, resume or cancel; a move the job's state does not allow is a 409. */
 export async function controlBulkJob(access: OrgAccess, jobId: string, op: keyof typeof MOVES) {
   const current = await jobOrThrow(access.org.id, jobId);
-  if (!can(access.role, bulkActionPermission(current.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(current.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
   const move = MOVES[op];
   const job = await setBulkJobStatus(getDb(), current.id, [...move.from], move.to);
   if (!job) throw new AppError('CONFLICT', `The job is ${current.status}: it cannot be ${op === 'cancel' ? 'cancelled' : `${op}d`}.`);

@@ -11,3 +11,4 @@ export * from './bulk-jobs';
 export * from './webhooks';
 export * from './step-ups';
 export * from './notifications';
+export * from './api-credentials';

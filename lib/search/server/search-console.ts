@@ -1,5 +1,5 @@
 import 'server-only';
-import { can } from '@/lib/auth/permissions';
+import { accessCan } from '@/lib/org/credential-actor';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDb } from '@/lib/db';
@@ -17,8 +17,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function searchConsole(access: OrgAccess, q: string): Promise<ConsoleSearchResult> {
   const text = q.trim();
   const [vehicles, accounts] = await Promise.all([
-    can(access.role, 'vehicles.read') ? searchSnapshotVehicles(getDb(), access.org.id, text, SEARCH_LIMIT) : [],
-    can(access.role, 'accounts.read') ? searchAccounts(access, text) : { accounts: [] },
+    accessCan(access, 'vehicles.read') ? searchSnapshotVehicles(getDb(), access.org.id, text, SEARCH_LIMIT) : [],
+    accessCan(access, 'accounts.read') ? searchAccounts(access, text) : { accounts: [] },
   ]);
   return {
     vehicles: vehicles.map((v) => ({ id: v.vehicleId, vin: v.vin, make: v.make, model: v.model, registrationPlate: v.registrationPlate })),

@@ -1,6 +1,6 @@
 import 'server-only';
-import { can, type Role } from '@/lib/auth/permissions';
-import type { Org } from '@/lib/org/org-access';
+import { accessCan } from '@/lib/org/credential-actor';
+import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { upstreamMeta } from '@/lib/vehicle-data/server/vehicle-data-route';
 import { getDb } from '@/lib/db';
@@ -17,7 +17,11 @@ const PAGE_SIZE = 50;
  * entry when the change was made here, to say by whom. Members' emails only for those who may
  * read the audit.
  */
-export async function loadListeningHistory(org: Org, role: Role, vehicleId: string): Promise<ListeningHistoryResponse> {
+export async function loadListeningHistory(
+  access: Pick<OrgAccess, 'org' | 'role' | 'credential'>,
+  vehicleId: string,
+): Promise<ListeningHistoryResponse> {
+  const { org, role } = access;
   const response = await (await orgVehicleApi(org)).listListeningAudit(vehicleId, { maxPageSize: PAGE_SIZE });
   const entries = response.data.results;
   const times = entries.map((e) => (e.timestamp ? Date.parse(e.timestamp) : NaN)).filter(Number.isFinite);
@@ -34,7 +38,7 @@ export async function loadListeningHistory(org: Org, role: Role, vehicleId: stri
       to: new Date(Math.max(...times) + JOIN_TOLERANCE_MS),
       limit: 1000,
     });
-    const mayName = can(role, 'audit.read');
+    const mayName = accessCan(access, 'audit.read');
     changes = events
       .filter((e) => e.details?.changed === true && typeof e.details?.isListening === 'boolean')
       .map((e) => ({
@@ -43,9 +47,7 @@ export async function loadListeningHistory(org: Org, role: Role, vehicleId: stri
         actor: mayName ? e.actorEmail : null,
       }));
   }
-  return {
-    rows: joinListeningHistory(entries, changes),
-    more: Boolean(response.data.nextPageToken),
-    ...upstreamMeta(role, response),
-  };
+  const meta = upstreamMeta(role, response);
+  if (!accessCan(access, 'raw.read')) delete meta.raw;
+  return { rows: joinListeningHistory(entries, changes), more: Boolean(response.data.nextPageToken), ...meta };
 }

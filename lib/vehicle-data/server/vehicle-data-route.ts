@@ -6,6 +6,7 @@ import type { VehicleApi } from '@/lib/vehicle-api';
 import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
+import { accessCan } from '@/lib/org/credential-actor';
 
 /**
  * The one shape of every vehicle data route: the parsed data, and next to it the upstream call it
@@ -38,13 +39,17 @@ export function vehicleDataRoute<
   options: { params?: PS; query?: QS } = {},
 ) {
   return withOrg(
-    async ({ org, role, params, query }) => {
+    async (access) => {
+      const { org, role, params, query } = access;
       const { data, call } = await load(await orgVehicleApi(org), {
         params: params as z.infer<PS>,
         query: query as Infer<QS>,
         organizationId: org.id,
       });
-      return { ...data, ...upstreamMeta(role, call) };
+      const meta = upstreamMeta(role, call);
+      // An API credential sees raw payloads only when its own scope grants raw.read.
+      if (!accessCan(access, 'raw.read')) delete meta.raw;
+      return { ...data, ...meta };
     },
     { permission: 'vehicles.read', params: (options.params ?? vehicleParamsSchema) as PS, query: options.query },
   );

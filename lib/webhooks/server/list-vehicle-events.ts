@@ -1,5 +1,5 @@
 import 'server-only';
-import { can } from '@/lib/auth/permissions';
+import { accessCan } from '@/lib/org/credential-actor';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { getCommandExecution } from '@/lib/db/repos/command-executions';
@@ -19,7 +19,7 @@ function eventView(e: WebhookEvent, raw: boolean): VehicleEventView {
 
 /** The last events the Vehicle API pushed about one vehicle; their payloads only for those with `raw.read`. */
 export async function listVehicleEvents(access: OrgAccess, vehicleId: string): Promise<{ events: VehicleEventView[] }> {
-  const raw = can(access.role, 'raw.read');
+  const raw = accessCan(access, 'raw.read');
   const events = await listWebhookEvents(getDb(), access.org.id, { vehicleId, limit: 20 });
   return { events: events.map((e) => eventView(e, raw)) };
 }
@@ -30,7 +30,7 @@ export async function listExecutionEvents(access: OrgAccess, executionId: string
   const execution = await getCommandExecution(db, access.org.id, executionId);
   if (!execution) throw new AppError('NOT_FOUND', 'No such command execution.');
   if (!execution.upstreamExecutionId) return { events: [] };
-  const raw = can(access.role, 'raw.read');
+  const raw = accessCan(access, 'raw.read');
   const events = await listExecutionWebhookEvents(db, access.org.id, {
     vehicleId: execution.vehicleId,
     upstreamExecutionId: execution.upstreamExecutionId,

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { ApiReference } from '@/components/api-credentials/api-reference';
+import { PageHeader } from '@/components/ui/page-header';
+import { operationsOf } from '@/lib/api-credentials/api-reference';
+import { requireOrgPage } from '@/lib/bff/page-access';
+import { buildOpenApiDocument } from '@/lib/bff/openapi';
+import { ORG_ROUTES } from '@/app/api/openapi.json/org-routes';
+
+export const metadata: Metadata = { title: 'API reference' };
+
+export default async function ApiReferencePage({ params }: PageProps<'/o/[org]/settings/api'>) {
+  const { org } = await params;
+  const access = await requireOrgPage(org, 'settings.read');
+  const operations = operationsOf(buildOpenApiDocument(ORG_ROUTES, '/'));
+  return (
+    <>
+      <PageHeader
+        title="API reference"
+        description={`The console's own API for scripts and integrations of ${access.org.name}: the routes this console uses, with the same permissions, limits and audit trail. An admin creates API credentials in Settings.`}
+      />
+      <ApiReference org={access.org.slug} operations={operations} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it, vi } from 'vitest';
+import { buildOpenApiDocument, contractOf, openApiPath } from '@/lib/bff/openapi';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+// Every route module, as the document's route imports them: loading them all takes a while.
+const { ORG_ROUTES } = await import('./org-routes');
+
+function routeFilesOnDisk(dir = path.join(process.cwd(), 'app', 'api', 'o')): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFilesOnDisk(full);
+    return entry === 'route.ts' ? [`/${path.relative(path.join(process.cwd(), 'app'), dir).split(path.sep).join('/')}`] : [];
+  });
+}
+
+describe('the console API’s OpenAPI document', () => {
+  const document = buildOpenApiDocument(ORG_ROUTES, '/');
+
+  it('lists every route under /api/o (run `npm run openapi:routes` after adding one)', () => {
+    expect(ORG_ROUTES.map((r) => r.path).sort()).toEqual(routeFilesOnDisk().sort());
+  });
+
+  it('has an operation for every method every /api/o/{org} route exports, each with its permission', () => {
+    const missing: string[] = [];
+    for (const { path: route, module } of ORG_ROUTES) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        if (typeof module[method] !== 'function') continue;
+        const operation = document.paths[openApiPath(route)]?.[method.toLowerCase()] as { 'x-permission'?: string } | undefined;
+        if (!contractOf(module[method]) || !operation?.['x-permission']) missing.push(`${method} ${route}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(document.paths).length).toBeGreaterThanOrEqual(70);
+  });
+
+  it('documents a command’s body, its Idempotency-Key header and the vehicle id from the route’s own schemas', () => {
+    const send = document.paths['/api/o/{org}/vehicles/{vehicleId}/commands']?.post as {
+      parameters: { name: string; in: string; schema: { pattern?: string } }[];
+      requestBody: { content: { 'application/json': { schema: { oneOf?: unknown[]; anyOf?: unknown[] } } } };
+    };
+    expect(send.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:org', 'path:vehicleId', 'header:idempotency-key']);
+    expect(send.parameters[2]!.schema.pattern).toBe('^[A-Za-z0-9_.:-]{8,128}$');
+    const body = send.requestBody.content['application/json'].schema;
+    expect((body.oneOf ?? body.anyOf ?? []).length).toBeGreaterThan(3);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(document)));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+});

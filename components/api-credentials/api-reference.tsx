@@ -1,0 +1,81 @@
+import type { ApiOperationView } from '@/lib/api-credentials/api-reference';
+import { SectionCard } from '@/components/ui/card';
+
+const EXAMPLES = (org: string) => [
+  {
+    id: 'example-tag',
+    title: 'List the vehicles with a tag',
+    code: `curl -H "Authorization: Bearer $MOTORPOOL_KEY" \\\n  "$MOTORPOOL_URL/api/o/${org}/vehicles?tagKey=depot&tagValue=north&pageSize=100"`,
+  },
+  {
+    id: 'example-command',
+    title: 'Send a command once, then follow its execution',
+    code:
+      `curl -X POST -H "Authorization: Bearer $MOTORPOOL_KEY" -H "Content-Type: application/json" \\\n` +
+      `  -H "Idempotency-Key: lock-van-17-2026-11-29" -d '{"command":"LOCK_DOORS"}' \\\n` +
+      `  "$MOTORPOOL_URL/api/o/${org}/vehicles/$VEHICLE_ID/commands"\n` +
+      `# A repeat with the same key answers the same execution. Then, until its status settles:\n` +
+      `curl -H "Authorization: Bearer $MOTORPOOL_KEY" "$MOTORPOOL_URL/api/o/${org}/commands/$EXECUTION_ID"`,
+  },
+  {
+    id: 'example-export',
+    title: 'Export the command history',
+    code: `curl -H "Authorization: Bearer $MOTORPOOL_KEY" -o commands.csv \\\n  "$MOTORPOOL_URL/api/o/${org}/commands/export"`,
+  },
+];
+
+/** The console API's reference: common jobs, then every operation with its permission and inputs. */
+export function ApiReference({ org, operations }: { org: string; operations: ApiOperationView[] }) {
+  const sections = [...new Set(operations.map((o) => o.section))];
+  return (
+    <div className="space-y-6">
+      <SectionCard
+        id="api-examples-heading"
+        title="Common jobs"
+        description="Send an API credential's secret as a bearer token. Every error answers { error: { code, message } } with an x-request-id header; past a credential's rate, 429 with Retry-After."
+      >
+        {EXAMPLES(org).map((example) => (
+          <section key={example.id} aria-labelledby={example.id} className="space-y-1">
+            <h3 id={example.id} className="text-sm font-semibold">
+              {example.title}
+            </h3>
+            <pre className="overflow-x-auto rounded-md bg-zinc-100 p-3 text-xs dark:bg-zinc-800" tabIndex={0}>
+              <code>{example.code}</code>
+            </pre>
+          </section>
+        ))}
+        <p className="text-sm">
+          The full document, with every schema:{' '}
+          <a className="text-accent-700 underline dark:text-accent-100" href="/api/openapi.json">
+            /api/openapi.json
+          </a>{' '}
+          (OpenAPI 3.1).
+        </p>
+      </SectionCard>
+      {sections.map((section) => (
+        <SectionCard key={section} id={`api-section-${section}`} title={section}>
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {operations
+              .filter((o) => o.section === section)
+              .map((o) => (
+                <li key={`${o.method} ${o.path}`} className="space-y-1 py-2 text-sm">
+                  <p className="flex flex-wrap items-baseline gap-2">
+                    <span className="w-16 shrink-0 font-mono text-xs font-semibold">{o.method}</span>
+                    <code className="min-w-0 text-xs break-all">{o.path}</code>
+                  </p>
+                  <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                    Needs <code>{o.permission}</code>
+                    {o.parameters.length > 0
+                      ? `; ${o.parameters.map((p) => `${p.name} (${p.in}${p.required ? ', required' : ''})`).join(', ')}`
+                      : ''}
+                    {o.hasBody ? '; a JSON body' : ''}
+                    {o.audit ? `; audited as ${o.audit}` : ''}
+                  </p>
+                </li>
+              ))}
+          </ul>
+        </SectionCard>
+      ))}
+    </div>
+  );
+}

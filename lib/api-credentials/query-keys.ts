@@ -1,0 +1,3 @@
+export const apiCredentialKeys = {
+  list: (org: string) => ['api-credentials', org] as const,
+};
