@@ -18,6 +18,7 @@ const TABLES = [
   'eligibility_checks',
   'invitations',
   'memberships',
+  'organization_faces',
   'organizations',
   'passkeys',
   'password_resets',

@@ -9,3 +9,4 @@ export * from './audit';
 export * from './vehicles';
 export * from './bulk-jobs';
 export * from './webhooks';
+export * from './owner-faces';
