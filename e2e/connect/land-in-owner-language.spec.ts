@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { answerConsent, createConsentLinkAs } from '../fixtures/connect';
+import { screenshotLooks } from '../fixtures/screenshots';
 
 // The owner has no Motorpool session.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -65,6 +66,7 @@ for (const [locale, expected] of Object.entries(EXPECTED)) {
     await expect(page.getByText('Motorpool', { exact: false })).toHaveCount(1);
     await expect(page).toHaveTitle(/Demo Fleet$/);
     await expectAccessibleEverywhere(page, locale);
+    await screenshotLooks(page, `owner-landing-${locale}`);
   });
 }
 

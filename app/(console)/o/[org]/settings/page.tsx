@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { WebhookPanel } from '@/components/webhooks/webhook-panel';
+import { OwnerFacePanel } from '@/components/connect/owner-face-panel';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PreferencesPanel } from '@/components/settings/preferences-panel';
@@ -24,6 +25,7 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
         <MembersPanel org={org} currentUserId={access.user.id} />
         <SecondFactorPanel org={org} />
         <WebhookPanel org={org} />
+        <OwnerFacePanel org={org} />
       </div>
     </>
   );
