@@ -16,6 +16,7 @@ import { displayStatus } from '@/lib/connect/link-filters';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT } from '@/lib/connect/scopes';
 import { useConsentLink } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
+import { MailLinkForm } from './mail-link-form';
 import { QrCode } from './qr-code';
 import { useNow } from '@/lib/hooks/use-now';
 
@@ -136,6 +137,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
             </div>
           </div>
           <Countdown expiresAt={l.expiresAt} now={now} />
+          <MailLinkForm org={org} linkId={l.id} locale={l.locale} />
           <figure className="flex flex-col items-center gap-1">
             <QrCode
               value={l.url}
@@ -192,6 +194,16 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
         <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
         {l.countryCode ? <Detail term="Country">{l.countryCode}</Detail> : null}
         <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
+        {l.mailedAt ? (
+          <Detail term="E-mailed">
+            <Time value={l.mailedAt} /> to {l.mailedTo}
+          </Detail>
+        ) : null}
+        {l.firstOpenedAt ? (
+          <Detail term="Owner returned">
+            <Time value={l.firstOpenedAt} />
+          </Detail>
+        ) : null}
       </dl>
     </SectionCard>
   );

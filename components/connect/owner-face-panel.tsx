@@ -9,7 +9,7 @@ import { formField } from '@/components/ui/form-field';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
 import type { OwnerFaceSettingsView } from '@/lib/connect/face-schemas';
-import { useOwnerFace, useSaveOwnerFace } from '@/lib/connect/face-query';
+import { useOwnerFace, useSaveOwnerFace } from '@/lib/connect/owner-query';
 import { checkLogo, LOGO_TYPES, MAX_LOGO_BYTES } from '@/lib/connect/logo-check';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';

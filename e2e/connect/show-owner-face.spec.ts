@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { signInOverApi } from '../fixtures/console-process';
 import { answerConsent } from '../fixtures/connect';
 import { screenshotLooks } from '../fixtures/screenshots';
@@ -20,17 +21,20 @@ test.describe.configure({ mode: 'serial' });
 test.use({ storageState: { cookies: [], origins: [] } });
 
 let server: ChildProcess | undefined;
+let inbox: SmtpInbox;
 let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  inbox = await startSmtpInbox();
   dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-face-'));
-  server = await startSecondConsole(consoleB, dataDir, {});
+  server = await startSecondConsole(consoleB, dataDir, { SMTP_URL: inbox.smtpUrl, SMTP_FROM: 'Motorpool <noreply@motorpool.test>' });
 });
 
 test.afterAll(async () => {
   if (server) await stopSecondConsole(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await inbox?.close();
 });
 
 function crc32(bytes: Buffer): number {
@@ -100,7 +104,8 @@ test('an admin sets the face in Settings; a German owner lands on a page with it
   rmSync(files, { recursive: true, force: true });
   if (process.env.SCREENSHOTS) await panel.screenshot({ path: 'screenshots/tmp/owner-face-panel.png' });
 
-  // The owner: no session at all.
+  // The owner: no session at all (the settings page is left first: its polling would meet a 401).
+  await page.goto(`${origin}/connect/return`);
   await page.context().clearCookies();
   const manager = await signInOverApi(origin, demoEmail('manager'), DEMO_PASSWORD);
   const created = await manager.post('/api/o/demo/connect', {
@@ -136,4 +141,41 @@ test('an admin sets the face in Settings; a German owner lands on a page with it
   }
   for (const context of [admin, manager]) await context.dispose();
   await screenshotLooks(page, 'owner-landing-de');
+});
+
+test('a manager e-mails a link to the owner in its language with the face; the link shows when it was sent and when the owner came back', async ({
+  page,
+}) => {
+  const manager = await signInOverApi(origin, demoEmail('manager'), DEMO_PASSWORD);
+  const created = await manager.post('/api/o/demo/connect', {
+    data: { mode: 'account', makes: [], scopes: ['vehicle:charging_history'], region: 'EUROPE', locale: 'nl-NL' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { link } = (await created.json()) as { link: { id: string; url: string } };
+  await page.context().addCookies((await manager.storageState()).cookies);
+
+  await page.goto(`${origin}/o/demo/connect?link=${link.id}`);
+  const to = 'eigenaar@example.nl';
+  await page.getByLabel('Or e-mail it to the owner').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send by e-mail' }).click();
+  await expect(page.getByText('The owner’s e-mail is not a valid address')).toBeVisible();
+  await page.getByLabel('Or e-mail it to the owner').fill(to);
+  await page.getByRole('button', { name: 'Send by e-mail' }).click();
+  await expect(page.getByText(`Link sent to ${to}.`)).toBeVisible();
+  await expect(page.locator('dd', { hasText: to })).toBeVisible();
+
+  const mail = await inbox.nextTo(to);
+  expect(mail.subject).toBe('Fahrzeugpool Nord: uw voertuig koppelen');
+  expect(mail.text).toContain(link.url);
+  expect(mail.text).toContain('- eerdere laadsessies lezen');
+  expect(mail.text).toMatch(/De link werkt één keer, tot \d{1,2} \w+ \d{4} om \d{2}:\d{2}\./);
+
+  const back = await answerConsent(page.request, link.url, 'approve');
+  const owner = await page.context().browser()!.newPage();
+  await owner.goto(back.toString());
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Uw account is gekoppeld');
+  await owner.close();
+  await expect(page.getByText('Owner returned')).toBeVisible({ timeout: 15_000 });
+  await manager.dispose();
+  await screenshotLooks(page, 'connect-link-mailed');
 });

@@ -21,7 +21,9 @@ const optional = (max: number, tooLong: string) => z.string().check(z.trim(), z.
  * server (lib/connect/logo-check.ts); the length here only keeps an oversized body out early.
  */
 export const ownerFaceSchema = z.object({
-  displayName: optional(80, 'The display name has at most 80 characters.'),
+  displayName: optional(80, 'The display name has at most 80 characters.').check(
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'The display name is one line, without control characters.'),
+  ),
   supportEmail: optional(254, 'The support e-mail has at most 254 characters.').check(
     z.refine((value) => value === '' || z.email().safeParse(value).success, {
       message: 'The support e-mail is not a valid address, such as fleet@example.com.',

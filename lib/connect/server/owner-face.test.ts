@@ -30,6 +30,9 @@ describe('the owner face form', () => {
       'supportEmail: The support e-mail is not a valid address, such as fleet@example.com.',
     ]);
     expect(issues({ supportPhone: 'call us' })).toHaveLength(1);
+    expect(issues({ displayName: 'Acme\nBcc: x@evil.example' })).toEqual([
+      'displayName: The display name is one line, without control characters.',
+    ]);
     expect(issues({ logo: 'not base64!' })).toEqual(['logo: The logo must be sent as base64.']);
     expect(issues({ logo: 'A'.repeat(Math.ceil(MAX_LOGO_BYTES / 3) * 4 + 4) })).toHaveLength(1);
   });

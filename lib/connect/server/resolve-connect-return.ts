@@ -3,6 +3,7 @@ import { can } from '@/lib/auth/permissions';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { findConsentLinkForReturn, settleConsentLink } from '@/lib/db/repos/consent-links';
+import { recordConsentLinkOpened } from '@/lib/db/repos/consent-link-mail';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { ConsentLink } from '@/lib/db/schema';
 import type { ConnectReturn } from '@/lib/connect/return-schemas';
@@ -74,6 +75,7 @@ export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectRetu
   if (!found) return UNMATCHED;
   const { organization } = found;
   let link = found.link;
+  await recordConsentLinkOpened(deps.db, link.id);
 
   const access = deps.userId ? await getUserAccessBySlug(deps.db, deps.userId, organization.slug) : undefined;
 

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnerFaceInput, OwnerFaceSettingsView } from '@/lib/connect/face-schemas';
+import type { MailLinkInput } from '@/lib/connect/mail-schemas';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { connectKeys } from '@/lib/connect/query-keys';
 
@@ -18,5 +19,18 @@ export function useSaveOwnerFace(org: string) {
   return useMutation({
     mutationFn: (values: OwnerFaceInput) => apiFetch<OwnerFaceSettingsView>(facePath(org), { method: 'PUT', json: values }),
     onSuccess: (face) => queryClient.setQueryData(connectKeys.face(org), face),
+  });
+}
+
+/** E-mails a pending link to the owner; the link is read again to show when it was sent. */
+export function useMailConsentLink(org: string, linkId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: MailLinkInput) =>
+      apiFetch<{ mailedTo: string; mailedAt: string }>(`/api/o/${org}/connect/${encodeURIComponent(linkId)}/mail`, {
+        method: 'POST',
+        json: values,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) }),
   });
 }
