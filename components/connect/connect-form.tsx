@@ -95,9 +95,18 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
 const connectLinkResolver = lazyZodResolver(() => import('@/lib/connect/schemas').then((m) => m.connectLinkSchema));
 
 /** The consent link form; the same schema validates it in the route. */
-export function ConnectForm({ org, onCreated }: { org: string; onCreated: (link: ConsentLinkView) => void }) {
+export function ConnectForm({
+  org,
+  initial,
+  onCreated,
+}: {
+  org: string;
+  /** Values of an earlier link to start from (Reconnect); the defaults otherwise. */
+  initial?: ConnectLinkRequest;
+  onCreated: (link: ConsentLinkView) => void;
+}) {
   const create = useCreateConsentLink(org);
-  const form = useForm<ConnectLinkRequest>({ resolver: connectLinkResolver, defaultValues: DEFAULTS });
+  const form = useForm<ConnectLinkRequest>({ resolver: connectLinkResolver, defaultValues: initial ?? DEFAULTS });
   const mode = useWatch({ control: form.control, name: 'mode' });
   const vin = useWatch({ control: form.control, name: 'vin' }) ?? '';
   const errors = form.formState.errors;

@@ -10,6 +10,7 @@ import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
 import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
 import { ConnectForm } from './connect-form';
+import { ReconnectForm } from './reconnect-form';
 
 /**
  * The list of links, fetched in the browser (the server draws its loading rows either way): its
@@ -40,17 +41,23 @@ function HowItWorks() {
 }
 
 /** The link shown (a consent link's id) and the list's status filter. */
+const LINK_ID = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 const connectParams = {
-  link: parseAsStringWhere((id) => /^[0-9a-f-]{36}$/i.test(id)),
+  link: parseAsStringWhere(LINK_ID),
+  /** A new link like this earlier one (Reconnect): the form starts from its values. */
+  from: parseAsStringWhere(LINK_ID),
   status: parseAsStringLiteral(CONSENT_LINK_FILTERS),
 };
 
 /** The Connect section: the form (for those who may create links), the chosen link, and the list. */
 function Workspace({ org }: { org: string }) {
   const canCreate = useCan('connect.create');
-  const [{ link: shownLink, status }, setState] = useQueryStates(connectParams);
-  const show = (link: string | null) => void setState({ link }, { history: 'push' });
-  const result = shownLink ? <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} /> : null;
+  const [{ link: shownLink, from, status }, setState] = useQueryStates(connectParams);
+  const show = (link: string | null) => void setState({ link, from: null }, { history: 'push' });
+  const reconnect = (id: string) => void setState({ link: null, from: id }, { history: 'push' });
+  const result = shownLink ? (
+    <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} onReconnect={canCreate ? reconnect : undefined} />
+  ) : null;
   // The list comes first; a link shown (created below, or picked in the list) is brought into view.
   const resultBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -68,7 +75,11 @@ function Workspace({ org }: { org: string }) {
       {canCreate ? (
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="order-2 xl:order-1">
-            <ConnectForm org={org} onCreated={(link) => show(link.id)} />
+            {from ? (
+              <ReconnectForm org={org} from={from} onCreated={(link) => show(link.id)} />
+            ) : (
+              <ConnectForm org={org} onCreated={(link) => show(link.id)} />
+            )}
           </div>
           <div ref={resultBox} className="order-1 scroll-mt-20 xl:sticky xl:top-20 xl:order-2">
             {result ?? <HowItWorks />}

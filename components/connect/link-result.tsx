@@ -16,6 +16,7 @@ import { displayStatus } from '@/lib/connect/link-filters';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT } from '@/lib/connect/scopes';
 import { useConsentLink } from '@/lib/connect/query';
 import { LinkStatusBadge } from './link-status-badge';
+import { MailLinkForm } from './mail-link-form';
 import { QrCode } from './qr-code';
 import { useNow } from '@/lib/hooks/use-now';
 
@@ -50,8 +51,27 @@ function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
   );
 }
 
+function ReconnectButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={onClick}>
+      Reconnect: a new link like this one
+    </Button>
+  );
+}
+
 /** The link just created (or picked from the list): copy, QR code, live countdown, and later its outcome. */
-export function LinkResult({ org, linkId, onClose }: { org: string; linkId: string; onClose: () => void }) {
+export function LinkResult({
+  org,
+  linkId,
+  onClose,
+  onReconnect,
+}: {
+  org: string;
+  linkId: string;
+  onClose: () => void;
+  /** Starts a new link like this one (brands, region, scopes, language, vehicle); absent for those who may not create links. */
+  onReconnect?: (linkId: string) => void;
+}) {
   const now = useNow(1000);
   const link = useConsentLink(org, linkId);
   const status = link.data ? displayStatus(link.data.link, now) : null;
@@ -136,6 +156,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
             </div>
           </div>
           <Countdown expiresAt={l.expiresAt} now={now} />
+          <MailLinkForm org={org} linkId={l.id} locale={l.locale} />
           <figure className="flex flex-col items-center gap-1">
             <QrCode
               value={l.url}
@@ -146,9 +167,12 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
           </figure>
         </>
       ) : status === 'EXPIRED' ? (
-        <p className="text-sm">
-          This link expired <Time value={l.expiresAt} relative /> without the owner finishing. Create a new link to try again.
-        </p>
+        <div className="space-y-2 text-sm">
+          <p>
+            This link expired <Time value={l.expiresAt} relative /> without the owner finishing. Create a new link to try again.
+          </p>
+          {onReconnect ? <ReconnectButton onClick={() => onReconnect(l.id)} /> : null}
+        </div>
       ) : status === 'COMPLETED' ? (
         <div className="space-y-2 text-sm">
           <p>
@@ -173,6 +197,7 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
           </p>
           {l.errorCode ? <p className="font-mono text-xs">{l.errorCode}</p> : null}
           <p>Create a new link if the owner wants to try again.</p>
+          {onReconnect ? <ReconnectButton onClick={() => onReconnect(l.id)} /> : null}
         </div>
       )}
       <dl className="divide-y divide-zinc-100 border-t border-zinc-200 pt-2 dark:divide-zinc-800 dark:border-zinc-800">
@@ -192,6 +217,16 @@ export function LinkResult({ org, linkId, onClose }: { org: string; linkId: stri
         <Detail term="Region">{REGION_TEXT[l.region as keyof typeof REGION_TEXT] ?? l.region ?? '—'}</Detail>
         {l.countryCode ? <Detail term="Country">{l.countryCode}</Detail> : null}
         <Detail term="Language">{LOCALE_TEXT[l.locale as keyof typeof LOCALE_TEXT] ?? l.locale ?? '—'}</Detail>
+        {l.mailedAt ? (
+          <Detail term="E-mailed">
+            <Time value={l.mailedAt} /> to {l.mailedTo}
+          </Detail>
+        ) : null}
+        {l.firstOpenedAt ? (
+          <Detail term="Owner returned">
+            <Time value={l.firstOpenedAt} />
+          </Detail>
+        ) : null}
       </dl>
     </SectionCard>
   );

@@ -48,11 +48,12 @@ test('a manager creates a consent link, the owner approves it in the sandbox, an
   await expect(page.getByRole('heading', { name: /Allow Demo Fleet to access your vehicle data/ })).toBeVisible();
   await page.getByRole('button', { name: 'Approve access for Demo Fleet' }).click();
   await expect(page).toHaveURL(/\/connect\/return\?/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account is connected');
-  await expect(page.getByText('Demo Fleet can now read the data you allowed')).toBeVisible();
+  // The link was created in German, so the owner's page is German (issue 30).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihr Konto ist verbunden');
+  await expect(page.getByText('Demo Fleet kann jetzt die Daten lesen')).toBeVisible();
   const accountId = new URL(page.url()).searchParams.get('accountId')!;
 
-  await page.getByRole('link', { name: 'Open the new account' }).click();
+  await page.getByRole('link', { name: 'Das neue Konto öffnen' }).click();
   await expect(page).toHaveURL(new RegExp(`/o/demo/accounts/${accountId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/owner\d+@consent\.example/);
 

@@ -53,8 +53,8 @@ test('a denied consent is recorded as failed with its reason, and the owner may 
   expect(back.searchParams.get('link')).toBe(linkId);
   await page.goto(back.toString());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The connection did not go through');
-  await expect(page.getByText('Access was declined on the consent page, so nothing was shared.')).toBeVisible();
-  await expect(page.getByText('You may try again with a new link: ask Demo Fleet to send you one.')).toBeVisible();
+  await expect(page.getByText('You declined access on the consent page, so nothing was shared.')).toBeVisible();
+  await expect(page.getByText('You can try again with a new link. Ask Demo Fleet to send you one.')).toBeVisible();
 
   await page.goto(`/o/demo/connect?link=${linkId}`);
   const result = page.getByRole('region', { name: /^Consent link(?!s)/ });

@@ -27,7 +27,6 @@ export const RETURN_FAILURE_TEXT: Record<string, string> = {
   UNSUPPORTED_OEM: 'This vehicle brand cannot be connected yet, so nothing was shared.',
   NOT_PERMITTED: 'The fleet operator is not allowed to connect vehicles at the moment, so nothing was shared.',
 };
-export const GENERIC_RETURN_FAILURE = 'The connection could not be completed, so nothing was shared.';
 
 /** "59:03" for the time left, or null once it is gone. */
 export function formatRemaining(expiresAt: string, now: number): string | null {

@@ -20,4 +20,9 @@ export type ConsentLinkView = {
   expiresAt: string;
   completedAt: string | null;
   createdBy: string | null;
+  /** The owner's address the link was last e-mailed to, and when. */
+  mailedTo: string | null;
+  mailedAt: string | null;
+  /** When the owner first came back to the landing page. */
+  firstOpenedAt: string | null;
 };

@@ -23,6 +23,7 @@ const TABLES = [
   'notification_rules',
   'notification_unsubscribes',
   'notifications',
+  'organization_faces',
   'organizations',
   'passkeys',
   'password_resets',

@@ -22,5 +22,8 @@ export function toLinkView(link: ConsentLink, emails: Map<string, string>): Cons
     expiresAt: link.expiresAt.toISOString(),
     completedAt: link.completedAt?.toISOString() ?? null,
     createdBy: link.createdBy ? (emails.get(link.createdBy) ?? null) : null,
+    mailedTo: link.mailedTo,
+    mailedAt: link.mailedAt?.toISOString() ?? null,
+    firstOpenedAt: link.firstOpenedAt?.toISOString() ?? null,
   };
 }

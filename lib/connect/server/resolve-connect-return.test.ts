@@ -47,7 +47,7 @@ for (const leg of await databaseLegs()) {
       await ensureMembership(t.db, other.id, ids.stranger, 'admin');
     }
 
-    async function newLink(extra: { vin?: string } = {}) {
+    async function newLink(extra: { vin?: string; expiresAt?: Date } = {}) {
       await setup();
       const id = uuidv7();
       await createConsentLink(t.db, {
@@ -56,6 +56,7 @@ for (const leg of await databaseLegs()) {
         createdBy: ids.manager,
         url: `https://consent.example/${id}`,
         scopes: ['vehicle:all'],
+        locale: 'de-DE',
         expiresAt: new Date(Date.now() + HOUR),
         ...extra,
       });
@@ -83,6 +84,8 @@ for (const leg of await databaseLegs()) {
           organizationName: null,
           singleVehicle: false,
           member: null,
+          link: null,
+          face: null,
         });
       }
       expect(d.api.getAccount).not.toHaveBeenCalled();
@@ -93,7 +96,15 @@ for (const leg of await databaseLegs()) {
     it('completes a link for an anonymous owner once the upstream confirms the account, and audits it as the owner', async () => {
       const link = await newLink();
       const view = await resolveConnectReturn(deps(), { result: 'success', accountId: KNOWN_ACCOUNT, link, state: states.sign(link) });
-      expect(view).toEqual({ outcome: 'connected', errorCode: null, organizationName: 'Acme Fleet', singleVehicle: false, member: null });
+      expect(view).toMatchObject({
+        outcome: 'connected',
+        errorCode: null,
+        organizationName: 'Acme Fleet',
+        singleVehicle: false,
+        member: null,
+      });
+      expect(view.link).toMatchObject({ locale: 'de-DE', scopes: ['vehicle:all'], usedBefore: false });
+      expect(Date.parse(view.link!.settledAt!)).toBeGreaterThan(0);
       expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'COMPLETED', accountId: KNOWN_ACCOUNT });
       const [entry, ...rest] = await settledAudit(link);
       expect(rest).toEqual([]);
@@ -108,6 +119,7 @@ for (const leg of await databaseLegs()) {
       // Visited again with edited parameters: the recorded outcome stands, nothing new is recorded.
       const edited = await resolveConnectReturn(deps(), { result: 'failure', error: 'ACCESS_DENIED', link, state: states.sign(link) });
       expect(edited.outcome).toBe('connected');
+      expect(edited.link).toMatchObject({ usedBefore: true, settledAt: view.link!.settledAt });
       expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'COMPLETED', accountId: KNOWN_ACCOUNT });
       expect(await settledAudit(link)).toHaveLength(1);
     });
@@ -125,6 +137,14 @@ for (const leg of await databaseLegs()) {
       expect(await settledAudit(link)).toEqual([]);
       // Once the upstream answers, the same visit completes it.
       expect((await resolveConnectReturn(deps(), { result: 'success', accountId: KNOWN_ACCOUNT, link, state })).outcome).toBe('connected');
+    });
+
+    it('shows a failure answered after the link ran out as an expired link, and records it', async () => {
+      const link = await newLink({ expiresAt: new Date(Date.now() - 1000) });
+      const view = await resolveConnectReturn(deps(), { result: 'failure', link, state: states.sign(link) });
+      expect(view).toMatchObject({ outcome: 'expired', link: { usedBefore: false } });
+      expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'FAILED' });
+      expect((await resolveConnectReturn(deps(), { result: 'failure', link, state: states.sign(link) })).outcome).toBe('expired');
     });
 
     it('records a reported failure with its code', async () => {

@@ -3,11 +3,55 @@ import { can } from '@/lib/auth/permissions';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { findConsentLinkForReturn, settleConsentLink } from '@/lib/db/repos/consent-links';
+import { recordConsentLinkOpened } from '@/lib/db/repos/consent-link-mail';
 import { getUserAccessBySlug } from '@/lib/db/repos/memberships';
 import type { ConsentLink } from '@/lib/db/schema';
 import type { ConnectReturn } from '@/lib/connect/return-schemas';
+import type { ReturnView } from '@/lib/connect/return-view';
 import { VehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { logger } from '@/lib/ops/log';
+import { ownerFaceOf } from './owner-face';
+
+export type ResolveDeps = {
+  db: Db;
+  userId: string | null;
+  ip: string | null;
+  apiFor: (organizationId: string) => Promise<Pick<VehicleApi, 'getAccount'>>;
+  verifyState: (linkId: string, state: string | undefined) => boolean;
+};
+
+const UNMATCHED: ReturnView = {
+  outcome: 'unmatched',
+  errorCode: null,
+  organizationName: null,
+  singleVehicle: false,
+  member: null,
+  link: null,
+  face: null,
+};
+
+/** A failure answered after the link's hour is shown as the link having expired: a new link is the only way on. */
+function viewOfSettled(link: ConsentLink): Pick<ReturnView, 'outcome' | 'errorCode'> | null {
+  if (link.status === 'COMPLETED') return { outcome: 'connected', errorCode: null };
+  if (link.status === 'FAILED') {
+    const late = link.completedAt !== null && link.completedAt.getTime() >= link.expiresAt.getTime();
+    return { outcome: late ? 'expired' : 'failed', errorCode: link.errorCode };
+  }
+  return null;
+}
+
+/** Asks the upstream whether the account exists in the organization: true, false, or null when it could not tell. */
+async function accountExists(deps: ResolveDeps, organizationId: string, accountId: string): Promise<boolean | null> {
+  try {
+    await (await deps.apiFor(organizationId)).getAccount(accountId);
+    return true;
+  } catch (error) {
+    if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR'))
+      return false;
+    logger().error({ event: 'connect.return_check_failed', err: error }, 'consent return: the account could not be checked');
+    return null;
+  }
+}
 
 /**
  * What the landing page after consent shows, and the one place that settles a consent link.
@@ -25,57 +69,18 @@ import { logger } from '@/lib/ops/log';
  * This holds for anonymous visitors (vehicle owners) and members alike. Members additionally get
  * links to the account and its vehicles; the audit entry names who settled (or "the owner").
  */
-export type ReturnOutcome = 'connected' | 'failed' | 'unconfirmed' | 'unmatched';
-
-export type ReturnView = {
-  outcome: ReturnOutcome;
-  /** The failure code the flow reported (validated upper-case code), or the one recorded. */
-  errorCode: string | null;
-  organizationName: string | null;
-  /** True for the single-vehicle (VIN) flow: "your vehicle" rather than "your vehicles". */
-  singleVehicle: boolean;
-  member: { org: string; accountId: string | null; canConnect: boolean } | null;
-};
-
-export type ResolveDeps = {
-  db: Db;
-  userId: string | null;
-  ip: string | null;
-  apiFor: (organizationId: string) => Promise<Pick<VehicleApi, 'getAccount'>>;
-  verifyState: (linkId: string, state: string | undefined) => boolean;
-};
-
-const UNMATCHED: ReturnView = { outcome: 'unmatched', errorCode: null, organizationName: null, singleVehicle: false, member: null };
-
-function viewOfSettled(link: ConsentLink): Pick<ReturnView, 'outcome' | 'errorCode'> | null {
-  if (link.status === 'COMPLETED') return { outcome: 'connected', errorCode: null };
-  if (link.status === 'FAILED') return { outcome: 'failed', errorCode: link.errorCode };
-  return null;
-}
-
-/** Asks the upstream whether the account exists in the organization: true, false, or null when it could not tell. */
-async function accountExists(deps: ResolveDeps, organizationId: string, accountId: string): Promise<boolean | null> {
-  try {
-    await (await deps.apiFor(organizationId)).getAccount(accountId);
-    return true;
-  } catch (error) {
-    if (error instanceof VehicleApiError && (error.code === 'RESOURCE_NOT_FOUND' || error.code === 'REQUEST_VALIDATION_ERROR'))
-      return false;
-    logger().error({ event: 'connect.return_check_failed', err: error }, 'consent return: the account could not be checked');
-    return null;
-  }
-}
-
 export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectReturn): Promise<ReturnView> {
   if (!query.link || !deps.verifyState(query.link, query.state)) return UNMATCHED;
   const found = await findConsentLinkForReturn(deps.db, query.link);
   if (!found) return UNMATCHED;
   const { organization } = found;
   let link = found.link;
+  await recordConsentLinkOpened(deps.db, link.id);
 
   const access = deps.userId ? await getUserAccessBySlug(deps.db, deps.userId, organization.slug) : undefined;
 
   let view = viewOfSettled(link);
+  const usedBefore = view !== null;
   if (!view) {
     let settle: { status: 'COMPLETED' | 'FAILED'; accountId?: string; errorCode?: string | null } | null = null;
     if (query.result === 'success' && query.accountId) {
@@ -117,5 +122,13 @@ export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectRetu
     organizationName: organization.name,
     singleVehicle: link.vin !== null,
     member: access ? { org: organization.slug, accountId: link.accountId, canConnect: can(access.role, 'connect.create') } : null,
+    link: {
+      locale: link.locale,
+      scopes: link.scopes,
+      expiresAt: link.expiresAt.toISOString(),
+      settledAt: link.completedAt?.toISOString() ?? null,
+      usedBefore,
+    },
+    face: await ownerFaceOf(organization, deps.db),
   };
 }

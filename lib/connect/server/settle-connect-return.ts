@@ -3,7 +3,8 @@ import { getDb } from '@/lib/db';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import type { ConnectReturn } from '@/lib/connect/return-schemas';
-import { resolveConnectReturn, type ReturnView } from './resolve-connect-return';
+import type { ReturnView } from '@/lib/connect/return-view';
+import { resolveConnectReturn } from './resolve-connect-return';
 import { returnState } from './return-state';
 
 /** The owner's return from consent (lib/connect/server/resolve-connect-return.ts), on the process's database and clients. */

@@ -12,3 +12,4 @@ export * from './webhooks';
 export * from './step-ups';
 export * from './notifications';
 export * from './api-credentials';
+export * from './owner-faces';

@@ -33,6 +33,11 @@ export const consentLinks = pgTable(
     accountId: text('account_id'),
     errorCode: text('error_code'),
     completedAt: ts('completed_at'),
+    /** The owner's address the link was last e-mailed to, and when (null: never sent by mail). */
+    mailedTo: text('mailed_to'),
+    mailedAt: ts('mailed_at'),
+    /** The landing page's first matched visit: when the owner came back from the consent flow. */
+    firstOpenedAt: ts('first_opened_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

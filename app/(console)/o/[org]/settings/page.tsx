@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { WebhookPanel } from '@/components/webhooks/webhook-panel';
 import { ApiCredentialsPanel } from '@/components/api-credentials/api-credentials-panel';
 import { can } from '@/lib/auth/permissions';
+import { OwnerFacePanel } from '@/components/connect/owner-face-panel';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PreferencesPanel } from '@/components/settings/preferences-panel';
@@ -27,6 +28,7 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
         <SecondFactorPanel org={org} />
         <WebhookPanel org={org} />
         {can(access.role, 'apiCredentials.manage') ? <ApiCredentialsPanel org={org} /> : null}
+        <OwnerFacePanel org={org} />
       </div>
     </>
   );
