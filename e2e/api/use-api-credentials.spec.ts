@@ -2,6 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type APIResponse 
 import { expect, test } from '../fixtures/test';
 import { apiAs } from '../fixtures/connect';
 import { storageStateOf } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 
 test.use({ storageState: storageStateOf('admin') });
 
@@ -16,7 +17,9 @@ const programOf = (baseURL: string, secret: string): Promise<APIRequestContext> 
     extraHTTPHeaders: { Authorization: `Bearer ${secret}` },
   });
 
-async function createCredential(admin: APIRequestContext, body: Record<string, unknown>): Promise<Created> {
+/** Creating a credential is a dangerous action: the admin's session steps up first. */
+async function createCredential(admin: APIRequestContext, origin: string, body: Record<string, unknown>): Promise<Created> {
+  await stepUp(admin, origin);
   const response = await admin.post('/api/o/demo/api-credentials', { data: body });
   if (!response.ok()) throw new Error(`creating a credential answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as Created;
@@ -36,6 +39,7 @@ test('an admin creates a read-only credential, sees its secret once, a program l
 }, testInfo) => {
   const name = `Nightly report ${Date.now()}`;
   await page.goto('/o/demo/settings');
+  await stepUp(page.request, new URL(baseURL!).origin);
   const panel = page.getByRole('region', { name: 'API credentials' });
   await panel.getByLabel('Name').fill(name);
   await panel.getByLabel('Scope').selectOption('read');
@@ -96,7 +100,7 @@ test('a manager credential sends a command once under its Idempotency-Key, and t
   baseURL,
 }) => {
   const admin = await apiAs(baseURL!, 'admin');
-  const { credential, secret } = await createCredential(admin, { name: `Van locker ${Date.now()}`, scope: 'manage' });
+  const { credential, secret } = await createCredential(admin, baseURL!, { name: `Van locker ${Date.now()}`, scope: 'manage' });
   const program = await programOf(baseURL!, secret);
   const listed = (await (await program.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: { id: string }[] };
   // Far down the demo list: no other spec commands this vehicle.
@@ -142,13 +146,13 @@ test('an expired credential, one used from outside its addresses and one past it
 }) => {
   const admin = await apiAs(baseURL!, 'admin');
   const stamp = Date.now();
-  const expiring = await createCredential(admin, {
+  const expiring = await createCredential(admin, baseURL!, {
     name: `Expiring ${stamp}`,
     scope: 'read',
     expiresAt: new Date(Date.now() + 2_000).toISOString(),
   });
-  const fenced = await createCredential(admin, { name: `Fenced ${stamp}`, scope: 'read', allowedAddresses: ['203.0.113.0/24'] });
-  const limited = await createCredential(admin, { name: `Limited ${stamp}`, scope: 'read', ratePerMinute: 2 });
+  const fenced = await createCredential(admin, baseURL!, { name: `Fenced ${stamp}`, scope: 'read', allowedAddresses: ['203.0.113.0/24'] });
+  const limited = await createCredential(admin, baseURL!, { name: `Limited ${stamp}`, scope: 'read', ratePerMinute: 2 });
 
   const fencedProgram = await programOf(baseURL!, fenced.secret);
   await expectRefusal(await fencedProgram.get('/api/o/demo/vehicles?pageSize=5'), 403, 'API_CREDENTIAL_ADDRESS_REFUSED');

@@ -84,5 +84,6 @@ describe('the routes of the dangerous actions', () => {
     expect(route('settings/credentials')).toContain("stepUp: 'settings.credentials'");
     expect(route('settings/webhook')).toContain("stepUp: 'settings.webhook_secret'");
     expect(route('members/[userId]')).toContain("stepUp: 'members.role'");
+    expect(route('api-credentials')).toContain("stepUp: 'api_credentials.create'");
   });
 });

@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { commandStepUp } from '@/lib/auth/dangerous-actions';
 import * as z from '@/lib/validations/zod';
+import { requireStepUp } from './step-up';
 import { withOrg } from './with-org';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0026');
@@ -90,5 +91,30 @@ describe('withOrg’s stepUp option', () => {
     state.sid = null;
     expect((await route(send('fleet', 'UNLOCK_DOORS'), context('fleet'))).status).toBe(403);
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('step-up and API credentials', () => {
+  const credentialAccess = {
+    user: { id: 'u1', email: 'u1@example.com' },
+    org: { id: 'org-fleet', slug: 'fleet' },
+    role: 'manager',
+    credential: { id: 'c1', name: 'dispatcher', prefix: 'mp_abcdefgh', permissions: ['commands.send'] },
+  } as unknown as Parameters<typeof requireStepUp>[0];
+
+  it('refuses a dangerous action to a program, even one whose creator proved themselves in this very session', async () => {
+    state.sid = 'sid-a';
+    state.proofs.add('sid-a/u1/org-fleet');
+    const refusal = await requireStepUp(credentialAccess, 'vehicle.open', { params: {}, body: {} }).then(
+      () => undefined,
+      (error: { code?: string; message?: string; details?: unknown }) => error,
+    );
+    expect(refusal).toMatchObject({ code: 'STEP_UP_REQUIRED', message: expect.stringMatching(/API credential cannot/) });
+    // No details: the browser's prompt has nothing to ask a program.
+    expect(refusal?.details).toBeUndefined();
+  });
+
+  it('lets a program do what is not dangerous', async () => {
+    await expect(requireStepUp(credentialAccess, () => null, { params: {}, body: {} })).resolves.toBeUndefined();
   });
 });

@@ -33,6 +33,13 @@ export async function requireStepUp<P, B>(
 ): Promise<void> {
   const action = typeof rule === 'function' ? rule(input) : rule;
   if (!action) return;
+  // A program cannot confirm anything: dangerous actions are a person's, in the console.
+  if (access.credential) {
+    throw new AppError(
+      'STEP_UP_REQUIRED',
+      `${DANGEROUS_ACTIONS[action]} needs a person to confirm it in the console; an API credential cannot.`,
+    );
+  }
   const db = getDb();
   const claims = await getSessionClaims();
   if (claims && (await hasFreshStepUp(db, { sid: claims.sid, userId: access.user.id, organizationId: access.org.id }, now))) return;

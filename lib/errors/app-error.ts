@@ -32,6 +32,10 @@ export const APP_ERROR_STATUS = {
   INVITATION_INVALID: 410,
   RESET_INVALID: 410,
   RESET_BY_MAIL_UNAVAILABLE: 503,
+  /** No SMTP settings: a consent link cannot be mailed (copy it instead). */
+  MAIL_UNAVAILABLE: 503,
+  /** The mail server refused the message. */
+  MAIL_FAILED: 502,
   /** The organization requires a second factor of its admins and managers, and this person has none yet. */
   SECOND_FACTOR_REQUIRED: 403,
   /** A dangerous action (lib/auth/dangerous-actions.ts) without a fresh proof of this session: the browser prompts for one. */

@@ -21,60 +21,69 @@ import * as route17 from '../o/[org]/commands/export/route';
 import * as route18 from '../o/[org]/commands/not-offered/route';
 import * as route19 from '../o/[org]/connect/route';
 import * as route20 from '../o/[org]/connect/[linkId]/route';
-import * as route21 from '../o/[org]/eligibility/route';
-import * as route22 from '../o/[org]/eligibility/[checkId]/route';
-import * as route23 from '../o/[org]/eligibility/[checkId]/connections/route';
-import * as route24 from '../o/[org]/eligibility/[checkId]/connections/[connectionId]/retry/route';
-import * as route25 from '../o/[org]/eligibility/[checkId]/export/route';
-import * as route26 from '../o/[org]/eligibility/[checkId]/results/route';
-import * as route27 from '../o/[org]/eligibility/connections/[connectionId]/route';
-import * as route28 from '../o/[org]/eligibility/connections/[connectionId]/results/route';
-import * as route29 from '../o/[org]/live/route';
-import * as route30 from '../o/[org]/map/route';
-import * as route31 from '../o/[org]/members/route';
-import * as route32 from '../o/[org]/members/[userId]/route';
-import * as route33 from '../o/[org]/members/invitations/route';
-import * as route34 from '../o/[org]/members/invitations/[invitationId]/route';
-import * as route35 from '../o/[org]/onboarding/route';
-import * as route36 from '../o/[org]/overview/route';
-import * as route37 from '../o/[org]/search/route';
-import * as route38 from '../o/[org]/settings/route';
-import * as route39 from '../o/[org]/settings/credentials/route';
-import * as route40 from '../o/[org]/settings/polling/route';
-import * as route41 from '../o/[org]/settings/second-factor/route';
-import * as route42 from '../o/[org]/settings/test-connection/route';
-import * as route43 from '../o/[org]/settings/webhook/route';
-import * as route44 from '../o/[org]/vehicles/route';
-import * as route45 from '../o/[org]/vehicles/[vehicleId]/route';
-import * as route46 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
-import * as route47 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
-import * as route48 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
-import * as route49 from '../o/[org]/vehicles/[vehicleId]/charging/route';
-import * as route50 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
-import * as route51 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
-import * as route52 from '../o/[org]/vehicles/[vehicleId]/commands/route';
-import * as route53 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
-import * as route54 from '../o/[org]/vehicles/[vehicleId]/events/route';
-import * as route55 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
-import * as route56 from '../o/[org]/vehicles/[vehicleId]/listening/route';
-import * as route57 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
-import * as route58 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
-import * as route59 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
-import * as route60 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
-import * as route61 from '../o/[org]/vehicles/[vehicleId]/options/route';
-import * as route62 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
-import * as route63 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
-import * as route64 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
-import * as route65 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
-import * as route66 from '../o/[org]/vehicles/[vehicleId]/tags/route';
-import * as route67 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
-import * as route68 from '../o/[org]/vehicles/lookup/route';
-import * as route69 from '../o/[org]/vehicles/tags/route';
-import * as route70 from '../o/[org]/vehicles/tags/seen/route';
-import * as route71 from '../o/[org]/views/route';
-import * as route72 from '../o/[org]/views/[viewId]/route';
-import * as route73 from '../o/[org]/webhooks/route';
-import * as route74 from '../o/[org]/webhooks/test/route';
+import * as route21 from '../o/[org]/connect/[linkId]/mail/route';
+import * as route22 from '../o/[org]/connect/face/route';
+import * as route23 from '../o/[org]/eligibility/route';
+import * as route24 from '../o/[org]/eligibility/[checkId]/route';
+import * as route25 from '../o/[org]/eligibility/[checkId]/connections/route';
+import * as route26 from '../o/[org]/eligibility/[checkId]/connections/[connectionId]/retry/route';
+import * as route27 from '../o/[org]/eligibility/[checkId]/export/route';
+import * as route28 from '../o/[org]/eligibility/[checkId]/results/route';
+import * as route29 from '../o/[org]/eligibility/connections/[connectionId]/route';
+import * as route30 from '../o/[org]/eligibility/connections/[connectionId]/results/route';
+import * as route31 from '../o/[org]/live/route';
+import * as route32 from '../o/[org]/map/route';
+import * as route33 from '../o/[org]/members/route';
+import * as route34 from '../o/[org]/members/[userId]/route';
+import * as route35 from '../o/[org]/members/invitations/route';
+import * as route36 from '../o/[org]/members/invitations/[invitationId]/route';
+import * as route37 from '../o/[org]/notifications/route';
+import * as route38 from '../o/[org]/notifications/read/route';
+import * as route39 from '../o/[org]/notifications/rules/route';
+import * as route40 from '../o/[org]/notifications/rules/[ruleId]/route';
+import * as route41 from '../o/[org]/notifications/rules/[ruleId]/unsubscribe/route';
+import * as route42 from '../o/[org]/notifications/unread/route';
+import * as route43 from '../o/[org]/onboarding/route';
+import * as route44 from '../o/[org]/overview/route';
+import * as route45 from '../o/[org]/profile/step-up/route';
+import * as route46 from '../o/[org]/search/route';
+import * as route47 from '../o/[org]/settings/route';
+import * as route48 from '../o/[org]/settings/credentials/route';
+import * as route49 from '../o/[org]/settings/polling/route';
+import * as route50 from '../o/[org]/settings/second-factor/route';
+import * as route51 from '../o/[org]/settings/test-connection/route';
+import * as route52 from '../o/[org]/settings/webhook/route';
+import * as route53 from '../o/[org]/vehicles/route';
+import * as route54 from '../o/[org]/vehicles/[vehicleId]/route';
+import * as route55 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
+import * as route56 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
+import * as route57 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
+import * as route58 from '../o/[org]/vehicles/[vehicleId]/charging/route';
+import * as route59 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
+import * as route60 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
+import * as route61 from '../o/[org]/vehicles/[vehicleId]/commands/route';
+import * as route62 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
+import * as route63 from '../o/[org]/vehicles/[vehicleId]/events/route';
+import * as route64 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
+import * as route65 from '../o/[org]/vehicles/[vehicleId]/listening/route';
+import * as route66 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
+import * as route67 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
+import * as route68 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
+import * as route69 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
+import * as route70 from '../o/[org]/vehicles/[vehicleId]/options/route';
+import * as route71 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
+import * as route72 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
+import * as route73 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
+import * as route74 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
+import * as route75 from '../o/[org]/vehicles/[vehicleId]/tags/route';
+import * as route76 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
+import * as route77 from '../o/[org]/vehicles/lookup/route';
+import * as route78 from '../o/[org]/vehicles/tags/route';
+import * as route79 from '../o/[org]/vehicles/tags/seen/route';
+import * as route80 from '../o/[org]/views/route';
+import * as route81 from '../o/[org]/views/[viewId]/route';
+import * as route82 from '../o/[org]/webhooks/route';
+import * as route83 from '../o/[org]/webhooks/test/route';
 
 export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/accounts', module: route0 },
@@ -98,58 +107,67 @@ export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/commands/not-offered', module: route18 },
   { path: '/api/o/[org]/connect', module: route19 },
   { path: '/api/o/[org]/connect/[linkId]', module: route20 },
-  { path: '/api/o/[org]/eligibility', module: route21 },
-  { path: '/api/o/[org]/eligibility/[checkId]', module: route22 },
-  { path: '/api/o/[org]/eligibility/[checkId]/connections', module: route23 },
-  { path: '/api/o/[org]/eligibility/[checkId]/connections/[connectionId]/retry', module: route24 },
-  { path: '/api/o/[org]/eligibility/[checkId]/export', module: route25 },
-  { path: '/api/o/[org]/eligibility/[checkId]/results', module: route26 },
-  { path: '/api/o/[org]/eligibility/connections/[connectionId]', module: route27 },
-  { path: '/api/o/[org]/eligibility/connections/[connectionId]/results', module: route28 },
-  { path: '/api/o/[org]/live', module: route29 },
-  { path: '/api/o/[org]/map', module: route30 },
-  { path: '/api/o/[org]/members', module: route31 },
-  { path: '/api/o/[org]/members/[userId]', module: route32 },
-  { path: '/api/o/[org]/members/invitations', module: route33 },
-  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route34 },
-  { path: '/api/o/[org]/onboarding', module: route35 },
-  { path: '/api/o/[org]/overview', module: route36 },
-  { path: '/api/o/[org]/search', module: route37 },
-  { path: '/api/o/[org]/settings', module: route38 },
-  { path: '/api/o/[org]/settings/credentials', module: route39 },
-  { path: '/api/o/[org]/settings/polling', module: route40 },
-  { path: '/api/o/[org]/settings/second-factor', module: route41 },
-  { path: '/api/o/[org]/settings/test-connection', module: route42 },
-  { path: '/api/o/[org]/settings/webhook', module: route43 },
-  { path: '/api/o/[org]/vehicles', module: route44 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route45 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route46 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route47 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route48 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route49 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route50 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route51 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route52 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route53 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route54 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route55 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route56 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route57 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route58 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route59 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route60 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route61 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route62 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route63 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route64 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route65 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route66 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route67 },
-  { path: '/api/o/[org]/vehicles/lookup', module: route68 },
-  { path: '/api/o/[org]/vehicles/tags', module: route69 },
-  { path: '/api/o/[org]/vehicles/tags/seen', module: route70 },
-  { path: '/api/o/[org]/views', module: route71 },
-  { path: '/api/o/[org]/views/[viewId]', module: route72 },
-  { path: '/api/o/[org]/webhooks', module: route73 },
-  { path: '/api/o/[org]/webhooks/test', module: route74 },
+  { path: '/api/o/[org]/connect/[linkId]/mail', module: route21 },
+  { path: '/api/o/[org]/connect/face', module: route22 },
+  { path: '/api/o/[org]/eligibility', module: route23 },
+  { path: '/api/o/[org]/eligibility/[checkId]', module: route24 },
+  { path: '/api/o/[org]/eligibility/[checkId]/connections', module: route25 },
+  { path: '/api/o/[org]/eligibility/[checkId]/connections/[connectionId]/retry', module: route26 },
+  { path: '/api/o/[org]/eligibility/[checkId]/export', module: route27 },
+  { path: '/api/o/[org]/eligibility/[checkId]/results', module: route28 },
+  { path: '/api/o/[org]/eligibility/connections/[connectionId]', module: route29 },
+  { path: '/api/o/[org]/eligibility/connections/[connectionId]/results', module: route30 },
+  { path: '/api/o/[org]/live', module: route31 },
+  { path: '/api/o/[org]/map', module: route32 },
+  { path: '/api/o/[org]/members', module: route33 },
+  { path: '/api/o/[org]/members/[userId]', module: route34 },
+  { path: '/api/o/[org]/members/invitations', module: route35 },
+  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route36 },
+  { path: '/api/o/[org]/notifications', module: route37 },
+  { path: '/api/o/[org]/notifications/read', module: route38 },
+  { path: '/api/o/[org]/notifications/rules', module: route39 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]', module: route40 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]/unsubscribe', module: route41 },
+  { path: '/api/o/[org]/notifications/unread', module: route42 },
+  { path: '/api/o/[org]/onboarding', module: route43 },
+  { path: '/api/o/[org]/overview', module: route44 },
+  { path: '/api/o/[org]/profile/step-up', module: route45 },
+  { path: '/api/o/[org]/search', module: route46 },
+  { path: '/api/o/[org]/settings', module: route47 },
+  { path: '/api/o/[org]/settings/credentials', module: route48 },
+  { path: '/api/o/[org]/settings/polling', module: route49 },
+  { path: '/api/o/[org]/settings/second-factor', module: route50 },
+  { path: '/api/o/[org]/settings/test-connection', module: route51 },
+  { path: '/api/o/[org]/settings/webhook', module: route52 },
+  { path: '/api/o/[org]/vehicles', module: route53 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route54 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route55 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route56 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route57 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route58 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route59 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route60 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route61 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route62 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route63 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route64 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route65 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route66 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route67 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route68 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route69 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route70 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route71 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route72 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route73 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route74 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route75 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route76 },
+  { path: '/api/o/[org]/vehicles/lookup', module: route77 },
+  { path: '/api/o/[org]/vehicles/tags', module: route78 },
+  { path: '/api/o/[org]/vehicles/tags/seen', module: route79 },
+  { path: '/api/o/[org]/views', module: route80 },
+  { path: '/api/o/[org]/views/[viewId]', module: route81 },
+  { path: '/api/o/[org]/webhooks', module: route82 },
+  { path: '/api/o/[org]/webhooks/test', module: route83 },
 ];

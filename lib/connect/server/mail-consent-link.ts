@@ -68,9 +68,7 @@ export async function mailConsentLink(
   if (link.status !== 'PENDING')
     throw new AppError('CONFLICT', 'This link has expired or was already answered: create a new link and send that one.');
   if (!mailer)
-    throw new AppError('MAIL_UNAVAILABLE', 'Mail is not set up on this console (SMTP_URL and SMTP_FROM): copy the link instead.', {
-      status: 503,
-    });
+    throw new AppError('MAIL_UNAVAILABLE', 'Mail is not set up on this console (SMTP_URL and SMTP_FROM): copy the link instead.');
   const { subject, text } = consentLinkMailText({
     locale: pickOwnerLocale({ stored: link.locale }),
     face: await ownerFaceOf(org, db),
@@ -83,7 +81,7 @@ export async function mailConsentLink(
     await mailer.transport.sendMail({ from: mailer.from, to: input.to, subject, text });
   } catch (error) {
     logger().error({ event: 'connect.link_mail_failed', err: error }, 'consent link mail failed');
-    throw new AppError('MAIL_FAILED', 'The mail server did not take the message. Try again, or copy the link.', { status: 502 });
+    throw new AppError('MAIL_FAILED', 'The mail server did not take the message. Try again, or copy the link.');
   }
   const at = new Date();
   await recordConsentLinkMailed(db, org.id, link.id, input.to, at);

@@ -8,6 +8,7 @@ export const GET = withOrg((access) => listOrgApiCredentials(access), { permissi
 export const POST = withOrg((access) => createOrgApiCredential(access, access.body), {
   permission: 'apiCredentials.manage',
   body: createApiCredentialSchema,
+  stepUp: 'api_credentials.create',
   audit: {
     action: 'api_credentials.created',
     resultTarget: (result) => ({ type: 'api_credential', id: result.credential.id }),
