@@ -4,18 +4,17 @@
  * 10,000-vehicle in-process sandbox: unfiltered, filtered and by tag; (2) first-load JS of the
  * console pages, gzip, read from the last `next build` output.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { createSandbox } from '@/lib/sandbox';
 import { loadVehiclePage } from '@/lib/vehicles/server/list-page';
 import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { sandboxApi } from './support/sandbox-api';
+import { BUDGET_KB, consolePages, firstLoadKb } from './support/first-load';
 import { quantile } from './support/stats';
 
 const VEHICLES = 10_000;
 const RUNS = 50;
-const BUDGET_KB = 200;
 
 async function timeFirstPage(label: string, run: () => Promise<{ items: unknown[] }>) {
   await run();
@@ -52,31 +51,6 @@ async function serverFirstPage() {
     ),
   );
   await timeFirstPage('first page, tag depot', () => loadVehiclePage(api, query({ tagKey: 'depot' })));
-}
-
-/** Every JS chunk a first visit to the route loads: the runtime plus each segment's entry chunks. */
-function firstLoadKb(route: string): number | null {
-  const dir = path.join(process.cwd(), '.next', 'server', 'app', ...route.split('/').filter(Boolean));
-  const clientManifest = `${dir}/page_client-reference-manifest.js`;
-  const buildManifest = `${dir}/page/build-manifest.json`;
-  if (!existsSync(clientManifest) || !existsSync(buildManifest)) return null;
-  const sandbox = { self: {} as { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } };
-  new Function('self', 'globalThis', readFileSync(clientManifest, 'utf8'))(sandbox.self, sandbox.self);
-  const manifest = Object.values(sandbox.self.__RSC_MANIFEST ?? {})[0];
-  const files = new Set<string>((JSON.parse(readFileSync(buildManifest, 'utf8')) as { rootMainFiles: string[] }).rootMainFiles);
-  for (const list of Object.values(manifest?.entryJSFiles ?? {})) for (const file of list) files.add(file);
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(readFileSync(path.join(process.cwd(), '.next', file))).length;
-  return bytes / 1024;
-}
-
-/** Every page under the organization's console, found in app/, so a new page cannot be left out. */
-function consolePages(dir: string, route: string): string[] {
-  const pages = existsSync(path.join(dir, 'page.tsx')) ? [route] : [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) pages.push(...consolePages(path.join(dir, entry.name), `${route}/${entry.name}`));
-  }
-  return pages;
 }
 
 function firstLoadJs() {

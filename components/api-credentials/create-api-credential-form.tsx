@@ -10,7 +10,8 @@ import { formField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { API_SCOPE_PRESETS, PERMISSIONS, type ApiCredentialScope, type Permission } from '@/lib/auth/permissions';
 import { useCreateApiCredential } from '@/lib/api-credentials/query';
-import { DEFAULT_RATE_PER_MINUTE, type CreateApiCredentialInput } from '@/lib/api-credentials/schemas';
+import { DEFAULT_RATE_PER_MINUTE } from '@/lib/api-credentials/api-credential';
+import type { CreateApiCredentialInput } from '@/lib/api-credentials/schemas';
 import { ApiClientError } from '@/lib/query/api-fetch';
 
 const EXPIRY_DAYS = { never: null, '30': 30, '90': 90, '365': 365 } as const;

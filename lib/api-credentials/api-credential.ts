@@ -1,5 +1,8 @@
 import type { ApiCredentialScope, Permission } from '@/lib/auth/permissions';
 
+/** A new credential's rate when the form or the program says none (requests a minute). */
+export const DEFAULT_RATE_PER_MINUTE = 120;
+
 /** A console API credential as the settings panel lists it: never its secret nor the secret's hash. */
 export type ApiCredentialView = {
   id: string;

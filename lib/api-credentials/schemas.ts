@@ -2,7 +2,6 @@ import * as z from '@/lib/validations/zod';
 import { API_CREDENTIAL_SCOPES, PERMISSIONS } from '@/lib/auth/permissions';
 
 export const MAX_ALLOWED_ADDRESSES = 20;
-export const DEFAULT_RATE_PER_MINUTE = 120;
 
 /** `203.0.113.7`, `203.0.113.0/24`, `2001:db8::/32`: an address or a CIDR block with a fitting prefix length. */
 const addressOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);

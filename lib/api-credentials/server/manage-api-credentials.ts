@@ -5,8 +5,8 @@ import { getDb, type Db } from '@/lib/db';
 import { insertApiCredential, listApiCredentials, revokeApiCredential, type ApiCredentialRecord } from '@/lib/db/repos/api-credentials';
 import { AppError } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/org/org-access';
-import type { ApiCredentialView, CreatedApiCredential } from '../api-credential';
-import { DEFAULT_RATE_PER_MINUTE, type CreateApiCredentialInput } from '../schemas';
+import { DEFAULT_RATE_PER_MINUTE, type ApiCredentialView, type CreatedApiCredential } from '../api-credential';
+import type { CreateApiCredentialInput } from '../schemas';
 
 function toView(record: ApiCredentialRecord, now = new Date()): ApiCredentialView {
   const expired = record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime();
