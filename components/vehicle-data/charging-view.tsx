@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useState } from 'react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
@@ -21,6 +21,14 @@ import { lossText, socText, temperatureText } from './charging-text';
 import { LazyChargingChart } from './charts/lazy';
 import { RawView } from './raw-view';
 import { SectionError } from '@/components/list/section-error';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { usePreferences } from '@/lib/hooks/use-preferences';
+import { vehicleDataPath } from '@/lib/vehicle-data/query';
+import { DayRangeForm } from './day-range-form';
+import { presetsIn, useDayRangeUrl } from './use-day-range-url';
+
+/** Long enough that a vehicle charging a few times a week fills the first page. */
+const DEFAULT_DAYS = 90;
 
 /** One session by id: loaded when a session is opened, most visits only list them. */
 const SessionDetail = dynamic(() => import('./charging-session-detail').then((m) => m.SessionDetail), {
@@ -104,9 +112,26 @@ function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSessio
   return [started, ...SESSION_COLUMNS];
 }
 
-/** Charging sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
-function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }) {
-  const list = useChargingSessions(org, vehicleId);
+/** Charging sessions of a date range (kept in the URL, exported as CSV), look-up by id always, energy per session as a chart. */
+function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {
+  const inBrowser = useInBrowser();
+  const { zone } = usePreferences();
+  // Days are the person's days: in their chosen zone, else the browser's.
+  const { range, setRange, instants } = useDayRangeUrl(zone, DEFAULT_DAYS);
+  if (!inBrowser) return <LoadingRows label="Loading charging sessions" />;
+  return <ChargingSessions org={org} vehicleId={vehicleId} range={range} setRange={setRange} instants={instants} zone={zone} />;
+}
+
+/** The range's sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
+function ChargingSessions({
+  org,
+  vehicleId,
+  zone,
+  range,
+  setRange,
+  instants,
+}: { org: string; vehicleId: string; zone: string } & ReturnType<typeof useDayRangeUrl>) {
+  const list = useChargingSessions(org, vehicleId, instants);
   const { query } = list;
   const [sessionId, setSessionId] = useQueryState('session');
   const page = query.data;
@@ -115,6 +140,23 @@ function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }
 
   return (
     <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <DayRangeForm
+          key={`${range.from}|${range.to}`}
+          id="charging-range"
+          label="Charging dates"
+          value={range}
+          presets={presetsIn(zone)}
+          onApply={setRange}
+        />
+        {page?.listAvailable ? (
+          <Button variant="secondary" size="sm" className="mt-6" asChild>
+            <a href={vehicleDataPath(org, vehicleId, 'charging/export', new URLSearchParams(instants))} download>
+              <Download aria-hidden className="h-4 w-4" /> Export CSV
+            </a>
+          </Button>
+        ) : null}
+      </div>
       {sessionId ? (
         <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => openSession(null)} />
       ) : null}
@@ -137,7 +179,8 @@ function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }
           </ListNotice>
         ) : page!.items.length === 0 && !list.hasPrevious ? (
           <EmptyState title="No charging sessions">
-            The Vehicle API has no charging session for this vehicle yet. Sessions appear here after the vehicle has charged.
+            The Vehicle API has no charging session for this vehicle that started in this range. Sessions appear here after the vehicle has
+            charged.
           </EmptyState>
         ) : (
           <>
@@ -178,4 +221,4 @@ function ChargingSessions({ org, vehicleId }: { org: string; vehicleId: string }
   );
 }
 
-export const ChargingView = withUrlState(ChargingSessions);
+export const ChargingView = withUrlState(Charging);

@@ -1,8 +1,5 @@
 'use client';
 
-import { useQueryStates } from 'nuqs';
-import { parseAsDayKey } from '@/components/list/url-params';
-import { LIST_RESET, pagingParams } from '@/lib/list/use-cursor-list';
 import { withUrlState } from '@/components/list/with-url-state';
 import { Download } from 'lucide-react';
 import { ListNotice } from '@/components/list/pager';
@@ -12,7 +9,7 @@ import { LoadingRows, LoadingBlocks } from '@/components/ui/states';
 import { csvRow } from '@/lib/csv';
 import { downloadFile } from '@/lib/download';
 import { JOURNEY_SUMMARY_MAX, useJourneysInRange, type RangeLoad } from '@/lib/vehicle-data/range-query';
-import { addDays, dayKeyOf, dayLabel, zonedDayEnd, zonedDayStart } from '@/lib/vehicle-data/days';
+import { dayLabel } from '@/lib/vehicle-data/days';
 import { formatDuration, formatNumber, withUnit } from '@/lib/format/figures';
 import { journeyCsvHeader, journeyCsvValues, journeysPerDay, journeyTotals } from '@/lib/vehicle-data/journeys';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
@@ -22,17 +19,11 @@ import { DISTANCE_LABEL, convertDistance, formatDistance, formatEfficiency } fro
 import { ChartFrame } from './chart-frame';
 import { LazyJourneysChart } from './charts/lazy';
 import { DayRangeForm } from './day-range-form';
+import { presetsIn, useDayRangeUrl } from './use-day-range-url';
 import { JourneysTable } from './journeys-table';
 import { SectionError } from '@/components/list/section-error';
 
 const DEFAULT_DAYS = 30;
-
-/** The last `days` days, today included, in the person's time zone. */
-const lastDays = (days: number, zone: string): DayRange => {
-  const today = dayKeyOf(new Date(), zone)!;
-  return { from: addDays(today, -(days - 1)), to: today };
-};
-const presetsIn = (zone: string) => [7, 30, 90].map((days) => ({ label: `Last ${days} days`, range: () => lastDays(days, zone) }));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -138,11 +129,9 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
 function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
-  const list = useJourneyRange(zone);
-  if (!inBrowser) return <LoadingRows label="Loading journeys" />;
-  const { range, setRange } = list;
   // Days are the person's days: in their chosen zone, else the browser's.
-  const instants = { from: zonedDayStart(range.from, zone).toISOString(), to: zonedDayEnd(range.to, zone).toISOString() };
+  const { range, setRange, instants } = useDayRangeUrl(zone, DEFAULT_DAYS);
+  if (!inBrowser) return <LoadingRows label="Loading journeys" />;
   return (
     <div className="space-y-6">
       <DayRangeForm
@@ -157,18 +146,6 @@ function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
       <JourneysTable org={org} vehicleId={vehicleId} range={range} instants={instants} />
     </div>
   );
-}
-
-/** The range's days, beside the paged list's own parameters, which a new range clears. */
-const journeyRangeParams = { from: parseAsDayKey, to: parseAsDayKey, pages: pagingParams.pages, reset: pagingParams.reset };
-
-/** The range in the URL (`from`, `to` as days), or the last 30 days when it is absent or not a valid range. */
-function useJourneyRange(zone: string) {
-  const [{ from, to }, setState] = useQueryStates(journeyRangeParams);
-  const range = from && to && from <= to ? { from, to } : lastDays(DEFAULT_DAYS, zone);
-  /** A new range starts the list on its first page, in one history entry. */
-  const setRange = (next: DayRange) => void setState({ ...next, ...LIST_RESET }, { history: 'push' });
-  return { range, setRange };
 }
 
 export const JourneysView = withUrlState(Journeys);

@@ -8,11 +8,12 @@ import { vehicleDataPath } from '@/lib/vehicle-data/query';
 import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
 import type { ChargingPage, ChargingSession, DataPage, Journey } from '@/lib/vehicle-data/types';
 
-/** The vehicle's charging sessions, a cursor-paged list whose page lives in the URL. */
-export function useChargingSessions(org: string, vehicleId: string) {
+/** The vehicle's charging sessions that started between two instants, a cursor-paged list whose page lives in the URL. */
+export function useChargingSessions(org: string, vehicleId: string, instants: { from: string; to: string }) {
   return useCursorList<ChargingSession, ChargingPage>({
     endpoint: vehicleDataPath(org, vehicleId, 'charging'),
     keyOf: (query) => vehicleDataKeys.section(org, vehicleId, 'charging', query),
+    apiParams: instants,
   });
 }
 

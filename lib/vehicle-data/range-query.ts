@@ -8,13 +8,14 @@ import { PAGE_SIZE } from '@/lib/contract/limits';
 import { apiFetch } from '@/lib/query/api-fetch';
 import { vehicleDataPath } from '@/lib/vehicle-data/query';
 import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
+import { RANGE_PAGE_LIMIT } from '@/lib/vehicle-data/range-limit';
 import type { DayRange } from '@/lib/vehicle-data/schemas';
 import type { DataPage, Journey } from '@/lib/vehicle-data/types';
 
 type Instants = { from: string; to: string };
 
 /** The summary loads the whole range page by page, up to this many pages. */
-const SUMMARY_PAGE_LIMIT = 20;
+const SUMMARY_PAGE_LIMIT = RANGE_PAGE_LIMIT;
 /** The most journeys the summary covers. */
 export const JOURNEY_SUMMARY_MAX = SUMMARY_PAGE_LIMIT * PAGE_SIZE.max;
 

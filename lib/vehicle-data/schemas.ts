@@ -48,17 +48,24 @@ export type DayRange = z.infer<typeof dayRangeSchema>;
 
 const pagedQuery = z.omit(listQuerySchema, { filter: true });
 
-/** One page of journeys, optionally within [from, to] (instants, sent as the contract's filter). */
-export const journeysQuerySchema = z.extend(pagedQuery, { from: z.optional(instant('start')), to: z.optional(instant('end')) }).check(
-  z.refine(({ from, to }) => !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to), {
-    path: ['to'],
-    message: 'The end must not be before the start',
-  }),
+/** Start and end instants, both optional, the end not before the start. */
+const instantRange = () => z.object({ from: z.optional(instant('start')), to: z.optional(instant('end')) });
+const endNotBeforeStart = z.refine<{ from?: string; to?: string }>(
+  ({ from, to }: { from?: string; to?: string }) =>
+    !from || !to || !validInstant(from) || !validInstant(to) || Date.parse(from) <= Date.parse(to),
+  { path: ['to'], message: 'The end must not be before the start' },
 );
+
+/** One page of journeys, optionally within [from, to] (instants, sent as the contract's filter). */
+export const journeysQuerySchema = z.extend(pagedQuery, instantRange().shape).check(endNotBeforeStart);
 export type JourneysQuery = z.infer<typeof journeysQuerySchema>;
 
-export const chargingQuerySchema = pagedQuery;
+/** One page of charging sessions, optionally those that started within [from, to]. */
+export const chargingQuerySchema = z.extend(pagedQuery, instantRange().shape).check(endNotBeforeStart);
 export type ChargingQuery = z.infer<typeof chargingQuerySchema>;
+/** The charging sessions' CSV export: every session that started within [from, to]. */
+export const chargingExportQuerySchema = instantRange().check(endNotBeforeStart);
+export type ChargingExportQuery = z.infer<typeof chargingExportQuerySchema>;
 
 export const chargingSessionParamsSchema = z.object({ org: z.string(), vehicleId: upstreamId, sessionId: upstreamId });
 export const chargingLookupSchema = z.object({

@@ -61,29 +61,30 @@ import * as route57 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-healt
 import * as route58 from '../o/[org]/vehicles/[vehicleId]/charging/route';
 import * as route59 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
 import * as route60 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
-import * as route61 from '../o/[org]/vehicles/[vehicleId]/commands/route';
-import * as route62 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
-import * as route63 from '../o/[org]/vehicles/[vehicleId]/events/route';
-import * as route64 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
-import * as route65 from '../o/[org]/vehicles/[vehicleId]/listening/route';
-import * as route66 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
-import * as route67 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
-import * as route68 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
-import * as route69 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
-import * as route70 from '../o/[org]/vehicles/[vehicleId]/options/route';
-import * as route71 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
-import * as route72 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
-import * as route73 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
-import * as route74 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
-import * as route75 from '../o/[org]/vehicles/[vehicleId]/tags/route';
-import * as route76 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
-import * as route77 from '../o/[org]/vehicles/lookup/route';
-import * as route78 from '../o/[org]/vehicles/tags/route';
-import * as route79 from '../o/[org]/vehicles/tags/seen/route';
-import * as route80 from '../o/[org]/views/route';
-import * as route81 from '../o/[org]/views/[viewId]/route';
-import * as route82 from '../o/[org]/webhooks/route';
-import * as route83 from '../o/[org]/webhooks/test/route';
+import * as route61 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
+import * as route62 from '../o/[org]/vehicles/[vehicleId]/commands/route';
+import * as route63 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
+import * as route64 from '../o/[org]/vehicles/[vehicleId]/events/route';
+import * as route65 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
+import * as route66 from '../o/[org]/vehicles/[vehicleId]/listening/route';
+import * as route67 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
+import * as route68 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
+import * as route69 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
+import * as route70 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
+import * as route71 from '../o/[org]/vehicles/[vehicleId]/options/route';
+import * as route72 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
+import * as route73 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
+import * as route74 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
+import * as route75 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
+import * as route76 from '../o/[org]/vehicles/[vehicleId]/tags/route';
+import * as route77 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
+import * as route78 from '../o/[org]/vehicles/lookup/route';
+import * as route79 from '../o/[org]/vehicles/tags/route';
+import * as route80 from '../o/[org]/vehicles/tags/seen/route';
+import * as route81 from '../o/[org]/views/route';
+import * as route82 from '../o/[org]/views/[viewId]/route';
+import * as route83 from '../o/[org]/webhooks/route';
+import * as route84 from '../o/[org]/webhooks/test/route';
 
 export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/accounts', module: route0 },
@@ -147,27 +148,28 @@ export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route58 },
   { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route59 },
   { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route60 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route61 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route62 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route63 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route64 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route65 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route66 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route67 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route68 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route69 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route70 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route71 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route72 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route73 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route74 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route75 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route76 },
-  { path: '/api/o/[org]/vehicles/lookup', module: route77 },
-  { path: '/api/o/[org]/vehicles/tags', module: route78 },
-  { path: '/api/o/[org]/vehicles/tags/seen', module: route79 },
-  { path: '/api/o/[org]/views', module: route80 },
-  { path: '/api/o/[org]/views/[viewId]', module: route81 },
-  { path: '/api/o/[org]/webhooks', module: route82 },
-  { path: '/api/o/[org]/webhooks/test', module: route83 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route61 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route62 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route63 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route64 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route65 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route66 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route67 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route68 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route69 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route70 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route71 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route72 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route73 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route74 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route75 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route76 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route77 },
+  { path: '/api/o/[org]/vehicles/lookup', module: route78 },
+  { path: '/api/o/[org]/vehicles/tags', module: route79 },
+  { path: '/api/o/[org]/vehicles/tags/seen', module: route80 },
+  { path: '/api/o/[org]/views', module: route81 },
+  { path: '/api/o/[org]/views/[viewId]', module: route82 },
+  { path: '/api/o/[org]/webhooks', module: route83 },
+  { path: '/api/o/[org]/webhooks/test', module: route84 },
 ];

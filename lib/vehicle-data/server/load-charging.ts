@@ -3,9 +3,10 @@ import { single, type Loaded } from '@/lib/vehicle-data/server/vehicle-data-rout
 import type { ChargingQuery } from '@/lib/vehicle-data/schemas';
 import { isMissingEndpoint, isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import type { ChargingPageData } from '@/lib/vehicle-data/types';
+import { chargingDateFilter } from '@/lib/vehicle-data/charging-csv';
 
 /**
- * One page of charging sessions, newest first. The list is an extension of the contract: when
+ * One page of charging sessions, newest first, optionally those that started within [from, to]. The list is an extension of the contract: when
  * the upstream answers 404 or 405 it does not offer it, and the page falls back to look-up by id.
  */
 export async function loadChargingSessions(
@@ -13,7 +14,11 @@ export async function loadChargingSessions(
   { params, query }: { params: { vehicleId: string }; query: ChargingQuery },
 ): Promise<Loaded<ChargingPageData>> {
   try {
-    const response = await api.listChargingSessions(params.vehicleId, { maxPageSize: query.pageSize, pageToken: query.pageToken });
+    const response = await api.listChargingSessions(params.vehicleId, {
+      maxPageSize: query.pageSize,
+      pageToken: query.pageToken,
+      filter: chargingDateFilter(query.from, query.to),
+    });
     const page = response.data;
     return {
       data: {
