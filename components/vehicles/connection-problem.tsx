@@ -11,7 +11,7 @@ export function ConnectionProblem({ vehicle }: { vehicle: VehicleRecord }) {
   if (!code && !raw && !actionCategory) return null;
   const words = explainConnectionError(code, actionCategory) ?? (actionCategory ? explainActionCategory(actionCategory) : null);
   return (
-    <div className="mt-3 space-y-0.5 text-sm text-red-700 dark:text-red-400">
+    <div role="group" aria-label="Connection problem" className="mt-3 space-y-0.5 text-sm text-red-700 dark:text-red-400">
       {words ? (
         <>
           <p>
