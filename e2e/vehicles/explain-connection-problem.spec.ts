@@ -1,11 +1,14 @@
 import { expect, test } from '../fixtures/test';
+import { storageStateOf } from '../fixtures/roles';
+
+test.use({ storageState: storageStateOf('support') });
 
 test('a vehicle waiting for its owner says so in plain words with the next step, the service’s code and text kept beside them', async ({
   page,
 }) => {
   const filter = JSON.stringify({ field: 'connectionStatus', operator: '==', value: 'PENDING_CONNECTION' });
   const response = await page.request.get(`/api/o/demo/vehicles?${new URLSearchParams({ pageSize: '1', filter })}`);
-  expect(response.ok()).toBe(true);
+  expect(response.ok(), await response.text()).toBe(true);
   const [vehicle] = ((await response.json()) as { items: { id: string; connectionErrorCode: string; connectionErrorMessage: string }[] })
     .items;
   expect(vehicle.connectionErrorCode).toBeTruthy();
