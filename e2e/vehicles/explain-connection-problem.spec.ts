@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/test';
+import { seriousViolations } from '../fixtures/axe';
 import { storageStateOf } from '../fixtures/roles';
 
 test.use({ storageState: storageStateOf('support') });
@@ -21,4 +22,19 @@ test('a vehicle waiting for its owner says so in plain words with the next step,
   await expect(problem).toContainText(vehicle.connectionErrorCode);
   await expect(problem).toContainText('CUSTOMER_ACTION');
   await expect(problem).toContainText(`“${vehicle.connectionErrorMessage}”`);
+
+  // Axe clean in light and dark, wide and at 360 px (the red words on the card in both schemes).
+  for (const look of [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'dark', width: 360 },
+  ] as const) {
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await page.setViewportSize({ width: look.width, height: 900 });
+    await page.reload();
+    await expect(problem).toBeVisible();
+    if (look.scheme === 'dark') await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    expect(await seriousViolations(page), `${look.scheme} ${look.width}`).toEqual([]);
+    if (process.env.LIST_SCREENSHOTS)
+      await problem.screenshot({ path: `${process.env.LIST_SCREENSHOTS}/connection-problem-${look.scheme}-${look.width}.png` });
+  }
 });
