@@ -18,14 +18,9 @@ import { Time } from '@/components/ui/time';
 import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { useBulkConnection, useBulkConnectionResults } from '@/lib/eligibility/query';
+import { OutcomeError } from './outcome-errors';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
-
-const ACTION_TEXT: Record<string, string> = {
-  CUSTOMER_ACTION: 'owner must act',
-  CONTACT_SUPPORT: 'contact support',
-  UNDER_REVIEW: 'under review',
-};
 
 function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
   return [
@@ -70,10 +65,7 @@ function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
         <>
           {r.message ? <p>{r.message}</p> : null}
           {(r.errors ?? []).map((e, j) => (
-            <p key={j}>
-              <span className="font-mono">{e.code}</span> {e.message}
-              {e.actionCategory ? ` (${ACTION_TEXT[e.actionCategory] ?? e.actionCategory})` : ''}
-            </p>
+            <OutcomeError key={j} error={e} />
           ))}
           {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
         </>

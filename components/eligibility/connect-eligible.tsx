@@ -9,12 +9,13 @@ import { SectionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { Mono } from '@/components/ui/copy-button';
 import { ErrorState } from '@/components/ui/states';
+import { OutcomeError } from './outcome-errors';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
 import { makeLabel } from '@/lib/contract/makes';
-import { actionCategoryOf, BULK_CONNECT_NOT_ENABLED, type BulkConnectionView, type BulkOutcome } from '@/lib/eligibility/bulk-connect';
+import { BULK_CONNECT_NOT_ENABLED, type BulkConnectionView, type BulkOutcome } from '@/lib/eligibility/bulk-connect';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
 import { BULK_RESULT_STATUS, GROUP_STATUS, isSettledGroup, lookOf } from '@/lib/eligibility/statuses';
 import { ApiClientError } from '@/lib/query/api-fetch';
@@ -69,21 +70,9 @@ function Outcomes({ org, connection }: { org: string; connection: BulkConnection
               </td>
               <td className="space-y-1 px-3 py-2 text-xs">
                 {r.message ? <p>{r.message}</p> : null}
-                {(r.errors ?? []).map((e, j) => {
-                  const action = actionCategoryOf(e.actionCategory);
-                  return (
-                    <div key={j}>
-                      <p>
-                        {e.code ? <span className="font-mono">{e.code}</span> : null} {e.message}
-                      </p>
-                      {action ? (
-                        <p>
-                          <span className="font-medium">{action.label}:</span> {action.explanation}
-                        </p>
-                      ) : null}
-                    </div>
-                  );
-                })}
+                {(r.errors ?? []).map((e, j) => (
+                  <OutcomeError key={j} error={e} />
+                ))}
                 {r.canRetry ? <p className="text-zinc-600 dark:text-zinc-400">Can be retried.</p> : null}
               </td>
             </tr>

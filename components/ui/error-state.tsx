@@ -1,9 +1,23 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { explainUpstreamError } from '@/lib/contract/outcome-text';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { Button } from './button';
 
-/** What failed, what to try, and the upstream request id for a support ticket. */
+/**
+ * An error the Vehicle API answered that reaches the browser in the service's own words: the
+ * response names the upstream status. A rate limit is left out: Motorpool's message says until when.
+ */
+function upstreamWords(error: ApiClientError | undefined): string | undefined {
+  const details = error?.details as { upstreamStatus?: unknown } | undefined;
+  return error && typeof details?.upstreamStatus === 'number' && error.code !== 'RATE_LIMITED' ? error.message : undefined;
+}
+
+/**
+ * What failed, what to try, and the upstream request id for a support ticket. An upstream error
+ * code is told in the catalog's plain words (lib/contract/outcome-text.ts) with its next step; the
+ * service's own text stays beside the code and request id.
+ */
 export function ErrorState({
   error,
   title = 'This could not be loaded',
@@ -20,6 +34,8 @@ export function ErrorState({
   children?: ReactNode;
 }) {
   const apiError = error instanceof ApiClientError ? error : undefined;
+  const serviceSaid = upstreamWords(apiError);
+  const words = message === undefined && serviceSaid !== undefined ? explainUpstreamError(apiError!.code) : null;
   return (
     <div
       role="alert"
@@ -29,13 +45,28 @@ export function ErrorState({
         <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{title}</p>
-          <p>{message ?? (error instanceof Error ? error.message : 'Unknown error')}</p>
+          {words ? (
+            <>
+              <p>
+                <span className="font-medium">{words.title}.</span> {words.what}
+              </p>
+              <p>
+                <span className="font-medium">What to do: </span>
+                {words.nextStep}
+              </p>
+            </>
+          ) : (
+            <p>{message ?? (error instanceof Error ? error.message : 'Unknown error')}</p>
+          )}
           {children}
           {apiError ? (
             <p className="font-mono text-xs break-all">
               {apiError.code}
               {apiError.requestId ? ` · request id ${apiError.requestId}` : ''}
             </p>
+          ) : null}
+          {serviceSaid && (words || message !== undefined) ? (
+            <p className="text-xs break-words">The Vehicle API said: “{serviceSaid}”</p>
           ) : null}
           {onRetry ? (
             <Button variant="secondary" size="sm" onClick={onRetry} className="mt-2">

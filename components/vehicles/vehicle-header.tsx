@@ -17,6 +17,7 @@ import { PlateEditor } from './plate-editor';
 import { SupportBundleActions } from '@/components/support/support-bundle-actions';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
+import { ConnectionProblem } from './connection-problem';
 import { ListeningHistory } from './listening-history';
 import { VehicleTags } from './vehicle-tags';
 import { useVehicle } from '@/lib/vehicles/query';
@@ -145,9 +146,7 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
             ) : null}
           </Item>
         </dl>
-        {vehicle.connectionErrorMessage ? (
-          <p className="mt-3 text-sm text-red-700 dark:text-red-400">{vehicle.connectionErrorMessage}</p>
-        ) : null}
+        <ConnectionProblem vehicle={vehicle} />
         <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <VehicleTags org={org} vehicleId={vehicle.id} locked={locked} />
         </div>

@@ -52,7 +52,10 @@ test('the eligible VINs of a check go for connection in requests of at most 100;
   await expect(first.getByText('Completed')).toBeVisible({ timeout: 20_000 });
   const outcomes = first.getByRole('region', { name: /^Outcome per VIN/ });
   await expect(outcomes.locator('tbody tr')).toHaveCount(100);
-  await expect(outcomes).toContainText("Owner must act: The vehicle's owner has to do something first");
+  // In the catalog's plain words with the next step, the service's code and text kept beside them.
+  await expect(outcomes).toContainText('The owner has not given consent yet. The vehicle can only be connected once its owner agrees');
+  await expect(outcomes).toContainText('What to do: Send the owner a consent link from Connect');
+  await expect(outcomes).toContainText('FLEET_CONSENT_MISSING “The owner has not granted consent yet”');
 
   // The retryable rows of request 1, in one new request; once only.
   const retry = first.getByRole('button', { name: /^Retry \d+ VINs$/ });

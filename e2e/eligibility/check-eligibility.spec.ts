@@ -119,6 +119,11 @@ test.describe('bulk connections', () => {
 
     await card.getByLabel('Bulk connection id').fill('bcg_does_not_exist');
     await card.getByRole('button', { name: 'Look up' }).click();
-    await expect(card.getByRole('alert').filter({ hasText: 'The bulk connection could not be found' })).toContainText('RESOURCE_NOT_FOUND');
+    const notFound = card.getByRole('alert').filter({ hasText: 'The bulk connection could not be found' });
+    // The code in plain words with a next step; the service's code and own text kept for support.
+    await expect(notFound).toContainText('The Vehicle API does not know this item.');
+    await expect(notFound).toContainText('What to do: Go back to the list and open it again');
+    await expect(notFound).toContainText('RESOURCE_NOT_FOUND');
+    await expect(notFound).toContainText('The Vehicle API said: “');
   });
 });

@@ -63,7 +63,9 @@ test.describe('an unknown session id', () => {
     await page.goto(`${vehicleUrl(id, 'charging')}?session=chs_nope`);
     const alert = section(page, 'Charging session').getByRole('alert');
     await expect(alert).toContainText('Charging session could not be loaded');
-    await expect(alert).toContainText('Charging session chs_nope not found');
+    await expect(alert).toContainText('The Vehicle API does not know this item.');
+    await expect(alert).toContainText('What to do: Go back to the list and open it again');
+    await expect(alert).toContainText('The Vehicle API said: “Charging session chs_nope not found');
     await expect(alert).toContainText(/RESOURCE_NOT_FOUND · request id req_[0-9a-f]{20}/);
   });
 });

@@ -1,8 +1,15 @@
-/** Plain words for what can go wrong when connecting, shared by the console and the landing page. */
-export type Explanation = { title: string; what: string; nextStep: string };
+import { UPSTREAM_ERROR_TEXT, type Explanation } from '@/lib/contract/outcome-text';
+
+/**
+ * Plain words for what can go wrong when connecting, shared by the console and the landing page:
+ * the catalog's (lib/contract/outcome-text.ts), said of a consent link where that is what was refused.
+ */
 
 /** Refusals of `POST /v1/accounts:connect` that a person can act on. */
 export const CONNECT_ERROR_TEXT: Record<string, Explanation> = {
+  // Said the same anywhere; a rate limit keeps Motorpool's message, which says until when.
+  SERVER_ERROR: UPSTREAM_ERROR_TEXT.SERVER_ERROR,
+  REQUEST_VALIDATION_ERROR: UPSTREAM_ERROR_TEXT.REQUEST_VALIDATION_ERROR,
   DEVICE_LIMIT_REACHED: {
     title: 'The organization has reached its vehicle limit',
     what: 'The Vehicle API connects only a set number of vehicles for this organization, and that number is reached. No link was created.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_CONNECT } from '@/lib/contract/vehicle-api';
-import { actionCategoryOf, countOutcomes, eligibleVins, inBatches, retryVins, toBulkConnectItem } from './bulk-connect';
+import { countOutcomes, eligibleVins, inBatches, retryVins, toBulkConnectItem } from './bulk-connect';
 
 describe('bulk connection rows', () => {
   it('splits into requests of at most 100 VINs', () => {
@@ -77,13 +77,5 @@ describe('bulk connection rows', () => {
       { vin: 'V4', countryCode: 'FR' },
     ]);
     expect(countOutcomes(results)).toEqual({ ERROR: 2, INCOMPATIBLE: 1, CONNECTION_REQUIRED: 2 });
-  });
-
-  it('explains each action category, and says so for one it does not know', () => {
-    expect(actionCategoryOf('CUSTOMER_ACTION')?.label).toBe('Owner must act');
-    expect(actionCategoryOf('CONTACT_SUPPORT')?.explanation).toMatch(/support/);
-    expect(actionCategoryOf('UNDER_REVIEW')?.label).toBe('Under review');
-    expect(actionCategoryOf('SOMETHING_NEW')).toEqual({ label: 'SOMETHING_NEW', explanation: expect.stringMatching(/does not know/) });
-    expect(actionCategoryOf(null)).toBeNull();
   });
 });

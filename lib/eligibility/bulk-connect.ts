@@ -116,28 +116,6 @@ export function countOutcomes(results: readonly BulkOutcome[]): Record<string, n
   return counts;
 }
 
-/** What an error's `actionCategory` asks of a person [V: the three values; the words are ours]. */
-export const ACTION_CATEGORY: Record<string, { label: string; explanation: string }> = {
-  CUSTOMER_ACTION: {
-    label: 'Owner must act',
-    explanation:
-      "The vehicle's owner has to do something first: grant consent (send a link from Connect) or turn on connected services in the manufacturer's app.",
-  },
-  CONTACT_SUPPORT: {
-    label: 'Contact support',
-    explanation: "Only the Vehicle API's support can fix this: send them the VIN and the service id of the request.",
-  },
-  UNDER_REVIEW: {
-    label: 'Under review',
-    explanation: 'The service is reviewing this vehicle. Nothing to do now; look again later.',
-  },
-};
-
-export function actionCategoryOf(category: string | null | undefined): { label: string; explanation: string } | null {
-  if (!category) return null;
-  return ACTION_CATEGORY[category] ?? { label: category, explanation: 'The service gave a category Motorpool does not know yet.' };
-}
-
 /** The error code Motorpool answers when the service refuses bulk connection for the organization. */
 export const BULK_CONNECT_NOT_ENABLED = 'BULK_CONNECT_NOT_ENABLED';
 

@@ -15,7 +15,9 @@ export type VehicleRecord = {
   isListening?: boolean | null;
   listeningLastUpdated?: string | null;
   connectionStatus?: string | null;
+  connectionErrorCode?: string | null;
   connectionErrorMessage?: string | null;
+  actionCategory?: string | null;
   metadata?: { accountId?: string | null; lastSeenAt?: string | null; registrationDate?: string | null } | null;
   /** Not the vendor's record: the fleet snapshot's battery health (null: the snapshot has not asked yet). */
   batteryHealth?: BatteryHealthCell | null;

@@ -1,0 +1,44 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { ErrorState } from './error-state';
+
+const upstream = (code: string, message: string) =>
+  new ApiClientError(502, {
+    code,
+    message,
+    requestId: 'req-42',
+    details: { upstreamStatus: 500, endpoint: 'POST /v1/vehicles/eligibility' },
+  });
+
+describe('ErrorState', () => {
+  it('tells an upstream error code in plain words with a next step, and keeps the service’s text and request id', () => {
+    const html = renderToStaticMarkup(
+      <ErrorState error={upstream('SERVER_ERROR', 'Internal Server Error (db pool)')} title="The check was not sent" />,
+    );
+    expect(html).toContain('The Vehicle API failed on its side');
+    expect(html).toContain('What to do: </span>Try again in a few minutes');
+    expect(html).toContain('SERVER_ERROR · request id req-42');
+    expect(html).toContain('The Vehicle API said: “Internal Server Error (db pool)”');
+  });
+
+  it('shows a code the catalog does not know in the service’s words alone', () => {
+    const html = renderToStaticMarkup(<ErrorState error={upstream('SOMETHING_NEW', 'A brand new failure')} />);
+    expect(html).toContain('<p>A brand new failure</p>');
+    expect(html).not.toContain('What to do');
+    expect(html).not.toContain('The Vehicle API said');
+  });
+
+  it('keeps Motorpool’s own words for its own errors and for a rate limit', () => {
+    const own = new ApiClientError(403, { code: 'NOT_PERMITTED', message: 'You may not do this.' });
+    expect(renderToStaticMarkup(<ErrorState error={own} />)).not.toContain('What to do');
+    const limited = new ApiClientError(429, {
+      code: 'RATE_LIMITED',
+      message: 'The Vehicle API asked us to wait until 14:03 UTC.',
+      details: { upstreamStatus: 429 },
+    });
+    const html = renderToStaticMarkup(<ErrorState error={limited} />);
+    expect(html).toContain('wait until 14:03 UTC');
+    expect(html).not.toContain('What to do');
+  });
+});
