@@ -61,6 +61,9 @@ export const removeTotpSchema = z
   );
 export type RemoveTotpInput = z.infer<typeof removeTotpSchema>;
 
+/** New recovery codes take the same proof as turning the app off. */
+export const regenerateRecoveryCodesSchema = removeTotpSchema;
+
 /** The session a person ends from "Where you're signed in" (its public id, never the token's). */
 export const sessionParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid session id' }) });
 
