@@ -27,6 +27,7 @@ const proofResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
  */
 function TotpProofForm<T>({
   idPrefix,
+  note,
   email,
   hasPassword,
   action,
@@ -36,6 +37,8 @@ function TotpProofForm<T>({
   onCancel,
 }: {
   idPrefix: string;
+  /** What the action does, said before the proof is asked for. */
+  note?: string;
   email: string;
   hasPassword: boolean;
   action: (proof: RemoveTotpInput) => Promise<T>;
@@ -61,6 +64,7 @@ function TotpProofForm<T>({
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      {note ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{note}</p> : null}
       {withPassword ? (
         <CurrentPasswordField email={email} id={`${idPrefix}-password`} label="Your password" {...formField(form, 'password')} />
       ) : (
@@ -155,6 +159,7 @@ export function TwoStepVerification({
           ) : proving === 'renew' ? (
             <TotpProofForm
               idPrefix="recovery-renew"
+              note="Ten new recovery codes replace your current ones, which stop working at once. Confirm it's you first."
               email={email}
               hasPassword={hasPassword}
               action={regenerateRecoveryCodes}
