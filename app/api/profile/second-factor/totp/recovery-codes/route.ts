@@ -1,9 +1,9 @@
 import { withSession } from '@/lib/bff/with-session';
-import { regenerateRecoveryCodesSchema } from '@/lib/profile/schemas';
+import { removeTotpSchema } from '@/lib/profile/schemas';
 import { regenerateRecoveryCodes } from '@/lib/profile/server/regenerate-recovery-codes';
 
-/** New recovery codes (the earlier ones stop working), after a current code, a recovery code or the password; shown once. */
+/** New recovery codes (the earlier ones stop working), after the same proof as turning the app off; shown once. */
 export const POST = withSession(
   async ({ body, user, ip }) => regenerateRecoveryCodes({ user, code: body.code, password: body.password, ip }),
-  { body: regenerateRecoveryCodesSchema, session: 'required' },
+  { body: removeTotpSchema, session: 'required' },
 );
