@@ -10,37 +10,50 @@ import { CurrentPasswordField } from './current-password-field';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import { toast } from '@/components/ui/toast';
-import { removeTotp } from '@/lib/profile/query';
+import { regenerateRecoveryCodes, removeTotp } from '@/lib/profile/query';
 import type { RemoveTotpInput } from '@/lib/profile/schemas';
 import type { SecondFactorView } from '@/lib/profile/second-factor';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { Passkeys } from './passkeys';
 import { RecoveryCodesOnce, showFailure, TotpSetup } from './totp-setup';
 
-const removeResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
+const proofResolver = lazyZodResolver<RemoveTotpInput, RemoveTotpInput>(() =>
   import('@/lib/profile/schemas').then((m) => m.removeTotpSchema),
 );
 
-/** Turning the app off: a current code or a recovery code, or (switched to) the password. */
-function RemoveTotpForm({
+/**
+ * A fresh proof for an action on the app (turning it off, renewing the recovery codes): a current
+ * code or a recovery code, or (switched to) the password.
+ */
+function TotpProofForm<T>({
+  idPrefix,
+  note,
   email,
   hasPassword,
-  onRemoved,
+  action,
+  submitLabel,
+  cancelLabel,
+  onDone,
   onCancel,
 }: {
+  idPrefix: string;
+  /** What the action does, said before the proof is asked for. */
+  note?: string;
   email: string;
   hasPassword: boolean;
-  onRemoved: (status: SecondFactorView) => void;
+  action: (proof: RemoveTotpInput) => Promise<T>;
+  submitLabel: string;
+  cancelLabel: string;
+  onDone: (answer: T) => void;
   onCancel: () => void;
 }) {
   const [withPassword, setWithPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RemoveTotpInput>({ resolver: removeResolver, defaultValues: { code: '', password: '' } });
+  const form = useForm<RemoveTotpInput>({ resolver: proofResolver, defaultValues: { code: '', password: '' } });
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      onRemoved(await removeTotp(withPassword ? { password: values.password } : { code: values.code }));
-      toast.success('Two-step verification is off.');
+      onDone(await action(withPassword ? { password: values.password } : { code: values.code }));
     } catch (error) {
       showFailure(form, error, ['code', 'password'], setFailure);
     }
@@ -51,11 +64,12 @@ function RemoveTotpForm({
   };
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+      {note ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{note}</p> : null}
       {withPassword ? (
-        <CurrentPasswordField email={email} id="totp-remove-password" label="Your password" {...formField(form, 'password')} />
+        <CurrentPasswordField email={email} id={`${idPrefix}-password`} label="Your password" {...formField(form, 'password')} />
       ) : (
         <Field
-          id="totp-remove-code"
+          id={`${idPrefix}-code`}
           label="Code from your app, or a recovery code"
           autoComplete="one-time-code"
           spellCheck={false}
@@ -68,10 +82,10 @@ function RemoveTotpForm({
         </Button>
       ) : null}
       <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
-        Turn off two-step verification
+        {submitLabel}
       </FormSubmit>
       <Button variant="ghost" onClick={onCancel}>
-        Keep it on
+        {cancelLabel}
       </Button>
     </form>
   );
@@ -79,7 +93,7 @@ function RemoveTotpForm({
 
 /**
  * The account page's two-step verification: off (set up an authenticator app), or on (since
- * when, recovery codes left, and turning it off). `requiredBy`: an organization that sent the
+ * when, recovery codes left, new recovery codes, turning it off). `requiredBy`: an organization that sent the
  * person here because it requires a second factor.
  */
 export function TwoStepVerification({
@@ -94,8 +108,9 @@ export function TwoStepVerification({
   requiredBy?: string;
 }) {
   const [status, setStatus] = useState(initial);
-  const [removing, setRemoving] = useState(false);
-  /** Shown once, right after the set-up, until the person says they saved them. */
+  /** Which proof form is open: turning the app off, or renewing the recovery codes. */
+  const [proving, setProving] = useState<'remove' | 'renew' | null>(null);
+  /** Shown once, right after the set-up or a renewal, until the person says they saved them. */
   const [codes, setCodes] = useState<string[] | null>(null);
   const totp = status.totp;
   const enrolled = Boolean(totp) || status.passkeys.length > 0;
@@ -126,20 +141,47 @@ export function TwoStepVerification({
           {requiredBy && !codes ? <ContinueTo org={requiredBy} /> : null}
           {codes ? (
             <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} />
-          ) : removing ? (
-            <RemoveTotpForm
+          ) : proving === 'remove' ? (
+            <TotpProofForm
+              idPrefix="totp-remove"
               email={email}
               hasPassword={hasPassword}
-              onRemoved={(next) => {
-                setRemoving(false);
+              action={removeTotp}
+              submitLabel="Turn off two-step verification"
+              cancelLabel="Keep it on"
+              onDone={(next) => {
+                setProving(null);
                 setStatus(next);
+                toast.success('Two-step verification is off.');
               }}
-              onCancel={() => setRemoving(false)}
+              onCancel={() => setProving(null)}
+            />
+          ) : proving === 'renew' ? (
+            <TotpProofForm
+              idPrefix="recovery-renew"
+              note="Ten new recovery codes replace your current ones, which stop working at once. Confirm it's you first."
+              email={email}
+              hasPassword={hasPassword}
+              action={regenerateRecoveryCodes}
+              submitLabel="Make new recovery codes"
+              cancelLabel="Keep the current codes"
+              onDone={(answer) => {
+                setProving(null);
+                setStatus(answer.status);
+                setCodes(answer.recoveryCodes);
+                toast.success('New recovery codes made; the earlier ones no longer work.');
+              }}
+              onCancel={() => setProving(null)}
             />
           ) : (
-            <Button variant="secondary" onClick={() => setRemoving(true)}>
-              Turn off…
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setProving('renew')}>
+                New recovery codes…
+              </Button>
+              <Button variant="secondary" onClick={() => setProving('remove')}>
+                Turn off…
+              </Button>
+            </div>
           )}
         </>
       ) : (

@@ -13,8 +13,9 @@ import { expect, test } from '../fixtures/test';
 /**
  * Issue 26, second factor (TOTP): a person sets up an authenticator app from their account page
  * (the test computes the app's codes from the set-up key shown, with the same library the
- * server uses), then signs in with a code, or once with each recovery code. Each test works on
- * people of its own, never on the demo users whose signed-in states other specs share.
+ * server uses), then signs in with a code, or once with each recovery code, and renews the
+ * recovery codes (the old ones stop working). Each test works on people of its own, never on
+ * the demo users whose signed-in states other specs share.
  */
 test.use({ storageState: storageStateOf('admin') });
 // A refused code is a 401 from next-auth's callback, a refused requirement a 409, and the unlock that opens the step-up
@@ -75,7 +76,7 @@ async function enrolTotp(page: Page, password: string) {
   return { secret, recoveryCodes };
 }
 
-test('enrol an authenticator app, sign out, sign in with its code; a recovery code works once; an unlock asks for a code', async ({
+test('enrol an authenticator app, sign out, sign in with its code; a recovery code works once; new codes replace the old; an unlock asks for a code', async ({
   page,
   browser,
   baseURL,
@@ -114,6 +115,25 @@ test('enrol an authenticator app, sign out, sign in with its code; a recovery co
   await page.goto('/profile/password');
   await expect(page.getByTestId('recovery-codes-left')).toHaveText('8');
 
+  // New recovery codes after the password, shown once; the earlier ones stop working at once.
+  const section = page.getByRole('region', { name: 'Two-step verification' });
+  await section.getByRole('button', { name: 'New recovery codes…' }).click();
+  await section.getByRole('button', { name: 'Use your password instead' }).click();
+  await section.getByLabel('Your password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Make new recovery codes' }).click();
+  const renewedList = section.getByRole('list', { name: 'Recovery codes' });
+  await expect(renewedList.getByRole('listitem')).toHaveCount(10, { timeout: 30_000 });
+  const renewed = await renewedList.getByRole('listitem').allTextContents();
+  expect(renewed.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+  await section.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByTestId('recovery-codes-left')).toHaveText('10');
+  await signOut(page);
+  await signIn(page, email, PASSWORD, recoveryCodes[2]);
+  await expect(page.getByText('That code is wrong or was used already')).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Authentication code').fill(renewed[0]);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/o\/demo$/, { timeout: 30_000 });
+
   // A dangerous action asks this person for a code (here a recovery code), never the password.
   const { onlineListeningVehicleId } = await sandboxFixtures(request);
   await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
@@ -124,7 +144,7 @@ test('enrol an authenticator app, sign out, sign in with its code; a recovery co
     .click();
   const prompt = page.getByRole('dialog', { name: 'Confirm it’s you' });
   await expect(prompt.getByLabel('Password')).toHaveCount(0);
-  await prompt.getByLabel('Authentication code').fill(recoveryCodes[2]);
+  await prompt.getByLabel('Authentication code').fill(renewed[1]);
   await prompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(prompt).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Latest command' })).toContainText('Unlock doors', { timeout: 15_000 });

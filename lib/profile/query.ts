@@ -54,6 +54,11 @@ export function removeTotp(input: RemoveTotpInput): Promise<SecondFactorView> {
   return apiFetch('/api/profile/second-factor/totp/remove', { method: 'POST', json: input });
 }
 
+/** New recovery codes after a code or the password: the earlier ones stop working; the answer holds the new ones, this once. */
+export function regenerateRecoveryCodes(input: RemoveTotpInput): Promise<TotpConfirmedView> {
+  return apiFetch('/api/profile/second-factor/totp/recovery-codes', { method: 'POST', json: input });
+}
+
 /** "Where you're signed in": the person's open sessions, this one marked. */
 export function useSignedInSessions() {
   return useQuery({

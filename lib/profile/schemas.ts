@@ -47,7 +47,7 @@ export type StartTotpInput = z.infer<typeof startTotpSchema>;
 export const confirmTotpSchema = z.object({ code: totpCodeSchema });
 export type ConfirmTotpInput = z.infer<typeof confirmTotpSchema>;
 
-/** Removing the app: a current code (or a recovery code), or the password. */
+/** Removing the app, or renewing its recovery codes: a current code (or a recovery code), or the password. */
 export const removeTotpSchema = z
   .object({
     code: z.optional(z.string().check(z.trim(), z.maxLength(32, { message: 'The code is too long' }))),

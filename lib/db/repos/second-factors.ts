@@ -74,6 +74,25 @@ export async function confirmTotp(
 }
 
 /**
+ * Replaces the person's recovery codes (used or not) with these (hashed), while their confirmed
+ * TOTP exists: its row is locked first, so a removal racing this leaves no codes behind. False
+ * when there is no confirmed TOTP.
+ */
+export async function replaceRecoveryCodes(db: Db, userId: string, recoveryCodeHashes: readonly string[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [totp] = await tx
+      .select({ userId: totpCredentials.userId })
+      .from(totpCredentials)
+      .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)))
+      .for('update');
+    if (!totp) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(recoveryCodeHashes.map((codeHash) => ({ userId, codeHash })));
+    return true;
+  });
+}
+
+/**
  * Takes a step for a sign-in or a check: true only when it is later than the last step taken, so
  * a code seen once (over a shoulder, in a proxy's log) never opens anything again. One statement:
  * two requests with the same code cannot both pass.

@@ -5,9 +5,13 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { passkeyRegistrationOptions, passkeySignInOptions, verifyPasskeyRegistration } from '@/lib/auth/server/passkeys';
+import { DIRECT_BUCKET } from '@/lib/auth/server/client-address';
+import { throttleBucket } from '@/lib/auth/server/sign-in-throttle';
+import { takePersonBudget, type PersonLimit } from '@/lib/bff/person-rate-limit';
 import { getDb, type Db } from '@/lib/db';
 import { deletePasskey, getPasskey } from '@/lib/db/repos/passkeys';
 import { AppError } from '@/lib/errors/app-error';
+import { env } from '@/lib/env';
 import type { SecondFactorView } from '@/lib/profile/second-factor';
 import { audit, getSecondFactorStatus, proveEnrolment, proveRemoval, type Person } from './manage-second-factor';
 
@@ -53,7 +57,23 @@ export async function removePasskey(
   return getSecondFactorStatus(user.id, db);
 }
 
-/** The sign-in form's passkey step: a challenge for whoever asks (the person is known once the password is checked with the answer). */
-export function startPasskeySignIn(db: Db = getDb()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+/**
+ * Per client (its address's sign-in throttle bucket, an IPv6 address by its /64): each call
+ * stores a challenge row that lives five minutes, so one client keeps at most this many alive.
+ * A person's sign-in asks once per try; the sign-in throttle itself allows 100 tries in 15 minutes.
+ */
+export const PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT: PersonLimit = { name: 'passkey sign-in options client', limit: 30, windowMs: 5 * 60_000 };
+
+/**
+ * The sign-in form's passkey step: a challenge for whoever asks (the person is known once the
+ * password is checked with the answer), limited per client address (`ip` as `clientIp` derives
+ * it: a forged X-Forwarded-For counts only behind TRUST_PROXY_HOPS trusted proxies).
+ */
+export function startPasskeySignIn(
+  input: { ip: string | null; now?: Date },
+  db: Db = getDb(),
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const bucket = input.ip ? throttleBucket(input.ip, env().SIGN_IN_IPV6_PREFIX) : DIRECT_BUCKET;
+  takePersonBudget(PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT, bucket, (input.now ?? new Date()).getTime());
   return passkeySignInOptions(db);
 }

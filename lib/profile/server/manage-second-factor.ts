@@ -91,13 +91,14 @@ export async function proveEnrolment(db: Db, input: Person & { password?: string
 }
 
 /**
- * What removing a second factor takes: a current code (or a recovery code), or the password,
- * throttled like sign-in. Answers how it was proven; a wrong proof is audited and refused on its field.
+ * What removing a second factor (or renewing the recovery codes) takes: a current code (or a
+ * recovery code), or the password, throttled like sign-in. Answers how it was proven; a wrong proof is audited and refused on its field.
  */
 export async function proveRemoval(
   db: Db,
   input: Person & { code?: string; password?: string },
   method: 'totp' | 'passkey',
+  failureAction = 'auth.second_factor_remove_failed',
 ): Promise<'password' | Exclude<Awaited<ReturnType<typeof redeemSecondFactorCode>>, null>> {
   const { user, code, password } = input;
   const proof = await throttledCheck(db, { email: user.email, ip: input.ip }, async (attempt) => {
@@ -105,7 +106,7 @@ export async function proveRemoval(
     return password && (await passwordMatches(db, user, password, attempt)) ? ('password' as const) : null;
   });
   if (proof) return proof;
-  await audit(db, input, 'auth.second_factor_remove_failed', 'failure', { method, reason: code ? 'wrong_code' : 'wrong_password' });
+  await audit(db, input, failureAction, 'failure', { method, reason: code ? 'wrong_code' : 'wrong_password' });
   throw code ? fieldError('code', 'That code is wrong or was used already') : fieldError('password', 'The password is wrong');
 }
 
