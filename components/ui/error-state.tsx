@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { explainUpstreamError } from '@/lib/contract/outcome-text';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { Button } from './button';
+import { UpstreamExplanation } from './upstream-explanation';
 
 /**
  * An error the Vehicle API answered that reaches the browser in the service's own words: the
@@ -35,7 +35,7 @@ export function ErrorState({
 }) {
   const apiError = error instanceof ApiClientError ? error : undefined;
   const serviceSaid = upstreamWords(apiError);
-  const words = message === undefined && serviceSaid !== undefined ? explainUpstreamError(apiError!.code) : null;
+  const explained = message === undefined && serviceSaid !== undefined && apiError !== undefined;
   return (
     <div
       role="alert"
@@ -45,16 +45,8 @@ export function ErrorState({
         <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{title}</p>
-          {words ? (
-            <>
-              <p>
-                <span className="font-medium">{words.title}.</span> {words.what}
-              </p>
-              <p>
-                <span className="font-medium">What to do: </span>
-                {words.nextStep}
-              </p>
-            </>
+          {explained ? (
+            <UpstreamExplanation code={apiError.code} serviceSaid={serviceSaid} />
           ) : (
             <p>{message ?? (error instanceof Error ? error.message : 'Unknown error')}</p>
           )}
@@ -65,9 +57,7 @@ export function ErrorState({
               {apiError.requestId ? ` · request id ${apiError.requestId}` : ''}
             </p>
           ) : null}
-          {serviceSaid && (words || message !== undefined) ? (
-            <p className="text-xs break-words">The Vehicle API said: “{serviceSaid}”</p>
-          ) : null}
+          {serviceSaid && message !== undefined ? <p className="text-xs break-words">The Vehicle API said: “{serviceSaid}”</p> : null}
           {onRetry ? (
             <Button variant="secondary" size="sm" onClick={onRetry} className="mt-2">
               Try again

@@ -2,6 +2,7 @@
 
 import { makeLabel } from '@/lib/contract/makes';
 import { registrationDateText } from '@/lib/vehicles/registration';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -17,10 +18,12 @@ import { PlateEditor } from './plate-editor';
 import { SupportBundleActions } from '@/components/support/support-bundle-actions';
 import { ListeningSwitch } from '@/components/commands/listening-switch';
 import { ConnectionBadge } from './vehicle-badges';
-import { ConnectionProblem } from './connection-problem';
 import { ListeningHistory } from './listening-history';
 import { VehicleTags } from './vehicle-tags';
 import { useVehicle } from '@/lib/vehicles/query';
+
+// The catalog's words load only for a vehicle that has a connection problem to explain.
+const ConnectionProblem = dynamic(() => import('./connection-problem').then((m) => m.ConnectionProblem), { ssr: false });
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 
 /** A calendar day, never shifted by a time zone; the server render shows it as it came (no locale yet). */
@@ -146,7 +149,9 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
             ) : null}
           </Item>
         </dl>
-        <ConnectionProblem vehicle={vehicle} />
+        {vehicle.connectionErrorCode || vehicle.connectionErrorMessage || vehicle.actionCategory ? (
+          <ConnectionProblem vehicle={vehicle} />
+        ) : null}
         <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <VehicleTags org={org} vehicleId={vehicle.id} locked={locked} />
         </div>

@@ -1,4 +1,4 @@
-import { UPSTREAM_ERROR_TEXT, type Explanation } from '@/lib/contract/outcome-text';
+import { UPSTREAM_ERROR_TEXT, type Explanation } from '@/lib/contract/upstream-error-text';
 
 /**
  * Plain words for what can go wrong when connecting, shared by the console and the landing page:

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_CATEGORIES, BULK_CONNECT_ERROR_CODES } from './eligibility';
-import {
-  ACTION_CATEGORY_TEXT,
-  BULK_CONNECT_ERROR_TEXT,
-  UPSTREAM_ERROR_TEXT,
-  explainActionCategory,
-  explainConnectionError,
-  explainUpstreamError,
-  type Explanation,
-} from './outcome-text';
+import { ACTION_CATEGORY_TEXT, BULK_CONNECT_ERROR_TEXT, explainActionCategory, explainConnectionError } from './outcome-text';
+import { UPSTREAM_ERROR_TEXT, explainUpstreamError, type Explanation } from './upstream-error-text';
 import { VENDOR_FIXTURE, type VendorType } from './vendor-conformance';
 import { ERROR_CODES } from './vehicle-api';
 
