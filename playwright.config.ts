@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SANDBOX_ADMIN_TOKEN } from './e2e/fixtures/sandbox-token';
+import { E2E_BROWSER } from './e2e/fixtures/browser';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -16,12 +17,14 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (kept only on failure) cost an eighth of the suite's CPU.
+    // Run a failing spec again with `--trace on` to get one.
+    trace: 'off',
     // Toasts stacked behind the front one fade their text out; mid-fade, axe measures a contrast
     // no person reads. Without motion the fade is instant, so a check never lands inside it.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: E2E_BROWSER,
       // Without these, Chromium's background connections fail loudly on this closed network.
       args: [
         '--disable-gpu',
@@ -51,6 +54,10 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       SANDBOX_COMMAND_DELAY_MS: '1500',
       SANDBOX_ADMIN_TOKEN,
+      // The outbound webhook specs deliver to a receiver the test runs on 127.0.0.1 (e2e/notifications).
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      // Not the default 24: the rotate-secret dialog must say the operator's figure (deliver-webhook.spec.ts).
+      WEBHOOK_SECRET_OVERLAP_HOURS: '6',
     },
   },
 });

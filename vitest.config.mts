@@ -16,6 +16,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['lib/testing/fast-password-hashing.ts'],
     // Vitest's default leaves a core idle (one worker on two cores); the tests mostly wait on
     // databases and timers, so every core gets a worker: 3.7 min instead of 5.9 here.
     maxWorkers: '100%',

@@ -25,6 +25,7 @@ export default async function bulkBench(): Promise<void> {
   const { sandboxApi } = await import('./support/sandbox-api');
   const { resolveSelection } = await import('@/lib/bulk/server/manage-bulk-jobs');
   const { runBulkJobs } = await import('@/lib/bulk/server/run-bulk-jobs');
+  const { UNKNOWN_OUTCOME } = await import('@/lib/bulk/retry');
   try {
     const db = getDb();
     await migrateDatabase(db);
@@ -66,8 +67,8 @@ export default async function bulkBench(): Promise<void> {
       });
       while (await runBulkJobs(db, { owner: 'bench', leaseMs: 15_000, apiFor, concurrency: 8 }));
       const ms = performance.now() - started;
-      const counts = await countBulkItems(db, job.id);
-      const decided = counts.done + counts.skipped + counts.failed;
+      const counts = await countBulkItems(db, job.id, UNKNOWN_OUTCOME);
+      const decided = counts.done + counts.skipped + counts.failed + counts.unknown;
       if (vehicleIds.length !== VEHICLES || decided !== VEHICLES || counts.pending !== 0) failures += 1;
       console.log(
         `${label}: ${vehicleIds.length} vehicles in ${(ms / 1000).toFixed(2)} s (${Math.round((vehicleIds.length / ms) * 1000)} vehicles/s); ` +

@@ -7,6 +7,13 @@
  * instance adds no CPU, so latency is not expected to improve: the point is that upstream calls
  * stay flat as instances grow. Skipped with a message when PostgreSQL does not answer
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * Then (issue 28, shared reads): ten viewers of one vehicle's telemetry page with auto-refresh on
+ * (a read when the page opens, then one every 30 s), for BENCH_CLUSTER_VIEW_MS (default a
+ * minute), spread over one instance, then over two: the upstream telemetry calls. The same
+ * schedule (seeded) every time; a third run over two instances sends every read forced
+ * (`Cache-Control: no-cache`, a person's Refresh), which only the process-local coalescing
+ * joins: what two instances cost before reads were shared.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +31,12 @@ const COMMAND_DELAY_MS = 3_000;
 const CONCURRENCY = 8;
 const READS = 400;
 const TERMINAL = new Set(['executed', 'failed', 'rejected', 'unknown']);
+const TELEMETRY_VIEWERS = 10;
+/** The telemetry page's auto-refresh (components/vehicle-data/telemetry-view.tsx, AUTO_REFRESH_MS). */
+const TELEMETRY_REFRESH_MS = 30_000;
+const VIEW_MS = Number(process.env.BENCH_CLUSTER_VIEW_MS ?? 60_000);
+/** The instances' freshness window of a shared read (VEHICLE_SHARED_READ_MS, its default). */
+const SHARED_READ_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Instance = { base: string; cookie: string; child: ChildProcess };
@@ -95,6 +108,49 @@ async function watch(instances: Instance[], vehicleId: string, statusCalls: (sin
   return { perSecond: calls / seconds, calls, seconds, worst, gaps };
 }
 
+/** A small seeded generator (mulberry32): every run and setting gets the same viewer schedule. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Ten viewers of one vehicle's telemetry, viewer i on instance i mod n: each opens the page at its
+ * own moment within the first refresh period (one read), then reads every 30 s until VIEW_MS is
+ * over. Returns the viewers' reads and the upstream telemetry calls of that vehicle meanwhile.
+ */
+async function viewTelemetry(instances: Instance[], vehicleId: string, telemetryCalls: (since: number) => number[], forced: boolean) {
+  const random = seeded(28);
+  const opens = Array.from({ length: TELEMETRY_VIEWERS }, () => random() * Math.min(TELEMETRY_REFRESH_MS, VIEW_MS));
+  const started = performance.now();
+  let reads = 0;
+  let failures = 0;
+  await Promise.all(
+    opens.map(async (open, viewer) => {
+      const { base, cookie } = instances[viewer % instances.length];
+      for (let at = open; at < VIEW_MS; at += TELEMETRY_REFRESH_MS) {
+        await sleep(started + at - performance.now());
+        const response = await fetch(`${base}/api/o/fleet/vehicles/${vehicleId}/telemetry`, {
+          headers: { Cookie: cookie, ...(forced ? { 'Cache-Control': 'no-cache' } : {}) },
+        });
+        await response.arrayBuffer();
+        reads += 1;
+        if (!response.ok) failures += 1;
+      }
+    }),
+  );
+  const upstreamCalls = telemetryCalls(started).length;
+  // The last stored read outlives the run by its window: the next setting starts without it.
+  await sleep(SHARED_READ_MS + 1_000);
+  return { reads, failures, upstreamCalls };
+}
+
 export default async function clusterBench(): Promise<void> {
   if (!existsSync(STANDALONE_SERVER)) {
     console.log('cluster: no standalone build; run `npm run build` first');
@@ -120,6 +176,8 @@ export default async function clusterBench(): Promise<void> {
   const statusCalls = (since: number) => upstream.calls(/^GET .*\/command-executions\/[^/]+$/, since);
   const tokensIssued = async () => ((await (await fetch(`${upstream.url}/_admin/stats`)).json()) as { tokensIssued: number }).tokensIssued;
   const vehicleId = upstream.sandbox.fixtures(upstream.sandbox.organizations[0].id).onlineListeningVehicleId;
+  const viewedVehicleId = upstream.sandbox.fixtures(upstream.sandbox.organizations[0].id).noSpecificationsVehicleId;
+  const telemetryCalls = (since: number) => upstream.calls(new RegExp(`^GET .*/vehicles/${viewedVehicleId}/telemetry$`), since);
   // One secret for both instances: a session signed by one is read by the other.
   const authSecret = randomBytes(32).toString('base64url');
   const children: ChildProcess[] = [];
@@ -134,6 +192,7 @@ export default async function clusterBench(): Promise<void> {
         DATABASE_URL: databaseUrl,
         AUTH_SECRET: authSecret,
         LOG_LEVEL: 'warn',
+        VEHICLE_SHARED_READ_MS: String(SHARED_READ_MS),
       }),
     });
     children.push(child);
@@ -143,9 +202,15 @@ export default async function clusterBench(): Promise<void> {
 
   try {
     const a = await start();
+    // One read first: it keeps the vehicle's fleet snapshot fresh, so the snapshot job does not read it meanwhile.
+    await fetch(`${a.base}/api/o/fleet/vehicles/${viewedVehicleId}/telemetry`, { headers: { Cookie: a.cookie } });
+    await sleep(SHARED_READ_MS + 1_000);
     const one = { reads: await reads([a]), watch: await watch([a], vehicleId, statusCalls), tokens: await tokensIssued() };
+    const oneViewing = await viewTelemetry([a], viewedVehicleId, telemetryCalls, false);
     const b = await start();
     const two = { reads: await reads([a, b]), watch: await watch([a, b], vehicleId, statusCalls), tokens: await tokensIssued() };
+    const twoViewing = await viewTelemetry([a, b], viewedVehicleId, telemetryCalls, false);
+    const twoForced = await viewTelemetry([a, b], viewedVehicleId, telemetryCalls, true);
 
     console.log(
       `${VIEWERS} viewers per execution (browser schedule), ${EXECUTIONS} executions per setting, status changes ${COMMAND_DELAY_MS} ms after sending; ${READS} vehicle list reads, ${CONCURRENCY} at once`,
@@ -161,6 +226,21 @@ export default async function clusterBench(): Promise<void> {
           (result.reads.failures ? ` (${result.reads.failures} failed)` : ''),
       );
     }
+    console.log(
+      `${TELEMETRY_VIEWERS} viewers of one vehicle's telemetry (auto-refresh every ${TELEMETRY_REFRESH_MS / 1000} s) for ${(VIEW_MS / 1000).toFixed(0)} s (BENCH_CLUSTER_VIEW_MS), shared reads within ${SHARED_READ_MS / 1000} s (VEHICLE_SHARED_READ_MS):`,
+    );
+    for (const [label, result] of [
+      ['one instance                      ', oneViewing],
+      ['two instances                     ', twoViewing],
+      ['two instances, every read forced  ', twoForced],
+    ] as const) {
+      console.log(
+        `${label}: upstream telemetry calls ${result.upstreamCalls} for ${result.reads} reads` +
+          (result.failures ? ` (${result.failures} failed)` : ''),
+      );
+    }
+    const goal = twoViewing.upstreamCalls <= oneViewing.upstreamCalls ? 'met' : 'NOT met';
+    console.log(`goal (two instances make what one instance alone makes): ${goal}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : undefined)));

@@ -19,6 +19,9 @@ describe('parseEnv', () => {
     expect(env.METRICS_TOKEN).toBeUndefined();
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(env.GIT_COMMIT).toBeUndefined();
+    expect(env.WEBHOOK_DELIVERY_RETENTION_DAYS).toBe(30);
+    expect(env.WEBHOOK_SECRET_OVERLAP_HOURS).toBe(24);
+    expect(parseEnv({ WEBHOOK_SECRET_OVERLAP_HOURS: '0' }).WEBHOOK_SECRET_OVERLAP_HOURS).toBe(0);
   });
 
   it('treats empty strings as unset', () => {
@@ -41,6 +44,9 @@ describe('parseEnv', () => {
     [{ SMTP_URL: 'smtp://mail.example:587' }, 'SMTP_FROM: is required when SMTP_URL is set'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 16 characters'],
+    [{ WEBHOOK_DELIVERY_RETENTION_DAYS: '0' }, 'WEBHOOK_DELIVERY_RETENTION_DAYS: must be a whole number from 1 to 3650'],
+    [{ WEBHOOK_DELIVERY_RETENTION_DAYS: 'month' }, 'WEBHOOK_DELIVERY_RETENTION_DAYS: must be a whole number'],
+    [{ WEBHOOK_SECRET_OVERLAP_HOURS: '721' }, 'WEBHOOK_SECRET_OVERLAP_HOURS: must be a whole number from 0 to 720'],
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS: must be a whole number from 0 to 600000'],
   ])('names the variable and the problem for %o', (input, message) => {
     expect(() => parseEnv(input)).toThrow(message);

@@ -12,6 +12,23 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Comma-separated host names, lower case, without a trailing dot. */
+const hostList = optionalString.transform((raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/\.$/, ''))
+    .filter(Boolean);
+  const bad = hosts.find(
+    (h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h),
+  );
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (list host names only, without scheme, port or path)` });
+    return z.NEVER;
+  }
+  return hosts;
+});
+
 const optionalUrl = optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional());
 
 function numberFromString(options: { min: number; max: number; fallback: number; integer: boolean }) {
@@ -107,24 +124,21 @@ export const envSchema = z
     /** One upstream call in total (token request and retries included); below the load balancer's idle cut. */
     VEHICLE_API_DEADLINE_MS: intFromString(1_000, 120_000, 20_000),
     /**
+     * On PostgreSQL: a vehicle section read (telemetry, battery, ...) another instance made this
+     * recently answers instead of a new upstream call; one instance calls while the others wait.
+     * 0 turns the sharing off. A person's "Refresh" always asks the upstream.
+     */
+    VEHICLE_SHARED_READ_MS: intFromString(0, 60_000, 10_000),
+    /**
      * Hosts an organization's custom base URL may name (comma-separated host names). Unset: the
      * host of VEHICLE_API_BASE_URL, or none with the embedded sandbox (no custom base URL).
      */
-    VEHICLE_API_ALLOWED_HOSTS: optionalString.transform((raw, ctx) => {
-      if (raw === undefined) return undefined;
-      const hosts = raw
-        .split(',')
-        .map((h) => h.trim().toLowerCase().replace(/\.$/, ''))
-        .filter(Boolean);
-      const bad = hosts.find(
-        (h) => !/^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/.test(h) && !/^\[[0-9a-f:.]+\]$/.test(h),
-      );
-      if (bad !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (list host names only, without scheme, port or path)` });
-        return z.NEVER;
-      }
-      return hosts;
-    }),
+    VEHICLE_API_ALLOWED_HOSTS: hostList,
+    /**
+     * Hosts an outbound webhook endpoint may name although they resolve to a private, loopback or
+     * link-local address (and over plain http): the operator's own receivers. Unset: none.
+     */
+    WEBHOOK_ALLOWED_HOSTS: hostList,
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
     OIDC_ISSUER: optionalUrl,
@@ -193,6 +207,21 @@ export const envSchema = z
      * snapshot may spend: it slows a vehicle's refresh below SNAPSHOT_INTERVAL_MINUTES when needed.
      */
     SNAPSHOT_BUDGET_SHARE: numberFromString({ min: 0.01, max: 1, fallback: 0.25, integer: false }),
+    /** Months of fleet history (journeys, charging sessions, daily readings) kept; older rows are pruned daily. */
+    HISTORY_RETENTION_MONTHS: intFromString(1, 120, 13),
+    /**
+     * The share of each vehicle's COMMANDS_AND_FETCH_STATE budget the history gathering may spend
+     * (on top of SNAPSHOT_BUDGET_SHARE): a backfill that needs more goes on in the next window.
+     */
+    HISTORY_BUDGET_SHARE: numberFromString({ min: 0.005, max: 1, fallback: 0.05, integer: false }),
+    /** A vehicle's journeys and charging sessions are asked for what is new at most this often (hours). */
+    HISTORY_GATHER_INTERVAL_HOURS: intFromString(1, 168, 24),
+    /** How far back a vehicle's history is first gathered (days; at most the retention). */
+    HISTORY_BACKFILL_DAYS: intFromString(1, 3_660, 90),
+    /** Days an outbound webhook delivery that succeeded or gave up (and its attempts) stays in the endpoint's log; the hourly prune deletes older ones. */
+    WEBHOOK_DELIVERY_RETENTION_DAYS: intFromString(1, 3_650, 30),
+    /** Hours after an endpoint's signing-secret rotation during which deliveries are signed with the previous secret too (0: none). */
+    WEBHOOK_SECRET_OVERLAP_HOURS: intFromString(0, 720, 24),
     /** Absolute session lifetime, counted from sign-in; no renewal extends it. */
     SESSION_MAX_AGE_HOURS: intFromString(1, 720, 12),
     /** The commit this build was made from, shown by /api/health (set by the deployment). */

@@ -17,12 +17,20 @@ async function main(): Promise<number> {
   console.log(`  organizations: ${report.organizations.resealed} re-sealed, ${report.organizations.current} already current`);
   console.log(`  webhook signing secrets: ${report.webhookSecrets.resealed} re-sealed, ${report.webhookSecrets.current} already current`);
   console.log(
+    `  webhook endpoint secrets: ${report.endpointSecrets.resealed} re-sealed, ${report.endpointSecrets.current} already current`,
+  );
+  console.log(
     `  cached tokens: ${report.tokens.resealed} re-sealed, ${report.tokens.current} already current, ${report.tokens.dropped} dropped (no longer open)`,
   );
   console.log(`  authenticator secrets: ${report.totpSecrets.resealed} re-sealed, ${report.totpSecrets.current} already current`);
   if (report.totpSecrets.failed.length > 0) {
     console.error(
       `  authenticator secrets not opened under any key of the ring (these people set up their app again): ${report.totpSecrets.failed.join(', ')}`,
+    );
+  }
+  if (report.endpointSecrets.failed.length > 0) {
+    console.error(
+      `  webhook endpoint secrets not opened under any key of the ring (rotate these endpoints' secrets in Settings): ${report.endpointSecrets.failed.join(', ')}`,
     );
   }
   if (report.organizations.failed.length > 0) {

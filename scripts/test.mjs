@@ -7,7 +7,9 @@ import path from 'node:path';
 import { bin, build, dependenciesStale, installDependencies, root, run, runStaticChecks } from './lib.mjs';
 
 const REPORTS = path.join(root, '.test-reports');
-const CHROMIUM = '/usr/bin/chromium';
+// The browser playwright.config.ts launches (e2e/fixtures/browser.ts) and its Debian package.
+const BROWSER = '/usr/bin/chromium-headless-shell';
+const BROWSER_PACKAGE = 'chromium-headless-shell';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 const started = performance.now();
@@ -30,16 +32,16 @@ function readJson(file) {
   }
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+function ensureBrowser() {
+  if (existsSync(BROWSER)) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}; install Debian's package: sudo apt-get install -y chromium`);
+    console.error(`The browser is missing at ${BROWSER}; install Debian's package: sudo apt-get install -y ${BROWSER_PACKAGE}`);
     return false;
   }
-  console.log('Installing Debian chromium for the browser tests (apt-get)…');
+  console.log(`Installing Debian's ${BROWSER_PACKAGE} for the browser tests (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (run('apt-get', ['update', '-qq'], { env }) !== 0) return false;
-  return run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0 && existsSync(CHROMIUM);
+  return run('apt-get', ['install', '-y', '-qq', BROWSER_PACKAGE], { env }) === 0 && existsSync(BROWSER);
 }
 
 async function staticChecks() {
@@ -77,7 +79,7 @@ function productionBuild(typechecked) {
 function e2eTests() {
   console.log('\n▶ playwright');
   const since = performance.now();
-  if (!ensureChromium()) return record('playwright', 0, 1);
+  if (!ensureBrowser()) return record('playwright', 0, 1);
   const report = path.join(REPORTS, 'playwright.json');
   const status = run(bin('playwright'), ['test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } });
   const minutes = minutesSince(since);

@@ -1,6 +1,7 @@
 'use client';
 
 import { Unplug } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { RecordHeader } from '@/components/ui/page-header';
@@ -19,6 +20,10 @@ import type { AccountRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
 import { PAGE_SIZE } from '@/lib/contract/limits';
 import { useAccount, useAccountVehicles, useDisconnectAccount } from '@/lib/accounts/query';
+import { reconnectHref } from '@/lib/connect/account-links';
+
+/** Consent at a glance and Reconnect, loaded after the account. */
+const AccountConsentCard = dynamic(() => import('./account-consent-card').then((m) => m.AccountConsentCard), { ssr: false });
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 
@@ -68,6 +73,7 @@ function AccountVehicles({ org, accountId, disconnected }: { org: string; accoun
 export function AccountDetail({ org, accountId, initial }: { org: string; accountId: string; initial?: { account: AccountRecord } }) {
   const canDisconnect = useCan('accounts.write');
   const canTag = useCan('tags.write');
+  const canConnect = useCan('connect.create');
   const disconnect = useDisconnectAccount(org, accountId);
   const [disconnected, setDisconnected] = useState(false);
   const account = useAccount(org, accountId, { initial, enabled: !disconnected });
@@ -123,6 +129,14 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
           className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
           This account is disconnected. Its vehicles no longer synchronise.{' '}
+          {canConnect ? (
+            <>
+              <Link href={reconnectHref(org, { accountId })} className="font-medium underline">
+                Reconnect
+              </Link>{' '}
+              ·{' '}
+            </>
+          ) : null}
           <Link href={`/o/${org}/accounts`} className="font-medium underline">
             Back to the accounts
           </Link>
@@ -138,6 +152,7 @@ export function AccountDetail({ org, accountId, initial }: { org: string; accoun
           <AddTagForm org={org} idPrefix="account-tag" target={{ accountId }} />
         </SectionCard>
       ) : null}
+      <AccountConsentCard org={org} accountId={accountId} disconnected={disconnected} />
       <AccountVehicles org={org} accountId={accountId} disconnected={disconnected} />
     </div>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { withUrlState } from '@/components/list/with-url-state';
 import Link from 'next/link';
 import { FilterPanel } from '@/components/list/filter-panel';
@@ -9,6 +10,9 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import type { AccountRecord } from '@/lib/vehicles/types';
 import { useAccountList } from '@/lib/accounts/list-query';
+
+/** Loaded after the list: it asks the upstream about each remembered account. */
+const DisconnectedAccounts = dynamic(() => import('./disconnected-accounts').then((m) => m.DisconnectedAccounts), { ssr: false });
 
 function accountColumns(org: string): DataColumn<AccountRecord>[] {
   return [
@@ -54,6 +58,7 @@ function AccountsList({ org }: { org: string }) {
         }
       />
       {query.data && !list.resetting && !query.isError ? <CursorListPager label="Accounts" list={list} /> : null}
+      <DisconnectedAccounts org={org} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ const SCOPE_NAMES = { read: 'read-only', manage: 'manager actions', custom: 'cus
 function State({ credential }: { credential: ApiCredentialView }) {
   if (credential.state === 'revoked') return <StatusBadge tone="neutral">Revoked</StatusBadge>;
   if (credential.state === 'expired') return <StatusBadge tone="danger">Expired</StatusBadge>;
+  if (credential.state === 'creator_left')
+    return <StatusBadge tone="danger">Refused: {credential.createdByEmail} is no longer a member</StatusBadge>;
   return <StatusBadge tone="success">Active</StatusBadge>;
 }
 

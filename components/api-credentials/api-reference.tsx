@@ -1,4 +1,5 @@
 import type { ApiOperationView } from '@/lib/api-credentials/api-reference';
+import type { DocumentedErrorCode } from '@/lib/errors/error-codes';
 import { SectionCard } from '@/components/ui/card';
 
 const EXAMPLES = (org: string) => [
@@ -25,14 +26,22 @@ const EXAMPLES = (org: string) => [
 ];
 
 /** The console API's reference: common jobs, then every operation with its permission and inputs. */
-export function ApiReference({ org, operations }: { org: string; operations: ApiOperationView[] }) {
+export function ApiReference({
+  org,
+  operations,
+  errorCodes,
+}: {
+  org: string;
+  operations: ApiOperationView[];
+  errorCodes: DocumentedErrorCode[];
+}) {
   const sections = [...new Set(operations.map((o) => o.section))];
   return (
     <div className="space-y-6">
       <SectionCard
         id="api-examples-heading"
         title="Common jobs"
-        description="Send an API credential's secret as a bearer token. Every error answers { error: { code, message } } with an x-request-id header; past a credential's rate, 429 with Retry-After."
+        description="Send an API credential's secret as a bearer token. Every error answers { error: { code, message, requestId } } (the request id is also the x-request-id header); invalid input adds fields: [{ path, message, in }]. Past a credential's rate, 429 with Retry-After."
       >
         {EXAMPLES(org).map((example) => (
           <section key={example.id} aria-labelledby={example.id} className="space-y-1">
@@ -52,6 +61,7 @@ export function ApiReference({ org, operations }: { org: string; operations: Api
           (OpenAPI 3.1).
         </p>
       </SectionCard>
+      <ErrorCodes codes={errorCodes} />
       {sections.map((section) => (
         <SectionCard key={section} id={`api-section-${section}`} title={section}>
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -77,5 +87,45 @@ export function ApiReference({ org, operations }: { org: string; operations: Api
         </SectionCard>
       ))}
     </div>
+  );
+}
+
+/** Every error code of the console with its HTTP status and meaning (the OpenAPI document's ErrorCode). */
+function ErrorCodes({ codes }: { codes: DocumentedErrorCode[] }) {
+  return (
+    <SectionCard
+      id="api-error-codes"
+      title="Error codes"
+      description="The error's code is stable: a program switches on it, never on the message. A code not listed here is the Vehicle API's own, passed through with its status."
+    >
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Error codes">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-zinc-600 dark:text-zinc-400">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Code
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Meaning
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {codes.map((c) => (
+              <tr key={c.code} id={`error-${c.code}`}>
+                <td className="py-1 pr-3 align-top">
+                  <code className="text-xs">{c.code}</code>
+                </td>
+                <td className="py-1 pr-3 align-top font-mono text-xs">{c.status}</td>
+                <td className="py-1 align-top text-xs">{c.meaning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
   );
 }

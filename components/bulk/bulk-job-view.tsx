@@ -17,22 +17,9 @@ import { bulkExportPath, controlBulkJob, useBulkJob } from '@/lib/bulk/query';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import type { Tone } from '@/lib/tone';
 import { ExecutionStateBadge } from '@/components/commands/execution-state-badge';
-import { commandLabel } from '@/lib/commands/catalog';
-import {
-  bulkActionPermission,
-  bulkCommandName,
-  bulkProgress,
-  describeBulkAction,
-  type BulkItemView,
-  type BulkJobView,
-} from '@/lib/bulk/bulk-job-view';
-
-const STATUS: Record<BulkJobView['status'], { tone: Tone; text: string }> = {
-  running: { tone: 'pending', text: 'Running' },
-  paused: { tone: 'neutral', text: 'Paused' },
-  cancelled: { tone: 'danger', text: 'Cancelled' },
-  done: { tone: 'success', text: 'Done' },
-};
+import { bulkActionPermission, bulkProgress, jobTitle, pageCountsText, type BulkItemView } from '@/lib/bulk/bulk-job-view';
+import { BULK_STATUS_WORDS } from './bulk-status';
+import { RetryFailed } from './retry-failed';
 
 const OUTCOME: Record<BulkItemView['outcome'], { tone: Tone; text: string }> = {
   pending: { tone: 'neutral', text: 'Waiting' },
@@ -53,11 +40,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
   if (query.isError) return <ErrorState error={query.error} title="The bulk job could not be loaded" onRetry={() => query.refetch()} />;
   const { job, items } = query.data;
   const progress = bulkProgress(job);
-  const tag = job.args && typeof job.args.key === 'string' ? { key: String(job.args.key), value: String(job.args.value) } : null;
-  const commandName =
-    job.action === 'command' && typeof job.args?.command === 'string'
-      ? bulkCommandName(commandLabel(job.args.command), job.args.args as Record<string, unknown> | undefined)
-      : undefined;
+  const title = jobTitle(job);
   const isCommand = job.action === 'command';
 
   async function control(op: 'pause' | 'resume' | 'cancel') {
@@ -76,8 +59,8 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
     <div className="space-y-4">
       <Card className="space-y-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-base font-semibold">{describeBulkAction(job.action, tag, job.total, commandName)}</h2>
-          <StatusBadge tone={STATUS[job.status].tone}>{STATUS[job.status].text}</StatusBadge>
+          <h2 className="text-base font-semibold">{title}</h2>
+          <StatusBadge tone={BULK_STATUS_WORDS[job.status].tone}>{BULK_STATUS_WORDS[job.status].text}</StatusBadge>
         </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Started <Time value={job.createdAt} relative /> by {job.createdBy ?? 'a former member'}
@@ -87,6 +70,16 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
             </>
           ) : null}
           .
+          {typeof job.selection.retryOf === 'string' ? (
+            <>
+              {' '}
+              It retries the failed rows of{' '}
+              <Link className="underline" href={`/o/${org}/bulk/${job.selection.retryOf}`}>
+                an earlier job
+              </Link>
+              .
+            </>
+          ) : null}
         </p>
         <Bar
           role="progressbar"
@@ -99,7 +92,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
           fillClassName="bg-accent-600 transition-[width]"
         />
         <p className="tabular text-sm" aria-live="polite" data-testid="bulk-counts">
-          {job.counts.done} done · {job.counts.skipped} skipped · {job.counts.failed} failed · {job.counts.pending} waiting, of {job.total}
+          {pageCountsText(job.counts, job.total)}
         </p>
         <div className="flex flex-wrap gap-2">
           {canControl && job.status === 'running' ? (
@@ -117,6 +110,7 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
               Cancel the rest
             </Button>
           ) : null}
+          {canControl ? <RetryFailed org={org} job={job} items={items} title={title} /> : null}
           <Button asChild variant="secondary" size="sm">
             <a href={bulkExportPath(org, jobId)} download>
               <Download aria-hidden className="mr-1.5 h-4 w-4" />

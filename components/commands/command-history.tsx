@@ -13,7 +13,7 @@ import { Time } from '@/components/ui/time';
 import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { EXECUTION_STATE_FILTERS } from '@/lib/commands/execution-states';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { explainFailedReason } from '@/lib/contract/failed-reason-text';
 import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { ExecutionConfirmation, ExecutionStateBadge } from './execution-state-badge';

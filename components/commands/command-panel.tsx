@@ -11,11 +11,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError } from '@/lib/query/api-fetch';
-import { fetchExecution, runningExecutionOf, useExecution, useSendCommand, useUnofferedCommands } from '@/lib/commands/query';
+import { fetchExecution, runningExecutionOf, useSendCommand, useUnofferedCommands } from '@/lib/commands/query';
 import { useListeningState } from '@/lib/commands/listening-query';
 import { useRateLimits } from '@/lib/commands/budget-query';
-import { stillSettling } from '@/lib/commands/settling';
-import { ExecutionEvents } from '@/components/webhooks/vehicle-events';
 import { spentBudgetReason } from '@/lib/commands/command-availability';
 import { formatDateOnly } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
@@ -23,7 +21,6 @@ import type { SendCommandInput } from '@/lib/commands/schemas';
 import { COMMAND_NAMES, commandHasBody, type CommandName } from '@/lib/contract/vehicle-api';
 import { CommandBudget } from './command-budget';
 import { CommandButton } from './command-button';
-import { ExecutionOutcome, ExecutionStateBadge } from './execution-state-badge';
 import { useExecutionWatcher } from './execution-watcher';
 
 /** Loaded when a command with arguments is chosen: the form brings zod and react-hook-form with it. */
@@ -36,6 +33,21 @@ const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => 
 const CommandHistory = dynamic(() => import('./command-history').then((m) => m.CommandHistory), {
   ssr: false,
   loading: () => <LoadingRows label="Loading the command history" />,
+});
+
+/**
+ * The command just sent, followed live: its state, why it failed in words, the events received about
+ * it. Loaded as a command goes out (`loadLiveExecution` in `sendCommand`), never at first paint: the
+ * panel shows it only after a send in this visit. It brings the failure catalog and the events list.
+ */
+const loadLiveExecution = () => import('./live-execution');
+const LiveExecution = dynamic(() => loadLiveExecution().then((m) => m.LiveExecution), {
+  ssr: false,
+  loading: () => (
+    <section aria-label="Latest command" className="min-h-24 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <LoadingRows label="Loading the latest command" rows={2} />
+    </section>
+  ),
 });
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
@@ -53,8 +65,9 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
   const [pending, setPending] = useState<Pending | null>(null);
 
   const send = useSendCommand(org, vehicleId);
-  const sendCommand = (input: SendCommandInput) =>
-    send.mutate(input, {
+  const sendCommand = (input: SendCommandInput) => {
+    void loadLiveExecution();
+    return send.mutate(input, {
       onSuccess: ({ execution, replayed }) => {
         setCurrent({
           execution,
@@ -71,9 +84,12 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
           watcher.watch(execution);
           return;
         }
-        toast.error(`${error.message}${error instanceof ApiClientError && error.requestId ? ` (request id ${error.requestId})` : ''}`);
+        toast.error(
+          `${error.message}${error instanceof ApiClientError && (error.upstreamRequestId ?? error.requestId) ? ` (request id ${error.upstreamRequestId ?? error.requestId})` : ''}`,
+        );
       },
     });
+  };
 
   /** Refuses a command whose budget is spent; asks first when the command is physical; otherwise sends at once. */
   const request = (input: SendCommandInput) => {
@@ -182,25 +198,5 @@ function useNotOfferedNotes(org: string): Map<string, string> {
       c.command,
       `Not offered by this service (it answered “not found” on ${formatDateOnly(new Date(c.learnedAt), zone)}).`,
     ]),
-  );
-}
-
-function LiveExecution({ org, initial, note }: { org: string; initial: ExecutionView; note?: string }) {
-  const { data: execution = initial } = useExecution(org, initial.id, initial);
-  return (
-    <section aria-label="Latest command" aria-live="polite" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      {note ? <p className="mb-2 text-sm font-medium">{note}</p> : null}
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{commandLabel(execution.command)}</span>
-        <ExecutionStateBadge execution={execution} />
-        {execution.upstreamRequestId ? (
-          <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">request {execution.upstreamRequestId}</span>
-        ) : null}
-      </div>
-      <div className="mt-2">
-        <ExecutionOutcome execution={execution} />
-      </div>
-      <ExecutionEvents org={org} executionId={execution.id} settled={!stillSettling(execution)} />
-    </section>
   );
 }

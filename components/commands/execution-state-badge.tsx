@@ -14,7 +14,7 @@ import {
 } from '@/lib/commands/execution-view';
 import { confirmationText } from '@/lib/commands/effect-confirmation';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { explainFailedReason } from '@/lib/contract/failed-reason-text';
 
 const TONES: Record<ExecutionState, Tone> = {
   pending: 'pending',

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { commandLabel } from '@/lib/commands/catalog';
 import { TERMINAL_STATES, type ExecutionView } from '@/lib/commands/execution-view';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { explainFailedReason } from '@/lib/contract/failed-reason-text';
 import { useExecution } from '@/lib/commands/query';
 import { commandKeys } from '@/lib/commands/query-keys';
 

@@ -22,7 +22,7 @@ import { useCreateConsentLink } from '@/lib/connect/query';
 const ConnectError = dynamic(() => import('./connect-error').then((m) => m.ConnectError), { ssr: false });
 
 const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
-const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear'] as const;
+const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear', 'mailTo'] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -99,11 +99,14 @@ export function ConnectForm({
   org,
   initial,
   onCreated,
+  withMail = false,
 }: {
   org: string;
   /** Values of an earlier link to start from (Reconnect); the defaults otherwise. */
   initial?: ConnectLinkRequest;
   onCreated: (link: ConsentLinkView) => void;
+  /** Offers to e-mail the new link to the owner in the same step (a reconnection, where the address may be known). */
+  withMail?: boolean;
 }) {
   const create = useCreateConsentLink(org);
   const form = useForm<ConnectLinkRequest>({ resolver: connectLinkResolver, defaultValues: initial ?? DEFAULTS });
@@ -114,8 +117,10 @@ export function ConnectForm({
   const submit = form.handleSubmit((values) => {
     create.reset();
     create.mutate(values.mode === 'vehicle' ? values : { ...values, vin: undefined, model: undefined, modelYear: undefined }, {
-      onSuccess: ({ link }) => {
-        toast.success('Consent link created. It is valid for one hour.');
+      onSuccess: ({ link, mailError }) => {
+        if (mailError) toast.error(`Consent link created, but not e-mailed: ${mailError}`);
+        else if (link.mailedTo) toast.success(`Consent link created and e-mailed to ${link.mailedTo}. It is valid for one hour.`);
+        else toast.success('Consent link created. It is valid for one hour.');
         onCreated(link);
       },
       onError: (error) => {
@@ -259,6 +264,17 @@ export function ConnectForm({
             <FieldError id="connect-country-error" message={errors.countryCode?.message} />
           </div>
         </div>
+
+        {withMail ? (
+          <Field
+            id="connect-mail-to"
+            label="E-mail the link to the owner (optional)"
+            type="email"
+            autoComplete="off"
+            hint="Sent in the owner’s language as soon as the link is created. Leave empty to copy the link yourself."
+            {...formField(form, 'mailTo')}
+          />
+        ) : null}
 
         {create.isError && !(create.error instanceof ApiClientError && create.error.code === 'VALIDATION_FAILED') ? (
           <ConnectError error={create.error} />

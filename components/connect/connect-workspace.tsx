@@ -1,30 +1,44 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { parseAsStringLiteral, useQueryStates } from 'nuqs';
-import { parseAsStringWhere } from '@/components/list/url-params';
-import { withUrlState } from '@/components/list/with-url-state';
 import { useCan } from '@/components/layout/session-role';
 import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { CONSENT_LINK_FILTERS } from '@/lib/connect/link-filters';
+import { CONSENT_LINK_FILTERS, type LinkDisplayStatus } from '@/lib/connect/link-filters';
+import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { ConnectForm } from './connect-form';
-import { ReconnectForm } from './reconnect-form';
 
 /**
  * The list of links, fetched in the browser (the server draws its loading rows either way): its
- * code loads after the page's own, which keeps the page's first load under budget with nuqs in it.
+ * code loads after the page's own.
  */
 const ConsentLinks = dynamic(() => import('./consent-links').then((m) => m.ConsentLinks), {
   ssr: false,
   loading: () => <LoadingRows rows={3} label="Loading consent links" />,
 });
 
+/** Loaded when a new link starts from an earlier one (Reconnect, `?from=`), which few visits do. */
+const ReconnectForm = dynamic(() => import('./reconnect-form').then((m) => m.ReconnectForm), {
+  ssr: false,
+  loading: () => (
+    <SectionCard id="reconnect-heading" title="New consent link">
+      <LoadingRows label="Loading the earlier link" />
+    </SectionCard>
+  ),
+});
+
 /** Loaded when a link is shown (created, or picked from the list), with its QR code. */
 const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), {
   ssr: false,
   loading: () => <LoadingRows rows={3} label="Loading the link" />,
+});
+
+/** Loaded when an account or vehicle is reconnected (?account=), with the consent reads it needs. */
+const AccountReconnectForm = dynamic(() => import('./account-reconnect-form').then((m) => m.AccountReconnectForm), {
+  ssr: false,
+  loading: () => <LoadingRows rows={3} label="Loading what the account was connected with" />,
 });
 
 function HowItWorks() {
@@ -40,21 +54,56 @@ function HowItWorks() {
   );
 }
 
-/** The link shown (a consent link's id) and the list's status filter. */
-const LINK_ID = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-const connectParams = {
-  link: parseAsStringWhere(LINK_ID),
-  /** A new link like this earlier one (Reconnect): the form starts from its values. */
-  from: parseAsStringWhere(LINK_ID),
-  status: parseAsStringLiteral(CONSENT_LINK_FILTERS),
+/**
+ * The page's URL state: the link shown (a consent link's id), `from` (a new link like this earlier
+ * one, Reconnect: the form starts from its values), the list's status filter, and `account`
+ * (with `vehicle` from a vehicle's page; `add=missing` also asks for the scopes found missing) to
+ * reconnect an account. Plain parameters, read with `useSearchParams` and written with the History
+ * API (which Next's router follows, without a server round trip): the page's first load carries no
+ * URL-state library.
+ */
+type ConnectParams = {
+  link: string | null;
+  from: string | null;
+  status: LinkDisplayStatus | null;
+  account: string | null;
+  vehicle: string | null;
+  add: 'missing' | null;
 };
+const LINK_ID = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+const linkIdOf = (value: string | null) => (value !== null && LINK_ID(value) ? value : null);
+const upstreamIdOf = (value: string | null) => (value !== null && isUpstreamId(value) ? value : null);
+const statusOf = (value: string | null) =>
+  value !== null && (CONSENT_LINK_FILTERS as readonly string[]).includes(value) ? (value as LinkDisplayStatus) : null;
+
+function useConnectParams(): [ConnectParams, (changes: Partial<ConnectParams>) => void] {
+  const params = useSearchParams();
+  const state = {
+    link: linkIdOf(params.get('link')),
+    from: linkIdOf(params.get('from')),
+    status: statusOf(params.get('status')),
+    account: upstreamIdOf(params.get('account')),
+    vehicle: upstreamIdOf(params.get('vehicle')),
+    add: params.get('add') === 'missing' ? ('missing' as const) : null,
+  };
+  const push = (changes: Partial<ConnectParams>) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    const query = next.toString();
+    window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
+  };
+  return [state, push];
+}
 
 /** The Connect section: the form (for those who may create links), the chosen link, and the list. */
-function Workspace({ org }: { org: string }) {
+export function ConnectWorkspace({ org }: { org: string }) {
   const canCreate = useCan('connect.create');
-  const [{ link: shownLink, from, status }, setState] = useQueryStates(connectParams);
-  const show = (link: string | null) => void setState({ link, from: null }, { history: 'push' });
-  const reconnect = (id: string) => void setState({ link: null, from: id }, { history: 'push' });
+  const [{ link: shownLink, from, status, account, vehicle, add }, setState] = useConnectParams();
+  const show = (link: string | null) => setState({ link, from: null, account: null, vehicle: null, add: null });
+  const reconnect = (id: string) => setState({ link: null, from: id, account: null, vehicle: null, add: null });
   const result = shownLink ? (
     <LinkResult key={shownLink} org={org} linkId={shownLink} onClose={() => show(null)} onReconnect={canCreate ? reconnect : undefined} />
   ) : null;
@@ -69,13 +118,21 @@ function Workspace({ org }: { org: string }) {
         org={org}
         status={status}
         canCreate={canCreate}
-        onStatus={(next) => void setState({ status: next ? connectParams.status.parse(next) : null }, { history: 'push' })}
+        onStatus={(next) => setState({ status: next ? statusOf(next) : null })}
         onShow={(id) => show(id)}
       />
       {canCreate ? (
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="order-2 xl:order-1">
-            {from ? (
+            {account ? (
+              <AccountReconnectForm
+                org={org}
+                accountId={account}
+                vehicleId={vehicle}
+                addMissing={add === 'missing'}
+                onCreated={(link) => show(link.id)}
+              />
+            ) : from ? (
               <ReconnectForm org={org} from={from} onCreated={(link) => show(link.id)} />
             ) : (
               <ConnectForm org={org} onCreated={(link) => show(link.id)} />
@@ -93,5 +150,3 @@ function Workspace({ org }: { org: string }) {
     </div>
   );
 }
-
-export const ConnectWorkspace = withUrlState(Workspace);

@@ -1,10 +1,9 @@
 'use client';
 
-import { Plus } from 'lucide-react';
+import { NewItemLink } from '@/components/ui/new-item-link';
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Button } from '@/components/ui/button';
 import { FilterBar } from '@/components/list/filter-bar';
 import { paramFilterBar } from '@/components/list/param-filters';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -140,15 +139,7 @@ export function ConsentLinks({
           active={filterBar.active}
           choices={filterBar.choices}
           onClearAll={() => onStatus(null)}
-          end={
-            canCreate ? (
-              <Button variant="secondary" size="sm" asChild>
-                <a href="#connect-form-heading">
-                  <Plus aria-hidden className="h-4 w-4" /> New link
-                </a>
-              </Button>
-            ) : undefined
-          }
+          end={canCreate ? <NewItemLink formHeadingId="connect-form-heading">New link</NewItemLink> : undefined}
         />
       </div>
       <DataTable

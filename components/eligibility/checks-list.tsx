@@ -1,7 +1,6 @@
 'use client';
 
-import { Plus } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { NewItemLink } from '@/components/ui/new-item-link';
 
 import Link from 'next/link';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -54,15 +53,7 @@ export function ChecksList({ org, canCreate }: { org: string; canCreate: boolean
         id="checks-heading"
         title="Checks"
         description="Every check sent through Motorpool, newest first."
-        actions={
-          canCreate ? (
-            <Button variant="secondary" size="sm" asChild>
-              <a href="#new-check-heading">
-                <Plus aria-hidden className="h-4 w-4" /> New check
-              </a>
-            </Button>
-          ) : undefined
-        }
+        actions={canCreate ? <NewItemLink formHeadingId="new-check-heading">New check</NewItemLink> : undefined}
       />
       <DataTable
         label="Eligibility checks"

@@ -38,7 +38,9 @@ function NotEnabled({ org, error }: { org: string; error: ApiClientError }) {
         </Link>
         .
       </p>
-      {error.requestId ? <p className="font-mono text-xs">Request id {error.requestId}</p> : null}
+      {(error.upstreamRequestId ?? error.requestId) ? (
+        <p className="font-mono text-xs">Request id {error.upstreamRequestId ?? error.requestId}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ExplainedWords } from '@/components/ui/explained-words';
 import { explainActionCategory, explainConnectionError } from '@/lib/contract/outcome-text';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 
@@ -13,17 +14,7 @@ export function OutcomeError({ error }: { error: OutcomeError }) {
   const category = error.actionCategory ? explainActionCategory(error.actionCategory) : null;
   return (
     <div className="space-y-0.5">
-      {words ? (
-        <>
-          <p>
-            <span className="font-medium">{words.title}.</span> {words.what}
-          </p>
-          <p>
-            <span className="font-medium">What to do: </span>
-            {words.nextStep}
-          </p>
-        </>
-      ) : null}
+      {words ? <ExplainedWords words={words} /> : null}
       {category && category !== words ? (
         <p>
           <span className="font-medium">{category.title}:</span> {category.what} {category.nextStep}

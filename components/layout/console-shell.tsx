@@ -34,12 +34,12 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
   // One live stream per open console tab, for the organization on screen.
   useLiveStream(org);
   return (
-    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
+    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr] print:block">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
       <aside
-        className={`${menuOpen ? 'block' : 'hidden'} border-b border-zinc-200 bg-white p-3 lg:sticky lg:top-0 lg:block lg:h-screen lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900`}
+        className={`${menuOpen ? 'block' : 'hidden'} print:hidden border-b border-zinc-200 bg-white p-3 lg:sticky lg:top-0 lg:block lg:h-screen lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900`}
       >
         <Link href={`/o/${org}`} className="mb-4 hidden items-center gap-2 px-3 py-2 text-base font-semibold lg:flex">
           <svg aria-hidden viewBox="0 0 32 32" className="h-6 w-6">
@@ -58,7 +58,7 @@ export function ConsoleShell({ org, orgs, nav, user, demo = false, children }: C
         <SidebarNav org={org} items={nav} onNavigate={() => setMenuOpen(false)} />
       </aside>
       <div className="min-w-0 lg:col-start-2 lg:row-start-1">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
+        <header className="sticky top-0 z-30 flex print:hidden h-14 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
           <Button
             variant="ghost"
             size="icon"

@@ -9,8 +9,9 @@ import { createQueryClient } from '@/lib/query/query-client';
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // Polling is the fallback of the console's live stream, which pauses it on this client when it starts.
   const [queryClient] = useState(createQueryClient);
-  // Marks the page as interactive: the e2e suite waits for it before acting, since a click that
-  // lands before hydration changes state the server's HTML was rendered without (React error 418).
+  // Marks the shell as hydrated (the page's streamed parts may still follow): the e2e suite waits
+  // for it and for every Suspense boundary before acting, since a click that lands before a part
+  // hydrates changes state the server's HTML was rendered without (React error 418).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

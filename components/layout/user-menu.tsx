@@ -1,5 +1,6 @@
 'use client';
 
+import { onlineManager } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,7 +8,15 @@ import { endSessions } from '@/lib/profile/sign-out';
 
 /** Sign-out ends this session on the server and clears the cookie (lib/profile/sign-out.ts). */
 async function signOut(everywhere: boolean) {
-  await endSessions({ everywhere });
+  // No read of the page (a poll, or one a live notice asks for) may go out once the session is
+  // ending: it would be answered 401 before the page leaves. Queries pause while "offline".
+  onlineManager.setOnline(false);
+  try {
+    await endSessions({ everywhere });
+  } catch (error) {
+    onlineManager.setOnline(true);
+    throw error;
+  }
   // A full page load, not router.push: it drops the signed-out user's cached data from memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign('/sign-in');

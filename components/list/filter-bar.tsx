@@ -61,7 +61,7 @@ function FilterChip({ filter }: { filter: ActiveFilter }) {
 }
 
 /** The "Add filter" menu: every filter the list offers, by group; choosing one opens its form in place. */
-function AddFilterMenu({ choices }: { choices: FilterChoice[] }) {
+function AddFilterMenu({ choices, onOpen }: { choices: FilterChoice[]; onOpen?: () => void }) {
   const [chosen, setChosen] = useState<FilterChoice | null>(null);
   const groups = [...new Set(choices.map((c) => c.group))];
   return (
@@ -72,6 +72,7 @@ function AddFilterMenu({ choices }: { choices: FilterChoice[] }) {
         </>
       }
       panelLabel="Add filter"
+      onOpen={onOpen}
     >
       {(close) => {
         const done = () => {
@@ -135,6 +136,7 @@ export function FilterBar({
   choices,
   onClearAll,
   end,
+  onMenuOpen,
 }: {
   label: string;
   search?: ReactNode;
@@ -143,13 +145,15 @@ export function FilterBar({
   onClearAll: () => void;
   /** What sits at the end of the bar: export, columns, saved views. */
   end?: ReactNode;
+  /** Called as the "Add filter" menu opens: a list whose filter forms load lazily starts loading them. */
+  onMenuOpen?: () => void;
 }) {
   const [unfolded, setUnfolded] = useState(false);
   return (
     <div role="group" aria-label={label} className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         {search ? <div className="w-full sm:w-80">{search}</div> : null}
-        <AddFilterMenu choices={choices} />
+        <AddFilterMenu choices={choices} onOpen={onMenuOpen} />
         {active.length > 0 ? (
           <Button variant="secondary" size="sm" className="sm:hidden" aria-expanded={unfolded} onClick={() => setUnfolded((u) => !u)}>
             <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters ({active.length})

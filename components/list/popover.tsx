@@ -16,6 +16,7 @@ export function Popover({
   triggerClassName,
   align = 'left',
   panelLabel,
+  onOpen,
   children,
 }: {
   trigger: ReactNode;
@@ -24,6 +25,8 @@ export function Popover({
   triggerClassName?: string;
   align?: 'left' | 'right';
   panelLabel: string;
+  /** Called as the panel opens (a list starts loading the forms its panel may show). */
+  onOpen?: () => void;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -63,7 +66,10 @@ export function Popover({
         aria-label={triggerLabel}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
         className={triggerClassName ?? TRIGGER}
       >
         {trigger}

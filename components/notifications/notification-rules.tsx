@@ -1,6 +1,7 @@
 'use client';
 
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
@@ -10,20 +11,45 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useMembers } from '@/lib/members/query';
-import { CHANNEL_LABELS, describeRecipients, describeRule, type RuleView } from '@/lib/notifications/kinds';
-import { useCreateRule, useDeleteRule, useNotificationRules, useUpdateRule } from '@/lib/notifications/query';
-import { RuleForm } from './rule-form';
+import {
+  CHANNEL_LABELS,
+  SCOPED_KINDS,
+  describeCheck,
+  describeRecipients,
+  describeRule,
+  describeScope,
+  type RuleView,
+} from '@/lib/notifications/kinds';
+import { useSavedViews } from '@/lib/views/query';
+import { useCheckRules, useCreateRule, useDeleteRule, useNotificationRules, useUpdateRule } from '@/lib/notifications/query';
+import { useWebhookEndpoints } from '@/lib/notifications/webhook-query';
+
+/**
+ * The rule editor loads when a rule is first edited or created (New rule, Edit): it brings the
+ * rule schema (and with it zod), the command catalog and the kinds' parameters, about 25 kB gzip
+ * that the page's first paint does not show. Until it comes, a placeholder of a field's height.
+ */
+const RuleForm = dynamic(() => import('./rule-form').then((m) => m.RuleForm), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="flex min-h-10 items-center text-sm text-zinc-600 dark:text-zinc-400">
+      Loading the rule editor…
+    </p>
+  ),
+});
 
 function RuleRow({
   org,
   rule,
   names,
+  viewNames,
   canEdit,
   onEdit,
 }: {
   org: string;
   rule: RuleView;
   names: Map<string, string>;
+  viewNames: Map<string, string>;
   canEdit: boolean;
   onEdit: () => void;
 }) {
@@ -37,7 +63,10 @@ function RuleRow({
           {rule.name}
           {rule.isDefault ? <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">(default)</span> : null}
         </p>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">When {describeRule(rule)}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          When {describeRule(rule)}
+          {SCOPED_KINDS.includes(rule.kind) && rule.scope.type !== 'all' ? `, among ${describeScope(rule.scope, viewNames)}` : ''}
+        </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           To {describeRecipients(rule.recipients, names)} · {rule.channels.map((c) => CHANNEL_LABELS[c]).join(', ')}
         </p>
@@ -91,9 +120,13 @@ export function NotificationRules({ org }: { org: string }) {
   const canEdit = useCan('notifications.write');
   const rules = useNotificationRules(org);
   const members = useMembers(org);
+  const views = useSavedViews(org);
+  const viewNames = new Map((views.data?.views ?? []).map((v) => [v.id, v.name]));
   const create = useCreateRule(org);
   const update = useUpdateRule(org);
+  const check = useCheckRules(org);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const endpoints = useWebhookEndpoints(org, { enabled: canEdit && editing !== null });
   const names = new Map((members.data?.members ?? []).map((m) => [m.userId, m.name || m.email]));
   const editedRule = rules.data?.rules.find((r) => r.id === editing);
   const failure = (editing === 'new' ? create.error : update.error)?.message ?? null;
@@ -106,10 +139,27 @@ export function NotificationRules({ org }: { org: string }) {
         description="What is worth telling, and to whom. Each condition is told once, and again when it clears."
         actions={
           canEdit && editing === null ? (
-            <Button size="sm" onClick={() => setEditing('new')}>
-              <Plus aria-hidden className="h-4 w-4" />
-              New rule
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              {/* The periodic rules run every minute; this runs them now, as after adding one. */}
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={check.isPending}
+                onClick={() =>
+                  check.mutate(undefined, {
+                    onSuccess: (summary) => toast.success(describeCheck(summary)),
+                    onError: (error) => toast.error(error.message),
+                  })
+                }
+              >
+                <RefreshCw aria-hidden className="h-4 w-4" />
+                {check.isPending ? 'Checking…' : 'Check now'}
+              </Button>
+              <Button size="sm" onClick={() => setEditing('new')}>
+                <Plus aria-hidden className="h-4 w-4" />
+                New rule
+              </Button>
+            </div>
           ) : null
         }
       />
@@ -120,6 +170,8 @@ export function NotificationRules({ org }: { org: string }) {
             id={`rule-${editing}`}
             rule={editedRule}
             members={members.data?.members ?? []}
+            views={views.data?.views ?? []}
+            endpoints={endpoints.data?.endpoints ?? []}
             pending={create.isPending || update.isPending}
             failure={failure}
             onSubmit={(input) => {
@@ -148,7 +200,15 @@ export function NotificationRules({ org }: { org: string }) {
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {rules.data.rules.map((rule) => (
-            <RuleRow key={rule.id} org={org} rule={rule} names={names} canEdit={canEdit} onEdit={() => setEditing(rule.id)} />
+            <RuleRow
+              key={rule.id}
+              org={org}
+              rule={rule}
+              names={names}
+              viewNames={viewNames}
+              canEdit={canEdit}
+              onEdit={() => setEditing(rule.id)}
+            />
           ))}
         </ul>
       )}

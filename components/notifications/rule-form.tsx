@@ -11,10 +11,14 @@ import {
   KIND_LABELS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  SCOPED_KINDS,
   type RuleView,
 } from '@/lib/notifications/kinds';
 import { KINDS_WITH_SENDER, ruleInputSchema, type RuleInput } from '@/lib/notifications/schemas';
 import type { MemberView } from '@/lib/members/query';
+import type { SavedViewView } from '@/lib/views/saved-views';
+import { RuleScopeFields } from './rule-scope-fields';
+import type { WebhookEndpointView } from '@/lib/notifications/webhooks';
 
 const EMPTY: RuleInput = {
   name: '',
@@ -43,6 +47,8 @@ export function RuleForm({
   id,
   rule,
   members,
+  views,
+  endpoints = [],
   pending,
   failure,
   onSubmit,
@@ -50,6 +56,9 @@ export function RuleForm({
   id: string;
   rule?: RuleView;
   members: MemberView[];
+  views: SavedViewView[];
+  /** The organization's webhook endpoints, for the webhook channel. */
+  endpoints?: WebhookEndpointView[];
   pending: boolean;
   failure: string | null;
   onSubmit: (input: RuleInput) => void;
@@ -62,7 +71,9 @@ export function RuleForm({
           params: rule.params,
           channels: rule.channels,
           recipients: rule.recipients,
+          webhookEndpointIds: rule.webhookEndpointIds,
           enabled: rule.enabled,
+          scope: rule.scope,
         }
       : EMPTY,
   );
@@ -154,6 +165,15 @@ export function RuleForm({
           </div>
         </fieldset>
       ) : null}
+      {SCOPED_KINDS.includes(value.kind) ? (
+        <RuleScopeFields
+          id={id}
+          scope={value.scope ?? { type: 'all' }}
+          views={views}
+          errors={errors}
+          onChange={(scope) => set({ scope })}
+        />
+      ) : null}
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium">Channels</legend>
         {NOTIFICATION_CHANNELS.map((channel) => (
@@ -167,6 +187,24 @@ export function RuleForm({
         ))}
         {errors.channels ? <p className="text-sm text-red-700 dark:text-red-400">{errors.channels}</p> : null}
       </fieldset>
+      {value.channels.includes('webhook') ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">Webhook endpoints</legend>
+          {endpoints.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">None yet: an admin adds them in Settings.</p>
+          ) : null}
+          {endpoints.map((endpoint) => (
+            <Checkbox
+              key={endpoint.id}
+              block
+              label={<span className="font-mono text-xs break-all">{endpoint.description || endpoint.url}</span>}
+              checked={value.webhookEndpointIds?.includes(endpoint.id) ?? false}
+              onCheckedChange={(on) => set({ webhookEndpointIds: toggle(value.webhookEndpointIds ?? [], endpoint.id, on) })}
+            />
+          ))}
+          {errors.webhookEndpointIds ? <p className="text-sm text-red-700 dark:text-red-400">{errors.webhookEndpointIds}</p> : null}
+        </fieldset>
+      ) : null}
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium">Who receives it</legend>
         {withSender ? (

@@ -54,6 +54,11 @@ function Reasons({ label, reasons }: { label: string; reasons: ReasonCount[] }) 
 function LinkWhat({ item }: { item: LinkOnboardingItem }) {
   return (
     <>
+      {item.reconnectsAccountId ? (
+        <span className="block font-medium">
+          Reconnects account <span className="font-mono">{item.reconnectsAccountId}</span>
+        </span>
+      ) : null}
       {item.mode === 'vehicle' ? `Vehicle ${item.vin ?? ''}` : 'Account'}
       {item.makes.length ? ` · ${item.makes.join(', ')}` : ''}
       <span className="block text-zinc-600 dark:text-zinc-400">by {item.createdBy ?? 'a former member'}</span>

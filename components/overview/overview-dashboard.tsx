@@ -8,13 +8,21 @@ import { usePreferences } from '@/lib/hooks/use-preferences';
 import { useOverview } from '@/lib/overview/query';
 import type { FleetOverview } from '@/lib/vehicles/types';
 import Link from 'next/link';
+import { Trends } from './trends';
+import { WhatHappened } from './what-happened';
 
-function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
+function Stat({ label, value, hint, testId }: { label: string; value: number | string; hint?: string; testId?: string }) {
   return (
-    <Card className="p-4">
+    <Card className="p-4" data-testid={testId}>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{label}</p>
-      <p className="tabular mt-1 text-3xl font-semibold">{value}</p>
-      {hint ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
+      <p className="tabular mt-1 text-3xl font-semibold" data-testid="stat-value">
+        {value}
+      </p>
+      {hint ? (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="stat-hint">
+          {hint}
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -152,6 +160,7 @@ export function OverviewDashboard({ org }: { org: string }) {
         <Stat label="Connected accounts" value={fleet.accounts} />
         <Stat label="Vehicles" value={fleet.vehicles} hint={`${fleet.listening.on} listening · ${fleet.listening.off} not listening`} />
         <Stat
+          testId="stat-commands"
           label="Commands, last 24 hours"
           value={commands.executed + commands.failed + commands.pending + commands.unknown}
           hint={`${commands.executed} executed · ${commands.failed} failed · ${commands.pending} pending${commands.unknown ? ` · ${commands.unknown} unknown` : ''}`}
@@ -162,7 +171,9 @@ export function OverviewDashboard({ org }: { org: string }) {
           hint={`${overview.data.pendingLinks} consent links · ${overview.data.openEligibilityChecks} eligibility checks`}
         />
       </div>
+      <WhatHappened org={org} overview={overview.data} />
       <VehicleStates org={org} states={overview.data.states} />
+      <Trends org={org} />
       <SectionCard
         id="brands-heading"
         bodyClassName=""

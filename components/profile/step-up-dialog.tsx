@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { answerPasskeyChallenge, stepUp } from '@/lib/profile/query';
 import type { StepUpInput } from '@/lib/profile/schemas';
 import { ApiClientError } from '@/lib/query/api-fetch';
@@ -22,32 +23,15 @@ function failureOf(error: unknown): Failure {
 
 /** The step-up prompt's dialog (components/profile/step-up-prompt.tsx opens it). */
 export function StepUpDialog({ request, onDone }: { request: StepUpRequest | null; onDone: (proven: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const open = request !== null;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      // Escape closes the element itself: that is a cancel.
-      onClose={() => {
-        if (open) onDone(false);
-      }}
-      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-    >
+    <ModalDialog open={open} onCancel={() => onDone(false)} labelledBy={titleId} describedBy={descriptionId}>
       {/* A new form for each request: nothing typed for the last one stays. */}
       {request ? <StepUpForm request={request} onDone={onDone} titleId={titleId} descriptionId={descriptionId} /> : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,18 +1,9 @@
 'use client';
 
-import {
-  cloneElement,
-  isValidElement,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, isValidElement, useId, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
 import { inputClass } from './field';
+import { ModalDialog } from './modal-dialog';
 
 type ConfirmDialogProps = {
   /** The button that opens it; omit and pass `open`/`onOpenChange` to open it from code. */
@@ -50,7 +41,6 @@ export function ConfirmDialog({
   const onOpenChange = controlled.onOpenChange ?? setUncontrolledOpen;
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const inputId = useId();
@@ -60,13 +50,6 @@ export function ConfirmDialog({
     onOpenChange(next);
     if (!next) setTyped('');
   };
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const triggerElement = isValidElement<TriggerProps>(trigger)
     ? cloneElement(trigger as ReactElement<TriggerProps>, {
@@ -81,20 +64,7 @@ export function ConfirmDialog({
   return (
     <>
       {triggerElement}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        // Escape closes the element itself; keep the state in step.
-        onClose={() => {
-          if (open) setOpen(false);
-        }}
-        // A click on the backdrop reaches the dialog element itself, never its content wrapper.
-        onClick={(event) => {
-          if (event.target === event.currentTarget && !busy) setOpen(false);
-        }}
-        className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-      >
+      <ModalDialog open={open} onCancel={() => setOpen(false)} closeOnBackdrop={!busy} labelledBy={titleId} describedBy={descriptionId}>
         {open ? (
           <div className="p-5">
             <h2 id={titleId} className="text-lg font-semibold">
@@ -133,7 +103,7 @@ export function ConfirmDialog({
             </div>
           </div>
         ) : null}
-      </dialog>
+      </ModalDialog>
     </>
   );
 }

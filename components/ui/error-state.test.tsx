@@ -8,7 +8,7 @@ const upstream = (code: string, message: string) =>
   new ApiClientError(502, {
     code,
     message,
-    requestId: 'req-42',
+    upstreamRequestId: 'req-42',
     details: { upstreamStatus: 500, endpoint: 'POST /v1/vehicles/eligibility' },
   });
 

@@ -54,7 +54,9 @@ export function ErrorState({
           {apiError ? (
             <p className="font-mono text-xs break-all">
               {apiError.code}
-              {apiError.requestId ? ` · request id ${apiError.requestId}` : ''}
+              {(apiError.upstreamRequestId ?? apiError.requestId)
+                ? ` · request id ${apiError.upstreamRequestId ?? apiError.requestId}`
+                : ''}
             </p>
           ) : null}
           {serviceSaid && message !== undefined ? <p className="text-xs break-words">The Vehicle API said: “{serviceSaid}”</p> : null}

@@ -1,3 +1,4 @@
+import { ExplainedWords } from '@/components/ui/explained-words';
 import { explainUpstreamError } from '@/lib/contract/upstream-error-text';
 
 /**
@@ -9,13 +10,7 @@ export function UpstreamExplanationText({ code, serviceSaid }: { code: string; s
   if (!words) return <p>{serviceSaid}</p>;
   return (
     <>
-      <p>
-        <span className="font-medium">{words.title}.</span> {words.what}
-      </p>
-      <p>
-        <span className="font-medium">What to do: </span>
-        {words.nextStep}
-      </p>
+      <ExplainedWords words={words} />
       <p className="text-xs break-words">The Vehicle API said: “{serviceSaid}”</p>
     </>
   );

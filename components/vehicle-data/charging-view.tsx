@@ -2,115 +2,23 @@
 
 import dynamic from 'next/dynamic';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Download, Search } from 'lucide-react';
-import { useState } from 'react';
-import { ListNotice, CursorListPager } from '@/components/list/pager';
-import { useQueryState } from 'nuqs';
-import { Button } from '@/components/ui/button';
-import { SectionCard } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { EmptyState, LoadingRows } from '@/components/ui/states';
-import { Time } from '@/components/ui/time';
-import { useChargingSessions } from '@/lib/vehicle-data/list-query';
-import { chargingDurationMinutes, energyPerSession } from '@/lib/vehicle-data/charging';
-import { figureText, formatDuration, formatNumber } from '@/lib/format/figures';
-import type { ChargingSession } from '@/lib/vehicle-data/types';
-import { ChartFrame } from './chart-frame';
-import { lossText, socText, temperatureText } from './charging-text';
-import { LazyChargingChart } from './charts/lazy';
-import { RawView } from './raw-view';
-import { SectionError } from '@/components/list/section-error';
+import { LoadingRows } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { usePreferences } from '@/lib/hooks/use-preferences';
-import { vehicleDataPath } from '@/lib/vehicle-data/query';
-import { DayRangeForm } from './day-range-form';
-import { presetsIn, useDayRangeUrl } from './use-day-range-url';
+import { useDayRangeUrl } from './use-day-range-url';
 
 /** Long enough that a vehicle charging a few times a week fills the first page. */
 const DEFAULT_DAYS = 90;
 
-/** One session by id: loaded when a session is opened, most visits only list them. */
-const SessionDetail = dynamic(() => import('./charging-session-detail').then((m) => m.SessionDetail), {
+/**
+ * The sessions, their range form, look-up, chart and table: drawn in the browser only (the range is
+ * in the person's days), so the server's first paint is the loading rows below either way. Their
+ * code loads after the page's own, behind the same loading rows.
+ */
+const ChargingSessions = dynamic(() => import('./charging-sessions').then((m) => m.ChargingSessions), {
   ssr: false,
-  loading: () => <LoadingRows label="Loading the charging session" />,
+  loading: () => <LoadingRows label="Loading charging sessions" />,
 });
-
-function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      aria-label="Look up a charging session"
-      noValidate
-      className="flex flex-wrap items-start gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        // The schema (and zod) load on the first look-up: the page needs them for nothing else.
-        const { chargingLookupSchema } = await import('@/lib/vehicle-data/schemas');
-        const parsed = chargingLookupSchema.safeParse({ sessionId: value });
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-        setError(undefined);
-        onLookUp(parsed.data.sessionId);
-      }}
-    >
-      <Field
-        id="charging-session-id"
-        label="Session id"
-        value={value}
-        error={error}
-        onChange={(e) => setValue(e.target.value)}
-        className="w-72 max-w-full"
-        autoComplete="off"
-        spellCheck={false}
-      />
-      <Button type="submit" variant="secondary" size="sm" className="mt-6">
-        <Search aria-hidden className="h-4 w-4" /> Look up
-      </Button>
-    </form>
-  );
-}
-
-const SESSION_COLUMNS: DataColumn<ChargingSession>[] = [
-  {
-    id: 'duration',
-    header: 'Duration',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (s) => formatDuration(chargingDurationMinutes(s)),
-  },
-  { id: 'grid', header: 'From the grid', align: 'right', className: 'whitespace-nowrap', cell: (s) => figureText(s.kwhFromGrid, 'kWh', 2) },
-  {
-    id: 'battery',
-    header: 'Into the battery',
-    align: 'right',
-    className: 'whitespace-nowrap',
-    cell: (s) => figureText(s.kwhInHvb, 'kWh', 2),
-  },
-  { id: 'loss', header: 'Loss', align: 'right', className: 'whitespace-nowrap', cell: lossText },
-  { id: 'power', header: 'Median power', align: 'right', className: 'whitespace-nowrap', cell: (s) => figureText(s.kwMedian, 'kW') },
-  { id: 'soc', header: 'State of charge', align: 'right', className: 'whitespace-nowrap', cell: socText },
-  { id: 'outside', header: 'Outside', align: 'right', className: 'whitespace-nowrap', cell: temperatureText },
-];
-
-function sessionColumns(onOpen: (id: string) => void): DataColumn<ChargingSession>[] {
-  const started: DataColumn<ChargingSession> = {
-    id: 'started',
-    header: 'Started (open for details)',
-    className: 'whitespace-nowrap',
-    cell: (s) => (
-      <button
-        type="button"
-        onClick={() => onOpen(s.id)}
-        className="text-left text-accent-700 underline-offset-2 hover:underline dark:text-accent-100"
-      >
-        <Time value={s.startedAt} />
-        <span className="sr-only">, details of session {s.id}</span>
-      </button>
-    ),
-  };
-  return [started, ...SESSION_COLUMNS];
-}
 
 /** Charging sessions of a date range (kept in the URL, exported as CSV), look-up by id always, energy per session as a chart. */
 function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {
@@ -120,105 +28,6 @@ function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {
   const { range, setRange, instants } = useDayRangeUrl(zone, DEFAULT_DAYS);
   if (!inBrowser) return <LoadingRows label="Loading charging sessions" />;
   return <ChargingSessions org={org} vehicleId={vehicleId} range={range} setRange={setRange} instants={instants} zone={zone} />;
-}
-
-/** The range's sessions: the list where the upstream offers it, look-up by id always, energy per session as a chart. */
-function ChargingSessions({
-  org,
-  vehicleId,
-  zone,
-  range,
-  setRange,
-  instants,
-}: { org: string; vehicleId: string; zone: string } & ReturnType<typeof useDayRangeUrl>) {
-  const list = useChargingSessions(org, vehicleId, instants);
-  const { query } = list;
-  const [sessionId, setSessionId] = useQueryState('session');
-  const page = query.data;
-  const openSession = (id: string | null) => void setSessionId(id, { history: 'push' });
-  const energy = page?.listAvailable ? energyPerSession(page.items) : [];
-
-  return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <DayRangeForm
-          key={`${range.from}|${range.to}`}
-          id="charging-range"
-          label="Charging dates"
-          value={range}
-          presets={presetsIn(zone)}
-          onApply={setRange}
-        />
-        {page?.listAvailable ? (
-          <Button variant="secondary" size="sm" className="mt-6" asChild>
-            <a href={vehicleDataPath(org, vehicleId, 'charging/export', new URLSearchParams(instants))} download>
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
-        ) : null}
-      </div>
-      {sessionId ? (
-        <SessionDetail key={sessionId} org={org} vehicleId={vehicleId} sessionId={sessionId} onClose={() => openSession(null)} />
-      ) : null}
-      <SectionCard
-        id="charging-heading"
-        title="Charging sessions"
-        description="Energy from the grid, energy stored in the battery, and what was lost between them."
-        footer={page ? <RawView meta={page} label="Charging sessions page" /> : null}
-      >
-        <LookupForm onLookUp={openSession} />
-        {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
-        {query.isPending || list.resetting ? (
-          <LoadingRows label="Loading charging sessions" />
-        ) : query.isError ? (
-          <SectionError error={query.error} title="The charging sessions could not be loaded" onRetry={() => query.refetch()} />
-        ) : !page!.listAvailable ? (
-          <ListNotice>
-            This Vehicle API does not list charging sessions (it answered HTTP {page!.unavailableStatus ?? 404} to the list). Look a session
-            up by its id above.
-          </ListNotice>
-        ) : page!.items.length === 0 && !list.hasPrevious ? (
-          <EmptyState title="No charging sessions">
-            The Vehicle API has no charging session for this vehicle that started in this range. Sessions appear here after the vehicle has
-            charged.
-          </EmptyState>
-        ) : (
-          <>
-            <ChartFrame
-              title="Energy per session"
-              summary={`The ${energy.length} sessions of this page, oldest on the left.`}
-              table={{
-                caption: 'Energy per charging session',
-                columns: ['Session started', 'From the grid (kWh)', 'Into the battery (kWh)', 'Loss (kWh)'],
-                rows: energy.map((e) => ({
-                  key: e.id,
-                  cells: [
-                    e.startedAt ? <Time key="t" value={e.startedAt} /> : e.id,
-                    formatNumber(e.fromGridKwh, 2) ?? '—',
-                    formatNumber(e.intoBatteryKwh, 2) ?? '—',
-                    formatNumber(e.lossKwh, 2) ?? '—',
-                  ],
-                })),
-              }}
-            >
-              <LazyChargingChart sessions={energy} />
-            </ChartFrame>
-            <DataTable
-              label="Charging sessions"
-              caption="Charging sessions, newest first"
-              columns={sessionColumns(openSession)}
-              query={query}
-              rows={page!.items}
-              rowKey={(s) => s.id}
-              texts={{ loading: 'Loading charging sessions' }}
-              empty={null}
-            />
-            <CursorListPager label="Charging sessions" list={list} />
-          </>
-        )}
-      </SectionCard>
-    </div>
-  );
 }
 
 export const ChargingView = withUrlState(Charging);

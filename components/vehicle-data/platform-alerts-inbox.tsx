@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { parseAsStringLiteral, useQueryStates, type inferParserType, type Nullable } from 'nuqs';
 import { FilterBar, FilteredEmpty, type ActiveFilter, type FilterChoice } from '@/components/list/filter-bar';
 import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
-import { useCallback, useEffect, useState } from 'react';
 import { numberedPagingParams } from '@/components/list/url-params';
 import { useNumberedPaging } from '@/components/list/use-numbered-paging';
 import { withUrlState } from '@/components/list/with-url-state';
@@ -15,11 +14,14 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { Time } from '@/components/ui/time';
 import type { Tone } from '@/lib/tone';
 import { humanize } from '@/lib/format/figures';
+import { useTickAlertStep } from '@/lib/alerts/query';
+import { useCan } from '@/components/layout/session-role';
+import { toast } from '@/components/ui/toast';
 import {
   countOpen,
   filterAlerts,
-  stepTicksKey,
   type AlertFilter,
+  type AlertStepView,
   type FleetAlertView,
   type PlatformAlertView,
 } from '@/lib/alerts/platform-alerts';
@@ -33,57 +35,53 @@ const SEVERITY: Record<string, { tone: Tone; icon: typeof Info }> = {
 };
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 
-/** Ticks of one alert's steps, kept in this browser (the service has no place for them). */
-function useStepTicks(org: string, alertId: string) {
-  const key = stepTicksKey(org, alertId);
-  const [ticks, setTicks] = useState<string[]>([]);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem(key) ?? '[]');
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only in the browser, after hydration
-      setTicks(Array.isArray(stored) ? stored.filter((t): t is string => typeof t === 'string') : []);
-    } catch {
-      setTicks([]);
-    }
-  }, [key]);
-  const toggle = useCallback(
-    (step: string) =>
-      setTicks((current) => {
-        const next = current.includes(step) ? current.filter((t) => t !== step) : [...current, step];
-        try {
-          if (next.length) window.localStorage.setItem(key, JSON.stringify(next));
-          else window.localStorage.removeItem(key);
-        } catch {
-          // A full or blocked storage only loses the ticks.
-        }
-        return next;
-      }),
-    [key],
-  );
-  return { ticks, toggle };
-}
-
+/**
+ * One alert's resolution steps, ticked for the team (saved per alert with who ticked each and
+ * when). Managers and admins tick; support reads the ticks.
+ */
 function Steps({ org, alert }: { org: string; alert: PlatformAlertView }) {
-  const { ticks, toggle } = useStepTicks(org, alert.id);
+  const canTick = useCan('vehicles.write');
+  const tick = useTickAlertStep(org);
   if (alert.steps.length === 0)
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">The service gives no resolution steps for this alert.</p>;
-  const done = alert.steps.filter((s) => ticks.includes(s.key)).length;
+  const pendingStep = tick.isPending && tick.variables?.alertId === alert.id ? tick.variables : null;
+  const isDone = (step: AlertStepView) => (pendingStep?.step === step.key ? pendingStep.done : step.tick !== null);
+  const done = alert.steps.filter(isDone).length;
   return (
     <fieldset className="space-y-1">
       <legend className="text-xs text-zinc-600 dark:text-zinc-400">
-        Resolution steps: {done} of {alert.steps.length} done <span className="sr-only">(ticks are kept in this browser only)</span>
+        Resolution steps: {done} of {alert.steps.length} done <span className="sr-only">(ticks are shared with the team)</span>
       </legend>
       <ol className="space-y-1">
         {alert.steps.map((step, i) => {
-          const id = `step-${alert.id}-${step.key}`.replace(/[^\w-]/g, '_');
-          const checked = ticks.includes(step.key);
+          const id = `step-${alert.vehicleId}-${alert.id}-${step.key}`.replace(/[^\w-]/g, '_');
+          const checked = isDone(step);
           return (
-            <li key={step.key} className="flex items-start gap-2 text-sm">
-              <input id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={checked} onChange={() => toggle(step.key)} />
-              <label htmlFor={id} className={checked ? 'text-zinc-500 line-through dark:text-zinc-400' : ''}>
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.text}
-              </label>
+            <li key={step.key} className="flex items-start gap-2 text-sm" data-testid="alert-step">
+              <input
+                id={id}
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0"
+                checked={checked}
+                disabled={!canTick || tick.isPending}
+                onChange={() =>
+                  tick.mutate(
+                    { vehicleId: alert.vehicleId, alertId: alert.id, step: step.key, done: !checked },
+                    { onError: (error) => toast.error(`The step could not be saved: ${(error as Error).message}`) },
+                  )
+                }
+              />
+              <div>
+                <label htmlFor={id} className={checked ? 'text-zinc-500 line-through dark:text-zinc-400' : ''}>
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.text}
+                </label>
+                {step.tick ? (
+                  <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="alert-step-tick">
+                    Ticked by {step.tick.by}, <Time value={step.tick.at} relative />
+                  </p>
+                ) : null}
+              </div>
             </li>
           );
         })}

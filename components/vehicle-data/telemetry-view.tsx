@@ -12,7 +12,7 @@ import type { TelemetryResponse } from '@/lib/vehicle-data/types';
 import { useNow } from '@/lib/hooks/use-now';
 import { DataCard } from './data-card';
 import { STALE_LEGEND, TelemetryCards } from './telemetry-cards';
-import { useVehicleData } from '@/lib/vehicle-data/query';
+import { useForcedVehicleDataRefresh, useVehicleData } from '@/lib/vehicle-data/query';
 
 export const AUTO_REFRESH_MS = 30_000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -74,6 +74,7 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
 export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: string }) {
   const [autoRefresh, setAutoRefresh] = useState(false);
   const query = useTelemetry(org, vehicleId, autoRefresh);
+  const refresh = useForcedVehicleDataRefresh(org, vehicleId, 'telemetry');
   const now = useNow(30_000);
   return (
     <DataCard
@@ -85,7 +86,7 @@ export function TelemetryView({ org, vehicleId }: { org: string; vehicleId: stri
       actions={
         <>
           <Checkbox label="Auto-refresh every 30 s" checked={autoRefresh} onCheckedChange={setAutoRefresh} />
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+          <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={query.isFetching}>
             <RefreshCw aria-hidden className={`h-4 w-4 ${query.isFetching ? 'animate-spin' : ''}`} />
             {query.isFetching ? 'Refreshing…' : 'Refresh'}
           </Button>

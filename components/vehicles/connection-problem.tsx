@@ -1,3 +1,4 @@
+import { ExplainedWords } from '@/components/ui/explained-words';
 import { explainActionCategory, explainConnectionError } from '@/lib/contract/outcome-text';
 import type { VehicleRecord } from '@/lib/vehicles/types';
 
@@ -12,17 +13,7 @@ export function ConnectionProblem({ vehicle }: { vehicle: VehicleRecord }) {
   const words = explainConnectionError(code, actionCategory) ?? (actionCategory ? explainActionCategory(actionCategory) : null);
   return (
     <div role="group" aria-label="Connection problem" className="mt-3 space-y-0.5 text-sm text-red-700 dark:text-red-400">
-      {words ? (
-        <>
-          <p>
-            <span className="font-medium">{words.title}.</span> {words.what}
-          </p>
-          <p>
-            <span className="font-medium">What to do: </span>
-            {words.nextStep}
-          </p>
-        </>
-      ) : null}
+      {words ? <ExplainedWords words={words} /> : null}
       <p className={words ? 'text-xs text-zinc-600 dark:text-zinc-400' : undefined}>
         {[code, actionCategory].filter(Boolean).map((c) => (
           <span key={c} className="mr-2 font-mono text-xs">

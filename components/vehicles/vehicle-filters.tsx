@@ -1,14 +1,12 @@
 'use client';
 
 import type { ActiveFilter, FilterChoice } from '@/components/list/filter-bar';
-import { FilterPanel } from '@/components/list/filter-panel';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import { buildFilter, conditionWords, FILTER_FIELDS, rowsOfFilter, type BuilderRow } from '@/lib/vehicles/filter-builder';
 import { describeStateFilters, type StateFilters } from '@/lib/vehicles/state-filters';
 import { tagFilterWords } from '@/lib/vehicles/tag-words';
-import { ConditionEditor } from './condition-editor';
-import { FLAGS, NumberFilterEditor, numberFields } from './state-filter';
-import { TagFilterEditor } from './tag-filter';
+import { ConditionEditor, FilterPanel, NumberFilterEditor, TagFilterEditor } from './lazy-filter-editors';
+import { FLAGS, numberFields } from './state-filter';
 
 /** The list's JSON filter as builder rows, or null when the builder cannot show it (and/or/not, other fields). */
 function rowsOf(filterText: string): BuilderRow[] | null {

@@ -21,6 +21,7 @@ import { ConnectionBadge } from './vehicle-badges';
 import { ListeningHistory } from './listening-history';
 import { VehicleTags } from './vehicle-tags';
 import { useVehicle } from '@/lib/vehicles/query';
+import { reconnectHref } from '@/lib/connect/account-links';
 
 // The catalog's words load only for a vehicle that has a connection problem to explain.
 const ConnectionProblem = dynamic(() => import('./connection-problem').then((m) => m.ConnectionProblem), { ssr: false });
@@ -49,6 +50,7 @@ export function vehicleTitle(v: VehicleRecord): string {
 /** The top of the vehicle page: identity, account, listening, plate, tags and disconnect. */
 export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicleId: string; initial?: { vehicle: VehicleRecord } }) {
   const canDisconnect = useCan('vehicles.write');
+  const canConnect = useCan('connect.create');
   const [disconnected, setDisconnected] = useState<{ processing: boolean; requestId?: string } | null>(null);
   const query = useVehicle(org, vehicleId, { initial, enabled: !disconnected });
 
@@ -56,6 +58,9 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
   if (query.isError) return <ErrorState error={query.error} title="The vehicle could not be loaded" onRetry={() => query.refetch()} />;
   const vehicle = query.data.vehicle;
   const locked = disconnected !== null;
+  // A connection that broke (withdrawn, disconnected, in error): a new link like the one that connected it.
+  const broken = locked || vehicle.connectionStatus === 'DISCONNECTED' || Boolean(vehicle.connectionErrorCode);
+  const accountId = vehicle.metadata?.accountId;
 
   return (
     <div className="space-y-4">
@@ -89,6 +94,14 @@ export function VehicleHeader({ org, vehicleId, initial }: { org: string; vehicl
       >
         <div className="flex flex-wrap items-start gap-2">
           <SupportBundleActions org={org} of={{ vehicleId: vehicle.id }} />
+          {canConnect && broken && accountId ? (
+            <Link
+              href={reconnectHref(org, { accountId, vehicleId: vehicle.id })}
+              className="inline-flex h-9 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              Reconnect
+            </Link>
+          ) : null}
           {canDisconnect && !locked ? <DisconnectVehicle org={org} vehicle={vehicle} onDisconnected={setDisconnected} /> : null}
         </div>
       </RecordHeader>

@@ -1,6 +1,7 @@
 'use client';
 
 import { withUrlState } from '@/components/list/with-url-state';
+import dynamic from 'next/dynamic';
 import { useQueryStates } from 'nuqs';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -15,11 +16,30 @@ import { SavedViewBar } from '@/components/views/saved-view-bar';
 import { ColumnChooser } from './column-chooser';
 import { ExportVehicles } from './export-vehicles';
 import { VehicleSearch } from './vehicle-search';
-import { VehicleSelectionBar, type VehicleSelection } from './vehicle-selection-bar';
+import type { VehicleSelection } from './vehicle-selection-bar';
 import { useVehicleFilters } from './vehicle-filters';
+import { preloadFilterEditors } from './lazy-filter-editors';
 import { fromSortValue, toSortValue, VEHICLE_VIRTUALIZE, vehicleCaption, vehicleColumns } from './vehicle-table';
 import { stateFiltersOf, stateFilterUpdate, vehicleListApiParams, vehicleListParams, vehicleListQuery } from './vehicle-list-params';
 import { usePageTags, useVehicleList } from '@/lib/vehicles/list-query';
+
+/**
+ * The bar of the selection and its bulk actions shows only once a row is selected: its code (the
+ * bulk forms, their preview and type-back) loads then, behind a bar of the same place and height.
+ */
+const VehicleSelectionBar = dynamic(() => import('./vehicle-selection-bar').then((m) => m.VehicleSelectionBar), {
+  ssr: false,
+  loading: () => (
+    <section
+      aria-label="Selected vehicles"
+      className="sticky bottom-2 z-20 min-h-24 rounded-xl border border-accent-100 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <p role="status" className="text-sm">
+        Loading the bulk actions…
+      </p>
+    </section>
+  ),
+});
 
 const NONE: VehicleSelection = { ids: new Set(), allMatching: false };
 
@@ -64,6 +84,7 @@ function VehiclesList({ org }: { org: string }) {
   return (
     <div className="space-y-3">
       <FilterBar
+        onMenuOpen={preloadFilterEditors}
         label="Vehicle filters"
         search={<VehicleSearch org={org} />}
         active={active}

@@ -17,10 +17,18 @@ const programOf = (baseURL: string, secret: string): Promise<APIRequestContext> 
     extraHTTPHeaders: { Authorization: `Bearer ${secret}` },
   });
 
-/** Creating a credential is a dangerous action: the admin's session steps up first. */
-async function createCredential(admin: APIRequestContext, origin: string, body: Record<string, unknown>): Promise<Created> {
+/**
+ * Creating a credential is a dangerous action: the admin's session steps up first. A body that
+ * holds a time (an expiry seconds away) is a function, read after the step-up: the password check
+ * can take seconds on a loaded machine, and a time taken before it may have passed already.
+ */
+async function createCredential(
+  admin: APIRequestContext,
+  origin: string,
+  body: Record<string, unknown> | (() => Record<string, unknown>),
+): Promise<Created> {
   await stepUp(admin, origin);
-  const response = await admin.post('/api/o/demo/api-credentials', { data: body });
+  const response = await admin.post('/api/o/demo/api-credentials', { data: typeof body === 'function' ? body() : body });
   if (!response.ok()) throw new Error(`creating a credential answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as Created;
 }
@@ -146,11 +154,12 @@ test('an expired credential, one used from outside its addresses and one past it
 }) => {
   const admin = await apiAs(baseURL!, 'admin');
   const stamp = Date.now();
-  const expiring = await createCredential(admin, baseURL!, {
+  const expiring = await createCredential(admin, baseURL!, () => ({
     name: `Expiring ${stamp}`,
     scope: 'read',
-    expiresAt: new Date(Date.now() + 2_000).toISOString(),
-  });
+    // Ten seconds from just before the request: a past expiry is refused, and creating took seconds on a loaded machine.
+    expiresAt: new Date(Date.now() + 10_000).toISOString(),
+  }));
   const fenced = await createCredential(admin, baseURL!, { name: `Fenced ${stamp}`, scope: 'read', allowedAddresses: ['203.0.113.0/24'] });
   const limited = await createCredential(admin, baseURL!, { name: `Limited ${stamp}`, scope: 'read', ratePerMinute: 2 });
 
@@ -166,8 +175,8 @@ test('an expired credential, one used from outside its addresses and one past it
   await expectRefusal(answers[2]!, 429, 'API_CREDENTIAL_RATE_LIMITED');
 
   const expiringProgram = await programOf(baseURL!, expiring.secret);
-  // Its expiry was two seconds after creation: poll until it passes rather than assume a gap.
-  await expect.poll(async () => (await expiringProgram.get('/api/o/demo/vehicles/tags/seen')).status(), { timeout: 15_000 }).toBe(401);
+  // Its expiry was ten seconds after creation: poll until it passes rather than assume a gap.
+  await expect.poll(async () => (await expiringProgram.get('/api/o/demo/vehicles/tags/seen')).status(), { timeout: 30_000 }).toBe(401);
   await expectRefusal(await expiringProgram.get('/api/o/demo/vehicles/tags/seen'), 401, 'API_CREDENTIAL_EXPIRED');
   await Promise.all([fencedProgram.dispose(), limitedProgram.dispose(), expiringProgram.dispose(), admin.dispose()]);
 });

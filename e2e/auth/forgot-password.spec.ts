@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { signInOverApi } from '../fixtures/console-process';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+import { stepUp } from '../fixtures/step-up';
 import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
 import { expect, test } from '../fixtures/test';
 
@@ -100,7 +101,10 @@ test('with mail, inviting answers the same for an email with an account and a ne
     return (await response.json()) as { invitation: Record<string, unknown>; inviteUrl: string | null; mailed: boolean };
   };
   // support@demo.test has an account (in northwind too); the other address has none.
-  await admin.delete(`/api/o/demo/members/${await memberId(admin, demoEmail('support'))}`, { headers: { Origin: origin } });
+  // Removing a member is a dangerous action (lib/auth/dangerous-actions.ts): the session steps up first.
+  await stepUp(admin, origin);
+  const removed = await admin.delete(`/api/o/demo/members/${await memberId(admin, demoEmail('support'))}`, { headers: { Origin: origin } });
+  expect(removed.status(), await removed.text()).toBe(200);
   const fresh = `fresh-${Date.now()}@demo.test`;
   const [existing, brandNew] = [await invite(demoEmail('support')), await invite(fresh)];
   const comparable = (answer: typeof existing) => ({ ...answer, invitation: Object.keys(answer.invitation).sort() });

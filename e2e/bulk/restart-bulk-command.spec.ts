@@ -26,7 +26,7 @@ const ADMIN = { email: 'restart-admin@motorpool.test', password: 'restart-spec-p
 const ORG = 'fleet';
 
 type JobBody = {
-  job: { status: string; counts: { done: number; failed: number; skipped: number; pending: number } };
+  job: { status: string; counts: { done: number; failed: number; unknown: number; skipped: number; pending: number } };
   items: { vehicleId: string; outcome: string; reason: string | null; executionId: string | null }[];
 };
 
@@ -109,7 +109,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
       })
       .toBe('done');
     const { job, items } = (await (await api.get(`/api/o/${ORG}/bulk/${jobId}`)).json()) as JobBody;
-    expect(job.counts).toEqual({ done: 8, failed: 2, skipped: 0, pending: 0 });
+    expect(job.counts).toEqual({ done: 8, failed: 2, unknown: 0, skipped: 0, pending: 0 });
     for (const item of items) {
       if (offline.includes(item.vehicleId)) {
         expect(item.outcome).toBe('failed');

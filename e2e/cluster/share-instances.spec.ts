@@ -1,186 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { request as requestFactory, type APIRequestContext } from '@playwright/test';
+import { clusterBase as base, until, defineCluster } from '../fixtures/cluster';
 import { recordStatusClaims } from '../fixtures/status-claims';
 import { signInOverApi } from '../fixtures/console-process';
 import { stepUp } from '../fixtures/step-up';
 import { expect, test } from '../fixtures/test';
 
 /**
- * Issue 14: two production servers, each started from the standalone artifact
- * (`node .next/standalone/server.js`, made by `npm run build`), on two ports against one fresh
- * PostgreSQL database and the standalone sandbox (`npm run sandbox`). The instances reach the
- * sandbox through a recording proxy in this process, so every upstream call is counted. Skipped,
- * and counted as skipped, when PostgreSQL at 127.0.0.1:5432 does not answer. Figures are printed
- * as `cluster: …` lines.
+ * Issue 14 (and issue 31's credentials across instances): two production servers from the standalone artifact on one fresh PostgreSQL database
+ * and the standalone sandbox behind a recording proxy (e2e/fixtures/cluster.ts), on E2E_PORT+1..+4.
+ * Skipped, and counted as skipped, when PostgreSQL at 127.0.0.1:5432 does not answer. Figures are
+ * printed as `cluster: …` lines.
  */
-const PORT_A = Number(process.env.E2E_CLUSTER_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
-const PORT_B = PORT_A + 1;
-const SANDBOX_PORT = PORT_A + 2;
-const UPSTREAM_PORT = PORT_A + 3;
-/** How long the sandbox keeps a command pending: long enough to watch it, and to kill an instance meanwhile. */
-const COMMAND_DELAY_MS = 5_000;
-const STANDALONE_SERVER = path.join('.next', 'standalone', 'server.js');
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `${process.env.TEST_DATABASE_PREFIX ?? 'motorpool'}_cluster_${PORT_A}_${randomBytes(4).toString('hex')}`;
-const DATABASE_URL = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-})();
-const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
-const ADMIN = { email: 'cluster-admin@example.com', password: 'cluster-password-123' };
-const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
-const base = (port: number) => `http://127.0.0.1:${port}`;
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+// The sandbox keeps a command pending 5 s: long enough to watch it, and to kill an instance meanwhile.
+const cluster = defineCluster({ portOffset: 0, commandDelayMs: 5_000 });
+const { portA: PORT_A, portB: PORT_B, databaseUrl: DATABASE_URL, sandbox: SANDBOX, admin: ADMIN, metricsToken: METRICS_TOKEN } = cluster;
 const TERMINAL = new Set(['executed', 'failed', 'rejected', 'unknown']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-type Proc = { child: ChildProcess; out: string[] };
-const procs: Proc[] = [];
-
-function run(command: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  const proc = { child, out: [] as string[] };
-  child.stdout!.on('data', (chunk: Buffer) => proc.out.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => proc.out.push(chunk.toString()));
-  procs.push(proc);
-  return proc;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, proc: Proc, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    expect(proc.child.exitCode, `${what}: the process exited\n${proc.out.join('')}`).toBeNull();
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms\n${proc.out.join('')}`);
-}
-
-const ready = (port: number) => async () => ((await fetch(`${base(port)}/api/ready`)).status === 200 ? true : undefined);
 const tokensIssued = async () => ((await (await fetch(`${SANDBOX}/_admin/stats`)).json()) as { tokensIssued: number }).tokensIssued;
 
 const signIn = (port: number, email: string, password: string) => signInOverApi(base(port), email, password);
 
-/** Every request an instance made to the upstream: when it reached the proxy, and `METHOD /path`. */
-const upstreamCalls: { at: number; line: string }[] = [];
 const statusCallsSince = (since: number) =>
-  upstreamCalls.filter((call) => call.at >= since && /^GET \/.*command-executions\/[^/]+$/.test(call.line)).map((call) => call.at);
-
-/** Forwards to the sandbox and records each call (the sandbox itself counts only tokens). */
-function recordingProxy(): Promise<Server> {
-  const server = createServer((incoming, outgoing) => {
-    upstreamCalls.push({ at: performance.now(), line: `${incoming.method} ${(incoming.url ?? '').split('?')[0]}` });
-    const forwarded = httpRequest(
-      { host: '127.0.0.1', port: SANDBOX_PORT, method: incoming.method, path: incoming.url, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(forwarded);
-  });
-  return new Promise((resolve) => server.listen(UPSTREAM_PORT, '127.0.0.1', () => resolve(server)));
-}
-
-let available = false;
-let sql: postgres.Sql | undefined;
-let proxy: Server | undefined;
-let instanceA: Proc;
-let instanceB: Proc;
-/** The sandbox's vehicle that is online and answers commands. */
-let vehicleId: string;
-
-test.beforeAll(async () => {
-  sql = postgres(ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  available = await sql`select 1`.then(
-    () => true,
-    () => false,
-  );
-  test.skip(!available, 'PostgreSQL at 127.0.0.1:5432 does not answer');
-  expect(existsSync(STANDALONE_SERVER), `${STANDALONE_SERVER} is missing: run \`npm run build\``).toBe(true);
-  expect(
-    existsSync(path.join('.next', 'standalone', '.next', 'static')),
-    'the standalone artifact lacks its static files: run `npm run build`',
-  ).toBe(true);
-  // A server left on one of these ports would answer for an instance that failed to start.
-  for (const port of [PORT_A, PORT_B, SANDBOX_PORT, UPSTREAM_PORT]) {
-    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    );
-    expect(answered, `port ${port} is already in use`).toBe(false);
-  }
-  await sql.unsafe(`create database "${DB_NAME}"`);
-
-  const sandbox = run(path.join('node_modules', '.bin', 'tsx'), ['--conditions=react-server', 'scripts/sandbox.ts'], {
-    SANDBOX_PORT: String(SANDBOX_PORT),
-    SANDBOX_COMMAND_DELAY_MS: String(COMMAND_DELAY_MS),
-  });
-  const credentials = await until(
-    'the sandbox printing its credentials',
-    async () => {
-      const text = sandbox.out.join('');
-      const id = /client id:\s+(\S+)/.exec(text)?.[1];
-      const secret = /client secret:\s+(\S+)/.exec(text)?.[1];
-      return id && secret ? { id, secret } : undefined;
-    },
-    sandbox,
-  );
-  const organizations = (await (await fetch(`${SANDBOX}/_admin/organizations`)).json()) as {
-    organizations: { clientId: string; fixtures: { onlineListeningVehicleId: string } }[];
-  };
-  vehicleId = organizations.organizations.find((o) => o.clientId === credentials.id)!.fixtures.onlineListeningVehicleId;
-  proxy = await recordingProxy();
-
-  // Both instances start at the same moment on the empty database, from the standalone artifact.
-  const authSecret = randomBytes(32).toString('base64url');
-  const instance = (port: number) =>
-    run(process.execPath, [STANDALONE_SERVER], {
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      NEXT_MANUAL_SIG_HANDLE: 'true',
-      PORT: String(port),
-      // server.js binds HOSTNAME, which shells often set to the machine's name.
-      HOSTNAME: '127.0.0.1',
-      APP_URL: base(port),
-      NEXTAUTH_URL: base(port),
-      DATABASE_URL,
-      AUTH_SECRET: authSecret,
-      VEHICLE_API_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}`,
-      VEHICLE_API_CLIENT_ID: credentials.id,
-      VEHICLE_API_CLIENT_SECRET: credentials.secret,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      METRICS_TOKEN,
-      LOG_LEVEL: 'warn',
-    });
-  [instanceA, instanceB] = [instance(PORT_A), instance(PORT_B)];
-  await Promise.all([until('instance A ready', ready(PORT_A), instanceA), until('instance B ready', ready(PORT_B), instanceB)]);
-});
-
-test.afterAll(async () => {
-  for (const proc of procs) {
-    if (!proc.child.pid || proc.child.exitCode !== null || proc.child.signalCode !== null) continue;
-    try {
-      process.kill(-proc.child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  proxy?.closeAllConnections();
-  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
-  if (available) await sql?.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
-  await sql?.end({ timeout: 2 });
-});
+  cluster.upstreamCalls.filter((call) => call.at >= since && /^GET \/.*command-executions\/[^/]+$/.test(call.line)).map((call) => call.at);
 
 test('two instances starting at once on an empty database migrate once', async () => {
   const journal = JSON.parse(readFileSync(path.join('lib', 'db', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -264,8 +111,107 @@ test('a role change or a removal made on A is refused on B at the next request',
   await Promise.all([admin.dispose(), member.dispose()]);
 });
 
+type CreatedCredential = { credential: { id: string; name: string; prefix: string }; secret: string };
+
+/** Creates a console API credential through `port` as the signed-in admin of `on` (a dangerous action: it steps up first). */
+async function createCredential(
+  on: APIRequestContext,
+  port: number,
+  password: string,
+  body: () => Record<string, unknown>,
+): Promise<CreatedCredential> {
+  await stepUp(on, base(port), 'fleet', password);
+  const created = await on.post(`${base(port)}/api/o/fleet/api-credentials`, { data: body() });
+  expect(created.status(), await created.text()).toBe(200);
+  return (await created.json()) as CreatedCredential;
+}
+
+/** A program's request: the bearer and nothing else (no cookie, no Origin). Answers the status and the error code. */
+async function asProgram(port: number, secret: string): Promise<[number, string | undefined]> {
+  const response = await fetch(`${base(port)}/api/o/fleet/vehicles/tags/seen`, { headers: { authorization: `Bearer ${secret}` } });
+  const body = (await response.json()) as { error?: { code: string } };
+  return [response.status, body.error?.code];
+}
+
+test('issue 31: a credential revoked on A, or whose creator A removed, is refused on B at the next request; an expired one too', async () => {
+  const admin = await signIn(PORT_A, ADMIN.email, ADMIN.password);
+  const stamp = Date.now();
+
+  // Revoked on A: B, which served it twice just before, refuses the very next request.
+  const nightly = await createCredential(admin, PORT_A, ADMIN.password, () => ({ name: `Nightly ${stamp}`, scope: 'read' }));
+  expect(await asProgram(PORT_B, nightly.secret)).toEqual([200, undefined]);
+  expect(await asProgram(PORT_B, nightly.secret)).toEqual([200, undefined]);
+  const revoked = await admin.delete(`${base(PORT_A)}/api/o/fleet/api-credentials/${nightly.credential.id}`);
+  expect(revoked.status(), await revoked.text()).toBe(200);
+  expect(await asProgram(PORT_B, nightly.secret)).toEqual([401, 'API_CREDENTIAL_REVOKED']);
+  expect(await asProgram(PORT_A, nightly.secret)).toEqual([401, 'API_CREDENTIAL_REVOKED']);
+  console.log('cluster: a credential revoked on A was refused on B at the next request (401 API_CREDENTIAL_REVOKED)');
+  // The audit, read through B, names the revocation: who, which credential, by its name and prefix.
+  const audit = await admin.get(`${base(PORT_B)}/api/o/fleet/audit?action=api_credentials.revoked&limit=50`);
+  expect(audit.status(), await audit.text()).toBe(200);
+  const { events } = (await audit.json()) as {
+    events: {
+      action: string;
+      actorEmail: string | null;
+      targetType: string | null;
+      targetId: string | null;
+      outcome: string;
+      details: unknown;
+    }[];
+  };
+  const entries = events.filter((event) => event.targetId === nightly.credential.id);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({
+    action: 'api_credentials.revoked',
+    actorEmail: ADMIN.email,
+    targetType: 'api_credential',
+    outcome: 'success',
+    details: { name: nightly.credential.name, prefix: nightly.credential.prefix },
+  });
+  expect(JSON.stringify(events)).not.toContain(nightly.secret.slice(12));
+
+  // Its creator removed from the organization on A: B refuses the credential they left behind.
+  const email = `cluster-scripter-${stamp}@example.com`;
+  const password = 'cluster-scripter-password';
+  const invited = await admin.post(`${base(PORT_A)}/api/o/fleet/members`, { data: { email, role: 'admin' } });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const { inviteUrl } = (await invited.json()) as { inviteUrl: string };
+  const stranger = await requestFactory.newContext({ baseURL: base(PORT_A), extraHTTPHeaders: { Origin: base(PORT_A) } });
+  const accepted = await stranger.post('/api/invitations/accept', {
+    data: { token: new URL(inviteUrl).pathname.split('/').pop(), password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await stranger.dispose();
+  const scripter = await signIn(PORT_A, email, password);
+  const tagger = await createCredential(scripter, PORT_A, password, () => ({ name: `Tagger ${stamp}`, scope: 'read' }));
+  await scripter.dispose();
+  expect(await asProgram(PORT_B, tagger.secret)).toEqual([200, undefined]);
+  const listed = (await (await admin.get(`${base(PORT_A)}/api/o/fleet/members`)).json()) as {
+    members: { email: string; userId?: string; id?: string }[];
+  };
+  const entry = listed.members.find((m) => m.email === email)!;
+  await stepUp(admin, base(PORT_A), 'fleet', ADMIN.password);
+  const removed = await admin.delete(`${base(PORT_A)}/api/o/fleet/members/${entry.userId ?? entry.id}`);
+  expect(removed.status(), await removed.text()).toBe(200);
+  expect(await asProgram(PORT_B, tagger.secret)).toEqual([401, 'API_CREDENTIAL_INVALID']);
+  console.log('cluster: a credential whose creator was removed on A was refused on B at the next request (401 API_CREDENTIAL_INVALID)');
+
+  // Expired: served on B until its expiry passes, then refused with its own code.
+  const expiring = await createCredential(admin, PORT_A, ADMIN.password, () => ({
+    name: `Expiring ${stamp}`,
+    scope: 'read',
+    // Taken after the step-up, which can take seconds on a loaded machine.
+    expiresAt: new Date(Date.now() + 8_000).toISOString(),
+  }));
+  expect(await asProgram(PORT_B, expiring.secret)).toEqual([200, undefined]);
+  await expect.poll(async () => (await asProgram(PORT_B, expiring.secret))[0], { timeout: 30_000 }).toBe(401);
+  expect(await asProgram(PORT_B, expiring.secret)).toEqual([401, 'API_CREDENTIAL_EXPIRED']);
+  console.log('cluster: a credential created on A with an expiry was served on B until then, refused after (401 API_CREDENTIAL_EXPIRED)');
+  await admin.dispose();
+});
+
 async function sendCommand(on: APIRequestContext, command: string): Promise<string> {
-  const sent = await on.post(`/api/o/fleet/vehicles/${vehicleId}/commands`, { data: { command } });
+  const sent = await on.post(`/api/o/fleet/vehicles/${cluster.vehicleId}/commands`, { data: { command } });
   expect(sent.ok(), await sent.text()).toBe(true);
   return ((await sent.json()) as { execution: { id: string } }).execution.id;
 }
@@ -363,8 +309,8 @@ test('instance A killed with SIGKILL while a command is in flight: B settles tha
     const atKill = await row();
     expect(atKill).toEqual({ status: 'PENDING', localStatus: 'SENT' });
 
-    process.kill(-instanceA.child.pid!, 'SIGKILL');
-    await new Promise((resolve) => instanceA.child.once('exit', resolve));
+    process.kill(-cluster.instanceA.child.pid!, 'SIGKILL');
+    await new Promise((resolve) => cluster.instanceA.child.once('exit', resolve));
     const killedAt = performance.now();
 
     // Nobody watches it: B's background settler alone asks the upstream and records the outcome.
@@ -374,7 +320,7 @@ test('instance A killed with SIGKILL while a command is in flight: B settles tha
         const current = await row();
         return current.status && current.status !== 'PENDING' ? current : undefined;
       },
-      instanceB,
+      cluster.instanceB,
       60_000,
     );
     const after = ((performance.now() - killedAt) / 1000).toFixed(1);

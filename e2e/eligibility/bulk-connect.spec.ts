@@ -3,11 +3,15 @@ import { expect, test } from '../fixtures/test';
 import { addFilter } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
 import { setSandboxBulkConnect } from '../fixtures/sandbox';
+import { stepUp } from '../fixtures/step-up';
 import type { BulkConnectionView } from '@/lib/eligibility/bulk-connect';
 
 test.use({ storageState: storageStateOf('manager') });
 // The sandbox's bulk-connect switch is one for the organization: these tests take turns.
 test.describe.configure({ mode: 'serial' });
+// A bulk connect is a dangerous action (lib/auth/dangerous-actions.ts); the manager's shared
+// session steps up at the start of each test (e2e/security/step-up.spec.ts answers the prompt).
+test.beforeEach(async ({ page, baseURL }) => stepUp(page.request, baseURL!));
 
 const vin = (seed: number, n: number) => `WVWZZZ1J${String(seed).padStart(2, '0')}${String(n).padStart(7, '0')}`;
 
@@ -49,7 +53,8 @@ test('the eligible VINs of a check go for connection in requests of at most 100;
   await expect(button).toHaveCount(0);
 
   const first = requests.getByRole('listitem', { name: 'Request 1' });
-  await expect(first.getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  // The sandbox completes a request over a few polls: slower when the machine is busy.
+  await expect(first.getByText('Completed')).toBeVisible({ timeout: 45_000 });
   const outcomes = first.getByRole('region', { name: /^Outcome per VIN/ });
   await expect(outcomes.locator('tbody tr')).toHaveCount(100);
   // In the catalog's plain words with the next step, the service's code and text kept beside them.
@@ -65,7 +70,7 @@ test('the eligible VINs of a check go for connection in requests of at most 100;
   await expect(again).toContainText(`${retryable} VINs`);
   await expect(first.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
   await expect(first).toContainText('Its retryable rows were sent again below.');
-  await expect(again.getByText('Completed')).toBeVisible({ timeout: 20_000 });
+  await expect(again.getByText('Completed')).toBeVisible({ timeout: 45_000 });
 
   // Kept in Motorpool: the same requests after a reload.
   await page.reload();
@@ -168,8 +173,10 @@ test.describe('refused', () => {
       await expect(alert).toContainText('connect vehicles one at a time from Connect');
       await expect(alert.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/o/demo/connect');
       await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bulk connect refused');
       const reloaded = page.getByRole('region', { name: 'Connect the eligible vehicles' });
-      await expect(reloaded.getByRole('button', { name: /^Connect \d+ eligible vehicles?$/ })).toBeVisible();
+      // The section reads its requests after the page has loaded: the full run's busy machine took over 10 s.
+      await expect(reloaded.getByRole('button', { name: /^Connect \d+ eligible vehicles?$/ })).toBeVisible({ timeout: 30_000 });
       await expect(reloaded.getByRole('list', { name: 'Connection requests' })).toHaveCount(0);
     } finally {
       await setSandboxBulkConnect(request, true);

@@ -80,7 +80,8 @@ test('more than 500 VINs go as several checks only with consent, with a progress
   await card.getByLabel('Send as 3 separate checks').check();
   await send.click();
   const progress = card.getByRole('progressbar', { name: 'Sending checks' });
-  await expect(progress).toHaveAttribute('aria-valuetext', '3 of 3 checks sent');
+  // Three checks of up to 500 VINs, one after the other: seconds each on a loaded machine.
+  await expect(progress).toHaveAttribute('aria-valuetext', '3 of 3 checks sent', { timeout: 45_000 });
   await expect(progress).toHaveAttribute('aria-valuemax', '3');
   await expect(card.getByLabel('VINs')).toHaveValue('');
 

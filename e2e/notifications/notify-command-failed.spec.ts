@@ -98,6 +98,7 @@ test.describe('as support', () => {
     await expect(rules.getByTestId('notification-rule')).not.toHaveCount(0);
     await expect(rules.getByTestId('notification-rule').filter({ hasText: 'Critical platform alerts' })).toContainText('To every admin');
     await expect(rules.getByRole('button', { name: 'New rule' })).toHaveCount(0);
+    await expect(rules.getByRole('button', { name: 'Check now' })).toHaveCount(0);
     await expect(rules.getByRole('button', { name: /^Edit / })).toHaveCount(0);
     await expect(rules.getByRole('checkbox')).toHaveCount(0);
     const refused = await page.request.post('/api/o/demo/notifications/rules', {
@@ -113,5 +114,8 @@ test.describe('as support', () => {
     });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.code).toBe('FORBIDDEN');
+    const check = await page.request.post('/api/o/demo/notifications/rules/check', { headers: { Origin: new URL(page.url()).origin } });
+    expect(check.status()).toBe(403);
+    expect((await check.json()).error.code).toBe('FORBIDDEN');
   });
 });

@@ -108,7 +108,8 @@ test.describe('as admin', () => {
       expect(response.status(), JSON.stringify(data)).toBe(400);
       const { error } = await response.json();
       expect(error.code).toBe('VALIDATION_FAILED');
-      expect(error.fields?.[field], JSON.stringify(data)).toEqual([message]);
+      const onField = (error.fields as { path: string }[]).filter((f) => f.path === field);
+      expect(onField, JSON.stringify(data)).toEqual([{ path: field, message, in: 'body' }]);
     }
     const tested = await api.post('/api/o/demo/settings/test-connection', { data: {} });
     expect(tested.status()).toBe(200);

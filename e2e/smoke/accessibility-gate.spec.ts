@@ -1,4 +1,4 @@
-import { seriousViolations } from '../fixtures/axe';
+import { markupFingerprint, seriousViolations, uncheckedViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
 // The gate every test passes through must be able to fail: a page with a known serious violation.
@@ -7,4 +7,32 @@ test('the accessibility check reports low contrast and an unlabelled button', as
   const violations = await seriousViolations(page);
   expect(violations.some((v) => v.startsWith('serious color-contrast'))).toBe(true);
   expect(violations.some((v) => v.startsWith('critical button-name'))).toBe(true);
+});
+
+// A worker checks each markup once: the fingerprint must tell apart what axe would judge differently.
+test('a markup checked once is the same markup with other text or more rows, and another one with another class or an empty name', async ({
+  page,
+}) => {
+  const fingerprintOf = async (body: string) => {
+    await page.setContent(`<main>${body}</main>`);
+    return markupFingerprint(page);
+  };
+  const rows = (n: number, text: string) => `<table><tbody>${`<tr><td>${text}</td></tr>`.repeat(n)}</tbody></table>`;
+  const base = await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white">Lock</button>`);
+  expect(await fingerprintOf(`${rows(20, 'VIN 7')}<button class="bg-white">Unlock</button>`)).toBe(base);
+  expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-zinc-50">Lock</button>`)).not.toBe(base);
+  expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white"></button>`)).not.toBe(base);
+  expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white" aria-label="Lock"></button>`)).not.toBe(base);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white">Lock</button>`)).not.toBe(base);
+});
+
+test('a violation found is found again: only a markup without one is remembered as checked', async ({ page }) => {
+  const open = (body: string) =>
+    page.setContent(`<html lang="en"><head><title>Gate</title></head><body><main><h1>Gate</h1>${body}</main></body></html>`);
+  await open('<button></button>');
+  expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^critical button-name/)]);
+  expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^critical button-name/)]);
+  await open('<button>Lock</button>');
+  expect(await uncheckedViolations(page)).toEqual([]);
 });

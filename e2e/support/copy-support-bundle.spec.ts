@@ -32,7 +32,7 @@ test('support copies a vehicle’s bundle: request ids of commands, errors and f
   const refused = await request.get(dataApi(vehicleId, 'specifications'));
   await clearSandboxFaults(request);
   expect(refused.ok()).toBe(false);
-  const errorRequestId = ((await refused.json()) as { error: { requestId: string } }).error.requestId;
+  const errorRequestId = ((await refused.json()) as { error: { upstreamRequestId: string } }).error.upstreamRequestId;
   expect(errorRequestId).toBeTruthy();
 
   await page.goto(vehicleUrl(vehicleId));

@@ -25,7 +25,7 @@ test('a vehicle’s alerts tab lists its platform alerts with severity, status a
   await first.check();
   await expect(alert.getByRole('group', { name: /1 of 3 done/ })).toBeVisible();
 
-  // The tick is this browser's: kept across a reload, and the read is served from the cache.
+  // The tick is the team's (saved in the database): kept across a reload, and the read is served from the cache.
   await page.reload();
   await expect(section(page, 'Platform alerts').getByRole('checkbox', { name: /Ask the driver to start the vehicle/ })).toBeChecked();
 

@@ -42,5 +42,5 @@ test('the server refuses a tag over 150 characters too, naming the field', async
   expect(response.status()).toBe(400);
   const body = await response.json();
   expect(body.error.code).toBe('VALIDATION_FAILED');
-  expect(body.error.fields.value).toEqual(['A tag value has at most 150 characters']);
+  expect(body.error.fields).toContainEqual({ path: 'value', message: 'A tag value has at most 150 characters', in: 'body' });
 });

@@ -23,6 +23,8 @@ export function useDisconnectAccount(org: string, accountId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: accountKeys.lists(org) });
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.lists(org) });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.disconnected(org) });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.consent(org, accountId, null) });
     },
   });
 }

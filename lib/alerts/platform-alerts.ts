@@ -8,7 +8,9 @@ export const SEVERITY_RANK: Record<string, number> = { CRITICAL: 0, HIGH: 1, MED
 /** How long one read of a vehicle's alerts is served before the upstream is asked again. */
 export const ALERTS_TTL_MS = 15 * 60_000;
 
-export type AlertStepView = { key: string; text: string };
+/** Who of the team ticked a resolution step, and when (kept in Motorpool's database, per alert). */
+export type AlertStepTickView = { by: string; at: string };
+export type AlertStepView = { key: string; text: string; tick: AlertStepTickView | null };
 export type PlatformAlertView = {
   /** The upstream id, or one derived from the vehicle, definition and time when the service sends none. */
   id: string;
@@ -70,7 +72,7 @@ function stepsOf(alert: AlertIn): AlertStepView[] {
       .sort((a, b) => (a.step.order ?? a.i) - (b.step.order ?? b.i));
     for (const { step, i } of ordered) {
       const text = [step.title, step.description].filter(Boolean).join(': ');
-      if (text) steps.push({ key: `${r}.${step.order ?? i}`, text });
+      if (text) steps.push({ key: `${r}.${step.order ?? i}`, text, tick: null });
     }
   });
   return steps;
@@ -126,7 +128,18 @@ export function countOpen(alerts: readonly PlatformAlertView[]): { total: number
   return { total, bySeverity };
 }
 
-/** Where a person's ticks of one alert's steps are kept (this browser only: the service has no place for them). */
-export function stepTicksKey(org: string, alertId: string): string {
-  return `motorpool.alert-steps.${org}.${alertId}`;
+/** The team's ticks put on the alerts' steps (a tick of a step the alert no longer lists is left out). */
+export function withTicks<A extends PlatformAlertView>(
+  alerts: A[],
+  ticks: readonly { vehicleId: string; alertId: string; stepKey: string; by: string; at: Date }[],
+): A[] {
+  if (ticks.length === 0) return alerts;
+  const byStep = new Map(ticks.map((t) => [`${t.vehicleId}\u0000${t.alertId}\u0000${t.stepKey}`, t]));
+  return alerts.map((alert) => ({
+    ...alert,
+    steps: alert.steps.map((step) => {
+      const tick = byStep.get(`${alert.vehicleId}\u0000${alert.id}\u0000${step.key}`);
+      return tick ? { ...step, tick: { by: tick.by, at: tick.at.toISOString() } } : step;
+    }),
+  }));
 }

@@ -20,8 +20,11 @@ export type ApiCredentialView = {
   lastUsedAt: string | null;
   lastUsedIp: string | null;
   revokedAt: string | null;
-  /** As of the answer: a revoked one stays revoked, an expired one could only be replaced. */
-  state: 'active' | 'expired' | 'revoked';
+  /**
+   * As of the answer: a revoked one stays revoked, an expired one could only be replaced, and one
+   * whose creator left the organization (or lost their account) is refused until they are back.
+   */
+  state: 'active' | 'expired' | 'revoked' | 'creator_left';
 };
 
 /** What creating one answers: the view, and the secret, this once. */

@@ -1,3 +1,5 @@
+import type { TryableOperation } from './try-operation';
+
 /** One operation of the console API as the reference page lists it (the full schemas are in /api/openapi.json). */
 export type ApiOperationView = {
   method: string;
@@ -39,4 +41,15 @@ export function operationsOf(document: OpenApiLike): ApiOperationView[] {
     }
   }
   return operations.sort((a, b) => a.section.localeCompare(b.section) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+/** The GET operations an admin may try from the reference page, with the names of their inputs. */
+export function tryableOperations(operations: readonly ApiOperationView[]): TryableOperation[] {
+  return operations
+    .filter((o) => o.method === 'GET')
+    .map((o) => ({
+      path: o.path,
+      pathParams: o.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+      queryParams: o.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+    }));
 }

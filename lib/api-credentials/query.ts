@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { ApiCredentialView, CreatedApiCredential } from './api-credential';
 import { apiCredentialKeys } from './query-keys';
+import { sendTry } from './try-operation';
 import type { CreateApiCredentialInput } from './schemas';
 
 export function useApiCredentials(org: string) {
@@ -29,4 +30,9 @@ export function useRevokeApiCredential(org: string) {
     mutationFn: (id: string) => apiFetch(`/api/o/${org}/api-credentials/${id}`, { method: 'DELETE' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiCredentialKeys.list(org) }),
   });
+}
+
+/** The reference page's try of a GET operation with the person's own session: the answer whatever its status. */
+export function useTryOperation() {
+  return useMutation({ mutationFn: (url: string) => sendTry(url) });
 }

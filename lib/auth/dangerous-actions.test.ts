@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '@/lib/contract/vehicle-api';
-import { bulkJobStepUp, commandStepUp, OPENING_COMMANDS, STEP_UP_WINDOW_MS, stepUpIsFresh } from './dangerous-actions';
+import {
+  bulkJobStepUp,
+  commandStepUp,
+  OPENING_COMMANDS,
+  secondFactorRequirementStepUp,
+  STEP_UP_WINDOW_MS,
+  stepUpIsFresh,
+} from './dangerous-actions';
 
 const THRESHOLD = 50;
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `veh_${i}`);
@@ -55,6 +62,13 @@ describe('which bulk jobs need a step-up', () => {
   });
 });
 
+describe('the organization’s second-factor requirement', () => {
+  it('asks before turning it off, never before turning it on', () => {
+    expect(secondFactorRequirementStepUp({ required: false })).toBe('settings.second_factor_off');
+    expect(secondFactorRequirementStepUp({ required: true })).toBeNull();
+  });
+});
+
 describe('the five-minute window', () => {
   const provenAt = new Date(Date.UTC(2026, 10, 29, 7, 0));
   const after = (ms: number) => new Date(provenAt.getTime() + ms);
@@ -85,5 +99,11 @@ describe('the routes of the dangerous actions', () => {
     expect(route('settings/webhook')).toContain("stepUp: 'settings.webhook_secret'");
     expect(route('members/[userId]')).toContain("stepUp: 'members.role'");
     expect(route('api-credentials')).toContain("stepUp: 'api_credentials.create'");
+    expect(route('members/[userId]')).toContain("stepUp: 'members.remove'");
+    expect(route('settings/second-factor')).toContain('stepUp: ({ body }) => secondFactorRequirementStepUp(body)');
+    expect(route('eligibility/[checkId]/connections')).toContain("stepUp: 'eligibility.bulk_connect'");
+    expect(route('eligibility/[checkId]/connections/[connectionId]/retry')).toContain("stepUp: 'eligibility.bulk_connect'");
+    expect(route('notifications/endpoints')).toContain("stepUp: 'notifications.webhook_secret'");
+    expect(route('notifications/endpoints/[endpointId]/secret')).toContain("stepUp: 'notifications.webhook_secret'");
   });
 });

@@ -13,7 +13,11 @@ export const DANGEROUS_ACTIONS = {
   'settings.credentials': 'Changing the Vehicle API credentials',
   'settings.webhook_secret': 'Changing the webhook signing secret',
   'members.role': 'Changing a member’s role',
+  'members.remove': 'Removing a member',
+  'settings.second_factor_off': 'Turning off the organization’s second-factor requirement',
+  'eligibility.bulk_connect': 'Connecting the eligible vehicles of a check in bulk',
   'api_credentials.create': 'Creating console API credentials',
+  'notifications.webhook_secret': 'Adding a webhook endpoint or rotating its signing secret',
 } as const;
 export type DangerousAction = keyof typeof DANGEROUS_ACTIONS;
 
@@ -52,6 +56,11 @@ export function bulkJobStepUp(body: BulkBodyForStepUp, typeBackAbove: number): D
   if (isOpeningCommand(body.command.command)) return 'bulk.command';
   const named = body.selection.mode === 'ids' ? (body.selection.vehicleIds?.length ?? 0) : 0;
   return Math.max(named, body.confirmedCount ?? 0) > typeBackAbove ? 'bulk.command' : null;
+}
+
+/** The organization's second-factor requirement: turning it off weakens every admin's sign-in; turning it on does not. */
+export function secondFactorRequirementStepUp(body: { required: boolean }): DangerousAction | null {
+  return body.required ? null : 'settings.second_factor_off';
 }
 
 /** Whether a proof made at `provenAt` still counts at `now`. */

@@ -13,9 +13,11 @@ import { env, publicOriginIsHttps } from '@/lib/env';
 import { nextAuthRedirect } from './callback-url';
 import { getAuthSecret } from '@/lib/crypto/auth-secret';
 import { absoluteExpiry, SECURE_SESSION_COOKIE, sessionClaimsOf, sessionIsCurrent } from './session-token';
+import { clearPendingSsoCookie, pendingSsoOfRequest, setPendingSsoCookie, ssoCallbackUrlOfRequest } from './server/sso-second-factor';
 import {
   admitOidcUser,
   authorizeCredentials,
+  authorizeSsoSecondFactor,
   clientIpFromHeaders,
   SecondFactorError,
   SIGN_IN_ERRORS,
@@ -121,10 +123,18 @@ function buildAuthOptions(): AuthOptions {
           password: { label: 'Password', type: 'password' },
           code: { label: 'Authentication code', type: 'text' },
           passkey: { label: 'Passkey', type: 'text' },
+          /** '1' for the code step of a single sign-on interrupted for the second factor (no email or password). */
+          sso: { label: 'Single sign-on', type: 'text' },
         },
         async authorize(credentials, request) {
           try {
-            return await authorizeCredentials(getDb(), credentials ?? {}, clientIpFromHeaders(request?.headers));
+            const ip = clientIpFromHeaders(request?.headers);
+            if (credentials?.sso) {
+              const user = await authorizeSsoSecondFactor(getDb(), credentials, ip, await pendingSsoOfRequest());
+              await clearPendingSsoCookie();
+              return user;
+            }
+            return await authorizeCredentials(getDb(), credentials ?? {}, ip);
           } catch (error) {
             // next-auth puts a thrown message into the redirect URL: only our own codes may go there.
             if (error instanceof SignInThrottledError || error instanceof SecondFactorError) throw error;
@@ -151,7 +161,15 @@ function buildAuthOptions(): AuthOptions {
           { linkingUserId: await linkingUserOfRequest() },
         );
         // A refusal names its reason for the sign-in page (a string is where next-auth redirects).
-        return 'refused' in admitted ? `/sign-in?error=${admitted.refused}` : true;
+        if ('refused' in admitted) return `/sign-in?error=${admitted.refused}`;
+        // An account with a second factor: no session yet; the page asks for the code, and the
+        // credentials provider finishes the sign-in with it (authorizeSsoSecondFactor).
+        if ('secondFactorPending' in admitted) {
+          await setPendingSsoCookie(admitted.secondFactorPending);
+          const back = await ssoCallbackUrlOfRequest();
+          return `/sign-in?error=${SIGN_IN_ERRORS.secondFactorRequired}&via=sso${back ? `&callbackUrl=${encodeURIComponent(back)}` : ''}`;
+        }
+        return true;
       },
       jwt: ({ token, user, account }) => sessionJwt({ token, user, account }),
       async session({ session, token }) {

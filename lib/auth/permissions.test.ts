@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canEditView, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './permissions';
+import { can, canEditView, PERMISSIONS, ROLE_PERMISSIONS, ROLES, type Permission, type Role } from './permissions';
 
 const writes = PERMISSIONS.filter((p) => !p.endsWith('.read'));
 
@@ -33,12 +33,13 @@ describe('permissions', () => {
   it('a saved view is changed by its owner or an admin, never by another member or by support', () => {
     expect(can('manager', 'views.write')).toBe(true);
     expect(can('manager', 'views.manage')).toBe(false);
-    expect(canEditView('manager', 'u1', 'u1')).toBe(true);
-    expect(canEditView('manager', 'u1', 'u2')).toBe(false);
-    expect(canEditView('manager', 'u1', null)).toBe(false);
-    expect(canEditView('admin', 'u1', 'u2')).toBe(true);
-    expect(canEditView('admin', 'u1', null)).toBe(true);
-    expect(canEditView('support', 'u1', 'u1')).toBe(false);
+    const as = (role: Role) => (permission: Permission) => can(role, permission);
+    expect(canEditView(as('manager'), 'u1', 'u1')).toBe(true);
+    expect(canEditView(as('manager'), 'u1', 'u2')).toBe(false);
+    expect(canEditView(as('manager'), 'u1', null)).toBe(false);
+    expect(canEditView(as('admin'), 'u1', 'u2')).toBe(true);
+    expect(canEditView(as('admin'), 'u1', null)).toBe(true);
+    expect(canEditView(as('support'), 'u1', 'u1')).toBe(false);
   });
 
   it('refuses unknown or missing roles and only grants known permissions', () => {

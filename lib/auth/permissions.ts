@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'notifications.read',
   /** Add, change and remove notification rules. */
   'notifications.write',
+  /** Read the fleet reports, their CSV and the mileage logbooks (from the history store, no upstream call). */
+  'reports.read',
+  /** Schedule report e-mails to members, and remove them. */
+  'reports.write',
   /** Create, list and revoke the organization's console API credentials. */
   'apiCredentials.manage',
 ] as const;
@@ -50,6 +54,7 @@ const MANAGER_WRITES: readonly Permission[] = [
   'eligibility.write',
   'views.write',
   'notifications.write',
+  'reports.write',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -75,11 +80,12 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 
 /**
  * Who may change or delete a saved view: its owner (with the right to save views) or whoever
- * manages every view. A view whose owner left is an admin's.
+ * manages every view. A view whose owner left is an admin's. `may` answers for a permission: a
+ * person's role, or an API credential's scope (lib/org/credential-actor.ts's accessCan).
  */
-export function canEditView(role: Role | null | undefined, userId: string, ownerId: string | null): boolean {
-  if (can(role, 'views.manage')) return true;
-  return ownerId !== null && ownerId === userId && can(role, 'views.write');
+export function canEditView(may: (permission: Permission) => boolean, userId: string, ownerId: string | null): boolean {
+  if (may('views.manage')) return true;
+  return ownerId !== null && ownerId === userId && may('views.write');
 }
 
 export function permissionsOf(role: Role): readonly Permission[] {

@@ -27,6 +27,14 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
+/** The code step of a single sign-on interrupted for the second factor: no email or password, the sealed cookie says who. */
+export const ssoSecondFactorSchema = z.object({
+  sso: z.literal('1'),
+  code: signInSchema.shape.code,
+  passkey: signInSchema.shape.passkey,
+});
+export type SsoSecondFactorInput = z.input<typeof ssoSecondFactorSchema>;
+
 /** Password rules for every password a person chooses (invitation, change, reset). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const newPasswordSchema = z

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { listAuditEvents } from '@/lib/db/repos/audit';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
@@ -8,7 +8,8 @@ import { SIGN_IN_THROTTLE } from '@/lib/auth/server/sign-in-throttle';
 import { createUser, ensureUser, findUserByEmail } from '@/lib/db/repos/users';
 import { users } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
-import { hashPassword } from '@/lib/crypto/password';
+import { hashPassword, SCRYPT_DEFAULTS, setTestScryptCost } from '@/lib/crypto/password';
+import { TEST_SCRYPT_COST } from '@/lib/testing/fast-password-hashing';
 import { PUBLISHED_DEMO_PASSWORD } from './demo-exposure';
 import { PEER_ADDRESS_HEADER } from './server/client-address';
 import { admitOidcUser, authorizeCredentials, clientIpFromHeaders, SIGN_IN_ERRORS, SignInThrottledError } from './sign-in';
@@ -164,6 +165,8 @@ for (const leg of await databaseLegs()) {
     });
 
     it('rehashes a password stored under weaker parameters on the next successful sign-in', async () => {
+      setTestScryptCost(SCRYPT_DEFAULTS);
+      onTestFinished(() => setTestScryptCost(TEST_SCRYPT_COST));
       const user = await createUser(t.db, {
         email: 'legacy@example.com',
         passwordHash: await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 }),

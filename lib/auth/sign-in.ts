@@ -2,7 +2,8 @@ import 'server-only';
 import { clientAddressFromHeaders, DIRECT_BUCKET } from '@/lib/auth/server/client-address';
 import { PUBLISHED_DEMO_PASSWORD, publishedPasswordAllowed } from '@/lib/auth/demo-exposure';
 import { verifyReservedAttempt } from '@/lib/auth/server/verify-attempt';
-import { signInSchema, webauthnResponseSchema } from '@/lib/auth/schemas';
+import { signInSchema, ssoSecondFactorSchema, webauthnResponseSchema } from '@/lib/auth/schemas';
+import type { PendingSsoSignIn } from '@/lib/auth/server/sso-second-factor';
 import { verifyPasskeySignIn } from '@/lib/auth/server/passkeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '@/lib/db';
@@ -37,6 +38,8 @@ export const SIGN_IN_ERRORS = {
   ssoPasswordFirst: 'SsoPasswordFirst',
   /** The account is bound to another single sign-on identity than this one (same email, other subject). */
   ssoOtherIdentity: 'SsoOtherIdentity',
+  /** The code step of a single sign-on came without a fresh interrupted sign-in (expired, or another browser): sign in again. */
+  ssoSecondFactorExpired: 'SsoSecondFactorExpired',
 } as const;
 
 export interface SignedInUser {
@@ -55,7 +58,7 @@ export class SignInThrottledError extends Error {
 
 /** The password was right, but no session until the second factor's code is right too. */
 export class SecondFactorError extends Error {
-  constructor(code: typeof SIGN_IN_ERRORS.secondFactorRequired | typeof SIGN_IN_ERRORS.secondFactorInvalid) {
+  constructor(code: (typeof SIGN_IN_ERRORS)['secondFactorRequired' | 'secondFactorInvalid' | 'ssoSecondFactorExpired']) {
     // next-auth forwards the message as the `error` parameter.
     super(code);
     this.name = 'SecondFactorError';
@@ -205,6 +208,13 @@ async function redeemPasskey(db: Db, userId: string, answer: string): Promise<'p
 
 export type OidcRefusal = { refused: (typeof SIGN_IN_ERRORS)['notInvited' | 'ssoPasswordFirst' | 'ssoOtherIdentity'] };
 
+/**
+ * The identity provider vouched for the person, but the account has a second factor: no session
+ * yet. The sign-in page asks for the code (or a passkey) as after a right password, and
+ * `authorizeSsoSecondFactor` finishes the sign-in.
+ */
+export type OidcSecondFactorPending = { secondFactorPending: PendingSsoSignIn };
+
 export interface OidcProfileClaims {
   /** The identity provider's issuer and the person's subject there: the identity, never the email alone. */
   issuer: string;
@@ -230,7 +240,7 @@ export async function admitOidcUser(
   profile: OidcProfileClaims,
   ip: string | null = null,
   options: { linkingUserId?: string } = {},
-): Promise<SignedInUser | OidcRefusal> {
+): Promise<SignedInUser | OidcRefusal | OidcSecondFactorPending> {
   const email = profile.email?.trim().toLowerCase();
   const refuse = async (reason: string, refused: OidcRefusal['refused'] = SIGN_IN_ERRORS.notInvited, actorUserId?: string) => {
     await appendAuditEvent(db, {
@@ -250,12 +260,14 @@ export async function admitOidcUser(
   const bound = await findSsoIdentity(db, profile.issuer, profile.subject);
   let user = bound ? await findUserById(db, bound.userId) : await findUserByEmail(db, email);
   if (!user || !(await hasAnyMembership(db, user.id))) return refuse('not_invited');
+  // Linking from the account page: this browser is signed in as this very person (with their
+  // second factor, if they have one), so the identity provider's answer is the only proof asked.
+  const linking = options.linkingUserId === user.id;
   if (bound) {
     await touchSsoIdentity(db, bound.id);
   } else {
     if (await hasSsoIdentityOfIssuer(db, user.id, profile.issuer))
       return refuse('other_subject_bound', SIGN_IN_ERRORS.ssoOtherIdentity, user.id);
-    const linking = options.linkingUserId === user.id;
     if (user.passwordSetByLink && !linking) return refuse('password_set_by_link', SIGN_IN_ERRORS.ssoPasswordFirst, user.id);
     const boundNow = await bindSsoIdentity(db, {
       userId: user.id,
@@ -279,6 +291,62 @@ export async function admitOidcUser(
     await updateUserName(db, user.id, profile.name);
     user = { ...user, name: profile.name };
   }
+  // The identity provider's own second factor is not this account's: a person who set one up here
+  // proves it here too, as after a password (the session is issued only once it is proved).
+  if (!linking && (await hasSecondFactor(db, user.id)))
+    return { secondFactorPending: { userId: user.id, issuer: profile.issuer, subject: profile.subject } };
   await auditSignedIn(db, user, 'oidc', ip);
+  return { id: user.id, email: user.email, name: user.name || null };
+}
+
+/**
+ * The code step of a single sign-on interrupted for the second factor (`pending`: what the sealed
+ * cookie names). The identity must still be bound to that account and the account still a member;
+ * the code or passkey is checked as at a password sign-in, throttled and audited the same way
+ * (a wrong code counts as a failed attempt of the account from this address). Answers the user
+ * the session is for; throws SecondFactorError for a missing or wrong code or a missing or expired
+ * interrupted sign-in, and SignInThrottledError when the account and address must wait.
+ */
+export async function authorizeSsoSecondFactor(
+  db: Db,
+  credentials: Record<string, unknown>,
+  ip: string | null,
+  pending: PendingSsoSignIn | undefined,
+  policy: ThrottlePolicy = SIGN_IN_THROTTLE,
+): Promise<SignedInUser> {
+  const expired = () => new SecondFactorError(SIGN_IN_ERRORS.ssoSecondFactorExpired);
+  const parsed = ssoSecondFactorSchema.safeParse(credentials);
+  if (!pending || !parsed.success) throw expired();
+  const bound = await findSsoIdentity(db, pending.issuer, pending.subject);
+  const user = bound?.userId === pending.userId ? await findUserById(db, pending.userId) : undefined;
+  if (!user || user.disabledAt || !(await hasAnyMembership(db, user.id))) throw expired();
+
+  const { code, passkey } = parsed.data;
+  const key = { email: user.email, ip: throttleBucket(ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
+  if (ip === DIRECT_BUCKET) ip = null;
+  const verdict = await reserveSignInAttempt(db, key, policy);
+  if (!verdict.allowed) {
+    const auditKey = verdict.reason === 'ip' ? `ip ${key.ip}` : `pair ${user.email} ${key.ip}`;
+    if (claimThrottleAudit(auditKey)) {
+      await auditFailedSignIn(db, user.email, ip, {
+        method: 'oidc',
+        reason: 'throttled',
+        limit: verdict.reason,
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+    throw new SignInThrottledError(verdict.retryAfterSeconds);
+  }
+  if (!code && !passkey) {
+    await releaseSignInAttempt(db, verdict.attemptId);
+    throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorRequired);
+  }
+  const secondFactor = passkey ? await redeemPasskey(db, user.id, passkey) : await redeemSecondFactorCode(db, user.id, code!);
+  if (!secondFactor) {
+    await auditFailedSignIn(db, user.email, ip, { method: 'oidc', reason: 'second_factor_invalid' });
+    throw new SecondFactorError(SIGN_IN_ERRORS.secondFactorInvalid);
+  }
+  await clearSignInPair(db, key);
+  await auditSignedIn(db, user, 'oidc', ip, { bucket: key.ip, secondFactor });
   return { id: user.id, email: user.email, name: user.name || null };
 }

@@ -1,7 +1,10 @@
 import 'server-only';
 import { NextRequest } from 'next/server';
+import { beforeAll } from 'vitest';
+import { PERMISSIONS } from '@/lib/auth/permissions';
 import { newApiCredentialSecret } from '@/lib/crypto/api-credential-secret';
 import type { Db } from '@/lib/db';
+import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { insertApiCredential, type NewApiCredential } from '@/lib/db/repos/api-credentials';
 import { ensureMembership } from '@/lib/db/repos/memberships';
 import { createOrganization } from '@/lib/db/repos/organizations';
@@ -54,4 +57,26 @@ export function bearerRequest(
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+}
+
+/**
+ * A PGlite database with an organization `slug` and a credential holding `permissions` (every one
+ * unless told), for a test that calls route handlers as a program would (`onDb` points the mocked
+ * `getDb` at it).
+ */
+export function useScopedCredential(
+  slug: string,
+  onDb: (db: Db) => void,
+  permissions: readonly string[] = PERMISSIONS,
+): { secret: () => string; organizationId: () => string } {
+  const t = useTestDatabase('pglite');
+  let secret = '';
+  let organizationId = '';
+  beforeAll(async () => {
+    onDb(t.db);
+    const owner = await seedOrganization(t.db, slug);
+    organizationId = owner.org.id;
+    ({ secret } = await seedCredential(t.db, owner, { scope: 'custom', permissions: [...permissions], ratePerMinute: 100_000 }));
+  });
+  return { secret: () => secret, organizationId: () => organizationId };
 }

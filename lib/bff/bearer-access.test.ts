@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents } from '@/lib/db/schema';
 import { openPostgres, type Db, type DbHandle } from '@/lib/db';
 import { revokeApiCredential } from '@/lib/db/repos/api-credentials';
+import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
+import { createUser } from '@/lib/db/repos/users';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { captureLog } from '@/lib/ops/capture-log.test-support';
 import { bearerRequest, seedCredential, seedOrganization } from './bearer-access.test-support';
@@ -180,6 +182,30 @@ for (const leg of await databaseLegs()) {
       }
       const refused = await listVehicles(bearerRequest(url('revoked'), secret), context('revoked'));
       expect([refused.status, (await errorOf(refused)).code]).toEqual([401, 'API_CREDENTIAL_REVOKED']);
+    });
+
+    it('refuses a credential at its next request once its creator is removed from the organization, and only then', async () => {
+      const owner = await seedOrganization(t.db, 'departed');
+      const scripter = await createUser(t.db, { email: 'scripter@departed.example' });
+      await ensureMembership(t.db, owner.org.id, scripter.id, 'admin');
+      const { secret } = await seedCredential(t.db, { org: owner.org, admin: scripter });
+      // Twice first: on PGlite the second is answered from the cache the removal must clear.
+      expect((await listVehicles(bearerRequest(url('departed'), secret), context('departed'))).status).toBe(200);
+      expect((await listVehicles(bearerRequest(url('departed'), secret), context('departed'))).status).toBe(200);
+      if (leg.kind === 'postgres') {
+        const other: DbHandle = openPostgres(t.database.url!, { max: 1 });
+        try {
+          await removeMember(other.db as Db, owner.org.id, scripter.id);
+        } finally {
+          await other.close();
+        }
+      } else {
+        await removeMember(t.db, owner.org.id, scripter.id);
+      }
+      const refused = await listVehicles(bearerRequest(url('departed'), secret), context('departed'));
+      const error = await errorOf(refused);
+      expect([refused.status, error.code]).toEqual([401, 'API_CREDENTIAL_INVALID']);
+      expect(error.message).toContain('no longer a member');
     });
   });
 }

@@ -64,7 +64,7 @@ const throwUnknown = (): never => {
   throw unknownCredential();
 };
 
-/** The refusals before the bucket, in this order: revoked, expired, another organization's, creator gone, address. */
+/** The refusals before the bucket, in this order: revoked, expired, another organization's, creator gone or no longer a member, address. */
 function refuseUnusable(found: CredentialForRequest, slug: string, now: Date, addressOk: boolean, ip: string | null): void {
   const { credential, organization, creator } = found;
   if (credential.revokedAt) throw new AppError('API_CREDENTIAL_REVOKED', 'This API credential was revoked.');
@@ -74,6 +74,9 @@ function refuseUnusable(found: CredentialForRequest, slug: string, now: Date, ad
   if (organization.slug !== slug) throw new AppError('NOT_FOUND', 'Not found.');
   if (!creator || creator.disabledAt) {
     throw new AppError('API_CREDENTIAL_INVALID', 'The person who created this API credential no longer has an account.');
+  }
+  if (!creator.member) {
+    throw new AppError('API_CREDENTIAL_INVALID', 'The person who created this API credential is no longer a member of this organization.');
   }
   if (!addressOk)
     throw new AppError('API_CREDENTIAL_ADDRESS_REFUSED', `This API credential may not be used from ${ip ?? 'an unknown address'}.`);
@@ -85,8 +88,8 @@ export type RateLimitState = { limit: number; remaining: number; resetSeconds: n
 /**
  * The organization access a bearer credential opens for the organization in the URL. Refused,
  * in this order: an unknown secret (401), a revoked one (401), an expired one (401), another
- * organization's (404, as a person who is not a member), a creator who no longer exists or was
- * disabled (401), an address outside the allowed list (403), an empty bucket (429).
+ * organization's (404, as a person who is not a member), a creator who no longer exists, was
+ * disabled or was removed from the organization (401), an address outside the allowed list (403), an empty bucket (429).
  */
 export async function loadBearerAccess(
   request: NextRequest,

@@ -18,9 +18,20 @@ describe('errorResponse', () => {
     expect((await response.json()).error).toMatchObject({
       code: 'CONSENT_MISSING',
       message: "This vehicle's owner did not grant vehicle information.",
-      requestId: 'req-1',
+      upstreamRequestId: 'req-1',
       details: { scope: 'vehicle:information', upstreamStatus: 401 },
     });
+  });
+
+  it('names this request’s id in every error answer, the header’s, and keeps a proxy’s safe id', async () => {
+    const own = errorResponse(new Error('boom'));
+    const id = (await own.json()).error.requestId;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(own.headers.get('x-request-id')).toBe(id);
+    const proxied = errorResponse(new Error('boom'), new Request('http://x/api/o/demo', { headers: { 'x-request-id': 'lb-7' } }));
+    expect([(await proxied.json()).error.requestId, proxied.headers.get('x-request-id')]).toEqual(['lb-7', 'lb-7']);
+    const unsafe = errorResponse(new Error('boom'), new Request('http://x/api/o/demo', { headers: { 'x-request-id': 'a b' } }));
+    expect((await unsafe.json()).error.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('still answers refused credentials as UPSTREAM_AUTHENTICATION_ERROR', async () => {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
@@ -12,7 +13,7 @@ import { logger } from '@/lib/ops/log';
  * credentials is not the user's session expiring, so it is a 502, never a 401.
  */
 function fromVehicleApiError(error: VehicleApiError): AppError {
-  const base = { requestId: error.requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
+  const base = { upstreamRequestId: error.requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
   switch (error.code) {
     case 'AUTHENTICATION_ERROR':
       return new AppError(
@@ -43,7 +44,7 @@ function fromVehicleApiError(error: VehicleApiError): AppError {
     case CONSENT_MISSING:
       // The owner's consent, not our credentials nor the person's session: a 403 the section explains.
       return new AppError(CONSENT_MISSING, error.message, {
-        requestId: error.requestId,
+        upstreamRequestId: error.requestId,
         details: { ...base.details, ...(error.details as object) },
       });
   }
@@ -80,9 +81,28 @@ function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL', 'Something went wrong on our side. The error was logged.');
 }
 
-export function errorResponse(error: unknown): Response {
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request's id: the one a proxy in front sent (when it is a safe token), else a new one. */
+function requestIdOf(request: Request | undefined): string {
+  const incoming = request?.headers.get('x-request-id');
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Every error answer of the BFF: `{ error: { code, message, requestId, ... } }` with the status of
+ * its code, and the same request id in the `x-request-id` header (the log line names it too).
+ */
+export function errorResponse(error: unknown, request?: Request): Response {
   const appError = toAppError(error);
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (appError.body.retryAfterSeconds !== undefined) headers['Retry-After'] = String(appError.body.retryAfterSeconds);
-  return NextResponse.json({ error: appError.body satisfies ErrorBody }, { status: appError.status, headers });
+  return errorAnswer(appError.status, appError.body, request);
+}
+
+/** An error body already made (a receiver's refusal) answered the same way: request id in the body and the header. */
+export function errorAnswer(status: number, error: ErrorBody, request?: Request): Response {
+  const requestId = requestIdOf(request);
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'x-request-id': requestId };
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  const body: ErrorBody = { ...error, requestId };
+  return NextResponse.json({ error: body }, { status, headers });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { APP_ERROR_STATUS } from '@/lib/errors/app-error';
+import { documentedErrorCodes } from '@/lib/errors/error-codes';
 import type { RouteContract } from './route-contract';
 
 /** A route module as Next loads it: its method exports, each a withOrg route carrying its contract. */
@@ -80,9 +80,70 @@ function operationOf(method: string, path: string, contract: RouteContract) {
   };
 }
 
-const ERROR_CODES = Object.entries(APP_ERROR_STATUS)
-  .map(([code, status]) => `\`${code}\` (${status})`)
-  .join(', ');
+/**
+ * The console's own codes, each with its status and meaning: an enum for a program's switch, a
+ * `oneOf` of `const`s that renderers show with their descriptions, and a Markdown table for people.
+ */
+function errorCodeSchema() {
+  const codes = documentedErrorCodes();
+  return {
+    type: 'string',
+    enum: codes.map((c) => c.code),
+    'x-enum-descriptions': Object.fromEntries(codes.map((c) => [c.code, `${c.status}: ${c.meaning}`])),
+    'x-status': Object.fromEntries(codes.map((c) => [c.code, c.status])),
+    description: [
+      'A stable machine code of the console, with the HTTP status it answers with:',
+      '',
+      '| Code | Status | Meaning |',
+      '| --- | --- | --- |',
+      ...codes.map((c) => `| \`${c.code}\` | ${c.status} | ${c.meaning.replaceAll('|', '\\|')} |`),
+    ].join('\n'),
+  };
+}
+
+function errorSchema() {
+  return {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message', 'requestId'],
+        properties: {
+          code: {
+            anyOf: [
+              { $ref: '#/components/schemas/ErrorCode' },
+              { type: 'string', description: "The Vehicle API's own code, passed through with its status." },
+            ],
+          },
+          message: { type: 'string', description: 'What went wrong, in words for a person.' },
+          requestId: { type: 'string', description: 'This request’s id, as in the `x-request-id` header and the console’s logs.' },
+          upstreamRequestId: { type: 'string', description: 'The Vehicle API request the error came from, when it came from one.' },
+          fields: {
+            type: 'array',
+            description: 'For `VALIDATION_FAILED`: every invalid field.',
+            items: {
+              type: 'object',
+              required: ['path', 'message'],
+              properties: {
+                path: {
+                  type: 'string',
+                  description: "The field's path, as `selection.vehicleIds[0]`; empty for the whole input.",
+                  examples: ['name'],
+                },
+                message: { type: 'string' },
+                in: { type: 'string', enum: ['body', 'query', 'params', 'headers'] },
+              },
+            },
+          },
+          retryAfterSeconds: { type: 'integer', description: 'How long to wait before a retry (also the `Retry-After` header).' },
+          retryable: { type: 'boolean', description: 'The same request may be repeated once the wait is over.' },
+          details: { description: 'More about some codes (as `runningExecutionId` for COMMAND_ALREADY_IN_PROGRESS).' },
+        },
+      },
+    },
+  };
+}
 
 /**
  * The OpenAPI 3.1 document of the console API, built from the very schemas withOrg validates
@@ -122,28 +183,8 @@ export function buildOpenApiDocument(routes: readonly RouteModule[], serverUrl: 
         },
       },
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: {
-                code: { type: 'string', description: `A stable machine code: ${ERROR_CODES}, or the Vehicle API's own code.` },
-                message: { type: 'string' },
-                requestId: { type: 'string', description: 'The Vehicle API request this error came from, when it came from one.' },
-                fields: {
-                  type: 'object',
-                  additionalProperties: { type: 'array', items: { type: 'string' } },
-                  description: 'For VALIDATION_FAILED: the messages by field path.',
-                },
-                retryAfterSeconds: { type: 'integer' },
-                retryable: { type: 'boolean' },
-              },
-            },
-          },
-        },
+        Error: errorSchema(),
+        ErrorCode: errorCodeSchema(),
       },
       responses: {
         Error: {

@@ -1,25 +1,21 @@
 import 'server-only';
-import { setBounded } from '@/lib/bounded-map';
+import type { Db } from '@/lib/db';
+import { countInWindow } from '@/lib/db/repos/rate-windows';
 import { AppError } from '@/lib/errors/app-error';
 
-/** How often one person may ask one expensive route: `limit` requests per `windowMs`. */
+/** How often one person (or address, or email asked for) may make one kind of request: `limit` per `windowMs`. */
 export type PersonLimit = { name: string; limit: number; windowMs: number };
 
-const MAX_KEYS = 10_000;
-const windows = new Map<string, { startedAt: number; count: number }>();
-
 /**
- * Takes one request from this person's budget for the route, or throws RATE_LIMITED with the
- * seconds until the window turns. Fixed windows, per process: with several instances a person
- * gets the budget on each, still a bound on what one person can make the upstream do.
+ * Takes one request from this key's budget for the rule, or throws RATE_LIMITED with the seconds
+ * until the window turns. Fixed windows kept in the database (`rate_windows`), as the sign-in
+ * throttle keeps its attempts: on PostgreSQL every instance counts against the same row, so
+ * running two instances does not double anyone's budget; on PGlite the one process's database.
  */
-export function takePersonBudget(rule: PersonLimit, userId: string, now = Date.now()): void {
-  const key = `${rule.name} ${userId}`;
-  const current = windows.get(key);
-  const window = current && now - current.startedAt < rule.windowMs ? current : { startedAt: now, count: 0 };
-  if (window.count >= rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + rule.windowMs - now) / 1000));
+export async function takePersonBudget(db: Db, rule: PersonLimit, key: string, now = Date.now()): Promise<void> {
+  const window = await countInWindow(db, { rule: rule.name, key, windowMs: rule.windowMs, now: new Date(now) });
+  if (window.count > rule.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt.getTime() + rule.windowMs - now) / 1000));
     throw new AppError('RATE_LIMITED', `Too many of these requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
   }
-  setBounded(windows, key, { ...window, count: window.count + 1 }, MAX_KEYS);
 }

@@ -102,10 +102,13 @@ describe('withOrg and the headers a route reads', () => {
     const handler = vi.fn(async () => ({ done: true }));
     const response = await withOrg(handler, { permission: 'commands.send', headers: schema })(withKey('no'), context);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
+    const body = (await response.json()) as {
+      error: { code: string; message: string; fields: { path: string; message: string; in: string }[]; requestId: string };
+    };
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.message).toBe('Invalid headers: idempotency-key: Eight letters or digits');
-    expect(body.error.fields).toEqual({ 'idempotency-key': ['Eight letters or digits'] });
+    expect(body.error.fields).toEqual([{ path: 'idempotency-key', message: 'Eight letters or digits', in: 'headers' }]);
+    expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
     expect(handler).not.toHaveBeenCalled();
   });
 });

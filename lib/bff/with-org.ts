@@ -2,19 +2,21 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Permission } from '@/lib/auth/permissions';
-import { AppError, validationError } from '@/lib/errors/app-error';
+import { validationError } from '@/lib/errors/app-error';
 import { errorResponse } from './error-response';
 import { assertSameOrigin, readJsonBody } from './request-guards';
 import { loadOrgAccess, type OrgAccess } from '@/lib/org/org-access';
 import { recordAudit, type AuditSpec } from './audit';
 import { takePersonBudget, type PersonLimit } from './person-rate-limit';
 import { env } from '@/lib/env';
+import { getDb } from '@/lib/db';
 import { withUpstreamDeadline } from '@/lib/vehicle-api/deadline';
 import { observeBffRequest } from '@/lib/ops/observe';
 import { rememberVehicleUpstreamError } from './vehicle-upstream-errors';
 import { logger } from '@/lib/ops/log';
 import { isStepUpRefusal, requireStepUp, type StepUpRule } from './step-up';
 import { accessCan } from '@/lib/org/credential-actor';
+import { permissionRefusal } from '@/lib/org/permission-refusal';
 import { bearerSecretOf, loadBearerAccess, setRateLimitHeaders, type RateLimitState } from './bearer-access';
 import { routeContractOf } from './route-contract';
 
@@ -140,12 +142,9 @@ export function withOrg<
       const slug = String(rawParams.org ?? '');
       access = bearer === undefined ? await loadOrgAccess(slug) : await loadBearerAccess(request, slug, bearer, { onRateLimit });
       onOrganization(access.org.id);
-      if (!accessCan(access, options.permission)) {
-        throw access.credential
-          ? new AppError('API_CREDENTIAL_SCOPE', `This API credential's scope does not include ${options.permission}.`)
-          : new AppError('FORBIDDEN', 'Your role does not allow this action.');
-      }
-      if (options.perPerson) takePersonBudget(options.perPerson, access.credential ? `credential ${access.credential.id}` : access.user.id);
+      if (!accessCan(access, options.permission)) throw permissionRefusal(access, options.permission);
+      if (options.perPerson)
+        await takePersonBudget(getDb(), options.perPerson, access.credential ? `credential ${access.credential.id}` : access.user.id);
       const params = parse(options.params as PS, rawParams, 'params');
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
       const headers = parse(options.headers as HS, Object.fromEntries(request.headers), 'headers');
@@ -165,7 +164,7 @@ export function withOrg<
       if (result instanceof Response) return result;
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
-      const response = errorResponse(error);
+      const response = errorResponse(error, request);
       if (access) await rememberVehicleUpstreamError(access.org.id, parsedParams, error);
       // A refusal for want of a step-up is the prompt's cue, not an attempt: the retry is recorded.
       if (options.audit && access && !isStepUpRefusal(error)) {

@@ -54,7 +54,7 @@ export function withSession<
       const result = await handler({ request, body, params, user: user as never, sessionId: sessionId as never, ip: clientIp(request) });
       return NextResponse.json(result ?? { ok: true }, { headers: { 'Cache-Control': 'no-store' } });
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   };
 }

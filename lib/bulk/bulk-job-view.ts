@@ -1,8 +1,18 @@
 import type { Permission } from '@/lib/auth/permissions';
+import { commandLabel } from '@/lib/commands/catalog';
+
+/** The list page's filter choices: here, not in schemas.ts, so that the page does not load zod and every schema. */
+export const BULK_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
+export const BULK_ACTION_NAMES = ['tag.add', 'tag.remove', 'listening.on', 'listening.off', 'command'] as const;
 
 /** What the browser reads of a bulk job (lib/bulk/server/bulk-jobs.ts writes it). */
-export type BulkActionName = 'tag.add' | 'tag.remove' | 'listening.on' | 'listening.off' | 'command';
+export type BulkActionName = (typeof BULK_ACTION_NAMES)[number];
 export type BulkOutcome = 'pending' | 'done' | 'skipped' | 'failed';
+/**
+ * A job's rows counted: by outcome, with the failed rows whose outcome is unknown (the command may
+ * have reached the vehicle; see retry.ts) counted in `unknown`, not in `failed`.
+ */
+export type BulkCounts = Record<BulkOutcome | 'unknown', number>;
 
 export type BulkJobView = {
   id: string;
@@ -11,7 +21,7 @@ export type BulkJobView = {
   selection: Record<string, unknown>;
   status: 'running' | 'paused' | 'cancelled' | 'done';
   total: number;
-  counts: Record<BulkOutcome, number>;
+  counts: BulkCounts;
   createdBy: string | null;
   createdAt: string;
   finishedAt: string | null;
@@ -70,4 +80,30 @@ export function bulkCommandName(label: string, args: Record<string, unknown> | n
 export function bulkProgress(job: Pick<BulkJobView, 'total' | 'counts'>): number {
   if (job.total === 0) return 100;
   return Math.round(((job.total - job.counts.pending) / job.total) * 100);
+}
+
+/** ` · 2 outcome unknown`: shown only when some are (tags and listening never have any). */
+const unknownText = (counts: BulkCounts) => (counts.unknown ? ` · ${counts.unknown} outcome unknown` : '');
+
+/** A job's outcomes on the list of jobs: "4 done · 2 failed · 1 outcome unknown · 0 skipped · 3 waiting". */
+export function listCountsText(counts: BulkCounts): string {
+  return (
+    `${counts.done} done · ${counts.failed} failed${unknownText(counts)} · ${counts.skipped} skipped` +
+    (counts.pending ? ` · ${counts.pending} waiting` : '')
+  );
+}
+
+/** A job's outcomes on its own page: "8 done · 0 skipped · 2 failed · 1 outcome unknown · 0 waiting, of 11". */
+export function pageCountsText(counts: BulkCounts, total: number): string {
+  return `${counts.done} done · ${counts.skipped} skipped · ${counts.failed} failed${unknownText(counts)} · ${counts.pending} waiting, of ${total}`;
+}
+
+/** "Send Lock doors to 12 vehicles": a job as its list and its page name it. */
+export function jobTitle(job: Pick<BulkJobView, 'action' | 'args' | 'total'>): string {
+  const tag = job.args && typeof job.args.key === 'string' ? { key: String(job.args.key), value: String(job.args.value) } : null;
+  const commandName =
+    job.action === 'command' && typeof job.args?.command === 'string'
+      ? bulkCommandName(commandLabel(job.args.command), job.args.args as Record<string, unknown> | undefined)
+      : undefined;
+  return describeBulkAction(job.action, tag, job.total, commandName);
 }

@@ -25,4 +25,6 @@ export type ConsentLinkView = {
   mailedAt: string | null;
   /** When the owner first came back to the landing page. */
   firstOpenedAt: string | null;
+  /** A reconnection: the account whose connection this link renews (null for a first connection). */
+  reconnectsAccountId: string | null;
 };

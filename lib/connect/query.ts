@@ -31,7 +31,8 @@ export function useConsentLink(org: string, linkId: string) {
 export function useCreateConsentLink(org: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: ConnectLinkRequest) => apiFetch<{ link: ConsentLinkView }>(linksPath(org), { method: 'POST', json: values }),
+    mutationFn: (values: ConnectLinkRequest) =>
+      apiFetch<{ link: ConsentLinkView; mailError?: string | null }>(linksPath(org), { method: 'POST', json: values }),
     onSuccess: ({ link }) => {
       queryClient.setQueryData(connectKeys.link(org, link.id), { link });
       void queryClient.invalidateQueries({ queryKey: connectKeys.links(org) });

@@ -24,6 +24,7 @@ const base: ConsentLinkView = {
   mailedTo: null,
   mailedAt: null,
   firstOpenedAt: null,
+  reconnectsAccountId: null,
 };
 
 describe('a new link like an earlier one', () => {

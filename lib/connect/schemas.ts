@@ -4,6 +4,8 @@ import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/vehicle-api';
 import { toVendorMake, UNKNOWN_MAKE_MESSAGE } from '@/lib/contract/makes';
 import { countryCodeProblem } from '@/lib/eligibility/country-codes';
 import { vinProblem } from '@/lib/validations/vin';
+import { upstreamId } from '@/lib/validations/route-params';
+import { mailLinkSchema } from '@/lib/connect/mail-schemas';
 
 export const CONNECT_MODES = ['account', 'vehicle'] as const;
 
@@ -50,6 +52,11 @@ export const connectLinkSchema = z
           z.lte(THIS_YEAR + 2, `The model year is ${THIS_YEAR + 2} or earlier.`),
         ),
     ),
+    /** A reconnection: the account (and vehicle) whose connection the new link renews; the onboarding page follows it. */
+    reconnectsAccountId: z.optional(upstreamId),
+    reconnectsVehicleId: z.optional(upstreamId),
+    /** Also e-mail the new link to the owner at this address, in one step (empty: do not). */
+    mailTo: z.optional(z.union([z.literal(''), mailLinkSchema.shape.to])),
   })
   .check(
     z.superRefine((value, ctx) => {

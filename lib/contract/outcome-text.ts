@@ -6,7 +6,8 @@ import { lookup, UPSTREAM_ERROR_TEXT, type Explanation } from './upstream-error-
  * per-VIN codes of a bulk connection, and the action categories. Each code gets a sentence and a
  * next step; wherever one is shown, the upstream's own text and request id stay beside it for
  * support. The HTTP error codes are in `upstream-error-text.ts` (every page's error state shows
- * them); the codes are the contract's (`outcome-text.test.ts` fails when one has no words);
+ * them), a command execution's `failedReason` codes in `failed-reason-text.ts` (the command views
+ * show them); the codes are the contract's (`outcome-text.test.ts` fails when one has no words);
  * a code the catalog does not know is shown as it came. Plain data: the browser shows it.
  */
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   HASH_CONCURRENCY,
   HASH_PER_OWNER,
@@ -8,6 +8,7 @@ import {
   PasswordHashingBusyError,
   passwordHashesInProgress,
   SCRYPT_DEFAULTS,
+  setTestScryptCost,
   verifyPassword,
 } from '@/lib/crypto/password';
 
@@ -15,6 +16,9 @@ import {
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
 
 describe('password hashing (scrypt)', () => {
+  // The other test files hash at a low cost (lib/testing/fast-password-hashing.ts); these test the real one.
+  beforeAll(() => setTestScryptCost(SCRYPT_DEFAULTS));
+
   it("hashes at OWASP's minimum (N=2^17, r=8, p=1) by default, the parameters stored in the string", async () => {
     expect(SCRYPT_DEFAULTS).toEqual({ N: 131072, r: 8, p: 1 });
     const stored = await hashPassword('correct horse battery staple');

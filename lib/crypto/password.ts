@@ -9,7 +9,18 @@ export interface ScryptParams {
 
 /** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB per hash. */
 export const SCRYPT_DEFAULTS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
-const DEFAULTS = SCRYPT_DEFAULTS;
+let DEFAULTS = SCRYPT_DEFAULTS;
+
+/**
+ * The cost of new hashes in the unit tests (lib/testing/fast-password-hashing.ts): at OWASP's
+ * cost each hash takes 0.4-1.2 s here, and the tests that sign in, invite and reset passwords made
+ * hundreds. Refused outside Vitest, so no server can be configured into weaker hashes.
+ */
+export function setTestScryptCost(params: ScryptParams): void {
+  // eslint-disable-next-line no-restricted-properties -- Vitest's own marker, not configuration.
+  if (!process.env.VITEST) throw new Error('setTestScryptCost is for the unit tests only');
+  DEFAULTS = params;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 // Stored parameters are bounded so a tampered row cannot make verification allocate gigabytes.

@@ -1,11 +1,12 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type Db, type DbHandle, type DbKind } from './index';
-import { migrateDatabase, migrationsFolder } from './migrate';
+import { migrateDatabase } from './migrate';
+import { existingPgliteTemplate, pgliteTemplateKey, pgliteTemplatePath, pgliteTemplatesFolder } from './pglite-template';
 
 // A test-only setting: the application never reads it, so it stays out of lib/env.ts.
 // eslint-disable-next-line no-restricted-properties
@@ -49,34 +50,14 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
- * What a migrated template is made of: the migrations and the PGlite version. A template named by
- * it is never stale, and checkouts with other migrations keep templates of their own.
- */
-const templateKey = (() => {
-  let key: string | undefined;
-  return () => {
-    if (key) return key;
-    const hash = createHash('sha256');
-    const folder = migrationsFolder();
-    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-      const full = path.join(folder, file);
-      if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
-    }
-    hash.update(readFileSync(path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json')));
-    key = hash.digest('hex').slice(0, 16);
-    return key;
-  };
-})();
-
-/**
  * A migrated PGlite folder to copy: a new PGlite folder costs its initdb (10-40 s here) and the
  * migrations, a copy about a second. Made once per key and kept between runs; workers racing to
  * make it each build their own and the first rename wins.
  */
 async function pgliteTemplate(): Promise<string> {
-  const templates = path.join(tmpdir(), 'motorpool-test-templates');
-  const template = path.join(templates, `pglite-${templateKey()}`);
-  if (existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const templates = pgliteTemplatesFolder();
+  const template = pgliteTemplatePath();
+  if (existingPgliteTemplate()) return template;
   mkdirSync(templates, { recursive: true });
   const building = mkdtempSync(path.join(templates, 'building-'));
   const handle = openPglite(building);
@@ -98,7 +79,7 @@ async function pgliteTemplate(): Promise<string> {
  * the template key; made by the first worker that needs it, renamed into place when complete.
  */
 async function postgresTemplate(admin: postgres.Sql): Promise<string> {
-  const name = `motorpool_template_${templateKey()}`;
+  const name = `motorpool_template_${pgliteTemplateKey()}`;
   const [found] = await admin`select 1 as found from pg_database where datname = ${name}`;
   if (found) return name;
   const building = `motorpool_template_building_${randomBytes(4).toString('hex')}`;

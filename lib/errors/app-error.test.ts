@@ -5,7 +5,7 @@ import { COMMAND_NOT_OFFERED } from '@/lib/commands/execution-view';
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { BULK_CONNECT_NOT_ENABLED } from '@/lib/eligibility/bulk-connect';
 import { RepositoryError } from '@/lib/db/errors';
-import { APP_ERROR_STATUS, AppError } from './app-error';
+import { APP_ERROR_STATUS, AppError, validationFailed } from './app-error';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -61,5 +61,18 @@ describe('the one code-to-status map', () => {
     expect(new RepositoryError('LAST_ADMIN', 'x').status).toBe(409);
     expect(new RepositoryError('INVALID_CURSOR', 'x').status).toBe(400);
     expect(new AppError('SOMETHING_ELSE', 'x').status).toBe(500);
+  });
+});
+
+describe('validationFailed', () => {
+  it('names where every field error was: a verb’s own check without a location is the body', () => {
+    const error = validationFailed([
+      { path: 'baseUrl', message: 'The base URL must use https' },
+      { path: 'pageSize', message: 'At most 100', in: 'query' },
+    ]);
+    expect(error.body.fields).toEqual([
+      { path: 'baseUrl', message: 'The base URL must use https', in: 'body' },
+      { path: 'pageSize', message: 'At most 100', in: 'query' },
+    ]);
   });
 });

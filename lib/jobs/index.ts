@@ -12,7 +12,13 @@ import type { JobRunner, RecurringJob } from './job';
  */
 export type { RecurringJob } from './job';
 
-type Registry = { jobs: Map<string, RecurringJob>; runner?: JobRunner; starting?: Promise<void> };
+type Registry = {
+  jobs: Map<string, RecurringJob>;
+  runner?: JobRunner;
+  starting?: Promise<void>;
+  /** Loops of this process beside the jobs (the webhook sender), stopped with them. */
+  loops?: Map<string, { stop(): Promise<void> }>;
+};
 
 const state = globalThis as { __motorpoolJobs?: Registry };
 const registry = (): Registry => (state.__motorpoolJobs ??= { jobs: new Map() });
@@ -45,9 +51,20 @@ export async function startJobs(options: { executeSql?: ExecuteSql } = {}): Prom
   await current.starting;
 }
 
+/** Keeps a process loop to stop with the jobs; a name kept again stops the earlier loop (a hot reload). */
+export function keepLoop(name: string, loop: { stop(): Promise<void> }): void {
+  const loops = (registry().loops ??= new Map());
+  const earlier = loops.get(name);
+  loops.set(name, loop);
+  void earlier?.stop();
+}
+
 /** Stops the timers and tells running jobs to stop; resolves once they have. */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const current = registry();
+  const loops = [...(current.loops?.values() ?? [])];
+  current.loops?.clear();
+  await Promise.all(loops.map((loop) => loop.stop().catch(() => undefined)));
   await current.starting?.catch(() => {});
   const runner = current.runner;
   current.runner = undefined;

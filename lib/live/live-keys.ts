@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
+import { connectKeys } from '@/lib/connect/query-keys';
 import { notificationKeys } from '@/lib/notifications/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
@@ -20,6 +21,7 @@ export function coveredKeys(org: string): QueryKey[] {
     webhookKeys.events(org),
     notificationKeys.inbox(org),
     notificationKeys.unread(org),
+    connectKeys.links(org),
   ];
 }
 
@@ -41,7 +43,8 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
         fleet: [],
       };
     case 'bulk':
-      return { now: [bulkKeys.job(org, notice.jobId)], fleet: [] };
+      // The job's page, and the jobs list that shows its counts (its polling stops while live too).
+      return { now: [bulkKeys.job(org, notice.jobId), bulkKeys.lists(org)], fleet: [] };
     case 'vehicle':
       return { now: [], fleet: [vehicleKeys.lists(org), fleetKeys.overview(org), fleetKeys.positions(org)] };
     case 'events':
@@ -51,6 +54,9 @@ export function keysOfNotice(org: string, notice: LiveNotice): { now: QueryKey[]
       };
     case 'notification':
       return { now: [notificationKeys.inbox(org), notificationKeys.unread(org)], fleet: [] };
+    case 'consent-link':
+      // The lists and the link's own page (an owner's return settles it).
+      return { now: [connectKeys.links(org)], fleet: [] };
   }
 }
 

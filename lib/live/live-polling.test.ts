@@ -2,9 +2,10 @@ import { environmentManager, QueryClient, QueryObserver } from '@tanstack/react-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bulkKeys } from '@/lib/bulk/query-keys';
 import { commandKeys } from '@/lib/commands/query-keys';
+import { connectKeys } from '@/lib/connect/query-keys';
 import { vehicleKeys } from '@/lib/vehicles/query-keys';
 import { webhookKeys } from '@/lib/webhooks/query-keys';
-import { keysOfNotice, liveCovers } from './live-keys';
+import { isKeyPrefix, keysOfNotice, liveCovers } from './live-keys';
 import { followedQueries, pausePollingWhileLive, reschedulePolling } from './live-polling';
 import { setLiveStatus } from './live-status';
 
@@ -108,6 +109,30 @@ describe('keysOfNotice', () => {
     const keys = keysOfNotice('demo', { kind: 'events', vehicleId: 'veh-1' });
     expect(keys.now).toEqual([webhookKeys.receiver('demo'), webhookKeys.vehicleEvents('demo', 'veh-1')]);
     expect(keysOfNotice('demo', { kind: 'events' }).now).toEqual([webhookKeys.receiver('demo')]);
+  });
+
+  it('reads a bulk job and the jobs list again when the job moves: the list stops polling while live', () => {
+    const client = new QueryClient();
+    const list = bulkKeys.list('demo', 'status=running');
+    const job = bulkKeys.job('demo', 'job-1');
+    client.setQueryData(list, { pages: [] });
+    client.setQueryData(job, { job: {} });
+    setLiveStatus('live', 'demo');
+    expect(liveCovers(list)).toBe(true);
+    for (const queryKey of keysOfNotice('demo', { kind: 'bulk', jobId: 'job-1' }).now)
+      void client.invalidateQueries({ queryKey, refetchType: 'none' });
+    expect(client.getQueryState(job)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(list)?.isInvalidated).toBe(true);
+  });
+
+  it('reads the consent links (lists and the link’s page) again when a link moves, and they stop polling while live', () => {
+    setLiveStatus('live', 'demo');
+    for (const key of [connectKeys.list('demo', 'PENDING'), connectKeys.link('demo', 'link-1')]) {
+      expect(liveCovers(key)).toBe(true);
+      expect(keysOfNotice('demo', { kind: 'consent-link', linkId: 'link-1' }).now.some((prefix) => isKeyPrefix(prefix, key))).toBe(true);
+    }
+    expect(liveCovers(connectKeys.face('demo'))).toBe(false);
+    expect(liveCovers(connectKeys.list('northwind', ''))).toBe(false);
   });
 
   it('leaves fleet-wide lists to the slower refresh when a vehicle’s figure moves', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from './live-stream';
+import { commandKeys } from '@/lib/commands/query-keys';
+import { resyncKeys } from './live-keys';
+import { keysToReadOnOpen, reconnectDelayMs } from './live-stream';
 
 describe('reconnectDelayMs', () => {
   it('doubles from about a second to at most about thirty, spread ±20 %', () => {
@@ -8,5 +10,18 @@ describe('reconnectDelayMs', () => {
     ]);
     expect(reconnectDelayMs(1, () => 0)).toBe(800);
     expect(reconnectDelayMs(1, () => 1)).toBe(1_200);
+  });
+});
+
+describe('keysToReadOnOpen', () => {
+  const followed = () => [['followed']];
+  it('reads the followed queries on the first open and on a reopen that resumes after its last event', () => {
+    expect(keysToReadOnOpen('acme', { reopened: false, resuming: false }, followed)).toEqual([['followed']]);
+    expect(keysToReadOnOpen('acme', { reopened: true, resuming: true }, followed)).toEqual([['followed']]);
+  });
+  it('reads everything notices keep fresh on a reopen that cannot resume, whether those queries poll or not', () => {
+    const keys = keysToReadOnOpen('acme', { reopened: true, resuming: false }, followed);
+    expect(keys).toEqual(resyncKeys('acme'));
+    expect(keys).toContainEqual(commandKeys.all('acme'));
   });
 });

@@ -10,6 +10,18 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/**
+ * What a stream that just opened reads again. The first open: the queries the page follows (their
+ * polling stops now, and they may have moved before the stream was up). A reopen that resumes
+ * after its last event: the same, the server replays what was missed or sends `resync`. A reopen
+ * that cannot resume (no notice came before the drop, so no Last-Event-ID): everything notices
+ * keep fresh, as a resync would, since a query that polls only while something is pending (the
+ * command history) would otherwise never show what changed while the stream was down.
+ */
+export function keysToReadOnOpen(org: string, open: { reopened: boolean; resuming: boolean }, followed: () => QueryKey[]): QueryKey[] {
+  return open.reopened && !open.resuming ? resyncKeys(org) : followed();
+}
+
 /** No event (heartbeats come every 20 s) for this long: the connection is dead though the browser has not noticed. */
 const SILENCE_MS = 50_000;
 /** Fleet-wide lists and totals are read again at most this often however many figures arrive. */
@@ -63,6 +75,7 @@ export function startLiveStream(org: string, client: QueryClient): () => void {
   let source: EventSource | undefined;
   let lastEventId: string | undefined;
   let attempt = 0;
+  let opens = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let silenceTimer: ReturnType<typeof setTimeout> | undefined;
   let waitingForVisible = false;
@@ -77,15 +90,16 @@ export function startLiveStream(org: string, client: QueryClient): () => void {
   const connect = () => {
     if (stopped) return;
     retryTimer = undefined;
-    const query = lastEventId ? `?${new URLSearchParams({ lastEventId })}` : '';
+    const resuming = lastEventId !== undefined;
+    const query = lastEventId !== undefined ? `?${new URLSearchParams({ lastEventId })}` : '';
     const opened = new EventSource(`/api/o/${encodeURIComponent(org)}/live${query}`);
     source = opened;
     opened.onopen = () => {
       attempt = 0;
+      opens += 1;
       heard();
       setLiveStatus('live', org);
-      // What the page follows may have moved while no stream was up (or before this one opened).
-      invalidate(followedQueries(client, coveredKeys(org)));
+      invalidate(keysToReadOnOpen(org, { reopened: opens > 1, resuming }, () => followedQueries(client, coveredKeys(org))));
     };
     opened.addEventListener('notice', (event) => {
       heard();

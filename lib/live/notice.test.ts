@@ -9,6 +9,7 @@ const NOTICES: LiveNotice[] = [
   { kind: 'events', vehicleId: 'veh-1' },
   { kind: 'events' },
   { kind: 'notification' },
+  { kind: 'consent-link', linkId: '5c1e4a53-3c55-4c1f-9d0b-6a0c1b7f2e11' },
 ];
 
 describe('isDeliverable', () => {
@@ -45,6 +46,11 @@ describe('readNotice', () => {
     expect(readNotice({ kind: 'events', type: 'motorpool.test' })).toEqual({ kind: 'events' });
     // Whose inbox took what stays on the server: every member's bell reads its own count.
     expect(readNotice({ kind: 'notification', userId: 'u-1', title: 'Lock failed' })).toEqual({ kind: 'notification' });
+    // A link's owner and address stay on the server: the page reads the link through its route.
+    expect(readNotice({ kind: 'consent-link', linkId: 'link-1', url: 'https://consent.example/x', vin: 'V' })).toEqual({
+      kind: 'consent-link',
+      linkId: 'link-1',
+    });
   });
 
   it.each([
@@ -54,6 +60,8 @@ describe('readNotice', () => {
     ['an id that could be a path', { kind: 'vehicle', vehicleId: '../admin' }],
     ['an events notice whose vehicle could be markup', { kind: 'events', vehicleId: '<b>' }],
     ['an events notice whose vehicle is not a string', { kind: 'events', vehicleId: 7 }],
+    ['a consent-link notice without its link', { kind: 'consent-link' }],
+    ['a consent-link notice whose link could be a path', { kind: 'consent-link', linkId: '../members' }],
     ['not an object', 'command'],
     ['null', null],
   ])('refuses %s', (_, value) => {

@@ -16,7 +16,9 @@ export type LiveNotice =
   /** A pushed event was recorded and applied (it names its vehicle when it has one). */
   | { kind: 'events'; vehicleId?: string }
   /** Someone's inbox took a notification: each member's bell reads its own count again. */
-  | { kind: 'notification' };
+  | { kind: 'notification' }
+  /** A consent link was created, mailed, or opened and settled by its owner's return. */
+  | { kind: 'consent-link'; linkId: string };
 
 export type LiveNoticeKind = LiveNotice['kind'];
 
@@ -27,17 +29,35 @@ export const NOTICE_PERMISSION: Readonly<Record<LiveNoticeKind, Permission>> = {
   vehicle: 'vehicles.read',
   events: 'vehicles.read',
   notification: 'org.read',
+  'consent-link': 'connect.read',
 };
 
 /** A notice as published: for one organization. */
 export type OrgNotice = { organizationId: string; notice: LiveNotice };
 
-/** Who holds a stream: the organization in its URL and their role in it. */
-export type LiveSubscriber = { organizationId: string; role: Role };
+/**
+ * Who holds a stream: the organization in its URL and their role in it; a program (an API
+ * credential) also its scope, which is asked instead of the role it stands in for.
+ */
+export type LiveSubscriber = { organizationId: string; role: Role; credential?: { permissions: readonly Permission[] } };
 
-/** Whether a published notice reaches this subscriber: their organization only, and only kinds their role may read. */
+/**
+ * Kinds only a person receives: a bell's "your inbox changed" means nothing to a program, whose
+ * credential acts for its creator (the creator's inbox is theirs, not the program's).
+ */
+const PERSON_ONLY: ReadonlySet<LiveNoticeKind> = new Set(['notification']);
+
+/**
+ * Whether a published notice reaches this subscriber: their organization only, and only kinds
+ * they may read by the permission of the route that reads them: a person's role, a program's scope.
+ */
 export function isDeliverable(published: OrgNotice, subscriber: LiveSubscriber): boolean {
-  return published.organizationId === subscriber.organizationId && can(subscriber.role, NOTICE_PERMISSION[published.notice.kind]);
+  if (published.organizationId !== subscriber.organizationId) return false;
+  const kind = published.notice.kind;
+  if (subscriber.credential && PERSON_ONLY.has(kind)) return false;
+  // As lib/org/credential-actor.ts's accessCan (server-only; this module is the browser's too).
+  const permission = NOTICE_PERMISSION[kind];
+  return subscriber.credential ? subscriber.credential.permissions.includes(permission) : can(subscriber.role, permission);
 }
 
 const isId = (value: unknown): value is string => typeof value === 'string' && isUpstreamId(value);
@@ -61,6 +81,8 @@ export function readNotice(value: unknown): LiveNotice | undefined {
       return isId(v.vehicleId) ? { kind: 'events', vehicleId: v.vehicleId } : undefined;
     case 'notification':
       return { kind: 'notification' };
+    case 'consent-link':
+      return isId(v.linkId) ? { kind: 'consent-link', linkId: v.linkId } : undefined;
     default:
       return undefined;
   }

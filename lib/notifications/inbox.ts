@@ -1,9 +1,9 @@
-import type { NotificationKind } from './kinds';
+import type { InboxKind } from './kinds';
 
 /** An inbox entry as the browser receives it: Motorpool's own words and a link inside the console. */
 export type NotificationView = {
   id: string;
-  kind: NotificationKind;
+  kind: InboxKind;
   title: string;
   body: string;
   /** Path inside the console (`/o/<org>/...`): the vehicle, the command, or the job. */

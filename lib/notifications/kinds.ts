@@ -10,21 +10,29 @@ export const NOTIFICATION_KINDS = [
   'events_stopped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_CHANNELS = ['console', 'email'] as const;
+export const NOTIFICATION_CHANNELS = ['console', 'email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const ALERT_SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
-export const KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+/** Inbox entries the console writes itself, not through a rule. */
+export type InboxKind = NotificationKind | 'webhook_disabled';
+
+export const KIND_LABELS: Readonly<Record<InboxKind, string>> = {
   command_failed: 'Command failed or outcome unknown',
   no_data: 'No data for a number of hours',
   vehicle_disconnected: 'Vehicle disconnected',
   alert_severity: 'Platform alert at or above a severity',
   bulk_failures: 'Bulk job finished with failures',
   events_stopped: 'Pushed events stopped',
+  webhook_disabled: 'Webhook endpoint switched off',
 };
 
-export const CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = { console: 'Console inbox', email: 'E-mail' };
+export const CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = {
+  console: 'Console inbox',
+  email: 'E-mail',
+  webhook: 'Webhook',
+};
 
 /** Whether a severity is at least the rule's threshold (CRITICAL highest); an unknown severity never is. */
 export function severityAtLeast(severity: string | null | undefined, threshold: string): boolean {
@@ -37,6 +45,19 @@ export function severityAtLeast(severity: string | null | undefined, threshold: 
 export type RuleParams = { commands?: string[]; includeUnknown?: boolean; hours?: number; severity?: AlertSeverity };
 export type RuleRecipients = { roles: Role[]; userIds: string[]; sender: boolean };
 
+/** Where a rule looks: every vehicle, those with a tag, or those a saved view shows. */
+export type RuleScope = { type: 'all' } | { type: 'tag'; key: string; value: string } | { type: 'view'; viewId: string };
+
+/** The kinds about one vehicle: the only ones a scope narrows (bulk jobs and pushed events are the organization's). */
+export const SCOPED_KINDS: readonly NotificationKind[] = ['command_failed', 'no_data', 'vehicle_disconnected', 'alert_severity'];
+
+/** A rule's scope in words; a view is named when its name is known. */
+export function describeScope(scope: RuleScope, viewNames: ReadonlyMap<string, string> = new Map()): string {
+  if (scope.type === 'tag') return `vehicles tagged ${scope.key} = ${scope.value}`;
+  if (scope.type === 'view') return `vehicles in the view “${viewNames.get(scope.viewId) ?? 'a deleted view'}”`;
+  return 'every vehicle';
+}
+
 /** A rule as the browser receives it. */
 export type RuleView = {
   id: string;
@@ -45,8 +66,11 @@ export type RuleView = {
   params: RuleParams;
   channels: NotificationChannel[];
   recipients: RuleRecipients;
+  /** The webhook channel's endpoints. */
+  webhookEndpointIds: string[];
   enabled: boolean;
   isDefault: boolean;
+  scope: RuleScope;
 };
 
 /** A number of hours in words: 1 hour, 6 hours. */
@@ -80,4 +104,15 @@ export function describeRecipients(recipients: RuleRecipients, memberNames: Read
   for (const role of recipients.roles) parts.push(`every ${role}`);
   for (const id of recipients.userIds) parts.push(memberNames.get(id) ?? 'a member');
   return parts.length ? parts.join(', ') : 'nobody';
+}
+
+/** What one "Check now" pass did (the server's EvaluationSummary). */
+export type CheckSummary = { rules: number; opened: number; cleared: number };
+
+const count = (n: number, one: string, many: string) => `${n === 0 ? 'no' : n} ${n === 1 ? one : many}`;
+
+/** "Checked 3 rules: 1 new notification, none cleared." */
+export function describeCheck({ rules, opened, cleared }: CheckSummary): string {
+  if (rules === 0) return 'No periodic rule is on: nothing to check.';
+  return `Checked ${rules === 1 ? '1 rule' : `${rules} rules`}: ${count(opened, 'new notification', 'new notifications')}, ${cleared === 0 ? 'none' : cleared} cleared.`;
 }

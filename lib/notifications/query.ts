@@ -3,10 +3,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { InboxPage } from './inbox';
-import type { RuleView } from './kinds';
+import type { CheckSummary, RuleView } from './kinds';
 import { notificationKeys } from './query-keys';
 import { UNREAD_POLL_MS } from './unread-query';
-import type { MarkReadInput, RuleInput } from './schemas';
+import type { DeliveryPreferences } from './delivery-timing';
+import type { DeliveryPreferencesInput, MarkReadInput, RuleInput } from './schemas';
 
 const base = (org: string) => `/api/o/${encodeURIComponent(org)}/notifications`;
 const rulePath = (org: string, id: string) => `${base(org)}/rules/${encodeURIComponent(id)}`;
@@ -45,6 +46,19 @@ export function useNotificationRules(org: string) {
   });
 }
 
+/** "Check now": the organization's periodic rules evaluated at once; the inbox and the bell read again. */
+export function useCheckRules(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<CheckSummary>(`${base(org)}/rules/check`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationKeys.inbox(org) }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.unread(org) }),
+      ]),
+  });
+}
+
 export function useCreateRule(org: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -73,5 +87,21 @@ export function useDeleteRule(org: string) {
 export function useUnsubscribeRule(org: string) {
   return useMutation({
     mutationFn: (id: string) => apiFetch<{ rule: string }>(`${rulePath(org, id)}/unsubscribe`, { method: 'POST' }),
+  });
+}
+
+type DeliveryView = { preferences: DeliveryPreferences | null; saved: boolean };
+const DELIVERY_PATH = '/api/profile/notification-delivery';
+
+/** The member's e-mail timing (time zone, quiet hours, digest); `saved: false` before the first save. */
+export function useDeliveryPreferences() {
+  return useQuery({ queryKey: notificationKeys.delivery(), queryFn: () => apiFetch<DeliveryView>(DELIVERY_PATH) });
+}
+
+export function useSaveDeliveryPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeliveryPreferencesInput) => apiFetch<DeliveryView>(DELIVERY_PATH, { method: 'PUT', json: input }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.delivery(), saved),
   });
 }

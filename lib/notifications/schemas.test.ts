@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecipients, describeRule, severityAtLeast } from './kinds';
-import { ruleInputSchema } from './schemas';
+import { deliveryPreferencesSchema, ruleInputSchema } from './schemas';
 
 const valid = {
   name: 'Silent vans',
@@ -64,5 +64,45 @@ describe('rule words', () => {
     expect(describeRecipients({ roles: ['admin'], userIds: ['u1', 'u2'], sender: true }, new Map([['u1', 'Ada']]))).toBe(
       'the member who sent it, every admin, Ada, a member',
     );
+  });
+});
+
+describe('a member’s notification e-mail settings', () => {
+  const valid = {
+    timeZone: 'Europe/Berlin',
+    quietStart: '22:00',
+    quietEnd: '07:00',
+    urgentDuringQuiet: true,
+    digest: 'daily',
+    digestHour: 8,
+  };
+  const fieldsOf = (input: unknown) => {
+    const parsed = deliveryPreferencesSchema.safeParse(input);
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('takes a known IANA zone and both quiet times or neither', () => {
+    expect(fieldsOf(valid)).toEqual({});
+    expect(fieldsOf({ ...valid, quietStart: null, quietEnd: null })).toEqual({});
+    expect(fieldsOf({ ...valid, timeZone: 'Mars/Olympus' })).toEqual({ timeZone: 'Not a known time zone' });
+    expect(fieldsOf({ ...valid, quietEnd: null })).toEqual({ quietEnd: 'Enter both times, or neither' });
+    expect(fieldsOf({ ...valid, quietStart: '25:00' })).toEqual({ quietStart: 'Enter the start as HH:MM' });
+    expect(fieldsOf({ ...valid, digestHour: 24 })).toEqual({ digestHour: 'Choose an hour' });
+  });
+
+  it('takes a rule scope by tag or saved view, with field-named messages', () => {
+    const rule = {
+      name: 'North',
+      kind: 'no_data',
+      params: { hours: 6 },
+      channels: ['console'],
+      recipients: { roles: ['admin'], userIds: [], sender: false },
+      enabled: true,
+    };
+    expect(ruleInputSchema.safeParse({ ...rule, scope: { type: 'tag', key: 'depot', value: 'north' } }).success).toBe(true);
+    const bad = ruleInputSchema.safeParse({ ...rule, scope: { type: 'view', viewId: 'nope' } });
+    expect(bad.success ? [] : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['scope.viewId', 'Choose a saved view'],
+    ]);
   });
 });

@@ -60,6 +60,18 @@ describe('onboarding stages', () => {
     expect(onboardingState(done, { vehicleCount: 1, telemetryAt: null, connection: on }).stage).toBe('vehicles_appeared');
   });
 
+  it('counts a reconnection completed after the disconnection as connected again', () => {
+    const off = { status: 'DISCONNECTED' as const, at: '2026-11-01T12:00:00.000Z' };
+    const renewed = { ...base, status: 'COMPLETED' as const, completedAt: '2026-11-01T12:10:00.000Z', accountId: 'acc_1' };
+    expect(onboardingState(renewed, { vehicleCount: 1, telemetryAt: null, connection: off })).toMatchObject({
+      stage: 'vehicles_appeared',
+      since: renewed.completedAt,
+    });
+    // A consent older than the disconnection does not.
+    const older = { ...renewed, completedAt: '2026-11-01T11:50:00.000Z' };
+    expect(onboardingState(older, { vehicleCount: 1, telemetryAt: null, connection: off }).stage).toBe('vehicle_disconnected');
+  });
+
   it('never counts a finished item as stuck', () => {
     expect(stuckLongerThan({ stuck: false, since: '2020-01-01T00:00:00Z' }, 0)).toBe(false);
   });

@@ -92,7 +92,9 @@ export function onboardingState(link: OnboardingLink, progress: AccountProgress)
     };
   }
   const disconnected = progress.connection?.status === 'DISCONNECTED' ? progress.connection : null;
-  if (disconnected && !(progress.telemetryAt && Date.parse(progress.telemetryAt) > Date.parse(disconnected.at))) {
+  // Data after the disconnection, or this link's consent after it (a reconnection), means it is connected again.
+  const after = (t: string | null) => t !== null && Date.parse(t) > Date.parse(disconnected!.at);
+  if (disconnected && !after(progress.telemetryAt) && !after(link.completedAt)) {
     return {
       stage: 'vehicle_disconnected',
       since: disconnected.at,
@@ -143,6 +145,8 @@ export type LinkOnboardingItem = OnboardingState & {
   vin: string | null;
   accountId: string | null;
   vehicleCount: number | null;
+  /** A reconnection: the account whose connection this link renews. */
+  reconnectsAccountId: string | null;
 };
 
 /** A bulk VIN list: its eligibility check and the connection requests sent from it. */

@@ -69,7 +69,8 @@ export function observeBffRequest(
   const durationMs = performance.now() - startedAt;
   if (measuring) metrics().bffDuration.observe({ route, method: request.method, status: response.status }, durationMs / 1000);
   if (!logging && !tracing) return;
-  const incoming = request.headers.get('x-request-id');
+  // An error answer names its request id already (lib/bff/error-response.ts): the log line keeps it.
+  const incoming = response.headers.get('x-request-id') ?? request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   try {
     response.headers.set('x-request-id', requestId);

@@ -13,7 +13,7 @@ export type CredentialActor = {
  * Whether this request may do what `permission` names: a person by their role, a program by its
  * credential's scope (its role stands in only where a verb asks a role, never for a permission).
  */
-export function accessCan(access: { role: Role; credential?: CredentialActor }, permission: Permission): boolean {
+export function accessCan(access: { role: Role; credential?: Pick<CredentialActor, 'permissions'> }, permission: Permission): boolean {
   if (access.credential) return access.credential.permissions.includes(permission);
   return can(access.role, permission);
 }

@@ -3,6 +3,7 @@ import { appUrl, env } from '@/lib/env';
 import { getDb, getDbHandle } from '@/lib/db';
 import { getOrganizationCredentials, type OrganizationCredentials } from '@/lib/db/repos/organizations';
 import { DbTokenStore } from '@/lib/org/db-token-store';
+import { DbSharedReads } from '@/lib/org/db-shared-reads';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import { createLayeredTokenStore, createVehicleApi, type Breaker, type FetchLike, type VehicleApi } from '@/lib/vehicle-api';
 import { AppError } from '@/lib/errors/app-error';
@@ -72,6 +73,15 @@ export function createOrgVehicleApi(organizationId: string, credentials: Organiz
     timeoutMs: e.VEHICLE_API_TIMEOUT_MS,
     deadlineMs: e.VEHICLE_API_DEADLINE_MS,
     breaker: { breaker: organizationBreaker(), key: organizationId },
+    // Vehicle sections read by people on several instances: one upstream call per freshness window (PostgreSQL only).
+    sharedReads: new DbSharedReads(getDb, {
+      organizationId,
+      enabled: () => getDbHandle().kind === 'postgres',
+      notifications: () => getDbHandle().notifications,
+      leaseMs: e.VEHICLE_API_DEADLINE_MS,
+      onError: (error) =>
+        logger().warn({ event: 'vehicle_api.shared_read_failed', err: error }, 'a shared read went on without the database'),
+    }),
     logger: createUpstreamObserver(),
   });
 }

@@ -4,7 +4,11 @@ import { signInUrlFor } from '@/lib/auth/callback-url';
 export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string;
+  /** This console request's id (the `x-request-id` header's). */
   readonly requestId?: string;
+  /** The Vehicle API request the error came from, when it came from one. */
+  readonly upstreamRequestId?: string;
+  /** Messages by field path (`a.b.0`), for a form to show each under its field. */
   readonly fields?: Record<string, string[]>;
   readonly retryAfterSeconds?: number;
   /** The server says repeating this request may help and costs no repeated upstream work. */
@@ -17,7 +21,8 @@ export class ApiClientError extends Error {
       code?: string;
       message?: string;
       requestId?: string;
-      fields?: Record<string, string[]>;
+      upstreamRequestId?: string;
+      fields?: readonly { path: string; message: string }[];
       retryAfterSeconds?: number;
       retryable?: boolean;
       details?: unknown;
@@ -28,11 +33,19 @@ export class ApiClientError extends Error {
     this.status = status;
     this.code = body.code ?? 'UNKNOWN';
     this.requestId = body.requestId;
-    this.fields = body.fields;
+    this.upstreamRequestId = body.upstreamRequestId;
+    this.fields = body.fields ? messagesByField(body.fields) : undefined;
     this.retryAfterSeconds = body.retryAfterSeconds;
     this.retryable = body.retryable === true;
     this.details = body.details;
   }
+}
+
+/** `vehicleIds[0]` → `vehicleIds.0`: a form's field names are dotted. */
+function messagesByField(fields: readonly { path: string; message: string }[]): Record<string, string[]> {
+  const byField: Record<string, string[]> = {};
+  for (const { path, message } of fields) (byField[path.replace(/\[(\d+)\]/g, '.$1')] ??= []).push(message);
+  return byField;
 }
 
 /** The session ended under an open page: sign in again, then come back to this very place. */

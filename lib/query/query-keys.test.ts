@@ -13,6 +13,7 @@ import { memberKeys } from '@/lib/members/query-keys';
 import { notificationKeys } from '@/lib/notifications/query-keys';
 import { onboardingKeys } from '@/lib/onboarding/query-keys';
 import { profileKeys } from '@/lib/profile/query-keys';
+import { reportKeys } from '@/lib/reports/query-keys';
 import { searchKeys } from '@/lib/search/query-keys';
 import { settingsKeys } from '@/lib/settings/query-keys';
 import { vehicleDataKeys } from '@/lib/vehicle-data/query-keys';
@@ -34,6 +35,7 @@ const FACTORIES: Record<string, Factory> = {
   notificationKeys,
   onboardingKeys,
   profileKeys,
+  reportKeys,
   searchKeys,
   settingsKeys,
   vehicleDataKeys,

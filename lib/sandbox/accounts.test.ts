@@ -205,6 +205,20 @@ describe('accounts, the consent flow and tags', () => {
     expect((await h.json('POST', `/v1/accounts/${accountId}:disconnect`, { token })).status).toBe(404);
   });
 
+  it('plays an owner withdrawing consent at the manufacturer: the account leaves the list, its vehicles disconnect', async () => {
+    const accountId = h.sandbox.fixtures(orgId).accountIds[3];
+    const filter = `filter=${encodeURIComponent(JSON.stringify({ field: 'metadata.accountId', operator: '==', value: accountId }))}`;
+    const before = (await h.json('GET', `/v1/vehicles?${filter}`, { token })).body.totalResults;
+    expect(before).toBeGreaterThan(0);
+    const res = await h.json('POST', `/_admin/accounts/${accountId}/withdraw`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: accountId, withdrawn: true });
+    expect((res.body as { vehicles: string[] }).vehicles).toHaveLength(before);
+    expect((await h.json('GET', `/v1/accounts/${accountId}`, { token })).status).toBe(404);
+    expect((await h.json('GET', `/v1/vehicles?${filter}`, { token })).body.totalResults).toBe(0);
+    expect((await h.json('POST', `/_admin/accounts/${accountId}/withdraw`)).status).toBe(404);
+  });
+
   describe('tags', () => {
     it('creates, lists and deletes a tag on a device', async () => {
       const { onlineListeningVehicleId: id } = h.sandbox.fixtures(orgId);

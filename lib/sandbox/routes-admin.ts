@@ -8,7 +8,7 @@ import { webhookFaultSchema, webhookTargetSchema } from './webhooks';
 import { json, readJson, type Router } from './http';
 import { createBulkConnection, renderGroup } from './routes-bulk';
 import { parseOrThrow } from './routes-accounts';
-import { pumpTelemetry, pushVehicleChanges } from './device-events';
+import { pumpTelemetry, pushConnection, pushVehicleChanges } from './device-events';
 import { isActive } from './model';
 import { freezeCharge, simOf } from './sim';
 
@@ -109,6 +109,18 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       if (!link) throw notFound(`Consent link ${linkId}`);
       link.createdAt = Math.min(link.createdAt, ctx.core.now() - CONNECT_LINK_TTL_SECONDS * 1000 - 1);
       return json({ id: link.id, expiredAt: new Date(link.createdAt + CONNECT_LINK_TTL_SECONDS * 1000).toISOString() });
+    })
+    // Plays an owner withdrawing consent at the manufacturer: the account is no longer listed and its vehicles disconnect (device.disconnected pushed).
+    .on('POST', `/_admin/accounts/${ID}/withdraw`, (ctx, [accountId]) => {
+      const org = ctx.core.organizations.find((o) => o.accountById.get(accountId)?.active);
+      if (!org) throw notFound(`Account ${accountId}`);
+      org.accountById.get(accountId)!.active = false;
+      const vehicles = org.vehicles.filter((v) => v.accountId === accountId && v.connectionStatus !== 'DISCONNECTED');
+      for (const vehicle of vehicles) {
+        vehicle.connectionStatus = 'DISCONNECTED';
+        pushConnection(ctx.core, org, vehicle, false);
+      }
+      return json({ id: accountId, withdrawn: true, vehicles: vehicles.map((v) => v.id) });
     })
     // Takes one vehicle offline (its commands then fail with OEM_VEHICLE_OFFLINE) or brings it back.
     .on('POST', `/_admin/vehicles/${ID}/online`, async (ctx, [vehicleId]) => {

@@ -1,3 +1,4 @@
 export const settingsKeys = {
   settings: (org: string) => ['settings', org] as const,
+  tariff: (org: string) => ['settings', org, 'tariff'] as const,
 };

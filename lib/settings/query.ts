@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/query/api-fetch';
 import type { CredentialsInput } from '@/lib/settings/schemas';
+import type { Tariff, TariffView } from '@/lib/settings/tariff';
 import { settingsKeys } from '@/lib/settings/query-keys';
 
 /** The organization's Vehicle API connection as the settings route shows it (never the secret). */
@@ -42,5 +43,29 @@ export function useSetSecondFactorRequirement(org: string) {
 export function useTestConnection(org: string) {
   return useMutation({
     mutationFn: () => apiFetch<ConnectionTestResult>(`/api/o/${org}/settings/test-connection`, { method: 'POST' }),
+  });
+}
+
+/** The organization's charging tariff (null: none set, charging costs are not computed). */
+export function useTariff(org: string) {
+  return useQuery({
+    queryKey: settingsKeys.tariff(org),
+    queryFn: () => apiFetch<{ tariff: TariffView | null }>(`/api/o/${org}/settings/tariff`),
+  });
+}
+
+export function useSaveTariff(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Tariff) => apiFetch<{ tariff: TariffView }>(`/api/o/${org}/settings/tariff`, { method: 'PUT', json: values }),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.tariff(org), data),
+  });
+}
+
+export function useRemoveTariff(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/o/${org}/settings/tariff`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(settingsKeys.tariff(org), { tariff: null }),
   });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb, getDbHandle } from '@/lib/db';
 import { pruneSignInAttempts } from '@/lib/db/repos/sign-in-attempts';
+import { pruneRateWindows } from '@/lib/db/repos/rate-windows';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { confirmCommandEffects } from '@/lib/commands/server/confirm-command-effects';
@@ -9,11 +10,17 @@ import { applyPendingWebhookEvents, pruneOldWebhookEvents } from '@/lib/webhooks
 import { configureEmbeddedWebhookTargets } from '@/lib/webhooks/server/manage-webhook-settings';
 import { env, usesEmbeddedSandbox } from '@/lib/env';
 import { refreshSnapshots, DEFAULT_BUDGET_TTL_MS } from '@/lib/snapshot/server/refresh-snapshots';
-import { registerJob, runJobNow, startJobs } from '@/lib/jobs';
+import { keepLoop, registerJob, runJobNow, startJobs } from '@/lib/jobs';
 import { logger } from '@/lib/ops/log';
 import { runBulkJobs } from '@/lib/bulk/server/run-bulk-jobs';
 import { notificationsEvaluateJob } from '@/lib/notifications/server/evaluate-job';
+import { notificationsDigestJob } from '@/lib/notifications/server/send-digests';
+import { pruneOutboundWebhooks, webhooksDeliverJob } from '@/lib/notifications/server/webhook-deliveries';
+import { startWebhookSender, webhookWake } from '@/lib/notifications/server/webhook-sender';
 import { randomUUID } from 'node:crypto';
+import { gatherHistory, historyPolicyOf } from '@/lib/history/server/gather-history';
+import { pruneExpiredHistory } from '@/lib/history/server/prune-history';
+import { reportsScheduleJob } from '@/lib/reports/server/send-scheduled-reports';
 
 const HOUR_MS = 60 * 60_000;
 /** This process's name on bulk job leases: a restarted process is another owner and waits out the old lease. */
@@ -31,6 +38,9 @@ const pollingApiForOrganization: ApiForOrganization = async (organizationId) => 
   return org?.commandPolling ? orgVehicleApi(org) : undefined;
 };
 
+const historyPolicy = () => historyPolicyOf(env());
+const STARTUP_HISTORY_DELAY_MS = 60_000;
+
 /**
  * Every recurring job of a server process, in one list, run by `lib/jobs`: on PostgreSQL through
  * the queue the instances share (each period's run once across the cluster), on PGlite in process.
@@ -42,6 +52,7 @@ export async function startBackgroundJobs(): Promise<void> {
     everyMs: HOUR_MS,
     run: async () => {
       await pruneSignInAttempts(getDb());
+      await pruneRateWindows(getDb());
     },
   });
   registerJob({
@@ -86,6 +97,8 @@ export async function startBackgroundJobs(): Promise<void> {
     everyMs: HOUR_MS,
     run: async () => {
       await pruneOldWebhookEvents(getDb());
+      // Outbound: settled deliveries past their retention, previous signing secrets past their overlap.
+      await pruneOutboundWebhooks(getDb(), new Date(), env().WEBHOOK_DELIVERY_RETENTION_DAYS);
     },
   });
   registerJob({
@@ -108,14 +121,45 @@ export async function startBackgroundJobs(): Promise<void> {
       await refreshSnapshots(getDb(), apiForOrganization, () => new Date(), policy, signal);
     },
   });
+  registerJob({
+    name: 'history.gather',
+    // Each tick asks only for the due vehicles' lists, within each vehicle's budget share.
+    everyMs: 10 * 60_000,
+    expireAfterSeconds: 30 * 60,
+    run: async (signal) => {
+      await gatherHistory(getDb(), apiForOrganization, () => new Date(), historyPolicy(), signal);
+    },
+  });
+  registerJob({
+    name: 'history.prune',
+    everyMs: 6 * HOUR_MS,
+    run: async () => {
+      await pruneExpiredHistory(getDb(), new Date(), env().HISTORY_RETENTION_MONTHS);
+    },
+  });
   registerJob(notificationsEvaluateJob(getDb));
+  registerJob(notificationsDigestJob(getDb));
+  registerJob(webhooksDeliverJob(getDb));
+  registerJob(reportsScheduleJob(getDb));
   await startJobs({ executeSql: getDbHandle().executeSql });
+  keepLoop('notifications.webhook_sender', startWebhookSender({ db: getDb, wake: webhookWake() }));
   configureEmbeddedWebhookTargets().catch((error) =>
     logger().error({ event: 'sandbox.webhook_targets_failed', err: error }, 'could not configure the embedded sandbox’s webhook targets'),
   );
   // The demo's fleet views have data at once rather than after the first tick.
-  if (usesEmbeddedSandbox())
+  if (usesEmbeddedSandbox()) {
     void runJobNow('fleet.snapshot').catch((error) =>
       logger().error({ event: 'job.failed', job: 'fleet.snapshot', err: error }, 'background job failed'),
     );
+    // The demo's reports have data a minute after start rather than after the first tick (ten). Not at
+    // once: the first pass backfills every vehicle on the embedded database and holds the process about a
+    // minute, which the first sign-ins after start-up must not wait for.
+    setTimeout(
+      () =>
+        void runJobNow('history.gather').catch((error) =>
+          logger().error({ event: 'job.failed', job: 'history.gather', err: error }, 'background job failed'),
+        ),
+      STARTUP_HISTORY_DELAY_MS,
+    ).unref();
+  }
 }

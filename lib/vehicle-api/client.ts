@@ -12,6 +12,7 @@ import { tokenResponseSchema } from './schemas';
 import { MAX_RENEWAL_MARGIN_MS } from './token-renewal';
 import { createTokenManager, type TokenManager } from './token';
 import { createMemoryTokenStore, type TokenStore } from './token-store';
+import { sharedReadScope, type SharedReadStore } from './shared-reads';
 
 export type { FetchLike, Method } from './attempt';
 
@@ -40,6 +41,12 @@ export interface ClientOptions {
   breaker?: { breaker: Breaker; key: string };
   /** Identical GETs in flight at once share one upstream call; on unless set to false. */
   coalesceReads?: boolean;
+  /**
+   * GETs made inside `withSharedReads` (a vehicle section a person reads) are shared with other
+   * instances through this store: a body another instance read within the freshness window
+   * answers, and one instance calls while the others wait for its body. Needs `coalesceReads`.
+   */
+  sharedReads?: SharedReadStore;
   /** For tests: how the client waits between retries. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -293,17 +300,27 @@ export function createClient(options: ClientOptions): Client {
     let result: Exchange;
     let shared = false;
     if (idempotent && options.coalesceReads !== false) {
+      const sharing = options.sharedReads?.enabled() ? sharedReadScope() : undefined;
+      // A read that may be answered from another instance's body, a forced one, and a plain one
+      // never join each other's flight: each promises its caller something different.
+      const mode = sharing ? (sharing.force ? 'forced' : `shared ${sharing.maxAgeMs}`) : 'direct';
       const key = `${cacheKey}\n${url}`;
-      let flight = inflightReads.get(key);
+      const flightKey = `${key}\n${mode}`;
+      let flight = inflightReads.get(flightKey);
       const joined = flight !== undefined;
       if (flight) flight.callers++;
       else {
-        const entry: SharedRead = { callers: 1, promise: exchange(spec.method, spec.path, url, init, 'bearer', true) };
+        const call = () => exchange(spec.method, spec.path, url, init, 'bearer', true);
+        const promise: Promise<Exchange> =
+          sharing && options.sharedReads
+            ? sharedExchange(options.sharedReads, { key: `${spec.method} ${key}`, vehicleId: spec.params?.vehicleId }, sharing, call)
+            : call();
+        const entry: SharedRead = { callers: 1, promise };
         entry.promise.then(
-          () => inflightReads.delete(key),
-          () => inflightReads.delete(key),
+          () => inflightReads.delete(flightKey),
+          () => inflightReads.delete(flightKey),
         );
-        inflightReads.set(key, entry);
+        inflightReads.set(flightKey, entry);
         flight = entry;
       }
       try {
@@ -318,11 +335,34 @@ export function createClient(options: ClientOptions): Client {
       shared = flight.callers > 1;
     } else {
       result = await exchange(spec.method, spec.path, url, init, 'bearer', idempotent);
+      // A write may change what the vehicle's sections read: their shared bodies are not answered any more.
+      if (!idempotent && options.sharedReads?.enabled()) await options.sharedReads.forget(spec.params?.vehicleId);
     }
     // Each caller of a shared call gets its own copy: one caller's edits never leak into another's.
     const raw = shared ? structuredClone(result.raw) : result.raw;
     const data = parseWith(spec.schema, { ...result, raw }, endpoint);
     return { data, raw, requestId: result.requestId, status: result.status, durationMs: result.durationMs };
+  }
+
+  /** One read through the instances' shared store; `durationMs` is this read's, however it was answered. */
+  async function sharedExchange(
+    store: SharedReadStore,
+    request: { key: string; vehicleId?: string },
+    scope: { maxAgeMs: number; force: boolean },
+    call: () => Promise<Exchange>,
+  ): Promise<Exchange> {
+    const started = performance.now();
+    const deadline = deadlineFrom(started, deadlineMs);
+    const body = await store.read(request, { ...scope, deadline }, async () => {
+      const result = await call();
+      return { status: result.status, raw: result.raw, requestId: result.requestId };
+    });
+    return {
+      status: body.status,
+      raw: body.raw,
+      requestId: body.requestId,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    };
   }
 
   return { request, tokens };

@@ -1,4 +1,6 @@
 import type { EventsNotice } from '@/lib/webhooks/events-silence';
+import type { CommandProblemView } from '@/lib/overview/what-happened';
+import type { NotificationView } from '@/lib/notifications/inbox';
 /** What the fleet routes answer, as the browser reads it (the upstream records, parsed on the server). */
 export type VehicleRecord = {
   id: string;
@@ -45,6 +47,10 @@ export type FleetOverview = {
     computedAt: string;
   };
   commands: { since: string; executed: number; failed: number; pending: number; unknown: number };
+  /** The newest failed or outcome-unknown commands of the same 24 hours, newest first. */
+  problems: CommandProblemView[];
+  /** The signed-in member's unread notifications: how many, and the newest. */
+  notifications: { unread: number; items: NotificationView[] };
   pendingLinks: number;
   openEligibilityChecks: number;
   /** Set when webhook events stopped arriving (lib/webhooks/events-silence.ts). */

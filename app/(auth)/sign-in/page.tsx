@@ -7,7 +7,7 @@ import { usesEmbeddedSandbox } from '@/lib/env';
 export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>) {
-  const { callbackUrl, error } = await searchParams;
+  const { callbackUrl, error, via } = await searchParams;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="w-full max-w-sm rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -20,6 +20,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/sign-in'>
           callbackUrl={typeof callbackUrl === 'string' ? callbackUrl : undefined}
           error={typeof error === 'string' ? error : undefined}
           sso={oidcEnabled()}
+          ssoSecondFactor={via === 'sso' && error === 'SecondFactorRequired'}
         />
       </div>
     </main>

@@ -2,174 +2,210 @@
 import type { RouteModule } from '@/lib/bff/openapi';
 import * as route0 from '../o/[org]/accounts/route';
 import * as route1 from '../o/[org]/accounts/[accountId]/route';
-import * as route2 from '../o/[org]/accounts/[accountId]/disconnect/route';
-import * as route3 from '../o/[org]/accounts/[accountId]/tags/route';
-import * as route4 from '../o/[org]/alerts/route';
-import * as route5 from '../o/[org]/api-credentials/route';
-import * as route6 from '../o/[org]/api-credentials/[credentialId]/route';
-import * as route7 from '../o/[org]/audit/route';
-import * as route8 from '../o/[org]/audit/export/route';
-import * as route9 from '../o/[org]/bulk/route';
-import * as route10 from '../o/[org]/bulk/[jobId]/route';
-import * as route11 from '../o/[org]/bulk/[jobId]/export/route';
-import * as route12 from '../o/[org]/bulk/preview/route';
-import * as route13 from '../o/[org]/commands/route';
-import * as route14 from '../o/[org]/commands/[executionId]/route';
-import * as route15 from '../o/[org]/commands/[executionId]/events/route';
-import * as route16 from '../o/[org]/commands/[executionId]/support-bundle/route';
-import * as route17 from '../o/[org]/commands/export/route';
-import * as route18 from '../o/[org]/commands/not-offered/route';
-import * as route19 from '../o/[org]/connect/route';
-import * as route20 from '../o/[org]/connect/[linkId]/route';
-import * as route21 from '../o/[org]/connect/[linkId]/mail/route';
-import * as route22 from '../o/[org]/connect/face/route';
-import * as route23 from '../o/[org]/eligibility/route';
-import * as route24 from '../o/[org]/eligibility/[checkId]/route';
-import * as route25 from '../o/[org]/eligibility/[checkId]/connections/route';
-import * as route26 from '../o/[org]/eligibility/[checkId]/connections/[connectionId]/retry/route';
-import * as route27 from '../o/[org]/eligibility/[checkId]/export/route';
-import * as route28 from '../o/[org]/eligibility/[checkId]/results/route';
-import * as route29 from '../o/[org]/eligibility/connections/[connectionId]/route';
-import * as route30 from '../o/[org]/eligibility/connections/[connectionId]/results/route';
-import * as route31 from '../o/[org]/live/route';
-import * as route32 from '../o/[org]/map/route';
-import * as route33 from '../o/[org]/members/route';
-import * as route34 from '../o/[org]/members/[userId]/route';
-import * as route35 from '../o/[org]/members/invitations/route';
-import * as route36 from '../o/[org]/members/invitations/[invitationId]/route';
-import * as route37 from '../o/[org]/notifications/route';
-import * as route38 from '../o/[org]/notifications/read/route';
-import * as route39 from '../o/[org]/notifications/rules/route';
-import * as route40 from '../o/[org]/notifications/rules/[ruleId]/route';
-import * as route41 from '../o/[org]/notifications/rules/[ruleId]/unsubscribe/route';
-import * as route42 from '../o/[org]/notifications/unread/route';
-import * as route43 from '../o/[org]/onboarding/route';
-import * as route44 from '../o/[org]/overview/route';
-import * as route45 from '../o/[org]/profile/step-up/route';
-import * as route46 from '../o/[org]/search/route';
-import * as route47 from '../o/[org]/settings/route';
-import * as route48 from '../o/[org]/settings/credentials/route';
-import * as route49 from '../o/[org]/settings/polling/route';
-import * as route50 from '../o/[org]/settings/second-factor/route';
-import * as route51 from '../o/[org]/settings/test-connection/route';
-import * as route52 from '../o/[org]/settings/webhook/route';
-import * as route53 from '../o/[org]/vehicles/route';
-import * as route54 from '../o/[org]/vehicles/[vehicleId]/route';
-import * as route55 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
-import * as route56 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
-import * as route57 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
-import * as route58 from '../o/[org]/vehicles/[vehicleId]/charging/route';
-import * as route59 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
-import * as route60 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
-import * as route61 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
-import * as route62 from '../o/[org]/vehicles/[vehicleId]/commands/route';
-import * as route63 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
-import * as route64 from '../o/[org]/vehicles/[vehicleId]/events/route';
-import * as route65 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
-import * as route66 from '../o/[org]/vehicles/[vehicleId]/listening/route';
-import * as route67 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
-import * as route68 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
-import * as route69 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
-import * as route70 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
-import * as route71 from '../o/[org]/vehicles/[vehicleId]/options/route';
-import * as route72 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
-import * as route73 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
-import * as route74 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
-import * as route75 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
-import * as route76 from '../o/[org]/vehicles/[vehicleId]/tags/route';
-import * as route77 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
-import * as route78 from '../o/[org]/vehicles/lookup/route';
-import * as route79 from '../o/[org]/vehicles/tags/route';
-import * as route80 from '../o/[org]/vehicles/tags/seen/route';
-import * as route81 from '../o/[org]/views/route';
-import * as route82 from '../o/[org]/views/[viewId]/route';
-import * as route83 from '../o/[org]/webhooks/route';
-import * as route84 from '../o/[org]/webhooks/test/route';
+import * as route2 from '../o/[org]/accounts/[accountId]/consent/route';
+import * as route3 from '../o/[org]/accounts/[accountId]/disconnect/route';
+import * as route4 from '../o/[org]/accounts/[accountId]/tags/route';
+import * as route5 from '../o/[org]/accounts/disconnected/route';
+import * as route6 from '../o/[org]/alerts/route';
+import * as route7 from '../o/[org]/alerts/steps/route';
+import * as route8 from '../o/[org]/api-credentials/route';
+import * as route9 from '../o/[org]/api-credentials/[credentialId]/route';
+import * as route10 from '../o/[org]/audit/route';
+import * as route11 from '../o/[org]/audit/export/route';
+import * as route12 from '../o/[org]/bulk/route';
+import * as route13 from '../o/[org]/bulk/[jobId]/route';
+import * as route14 from '../o/[org]/bulk/[jobId]/export/route';
+import * as route15 from '../o/[org]/bulk/preview/route';
+import * as route16 from '../o/[org]/commands/route';
+import * as route17 from '../o/[org]/commands/[executionId]/route';
+import * as route18 from '../o/[org]/commands/[executionId]/events/route';
+import * as route19 from '../o/[org]/commands/[executionId]/support-bundle/route';
+import * as route20 from '../o/[org]/commands/export/route';
+import * as route21 from '../o/[org]/commands/not-offered/route';
+import * as route22 from '../o/[org]/connect/route';
+import * as route23 from '../o/[org]/connect/[linkId]/route';
+import * as route24 from '../o/[org]/connect/[linkId]/mail/route';
+import * as route25 from '../o/[org]/connect/face/route';
+import * as route26 from '../o/[org]/eligibility/route';
+import * as route27 from '../o/[org]/eligibility/[checkId]/route';
+import * as route28 from '../o/[org]/eligibility/[checkId]/connections/route';
+import * as route29 from '../o/[org]/eligibility/[checkId]/connections/[connectionId]/retry/route';
+import * as route30 from '../o/[org]/eligibility/[checkId]/export/route';
+import * as route31 from '../o/[org]/eligibility/[checkId]/results/route';
+import * as route32 from '../o/[org]/eligibility/connections/[connectionId]/route';
+import * as route33 from '../o/[org]/eligibility/connections/[connectionId]/results/route';
+import * as route34 from '../o/[org]/live/route';
+import * as route35 from '../o/[org]/map/route';
+import * as route36 from '../o/[org]/members/route';
+import * as route37 from '../o/[org]/members/[userId]/route';
+import * as route38 from '../o/[org]/members/invitations/route';
+import * as route39 from '../o/[org]/members/invitations/[invitationId]/route';
+import * as route40 from '../o/[org]/notifications/route';
+import * as route41 from '../o/[org]/notifications/endpoints/route';
+import * as route42 from '../o/[org]/notifications/endpoints/[endpointId]/route';
+import * as route43 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/route';
+import * as route44 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver/route';
+import * as route45 from '../o/[org]/notifications/endpoints/[endpointId]/secret/route';
+import * as route46 from '../o/[org]/notifications/endpoints/[endpointId]/test/route';
+import * as route47 from '../o/[org]/notifications/read/route';
+import * as route48 from '../o/[org]/notifications/rules/route';
+import * as route49 from '../o/[org]/notifications/rules/[ruleId]/route';
+import * as route50 from '../o/[org]/notifications/rules/[ruleId]/unsubscribe/route';
+import * as route51 from '../o/[org]/notifications/rules/check/route';
+import * as route52 from '../o/[org]/notifications/unread/route';
+import * as route53 from '../o/[org]/onboarding/route';
+import * as route54 from '../o/[org]/overview/route';
+import * as route55 from '../o/[org]/overview/trends/route';
+import * as route56 from '../o/[org]/profile/step-up/route';
+import * as route57 from '../o/[org]/reports/route';
+import * as route58 from '../o/[org]/reports/export/route';
+import * as route59 from '../o/[org]/reports/logbook/[vehicleId]/route';
+import * as route60 from '../o/[org]/reports/schedules/route';
+import * as route61 from '../o/[org]/reports/schedules/[scheduleId]/route';
+import * as route62 from '../o/[org]/reports/schedules/[scheduleId]/send/route';
+import * as route63 from '../o/[org]/search/route';
+import * as route64 from '../o/[org]/settings/route';
+import * as route65 from '../o/[org]/settings/credentials/route';
+import * as route66 from '../o/[org]/settings/polling/route';
+import * as route67 from '../o/[org]/settings/second-factor/route';
+import * as route68 from '../o/[org]/settings/tariff/route';
+import * as route69 from '../o/[org]/settings/test-connection/route';
+import * as route70 from '../o/[org]/settings/webhook/route';
+import * as route71 from '../o/[org]/vehicles/route';
+import * as route72 from '../o/[org]/vehicles/[vehicleId]/route';
+import * as route73 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
+import * as route74 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
+import * as route75 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
+import * as route76 from '../o/[org]/vehicles/[vehicleId]/charging/route';
+import * as route77 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
+import * as route78 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
+import * as route79 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
+import * as route80 from '../o/[org]/vehicles/[vehicleId]/commands/route';
+import * as route81 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
+import * as route82 from '../o/[org]/vehicles/[vehicleId]/events/route';
+import * as route83 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
+import * as route84 from '../o/[org]/vehicles/[vehicleId]/listening/route';
+import * as route85 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
+import * as route86 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
+import * as route87 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
+import * as route88 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
+import * as route89 from '../o/[org]/vehicles/[vehicleId]/options/route';
+import * as route90 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
+import * as route91 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
+import * as route92 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
+import * as route93 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
+import * as route94 from '../o/[org]/vehicles/[vehicleId]/tags/route';
+import * as route95 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
+import * as route96 from '../o/[org]/vehicles/lookup/route';
+import * as route97 from '../o/[org]/vehicles/tags/route';
+import * as route98 from '../o/[org]/vehicles/tags/seen/route';
+import * as route99 from '../o/[org]/views/route';
+import * as route100 from '../o/[org]/views/[viewId]/route';
+import * as route101 from '../o/[org]/webhooks/route';
+import * as route102 from '../o/[org]/webhooks/test/route';
 
 export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/accounts', module: route0 },
   { path: '/api/o/[org]/accounts/[accountId]', module: route1 },
-  { path: '/api/o/[org]/accounts/[accountId]/disconnect', module: route2 },
-  { path: '/api/o/[org]/accounts/[accountId]/tags', module: route3 },
-  { path: '/api/o/[org]/alerts', module: route4 },
-  { path: '/api/o/[org]/api-credentials', module: route5 },
-  { path: '/api/o/[org]/api-credentials/[credentialId]', module: route6 },
-  { path: '/api/o/[org]/audit', module: route7 },
-  { path: '/api/o/[org]/audit/export', module: route8 },
-  { path: '/api/o/[org]/bulk', module: route9 },
-  { path: '/api/o/[org]/bulk/[jobId]', module: route10 },
-  { path: '/api/o/[org]/bulk/[jobId]/export', module: route11 },
-  { path: '/api/o/[org]/bulk/preview', module: route12 },
-  { path: '/api/o/[org]/commands', module: route13 },
-  { path: '/api/o/[org]/commands/[executionId]', module: route14 },
-  { path: '/api/o/[org]/commands/[executionId]/events', module: route15 },
-  { path: '/api/o/[org]/commands/[executionId]/support-bundle', module: route16 },
-  { path: '/api/o/[org]/commands/export', module: route17 },
-  { path: '/api/o/[org]/commands/not-offered', module: route18 },
-  { path: '/api/o/[org]/connect', module: route19 },
-  { path: '/api/o/[org]/connect/[linkId]', module: route20 },
-  { path: '/api/o/[org]/connect/[linkId]/mail', module: route21 },
-  { path: '/api/o/[org]/connect/face', module: route22 },
-  { path: '/api/o/[org]/eligibility', module: route23 },
-  { path: '/api/o/[org]/eligibility/[checkId]', module: route24 },
-  { path: '/api/o/[org]/eligibility/[checkId]/connections', module: route25 },
-  { path: '/api/o/[org]/eligibility/[checkId]/connections/[connectionId]/retry', module: route26 },
-  { path: '/api/o/[org]/eligibility/[checkId]/export', module: route27 },
-  { path: '/api/o/[org]/eligibility/[checkId]/results', module: route28 },
-  { path: '/api/o/[org]/eligibility/connections/[connectionId]', module: route29 },
-  { path: '/api/o/[org]/eligibility/connections/[connectionId]/results', module: route30 },
-  { path: '/api/o/[org]/live', module: route31 },
-  { path: '/api/o/[org]/map', module: route32 },
-  { path: '/api/o/[org]/members', module: route33 },
-  { path: '/api/o/[org]/members/[userId]', module: route34 },
-  { path: '/api/o/[org]/members/invitations', module: route35 },
-  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route36 },
-  { path: '/api/o/[org]/notifications', module: route37 },
-  { path: '/api/o/[org]/notifications/read', module: route38 },
-  { path: '/api/o/[org]/notifications/rules', module: route39 },
-  { path: '/api/o/[org]/notifications/rules/[ruleId]', module: route40 },
-  { path: '/api/o/[org]/notifications/rules/[ruleId]/unsubscribe', module: route41 },
-  { path: '/api/o/[org]/notifications/unread', module: route42 },
-  { path: '/api/o/[org]/onboarding', module: route43 },
-  { path: '/api/o/[org]/overview', module: route44 },
-  { path: '/api/o/[org]/profile/step-up', module: route45 },
-  { path: '/api/o/[org]/search', module: route46 },
-  { path: '/api/o/[org]/settings', module: route47 },
-  { path: '/api/o/[org]/settings/credentials', module: route48 },
-  { path: '/api/o/[org]/settings/polling', module: route49 },
-  { path: '/api/o/[org]/settings/second-factor', module: route50 },
-  { path: '/api/o/[org]/settings/test-connection', module: route51 },
-  { path: '/api/o/[org]/settings/webhook', module: route52 },
-  { path: '/api/o/[org]/vehicles', module: route53 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route54 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route55 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route56 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route57 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route58 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route59 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route60 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route61 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route62 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route63 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route64 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route65 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route66 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route67 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route68 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route69 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route70 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route71 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route72 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route73 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route74 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route75 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route76 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route77 },
-  { path: '/api/o/[org]/vehicles/lookup', module: route78 },
-  { path: '/api/o/[org]/vehicles/tags', module: route79 },
-  { path: '/api/o/[org]/vehicles/tags/seen', module: route80 },
-  { path: '/api/o/[org]/views', module: route81 },
-  { path: '/api/o/[org]/views/[viewId]', module: route82 },
-  { path: '/api/o/[org]/webhooks', module: route83 },
-  { path: '/api/o/[org]/webhooks/test', module: route84 },
+  { path: '/api/o/[org]/accounts/[accountId]/consent', module: route2 },
+  { path: '/api/o/[org]/accounts/[accountId]/disconnect', module: route3 },
+  { path: '/api/o/[org]/accounts/[accountId]/tags', module: route4 },
+  { path: '/api/o/[org]/accounts/disconnected', module: route5 },
+  { path: '/api/o/[org]/alerts', module: route6 },
+  { path: '/api/o/[org]/alerts/steps', module: route7 },
+  { path: '/api/o/[org]/api-credentials', module: route8 },
+  { path: '/api/o/[org]/api-credentials/[credentialId]', module: route9 },
+  { path: '/api/o/[org]/audit', module: route10 },
+  { path: '/api/o/[org]/audit/export', module: route11 },
+  { path: '/api/o/[org]/bulk', module: route12 },
+  { path: '/api/o/[org]/bulk/[jobId]', module: route13 },
+  { path: '/api/o/[org]/bulk/[jobId]/export', module: route14 },
+  { path: '/api/o/[org]/bulk/preview', module: route15 },
+  { path: '/api/o/[org]/commands', module: route16 },
+  { path: '/api/o/[org]/commands/[executionId]', module: route17 },
+  { path: '/api/o/[org]/commands/[executionId]/events', module: route18 },
+  { path: '/api/o/[org]/commands/[executionId]/support-bundle', module: route19 },
+  { path: '/api/o/[org]/commands/export', module: route20 },
+  { path: '/api/o/[org]/commands/not-offered', module: route21 },
+  { path: '/api/o/[org]/connect', module: route22 },
+  { path: '/api/o/[org]/connect/[linkId]', module: route23 },
+  { path: '/api/o/[org]/connect/[linkId]/mail', module: route24 },
+  { path: '/api/o/[org]/connect/face', module: route25 },
+  { path: '/api/o/[org]/eligibility', module: route26 },
+  { path: '/api/o/[org]/eligibility/[checkId]', module: route27 },
+  { path: '/api/o/[org]/eligibility/[checkId]/connections', module: route28 },
+  { path: '/api/o/[org]/eligibility/[checkId]/connections/[connectionId]/retry', module: route29 },
+  { path: '/api/o/[org]/eligibility/[checkId]/export', module: route30 },
+  { path: '/api/o/[org]/eligibility/[checkId]/results', module: route31 },
+  { path: '/api/o/[org]/eligibility/connections/[connectionId]', module: route32 },
+  { path: '/api/o/[org]/eligibility/connections/[connectionId]/results', module: route33 },
+  { path: '/api/o/[org]/live', module: route34 },
+  { path: '/api/o/[org]/map', module: route35 },
+  { path: '/api/o/[org]/members', module: route36 },
+  { path: '/api/o/[org]/members/[userId]', module: route37 },
+  { path: '/api/o/[org]/members/invitations', module: route38 },
+  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route39 },
+  { path: '/api/o/[org]/notifications', module: route40 },
+  { path: '/api/o/[org]/notifications/endpoints', module: route41 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]', module: route42 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries', module: route43 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver', module: route44 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/secret', module: route45 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/test', module: route46 },
+  { path: '/api/o/[org]/notifications/read', module: route47 },
+  { path: '/api/o/[org]/notifications/rules', module: route48 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]', module: route49 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]/unsubscribe', module: route50 },
+  { path: '/api/o/[org]/notifications/rules/check', module: route51 },
+  { path: '/api/o/[org]/notifications/unread', module: route52 },
+  { path: '/api/o/[org]/onboarding', module: route53 },
+  { path: '/api/o/[org]/overview', module: route54 },
+  { path: '/api/o/[org]/overview/trends', module: route55 },
+  { path: '/api/o/[org]/profile/step-up', module: route56 },
+  { path: '/api/o/[org]/reports', module: route57 },
+  { path: '/api/o/[org]/reports/export', module: route58 },
+  { path: '/api/o/[org]/reports/logbook/[vehicleId]', module: route59 },
+  { path: '/api/o/[org]/reports/schedules', module: route60 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]', module: route61 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]/send', module: route62 },
+  { path: '/api/o/[org]/search', module: route63 },
+  { path: '/api/o/[org]/settings', module: route64 },
+  { path: '/api/o/[org]/settings/credentials', module: route65 },
+  { path: '/api/o/[org]/settings/polling', module: route66 },
+  { path: '/api/o/[org]/settings/second-factor', module: route67 },
+  { path: '/api/o/[org]/settings/tariff', module: route68 },
+  { path: '/api/o/[org]/settings/test-connection', module: route69 },
+  { path: '/api/o/[org]/settings/webhook', module: route70 },
+  { path: '/api/o/[org]/vehicles', module: route71 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route72 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route73 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route74 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route75 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route76 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route77 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route78 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route79 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route80 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route81 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route82 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route83 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route84 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route85 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route86 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route87 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route88 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route89 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route90 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route91 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route92 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route93 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route94 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route95 },
+  { path: '/api/o/[org]/vehicles/lookup', module: route96 },
+  { path: '/api/o/[org]/vehicles/tags', module: route97 },
+  { path: '/api/o/[org]/vehicles/tags/seen', module: route98 },
+  { path: '/api/o/[org]/views', module: route99 },
+  { path: '/api/o/[org]/views/[viewId]', module: route100 },
+  { path: '/api/o/[org]/webhooks', module: route101 },
+  { path: '/api/o/[org]/webhooks/test', module: route102 },
 ];

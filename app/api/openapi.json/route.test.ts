@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, vi } from 'vitest';
 import { buildOpenApiDocument, contractOf, openApiPath } from '@/lib/bff/openapi';
+import { APP_ERROR_STATUS } from '@/lib/errors/app-error';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -46,6 +47,35 @@ describe('the console API’s OpenAPI document', () => {
     expect(send.parameters[2]!.schema.pattern).toBe('^[A-Za-z0-9_.:-]{8,128}$');
     const body = send.requestBody.content['application/json'].schema;
     expect((body.oneOf ?? body.anyOf ?? []).length).toBeGreaterThan(3);
+  });
+
+  it('documents every code of the code-to-status map with its status and meaning, in the error schema every operation refers to', () => {
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    const codes = schemas.ErrorCode as {
+      enum: string[];
+      description: string;
+      'x-enum-descriptions': Record<string, string>;
+      'x-status': Record<string, number>;
+    };
+    const undocumented = Object.entries(APP_ERROR_STATUS).filter(
+      ([code, status]) =>
+        !codes.enum.includes(code) ||
+        codes['x-status'][code] !== status ||
+        !(codes['x-enum-descriptions'][code]?.length > `${status}: `.length) ||
+        !codes.description.includes(`| \`${code}\` | ${status} |`),
+    );
+    expect(undocumented).toEqual([]);
+    expect(JSON.stringify(schemas.Error)).toContain('#/components/schemas/ErrorCode');
+    const withoutErrors: string[] = [];
+    for (const [route, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const responses = (operation as { responses: Record<string, { $ref?: string }> }).responses;
+        for (const status of ['400', '401', '403', '404', '429', 'default']) {
+          if (responses[status]?.$ref !== '#/components/responses/Error') withoutErrors.push(`${method} ${route} ${status}`);
+        }
+      }
+    }
+    expect(withoutErrors).toEqual([]);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

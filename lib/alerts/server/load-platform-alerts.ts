@@ -5,12 +5,14 @@ import { setBounded } from '@/lib/bounded-map';
 import { makeLabel } from '@/lib/contract/makes';
 import { getDb, type Db } from '@/lib/db';
 import { findPlatformAlertReads, savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
+import { listAlertStepTicks } from '@/lib/db/repos/alert-step-ticks';
 import type { PlatformAlertRead } from '@/lib/db/schema';
 import { paginate, type VehicleApi } from '@/lib/vehicle-api';
 import {
   ALERTS_TTL_MS,
   compareAlerts,
   toAlertView,
+  withTicks,
   type AlertIn,
   type AlertsReadMeta,
   type FleetAlertView,
@@ -71,8 +73,9 @@ export async function loadVehicleAlerts(
 ): Promise<{ alerts: PlatformAlertView[]; read: AlertsReadMeta }> {
   const [cached] = await findPlatformAlertReads(db, organizationId, [vehicleId]);
   const row = fresh(cached, now) ? cached : await refresh(db, organizationId, api, vehicleId, now);
+  const ticks = await listAlertStepTicks(db, organizationId, [vehicleId]);
   return {
-    alerts: viewsOf(row).sort(compareAlerts),
+    alerts: withTicks(viewsOf(row), ticks).sort(compareAlerts),
     read: { fetchedAt: row.fetchedAt.toISOString(), requestId: row.upstreamRequestId ?? null, cached: row === cached },
   };
 }
@@ -161,8 +164,9 @@ export async function loadFleetAlerts(db: Db, organizationId: string, api: Vehic
     if (!oldest || row.fetchedAt < oldest) oldest = row.fetchedAt;
     for (const alert of viewsOf(row)) alerts.push({ ...alert, vehicle: { id: v.id, label: v.label, vin: v.vin } });
   }
+  const ticks = alerts.length ? await listAlertStepTicks(db, organizationId) : [];
   return {
-    alerts: alerts.sort(compareAlerts),
+    alerts: withTicks(alerts, ticks).sort(compareAlerts),
     vehicles: vehicles.length,
     pending,
     failed,

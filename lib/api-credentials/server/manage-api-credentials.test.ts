@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { hashApiCredentialSecret } from '@/lib/crypto/api-credential-secret';
-import { apiCredentials } from '@/lib/db/schema';
+import { apiCredentials, memberships } from '@/lib/db/schema';
 import { useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { seedOrganization } from '@/lib/bff/bearer-access.test-support';
 import type { OrgAccess } from '@/lib/org/org-access';
@@ -37,6 +37,16 @@ describe('managing console API credentials', () => {
     const revoked = await revokeOrgApiCredential(access, created.credential.id, t.db);
     expect(revoked.credential.state).toBe('revoked');
     await expect(revokeOrgApiCredential(access, created.credential.id, t.db)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('lists a credential whose creator left the organization as refused, not active', async () => {
+    const { org, admin } = await seedOrganization(t.db, 'creds-left');
+    const access = { org, user: admin, role: 'admin' } as OrgAccess;
+    const created = await createOrgApiCredential(access, createApiCredentialSchema.parse({ name: 'nightly tags', scope: 'read' }), t.db);
+    expect((await listOrgApiCredentials(access, t.db)).credentials[0].state).toBe('active');
+    await t.db.delete(memberships).where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, admin.id)));
+    const [listed] = (await listOrgApiCredentials(access, t.db)).credentials;
+    expect(listed).toMatchObject({ id: created.credential.id, state: 'creator_left', createdByEmail: admin.email });
   });
 
   it('refuses a custom scope without permissions, a past expiry and a malformed address, naming the field', () => {

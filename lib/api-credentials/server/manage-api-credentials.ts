@@ -8,7 +8,7 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { DEFAULT_RATE_PER_MINUTE, type ApiCredentialView, type CreatedApiCredential } from '../api-credential';
 import type { CreateApiCredentialInput } from '../schemas';
 
-function toView(record: ApiCredentialRecord, now = new Date()): ApiCredentialView {
+function toView(record: ApiCredentialRecord & { creatorActive?: boolean }, now = new Date()): ApiCredentialView {
   const expired = record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime();
   return {
     id: record.id,
@@ -24,7 +24,7 @@ function toView(record: ApiCredentialRecord, now = new Date()): ApiCredentialVie
     lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
     lastUsedIp: record.lastUsedIp,
     revokedAt: record.revokedAt?.toISOString() ?? null,
-    state: record.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
+    state: record.revokedAt ? 'revoked' : expired ? 'expired' : record.creatorActive === false ? 'creator_left' : 'active',
   };
 }
 

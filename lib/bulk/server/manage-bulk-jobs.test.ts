@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
-import { bulkJobs } from '@/lib/db/schema';
+import { bulkJobItems, bulkJobs } from '@/lib/db/schema';
+import { createBulkJob, settleBulkItem } from '@/lib/db/repos/bulk-jobs';
+import { retryFailedInput, UNKNOWN_OUTCOME } from '../retry';
 import { createTestDatabase } from '@/lib/db/testing.test-support';
 import { createSandbox } from '@/lib/sandbox';
 import { bulkJobInputSchema, type BulkJobInput } from '@/lib/bulk/schemas';
@@ -14,7 +16,7 @@ const state = vi.hoisted(() => ({ db: undefined as unknown, api: undefined as un
 vi.mock('@/lib/db', async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: () => state.db }));
 vi.mock('@/lib/org/org-vehicle-api', () => ({ orgVehicleApi: async () => state.api }));
 
-const { startBulkJob } = await import('./manage-bulk-jobs');
+const { getBulkJobView, listBulkJobViews, startBulkJob } = await import('./manage-bulk-jobs');
 
 const database = await createTestDatabase('pglite');
 state.db = database.db;
@@ -90,5 +92,106 @@ describe('a bulk command above 50 vehicles needs its count typed back', () => {
     expect((await startBulkJob(manager, tag)).job.total).toBe(listed.length);
     const listening = bulkJobInputSchema.parse({ action: 'listening.off', selection: everyVehicle });
     expect((await startBulkJob(manager, listening)).job.total).toBe(listed.length);
+  });
+});
+
+describe('the list of bulk jobs and retrying the failed rows', () => {
+  it('lists jobs newest first with their outcome counts; a retry is a new job over exactly the failed vehicles', async () => {
+    const { job } = await startBulkJob(manager, lock(ids(5)));
+    await settleBulkItem(database.db, job.id, listed[0]!, 'done');
+    await settleBulkItem(database.db, job.id, listed[1]!, 'failed', { reason: 'OEM_VEHICLE_OFFLINE' });
+    await settleBulkItem(database.db, job.id, listed[3]!, 'failed', { reason: 'OEM_VEHICLE_OFFLINE' });
+    await settleBulkItem(database.db, job.id, listed[4]!, 'failed', { reason: `NETWORK_ERROR: ${UNKNOWN_OUTCOME}` });
+    await database.db.update(bulkJobs).set({ status: 'done' }).where(eq(bulkJobs.id, job.id));
+
+    // The row whose outcome is unknown is counted apart, not as failed: in the list and on the job's page.
+    const { jobs } = await listBulkJobViews(manager, { limit: 25 });
+    const listedJob = jobs.find((j) => j.id === job.id)!;
+    expect(listedJob).toMatchObject({ action: 'command', status: 'done', total: 5, createdBy: 'manager@example.com' });
+    expect(listedJob.counts).toEqual({ done: 1, failed: 2, unknown: 1, skipped: 0, pending: 1 });
+    expect((await getBulkJobView(manager, job.id)).job.counts).toEqual(listedJob.counts);
+
+    const items = [0, 1, 2, 3, 4].map(
+      (i) =>
+        ({
+          vehicleId: listed[i]!,
+          outcome: i === 0 ? 'done' : i === 2 ? 'pending' : 'failed',
+          reason: i === 4 ? `NETWORK_ERROR: ${UNKNOWN_OUTCOME}` : null,
+        }) as const,
+    );
+    const { job: retry } = await startBulkJob(manager, retryFailedInput(listedJob, items)!);
+    expect(retry.id).not.toBe(job.id);
+    expect(retry).toMatchObject({
+      action: 'command',
+      args: { command: 'LOCK_DOORS' },
+      total: 2,
+      selection: { mode: 'ids', retryOf: job.id },
+    });
+    const [newest] = (await listBulkJobViews(manager, { limit: 1 })).jobs;
+    expect(newest?.id).toBe(retry.id);
+    expect((await listBulkJobViews(manager, { limit: 25, status: 'running' })).jobs.map((j) => j.id)).toContain(retry.id);
+    expect((await listBulkJobViews(manager, { limit: 25, user: 'someone@else.test' })).jobs).toEqual([]);
+  });
+
+  it('retries more than 1,000 failed rows as one job, leaving out the rows whose outcome is unknown', async () => {
+    // A finished job over 1,500 vehicles: 1,200 failed, 100 of them with an unknown outcome.
+    const vehicleIds = Array.from({ length: 1_500 }, (_, i) => `veh-retry-${String(i).padStart(4, '0')}`);
+    const job = await createBulkJob(database.db, {
+      organizationId: org.id,
+      createdBy: user.id,
+      createdByEmail: user.email,
+      action: 'command',
+      args: { command: 'UNLOCK_DOORS' },
+      selection: { mode: 'filter' },
+      vehicleIds,
+    });
+    const failedIds = vehicleIds.slice(0, 1_100);
+    const unknownIds = vehicleIds.slice(1_100, 1_200);
+    await database.db
+      .update(bulkJobItems)
+      .set({ outcome: 'failed', reason: 'OEM_VEHICLE_OFFLINE: The vehicle is offline' })
+      .where(and(eq(bulkJobItems.jobId, job.id), inArray(bulkJobItems.vehicleId, failedIds)));
+    await database.db
+      .update(bulkJobItems)
+      .set({ outcome: 'failed', reason: `NETWORK_ERROR: ${UNKNOWN_OUTCOME}` })
+      .where(and(eq(bulkJobItems.jobId, job.id), inArray(bulkJobItems.vehicleId, unknownIds)));
+    await database.db
+      .update(bulkJobItems)
+      .set({ outcome: 'done' })
+      .where(and(eq(bulkJobItems.jobId, job.id), eq(bulkJobItems.outcome, 'pending')));
+    await database.db.update(bulkJobs).set({ status: 'done' }).where(eq(bulkJobs.id, job.id));
+
+    const view = await getBulkJobView(manager, job.id);
+    expect(view.job.counts).toEqual({ done: 300, failed: 1_100, unknown: 100, skipped: 0, pending: 0 });
+    expect((await listBulkJobViews(manager, { limit: 25 })).jobs.find((j) => j.id === job.id)?.counts).toEqual(view.job.counts);
+    const input = retryFailedInput(view.job, view.items)!;
+    expect(input.selection).toMatchObject({ mode: 'ids', retryOf: job.id });
+    expect(input.selection.mode === 'ids' && input.selection.vehicleIds).toEqual(failedIds);
+    const parsed = bulkJobInputSchema.parse({ ...input, confirmedCount: failedIds.length });
+    const { job: retry } = await startBulkJob(manager, parsed);
+    expect(retry).toMatchObject({ total: 1_100, selection: { mode: 'ids', retryOf: job.id }, args: { command: 'UNLOCK_DOORS' } });
+    const retried = await getBulkJobView(manager, retry.id);
+    expect(retried.items.map((i) => i.vehicleId)).toEqual(failedIds);
+
+    // The long list is taken only as failed rows of that job: an unknown one, or any other vehicle, is refused.
+    for (const extra of [unknownIds[0]!, vehicleIds[1_400]!, 'veh-not-in-the-job']) {
+      const sneaked = bulkJobInputSchema.parse({
+        ...input,
+        selection: { ...input.selection, vehicleIds: [...failedIds, extra] },
+        confirmedCount: failedIds.length + 1,
+      });
+      await expect(startBulkJob(manager, sneaked)).rejects.toMatchObject({
+        status: 422,
+        body: { fields: [expect.objectContaining({ path: 'selection.vehicleIds' })] },
+      });
+    }
+  });
+
+  it('pages with a cursor and refuses one it did not make', async () => {
+    const first = await listBulkJobViews(manager, { limit: 1 });
+    expect(first.nextCursor).not.toBeNull();
+    const second = await listBulkJobViews(manager, { limit: 1, before: first.nextCursor! });
+    expect(second.jobs[0]?.id).not.toBe(first.jobs[0]?.id);
+    await expect(listBulkJobViews(manager, { limit: 1, before: 'nonsense' })).rejects.toMatchObject({ code: 'INVALID_CURSOR' });
   });
 });

@@ -1,19 +1,21 @@
 import 'server-only';
 import { publishChange } from '@/lib/live/server/publish-change';
 import { accessCan } from '@/lib/org/credential-actor';
+import { permissionRefusal } from '@/lib/org/permission-refusal';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { PAGE_SIZE } from '@/lib/contract/vehicle-api';
 import { csvResponse } from '@/lib/csv';
 import { getDb } from '@/lib/db';
-import { countBulkItems, createBulkJob, getBulkJob, listBulkItems, setBulkJobStatus } from '@/lib/db/repos/bulk-jobs';
+import { countBulkItems, createBulkJob, getBulkJob, listBulkItems, listBulkJobs, setBulkJobStatus } from '@/lib/db/repos/bulk-jobs';
 import { getCommandExecutionsByIds } from '@/lib/db/repos/command-executions';
 import type { BulkJob } from '@/lib/db/schema';
 import { stateOf } from '@/lib/commands/execution-view';
-import { AppError } from '@/lib/errors/app-error';
-import { BULK_JOB_LIMIT, type BulkJobInput, type BulkSelection } from '@/lib/bulk/schemas';
+import { AppError, validationFailed } from '@/lib/errors/app-error';
+import { BULK_JOB_LIMIT, type BulkJobInput, type BulkJobListQuery, type BulkSelection } from '@/lib/bulk/schemas';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { bulkActionPermission, TYPE_BACK_ABOVE, type BulkJobView } from '../bulk-job-view';
+import { failedVehicleIds, UNKNOWN_OUTCOME } from '../retry';
 
 /** The vehicles a selection names: its ids, or every vehicle its filter matches (paged through the upstream). */
 export async function resolveSelection(api: VehicleApi, selection: BulkSelection): Promise<{ vehicleIds: string[]; requestId?: string }> {
@@ -56,16 +58,39 @@ function toView(job: BulkJob, counts: BulkJobView['counts']): BulkJobView {
 
 /** How many vehicles a selection covers, for the confirmation: nothing is recorded. */
 export async function previewBulkJob(access: OrgAccess, input: BulkJobInput) {
-  if (!accessCan(access, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(input.action))) throw permissionRefusal(access, bulkActionPermission(input.action));
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
   return { preview: { count: vehicleIds.length }, requestId };
 }
 
+/**
+ * A retry names only failed rows of the job it retries (never one whose outcome is unknown): so its
+ * list may be as long as a job, past the 1,000 ids of a hand-made selection, without becoming a way
+ * to send to any vehicles one lists.
+ */
+async function assertFailedRowsOf(access: OrgAccess, retryOf: string, vehicleIds: readonly string[]): Promise<void> {
+  if (!(await getBulkJob(getDb(), access.org.id, retryOf))) {
+    throw validationFailed([{ path: 'selection.retryOf', message: 'No such bulk job in this organization' }], { status: 422 });
+  }
+  const { items } = await getBulkJobView(access, retryOf);
+  const failed = new Set(failedVehicleIds(items));
+  const others = vehicleIds.filter((id) => !failed.has(id));
+  if (others.length > 0) {
+    const message = `${others.length} of these vehicles are not failed rows of the job retried (${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}): a row whose outcome is unknown is not retried`;
+    throw validationFailed([{ path: 'selection.vehicleIds', message }], { status: 422 });
+  }
+}
+
 /** Records a bulk job with every vehicle it covers; the background job `bulk.run` does the work. */
 export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
-  if (!accessCan(access, bulkActionPermission(input.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(input.action))) throw permissionRefusal(access, bulkActionPermission(input.action));
   const { vehicleIds, requestId } = await resolveSelection(await orgVehicleApi(access.org), input.selection);
-  if (vehicleIds.length === 0) throw new AppError('VALIDATION_FAILED', 'No vehicle matches this selection.', { status: 422 });
+  if (input.selection.mode === 'ids' && input.selection.retryOf) await assertFailedRowsOf(access, input.selection.retryOf, vehicleIds);
+  if (vehicleIds.length === 0)
+    throw validationFailed([{ path: 'selection', message: 'No vehicle matches this selection' }], {
+      status: 422,
+      message: 'No vehicle matches this selection.',
+    });
   // A command to many vehicles goes only to the count the person typed back (a filter may match more by now).
   if (input.action === 'command' && vehicleIds.length > TYPE_BACK_ABOVE && input.confirmedCount !== vehicleIds.length) {
     throw new AppError(
@@ -81,10 +106,42 @@ export async function startBulkJob(access: OrgAccess, input: BulkJobInput) {
     createdByEmail: access.user.email,
     action: input.action,
     args: 'tag' in input ? input.tag : 'command' in input ? input.command : null,
-    selection: input.selection.mode === 'ids' ? { mode: 'ids', count: vehicleIds.length } : input.selection,
+    selection:
+      input.selection.mode === 'ids'
+        ? { mode: 'ids', count: vehicleIds.length, ...(input.selection.retryOf ? { retryOf: input.selection.retryOf } : {}) }
+        : input.selection,
     vehicleIds,
   });
-  return { job: toView(job, { pending: job.total, done: 0, skipped: 0, failed: 0 }), requestId };
+  return { job: toView(job, { pending: job.total, done: 0, skipped: 0, failed: 0, unknown: 0 }), requestId };
+}
+
+const encodeCursor = (job: BulkJobView) => Buffer.from(`${job.createdAt}|${job.id}`).toString('base64url');
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id))
+    throw new AppError('INVALID_CURSOR', 'before: not a page of this list.');
+  return { createdAt, id };
+}
+
+/** The organization's bulk jobs, newest first, with their outcome counts; older pages by `before`. */
+export async function listBulkJobViews(access: OrgAccess, query: BulkJobListQuery) {
+  const rows = await listBulkJobs(
+    getDb(),
+    access.org.id,
+    {
+      status: query.status,
+      action: query.action,
+      createdByEmail: query.user || undefined,
+      before: decodeCursor(query.before),
+      limit: query.limit + 1,
+    },
+    UNKNOWN_OUTCOME,
+  );
+  const jobs = rows.slice(0, query.limit).map(({ job, counts }) => toView(job, counts));
+  const last = jobs[jobs.length - 1];
+  return { jobs, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
 async function jobOrThrow(orgId: string, jobId: string): Promise<BulkJob> {
@@ -97,7 +154,7 @@ async function jobOrThrow(orgId: string, jobId: string): Promise<BulkJob> {
 export async function getBulkJobView(access: OrgAccess, jobId: string) {
   const db = getDb();
   const job = await jobOrThrow(access.org.id, jobId);
-  const [counts, items] = await Promise.all([countBulkItems(db, job.id), listBulkItems(db, job.id)]);
+  const [counts, items] = await Promise.all([countBulkItems(db, job.id, UNKNOWN_OUTCOME), listBulkItems(db, job.id)]);
   const executionIds = items.flatMap((i) => (i.executionId ? [i.executionId] : []));
   const executions = new Map(
     (executionIds.length ? await getCommandExecutionsByIds(db, access.org.id, executionIds) : []).map((e) => [e.id, e]),
@@ -128,12 +185,12 @@ const MOVES = {
 /** Pause, resume or cancel; a move the job's state does not allow is a 409. */
 export async function controlBulkJob(access: OrgAccess, jobId: string, op: keyof typeof MOVES) {
   const current = await jobOrThrow(access.org.id, jobId);
-  if (!accessCan(access, bulkActionPermission(current.action))) throw new AppError('FORBIDDEN', 'Your role does not allow this action.');
+  if (!accessCan(access, bulkActionPermission(current.action))) throw permissionRefusal(access, bulkActionPermission(current.action));
   const move = MOVES[op];
   const job = await setBulkJobStatus(getDb(), current.id, [...move.from], move.to);
   if (!job) throw new AppError('CONFLICT', `The job is ${current.status}: it cannot be ${op === 'cancel' ? 'cancelled' : `${op}d`}.`);
   await publishChange(job.organizationId, { kind: 'bulk', jobId: job.id });
-  return { job: toView(job, await countBulkItems(getDb(), job.id)) };
+  return { job: toView(job, await countBulkItems(getDb(), job.id, UNKNOWN_OUTCOME)) };
 }
 
 /** Every vehicle's outcome as CSV. */

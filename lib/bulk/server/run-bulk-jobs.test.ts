@@ -7,6 +7,7 @@ import { createOrganization } from '@/lib/db/repos/organizations';
 import { auditEvents } from '@/lib/db/schema';
 import { createSandbox } from '@/lib/sandbox';
 import { createVehicleApi, type FetchLike } from '@/lib/vehicle-api';
+import { UNKNOWN_OUTCOME } from '../retry';
 import { runBulkJobs } from './run-bulk-jobs';
 
 const LEASE_MS = 15_000;
@@ -70,7 +71,7 @@ describe('bulk job runner', () => {
     });
     await runBulkJobs(t.db, { owner: 'process-a', leaseMs: LEASE_MS, apiFor: s.apiFor, concurrency: 1, now: () => start }, crash.signal);
     s.setOnCall(undefined);
-    expect((await countBulkItems(t.db, s.job.id)).done).toBe(5);
+    expect((await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).done).toBe(5);
     expect((await getBulkJob(t.db, s.orgId, s.job.id))?.status).toBe('running');
 
     // A killed process never releases its lease: hold it as process A would have.
@@ -84,7 +85,7 @@ describe('bulk job runner', () => {
     const tagCalls = s.calls.filter((c) => c.startsWith('POST /v1/tags'));
     expect(tagCalls).toHaveLength(12);
     for (const id of s.vehicleIds) expect(tagCalls.filter((c) => c.includes(`"objectId":"${id}"`))).toHaveLength(1);
-    expect(await countBulkItems(t.db, s.job.id)).toEqual({ pending: 0, done: 12, skipped: 0, failed: 0 });
+    expect(await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).toEqual({ pending: 0, done: 12, skipped: 0, failed: 0, unknown: 0 });
     expect((await getBulkJob(t.db, s.orgId, s.job.id))?.status).toBe('done');
     const audited = await t.db
       .select()
@@ -107,7 +108,7 @@ describe('bulk job runner', () => {
     expect(
       await runBulkJobs(t.db, { owner: 'b', leaseMs: LEASE_MS, apiFor: s.apiFor, now: () => new Date(now.getTime() + 1_000) }),
     ).toBeUndefined();
-    expect((await countBulkItems(t.db, s.job.id)).done).toBe(1);
+    expect((await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).done).toBe(1);
     await setBulkJobStatus(t.db, s.job.id, ['running'], 'cancelled');
   });
 
@@ -118,11 +119,11 @@ describe('bulk job runner', () => {
     expect(s.calls).toHaveLength(0);
     await setBulkJobStatus(t.db, s.job.id, ['paused'], 'running');
     await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: s.apiFor });
-    expect((await countBulkItems(t.db, s.job.id)).done).toBe(4);
+    expect((await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).done).toBe(4);
 
     const c = await setup(3);
     await setBulkJobStatus(t.db, c.job.id, ['running'], 'cancelled');
-    expect(await countBulkItems(t.db, c.job.id)).toEqual({ pending: 0, done: 0, skipped: 3, failed: 0 });
+    expect(await countBulkItems(t.db, c.job.id, UNKNOWN_OUTCOME)).toEqual({ pending: 0, done: 0, skipped: 3, failed: 0, unknown: 0 });
     expect((await listBulkItems(t.db, c.job.id))[0]?.reason).toMatch(/cancelled/);
   });
 
@@ -142,11 +143,11 @@ describe('bulk job runner', () => {
     const s = await setup(3);
     s.sandbox.faults.inject({ kind: 'rate_limit', pathPrefix: '/v1/tags', retryAfterSeconds: 0, times: 100 });
     await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: s.apiFor, concurrency: 1 });
-    expect(await countBulkItems(t.db, s.job.id)).toEqual({ pending: 3, done: 0, skipped: 0, failed: 0 });
+    expect(await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).toEqual({ pending: 3, done: 0, skipped: 0, failed: 0, unknown: 0 });
     expect((await getBulkJob(t.db, s.orgId, s.job.id))?.status).toBe('running');
     s.sandbox.faults.clear();
     await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: s.apiFor });
-    expect((await countBulkItems(t.db, s.job.id)).done).toBe(3);
+    expect((await countBulkItems(t.db, s.job.id, UNKNOWN_OUTCOME)).done).toBe(3);
   });
 });
 
@@ -220,13 +221,13 @@ describe('bulk commands', () => {
     expect(commandCalls).toHaveLength(4);
 
     const { settleCommands } = await import('@/lib/commands/server/settle-commands');
-    for (let pass = 0; pass < 20 && (await countBulkItems(t.db, job.id)).pending > 0; pass++) {
+    for (let pass = 0; pass < 20 && (await countBulkItems(t.db, job.id, UNKNOWN_OUTCOME)).pending > 0; pass++) {
       await runBulkJobs(t.db, { owner: 'b', leaseMs: LEASE_MS, apiFor });
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       await settleCommands(t.db, apiFor, new Date(), { interruptedAfterMs: 60_000 });
     }
 
-    expect(await countBulkItems(t.db, job.id)).toEqual({ pending: 0, done: 8, skipped: 0, failed: 2 });
+    expect(await countBulkItems(t.db, job.id, UNKNOWN_OUTCOME)).toEqual({ pending: 0, done: 8, skipped: 0, failed: 2, unknown: 0 });
     const items = await listBulkItems(t.db, job.id);
     for (const id of offline) expect(items.find((i) => i.vehicleId === id)?.reason).toMatch(/^OEM_VEHICLE_OFFLINE: /);
     expect(items.every((i) => i.executionId && i.upstreamRequestId)).toBe(true);
@@ -294,7 +295,7 @@ describe('bulk commands', () => {
       await runBulkJobs(t.db, { owner: 'a', leaseMs: LEASE_MS, apiFor: async () => s.api });
       expect(s.calls.filter((c) => c.includes('command-execution'))).toHaveLength(0);
       expect((await getBulkJob(t.db, o.id, job.id))?.status).toBe('cancelled');
-      expect(await countBulkItems(t.db, job.id)).toMatchObject({ pending: 0, done: 0, skipped: 3 });
+      expect(await countBulkItems(t.db, job.id, UNKNOWN_OUTCOME)).toMatchObject({ pending: 0, done: 0, skipped: 3 });
     }
   });
 });

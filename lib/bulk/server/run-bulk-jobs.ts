@@ -16,12 +16,13 @@ import {
 } from '@/lib/db/repos/bulk-jobs';
 import { getCommandExecutionById, listCommandExecutions } from '@/lib/db/repos/command-executions';
 import type { BulkJob, BulkJobItem, CommandExecution } from '@/lib/db/schema';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { explainFailedReason } from '@/lib/contract/failed-reason-text';
 import { sendVehicleCommand } from '@/lib/commands/server/send-vehicle-command';
 import { AppError } from '@/lib/errors/app-error';
 import type { SendCommandInput } from '@/lib/commands/schemas';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import { bulkActionPermission } from '../bulk-job-view';
+import { UNKNOWN_OUTCOME } from '../retry';
 import { publishChange } from '@/lib/live/server/publish-change';
 
 export type BulkRunnerOptions = {
@@ -58,7 +59,7 @@ function fromExecution(record: CommandExecution, requestId?: string | null): Ite
   if (record.localStatus === 'REJECTED')
     return { outcome: 'failed', reason: `${record.errorCode}: the Vehicle API refused the command.`, requestId: request };
   if (record.localStatus === 'UNKNOWN') {
-    return { outcome: 'failed', reason: `${record.errorCode}: the outcome is unknown; the command is not sent again.`, requestId: request };
+    return { outcome: 'failed', reason: `${record.errorCode}: ${UNKNOWN_OUTCOME}`, requestId: request };
   }
   if (record.status === 'EXECUTED') return { outcome: 'done', requestId: request };
   if (record.status === 'FAILED') {
@@ -151,7 +152,7 @@ async function applyCommand(db: Db, api: VehicleApi, job: BulkJob, item: BulkJob
     return fromExecution(record, requestId);
   } catch (error) {
     const code = error instanceof AppError || isVehicleApiError(error) ? String(error.code) : 'INTERNAL';
-    const requestId = error instanceof AppError ? error.body.requestId : isVehicleApiError(error) ? error.requestId : undefined;
+    const requestId = error instanceof AppError ? error.body.upstreamRequestId : isVehicleApiError(error) ? error.requestId : undefined;
     // Refused before reaching the vehicle: a later pass sends it again under a new key.
     if (code === 'UPSTREAM_PAUSED' || code === 'RATE_LIMITED') {
       await countBulkAttempt(db, job.id, item.vehicleId);
@@ -162,9 +163,7 @@ async function applyCommand(db: Db, api: VehicleApi, job: BulkJob, item: BulkJob
     const unknown = isVehicleApiError(error) && (error.status === 0 || error.status >= 500);
     return {
       outcome: 'failed',
-      reason: unknown
-        ? `${code}: the outcome is unknown; the command is not sent again.`
-        : `${code}: ${REASONS[code] ?? 'the command was refused.'}`,
+      reason: unknown ? `${code}: ${UNKNOWN_OUTCOME}` : `${code}: ${REASONS[code] ?? 'the command was refused.'}`,
       requestId,
     };
   }

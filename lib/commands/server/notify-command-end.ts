@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import type { CommandExecution } from '@/lib/db/schema';
 import { commandLabel } from '@/lib/commands/catalog';
-import { explainFailedReason } from '@/lib/commands/failed-reasons';
+import { explainFailedReason } from '@/lib/contract/failed-reason-text';
 import { notifyCommandOutcome, type CommandOutcome } from '@/lib/notifications/server/notify-command-outcome';
 import { safely } from '@/lib/notifications/server/deliver-notification';
 

@@ -209,14 +209,14 @@ async function recordRefusal(
   }
   if (notOffered) {
     return new AppError(COMMAND_NOT_OFFERED, `This service does not offer ${commandLabel(input.command)} for this vehicle.`, {
-      requestId,
+      upstreamRequestId: requestId,
       details: { command: input.command },
     });
   }
   if (isVehicleApiError(error) && error.code === 'COMMAND_ALREADY_IN_PROGRESS') {
     const running = await findRunningExecution(db, input.organizationId, input.vehicleId, input.command);
     return new AppError('COMMAND_ALREADY_IN_PROGRESS', 'This command is already running on the vehicle; its execution is shown instead.', {
-      requestId,
+      upstreamRequestId: requestId,
       details: { runningExecutionId: running?.id ?? null },
     });
   }

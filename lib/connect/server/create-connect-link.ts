@@ -1,4 +1,5 @@
 import 'server-only';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { z } from 'zod';
 import { toVendorMake } from '@/lib/contract/makes';
 import { AppError } from '@/lib/errors/app-error';
@@ -6,7 +7,9 @@ import type { OrgAccess } from '@/lib/org/org-access';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { getDb, type Db } from '@/lib/db';
 import { toLinkView } from './link-view';
-import { createConsentLink } from '@/lib/db/repos/consent-links';
+import { createConsentLink, getConsentLink } from '@/lib/db/repos/consent-links';
+import { mailConsentLink } from './mail-consent-link';
+import { configuredMailer, type Mailer } from '@/lib/ops/mail';
 import { uuidv7 } from '@/lib/db/ids';
 import type { ConsentLink } from '@/lib/db/schema';
 import type { ConnectLinkRequest } from '@/lib/connect/schemas';
@@ -57,7 +60,7 @@ export async function createConnectLink(
   if (!url.success) {
     throw new AppError('UPSTREAM_CONTRACT_MISMATCH', 'The Vehicle API answered without a usable consent link address.', {
       status: 502,
-      requestId: response.requestId,
+      upstreamRequestId: response.requestId,
     });
   }
   const now = input.now ?? Date.now();
@@ -75,17 +78,44 @@ export async function createConnectLink(
     model: vehicle ? request.model || null : null,
     modelYear: vehicle ? (request.modelYear ?? null) : null,
     expiresAt: new Date(now + CONNECT_LINK_TTL_SECONDS * 1000),
+    reconnectsAccountId: request.reconnectsAccountId ?? null,
+    reconnectsVehicleId: request.reconnectsVehicleId ?? null,
   });
+  await publishChange(input.organizationId, { kind: 'consent-link', linkId: link.id });
   return { link, requestId: response.requestId };
+}
+
+/**
+ * A new consent link, and with `mailTo` also e-mailed to the owner in one step (a reconnection).
+ * The link exists either way, so a mail that fails is reported beside it (`mailError`) rather
+ * than failing the creation.
+ */
+export async function createAndMailConnectLink(
+  db: Db,
+  api: Pick<VehicleApi, 'connectAccount'>,
+  mailer: Mailer | undefined,
+  input: { organization: { id: string; name: string }; user: { id: string; email: string }; request: ConnectLinkRequest },
+) {
+  const { organization, user, request } = input;
+  const created = await createConnectLink(db, api, { organizationId: organization.id, userId: user.id, request });
+  let { link } = created;
+  let mailError: string | null = null;
+  if (request.mailTo) {
+    try {
+      await mailConsentLink(organization, link.id, { to: request.mailTo }, db, mailer);
+      link = (await getConsentLink(db, organization.id, link.id)) ?? link;
+    } catch (error) {
+      mailError = error instanceof AppError ? error.message : 'The link could not be e-mailed: copy it instead.';
+    }
+  }
+  return { link: toLinkView(link, new Map([[user.id, user.email]])), requestId: created.requestId, mailError };
 }
 
 /** A new consent link for an account or one vehicle; its return URL is Motorpool's landing page. */
 export async function createOrgConnectLink(access: OrgAccess, request: ConnectLinkRequest) {
-  const { org, user } = access;
-  const { link, requestId } = await createConnectLink(getDb(), await orgVehicleApi(org), {
-    organizationId: org.id,
-    userId: user.id,
+  return createAndMailConnectLink(getDb(), await orgVehicleApi(access.org), configuredMailer(), {
+    organization: access.org,
+    user: access.user,
     request,
   });
-  return { link: toLinkView(link, new Map([[user.id, user.email]])), requestId };
 }

@@ -25,5 +25,6 @@ export function toLinkView(link: ConsentLink, emails: Map<string, string>): Cons
     mailedTo: link.mailedTo,
     mailedAt: link.mailedAt?.toISOString() ?? null,
     firstOpenedAt: link.firstOpenedAt?.toISOString() ?? null,
+    reconnectsAccountId: link.reconnectsAccountId,
   };
 }

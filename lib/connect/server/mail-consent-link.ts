@@ -1,4 +1,5 @@
 import 'server-only';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { getDb, type Db } from '@/lib/db';
 import { recordConsentLinkMailed } from '@/lib/db/repos/consent-link-mail';
 import { getConsentLink } from '@/lib/db/repos/consent-links';
@@ -85,5 +86,6 @@ export async function mailConsentLink(
   }
   const at = new Date();
   await recordConsentLinkMailed(db, org.id, link.id, input.to, at);
+  await publishChange(org.id, { kind: 'consent-link', linkId: link.id });
   return { mailedTo: input.to, mailedAt: at.toISOString() };
 }

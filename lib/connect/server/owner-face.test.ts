@@ -94,7 +94,7 @@ for (const leg of await databaseLegs()) {
         await expect(updateOwnerFace(org, { ...TEXTS, displayName: 'Changed', logo: b64(bytes) }, t.db)).rejects.toMatchObject({
           code: 'VALIDATION_FAILED',
           status: 400,
-          body: { fields: { logo: [message] } },
+          body: { fields: [{ path: 'logo', message: message }] },
         });
       }
       expect(await getOwnerFaceSettings(org, t.db)).toMatchObject({ displayName: 'Acme Car Share', logoUrl: kept });

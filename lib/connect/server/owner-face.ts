@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getDb, type Db } from '@/lib/db';
 import { findLogo, getOrganizationFace, saveOrganizationFace, type StoredLogo } from '@/lib/db/repos/organization-faces';
-import { AppError } from '@/lib/errors/app-error';
+import { invalidField } from '@/lib/errors/app-error';
 import type { Org } from '@/lib/org/org-access';
 import type { OwnerFaceInput, OwnerFaceSettingsView } from '@/lib/connect/face-schemas';
 import { checkLogo } from '@/lib/connect/logo-check';
@@ -37,7 +37,7 @@ function logoToStore(base64: string | null | undefined): StoredLogo | null | und
   if (base64 === undefined || base64 === null) return base64;
   const bytes = Buffer.from(base64, 'base64');
   const check = checkLogo(bytes);
-  if (!check.ok) throw new AppError('VALIDATION_FAILED', check.problem, { fields: { logo: [check.problem] } });
+  if (!check.ok) throw invalidField('logo', check.problem, { message: check.problem });
   return { id: randomUUID(), type: check.type, base64: bytes.toString('base64') };
 }
 

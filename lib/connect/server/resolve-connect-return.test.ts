@@ -9,6 +9,8 @@ import { uuidv7 } from '@/lib/db/ids';
 import { VehicleApiError } from '@/lib/vehicle-api';
 import { resolveConnectReturn, type ResolveDeps } from '@/lib/connect/server/resolve-connect-return';
 import { createReturnState } from '@/lib/connect/server/return-state';
+import type { OrgNotice } from '@/lib/live/notice';
+import { liveBus } from '@/lib/live/server/publish-change';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0007');
 
@@ -122,6 +124,23 @@ for (const leg of await databaseLegs()) {
       expect(edited.link).toMatchObject({ usedBefore: true, settledAt: view.link!.settledAt });
       expect(await getConsentLink(t.db, ids.org, link)).toMatchObject({ status: 'COMPLETED', accountId: KNOWN_ACCOUNT });
       expect(await settledAudit(link)).toHaveLength(1);
+    });
+
+    it("tells the organization's open pages that the link moved, and nothing when the return matches no link", async () => {
+      const link = await newLink();
+      const heard: OrgNotice[] = [];
+      const { ready, unsubscribe } = liveBus().subscribe((published) => heard.push(published));
+      await ready;
+      try {
+        await resolveConnectReturn(deps(), { result: 'success', accountId: KNOWN_ACCOUNT, link, state: states.sign(uuidv7()) });
+        expect(heard).toEqual([]);
+        await resolveConnectReturn(deps(), { result: 'success', accountId: KNOWN_ACCOUNT, link, state: states.sign(link) });
+        expect(heard.map(({ organizationId, notice }) => ({ organizationId, notice }))).toEqual([
+          { organizationId: ids.org, notice: { kind: 'consent-link', linkId: link } },
+        ]);
+      } finally {
+        unsubscribe();
+      }
     });
 
     it('does not attach an account the upstream does not know, nor settle while the upstream is down', async () => {

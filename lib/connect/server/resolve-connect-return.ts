@@ -1,4 +1,5 @@
 import 'server-only';
+import { publishChange } from '@/lib/live/server/publish-change';
 import { can } from '@/lib/auth/permissions';
 import type { Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
@@ -116,6 +117,8 @@ export async function resolveConnectReturn(deps: ResolveDeps, query: ConnectRetu
       view = viewOfSettled(link) ?? { outcome: 'unconfirmed', errorCode: null };
     }
   }
+  // Opened, and perhaps settled: the members' open consent-link pages read it again.
+  await publishChange(organization.id, { kind: 'consent-link', linkId: link.id });
 
   return {
     ...view!,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../index';
-import { apiCredentials, organizations, users, type ApiCredential } from '../schema';
+import { apiCredentials, memberships, organizations, users, type ApiCredential } from '../schema';
 import { publicColumns, type PublicOrganization } from './organizations';
 
 /** A credential as an admin may see it: everything but the secret's hash and the rate bucket. */
@@ -39,11 +39,23 @@ export async function insertApiCredential(db: Db, input: NewApiCredential): Prom
   return row;
 }
 
-/** The organization's credentials, newest first, revoked ones included (they stay as history). */
-export async function listApiCredentials(db: Db, organizationId: string): Promise<ApiCredentialRecord[]> {
+/**
+ * The organization's credentials, newest first, revoked ones included (they stay as history), each
+ * with whether its creator can still stand behind it (an account, not disabled, still a member):
+ * a credential whose creator left is refused, whatever else it says.
+ */
+export async function listApiCredentials(db: Db, organizationId: string): Promise<(ApiCredentialRecord & { creatorActive: boolean })[]> {
   return db
-    .select(recordColumns)
+    .select({
+      ...recordColumns,
+      creatorActive: sql<boolean>`(${users.id} is not null and ${users.disabledAt} is null and ${memberships.userId} is not null)`,
+    })
     .from(apiCredentials)
+    .leftJoin(users, eq(users.id, apiCredentials.createdBy))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, apiCredentials.organizationId), eq(memberships.userId, apiCredentials.createdBy)),
+    )
     .where(eq(apiCredentials.organizationId, organizationId))
     .orderBy(desc(apiCredentials.createdAt), desc(apiCredentials.id));
 }
@@ -66,11 +78,15 @@ export async function revokeApiCredential(
 export type CredentialForRequest = {
   credential: ApiCredentialRecord;
   organization: PublicOrganization;
-  /** The person who created it, while they exist: a program's commands and jobs are recorded under them. */
-  creator: { id: string; email: string; disabledAt: Date | null } | null;
+  /**
+   * The person who created it, while they exist: a program's commands and jobs are recorded under
+   * them. `member`: whether they are still a member of the credential's organization (a credential
+   * does not outlive its creator's place there).
+   */
+  creator: { id: string; email: string; disabledAt: Date | null; member: boolean } | null;
 };
 
-/** The credential with this secret hash, its organization and creator, in one query. */
+/** The credential with this secret hash, its organization and creator (and whether they are still a member), in one query. */
 export async function findApiCredentialBySecretHash(db: Db, secretHash: string): Promise<CredentialForRequest | undefined> {
   const [row] = await db
     .select({
@@ -79,14 +95,21 @@ export async function findApiCredentialBySecretHash(db: Db, secretHash: string):
       creatorId: users.id,
       creatorEmail: users.email,
       creatorDisabledAt: users.disabledAt,
+      creatorMembership: memberships.userId,
     })
     .from(apiCredentials)
     .innerJoin(organizations, eq(organizations.id, apiCredentials.organizationId))
     .leftJoin(users, eq(users.id, apiCredentials.createdBy))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, apiCredentials.organizationId), eq(memberships.userId, apiCredentials.createdBy)),
+    )
     .where(eq(apiCredentials.secretHash, secretHash))
     .limit(1);
   if (!row) return undefined;
-  const creator = row.creatorId ? { id: row.creatorId, email: row.creatorEmail!, disabledAt: row.creatorDisabledAt } : null;
+  const creator = row.creatorId
+    ? { id: row.creatorId, email: row.creatorEmail!, disabledAt: row.creatorDisabledAt, member: row.creatorMembership !== null }
+    : null;
   return { credential: row.credential, organization: row.organization, creator };
 }
 
@@ -97,16 +120,21 @@ export async function noteApiCredentialUse(db: Db, id: string, input: { ip: stri
   await db.update(apiCredentials).set({ lastUsedAt: input.now, lastUsedIp: input.ip }).where(eq(apiCredentials.id, id));
 }
 
-type AuthenticationRow = Record<string, unknown> & { available: number | string; address_ok: boolean; taken: boolean };
+type AuthenticationRow = Record<string, unknown> & {
+  available: number | string;
+  address_ok: boolean;
+  creator_member: boolean;
+  taken: boolean;
+};
 
 const dateOf = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 /**
  * PostgreSQL's one round trip for a bearer request: the credential with its organization and
  * creator, whether `ip` is within its allowed addresses (PostgreSQL's inet containment), and, when
- * it is usable (live, unexpired, of this organization, its creator active, the address allowed),
- * one token taken from its bucket with the use noted. The row is locked while the bucket is
- * reckoned, so concurrent requests of every instance take tokens one after another.
+ * it is usable (live, unexpired, of this organization, its creator active and still a member of it,
+ * the address allowed), one token taken from its bucket with the use noted. The row is locked
+ * while the bucket is reckoned, so concurrent requests of every instance take tokens one after another.
  */
 export async function authenticateApiCredential(
   db: Db,
@@ -121,6 +149,7 @@ export async function authenticateApiCredential(
         o.command_polling as org_command_polling, o.require_second_factor as org_require_second_factor,
         o.created_at as org_created_at, o.updated_at as org_updated_at,
         u.id as creator_id, u.email as creator_email, u.disabled_at as creator_disabled_at,
+        exists (select 1 from ${memberships} m where m.organization_id = c.organization_id and m.user_id = c.created_by) as creator_member,
         least(c.rate_per_minute::float8, c.rate_tokens
           + greatest(0, extract(epoch from (${now}::timestamptz - c.rate_refilled_at))) * c.rate_per_minute / 60.0) as available,
         (jsonb_array_length(c.allowed_addresses) = 0 or exists (
@@ -137,7 +166,7 @@ export async function authenticateApiCredential(
       from found f
       where c.id = f.id and f.available >= 1 and f.address_ok and f.revoked_at is null
         and (f.expires_at is null or f.expires_at > ${now}::timestamptz) and f.org_slug = ${input.slug}
-        and f.creator_id is not null and f.creator_disabled_at is null
+        and f.creator_id is not null and f.creator_disabled_at is null and f.creator_member
       returning c.id
     )
     select found.*, exists (select 1 from taken) as taken from found`);
@@ -175,7 +204,12 @@ export async function authenticateApiCredential(
     updatedAt: dateOf(row.org_updated_at)!,
   };
   const creator = row.creator_id
-    ? { id: row.creator_id as string, email: row.creator_email as string, disabledAt: dateOf(row.creator_disabled_at) }
+    ? {
+        id: row.creator_id as string,
+        email: row.creator_email as string,
+        disabledAt: dateOf(row.creator_disabled_at),
+        member: Boolean(row.creator_member),
+      }
     : null;
   const take: RateTake | undefined = row.taken
     ? { taken: true, remaining: Math.floor(available - 1), limit }

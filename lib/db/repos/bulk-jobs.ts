@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import {
   bulkJobItems,
@@ -56,15 +56,38 @@ export async function getBulkJob(db: Db, organizationId: string, jobId: string):
   return job;
 }
 
-export type BulkCounts = Record<BulkItemOutcome, number>;
+/** A job's rows counted by outcome; `unknown`: failed rows whose command may have reached the vehicle (not in `failed`). */
+export type BulkCounts = Record<BulkItemOutcome | 'unknown', number>;
 
-export async function countBulkItems(db: Db, jobId: string): Promise<BulkCounts> {
+const noCounts = (): BulkCounts => ({ pending: 0, done: 0, skipped: 0, failed: 0, unknown: 0 });
+
+/** `text` as a LIKE pattern matching strings that end with it, as an SQL literal. */
+function endsWithPattern(text: string) {
+  const escaped = text.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_').replaceAll("'", "''");
+  return sql.raw(`'%${escaped}'`);
+}
+
+/**
+ * The row's place in the counts: its outcome, except a failed row whose reason ends with
+ * `unknownReasonEnd` (the runner's words for a command whose outcome is unknown), counted apart.
+ * The words are the bulk domain's: passed in. A literal, not a parameter, so that the select and
+ * the GROUP BY are the same expression.
+ */
+const countedOutcome = (unknownReasonEnd: string) =>
+  sql<BulkItemOutcome | 'unknown'>`case when ${unknownOutcomeRow(unknownReasonEnd)} then 'unknown' else ${bulkJobItems.outcome} end`;
+
+/** Whether a row is a failed one whose outcome is unknown (see countedOutcome), as SQL. */
+export const unknownOutcomeRow = (unknownReasonEnd: string) =>
+  sql`(${bulkJobItems.outcome} = 'failed' and ${bulkJobItems.reason} like ${endsWithPattern(unknownReasonEnd)})`;
+
+export async function countBulkItems(db: Db, jobId: string, unknownReasonEnd: string): Promise<BulkCounts> {
+  const outcome = countedOutcome(unknownReasonEnd);
   const rows = await db
-    .select({ outcome: bulkJobItems.outcome, n: sql<number>`count(*)::int` })
+    .select({ outcome, n: sql<number>`count(*)::int` })
     .from(bulkJobItems)
     .where(eq(bulkJobItems.jobId, jobId))
-    .groupBy(bulkJobItems.outcome);
-  const counts: BulkCounts = { pending: 0, done: 0, skipped: 0, failed: 0 };
+    .groupBy(outcome);
+  const counts = noCounts();
   for (const row of rows) counts[row.outcome] = row.n;
   return counts;
 }
@@ -185,4 +208,55 @@ export async function setBulkJobStatus(db: Db, jobId: string, from: BulkJobStatu
       .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.outcome, 'pending')));
   }
   return job;
+}
+
+export type BulkJobFilter = {
+  status?: BulkJobStatus;
+  action?: BulkAction;
+  /** The starter's email as recorded on the job. */
+  createdByEmail?: string;
+  /** Created strictly before this job (keyset paging): the last row of a page. */
+  before?: { createdAt: Date; id: string };
+  /** 1 to 100. */
+  limit: number;
+};
+
+/** The organization's bulk jobs, newest first, each with its items counted by outcome. */
+export async function listBulkJobs(
+  db: Db,
+  organizationId: string,
+  filter: BulkJobFilter,
+  unknownReasonEnd: string,
+): Promise<{ job: BulkJob; counts: BulkCounts }[]> {
+  const limit = Math.min(Math.max(Math.trunc(filter.limit), 1), 100);
+  const jobs = await db
+    .select()
+    .from(bulkJobs)
+    .where(
+      and(
+        eq(bulkJobs.organizationId, organizationId),
+        filter.status ? eq(bulkJobs.status, filter.status) : undefined,
+        filter.action ? eq(bulkJobs.action, filter.action) : undefined,
+        filter.createdByEmail ? sql`lower(${bulkJobs.createdByEmail}) = ${filter.createdByEmail.toLowerCase()}` : undefined,
+        filter.before
+          ? sql`(${bulkJobs.createdAt}, ${bulkJobs.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
+    .limit(limit);
+  if (jobs.length === 0) return [];
+  const rows = await db
+    .select({ jobId: bulkJobItems.jobId, outcome: countedOutcome(unknownReasonEnd), n: sql<number>`count(*)::int` })
+    .from(bulkJobItems)
+    .where(
+      inArray(
+        bulkJobItems.jobId,
+        jobs.map((j) => j.id),
+      ),
+    )
+    .groupBy(bulkJobItems.jobId, countedOutcome(unknownReasonEnd));
+  const counts = new Map<string, BulkCounts>(jobs.map((j) => [j.id, noCounts()]));
+  for (const row of rows) counts.get(row.jobId)![row.outcome] = row.n;
+  return jobs.map((job) => ({ job, counts: counts.get(job.id)! }));
 }

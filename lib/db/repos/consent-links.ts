@@ -23,6 +23,9 @@ export interface NewConsentLinkInput {
   model?: string | null;
   modelYear?: number | null;
   expiresAt: Date;
+  /** A reconnection: the account (and vehicle) whose connection this link renews. */
+  reconnectsAccountId?: string | null;
+  reconnectsVehicleId?: string | null;
 }
 
 export function withDerivedStatus(link: ConsentLink, now = new Date()): ConsentLink {
@@ -46,6 +49,8 @@ export async function createConsentLink(db: Db, input: NewConsentLinkInput): Pro
       model: input.model ?? null,
       modelYear: input.modelYear ?? null,
       expiresAt: input.expiresAt,
+      reconnectsAccountId: input.reconnectsAccountId ?? null,
+      reconnectsVehicleId: input.reconnectsVehicleId ?? null,
       status: 'PENDING',
       createdAt: new Date(),
       updatedAt: new Date(),

@@ -303,6 +303,21 @@ export type Membership = typeof memberships.$inferSelect;
 export type NewMembership = typeof memberships.$inferInsert;
 export type ApiToken = typeof apiTokens.$inferSelect;
 export type NewApiToken = typeof apiTokens.$inferInsert;
+/**
+ * Fixed-window request budgets every instance shares (lib/bff/person-rate-limit.ts): one row per
+ * rule and key (a person, an address bucket, an email asked for), counted by one atomic upsert.
+ */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    rule: text('rule').notNull(),
+    key: text('key').notNull(),
+    startedAt: ts('started_at').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.key] }), index('rate_windows_started_idx').on(t.startedAt)],
+);
+
 export type SignInAttempt = typeof signInAttempts.$inferSelect;
 export type NewSignInAttempt = typeof signInAttempts.$inferInsert;
 export type RevokedSession = typeof revokedSessions.$inferSelect;

@@ -13,3 +13,7 @@ export * from './step-ups';
 export * from './notifications';
 export * from './api-credentials';
 export * from './owner-faces';
+export * from './history';
+export * from './notification-webhooks';
+export * from './tariffs';
+export * from './report-schedules';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts, updatedAt } from './columns';
 import { organizations, users, type Role } from './access';
@@ -16,7 +16,9 @@ export const NOTIFICATION_KINDS = [
   'events_stopped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_CHANNELS = ['console', 'email'] as const;
+/** Inbox entries the console writes itself, not through a rule (a webhook endpoint switched off). */
+export const SYSTEM_NOTIFICATION_KINDS = ['webhook_disabled'] as const;
+export const NOTIFICATION_CHANNELS = ['console', 'email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A rule's parameters, by kind; parsed by lib/notifications/schemas on the way in. */
@@ -34,6 +36,12 @@ export type NotificationParams = {
 /** Who receives a rule's notifications: members by role, by id, and the member who sent the command. */
 export type NotificationRecipients = { roles: Role[]; userIds: string[]; sender: boolean };
 
+/**
+ * Where a rule looks: every vehicle, those with a tag, or those a saved view shows. Null (the
+ * column's default) is every vehicle.
+ */
+export type NotificationScope = { type: 'all' } | { type: 'tag'; key: string; value: string } | { type: 'view'; viewId: string };
+
 export const notificationRules = pgTable(
   'notification_rules',
   {
@@ -46,9 +54,12 @@ export const notificationRules = pgTable(
     params: jsonb('params').$type<NotificationParams>().notNull().default({}),
     channels: jsonb('channels').$type<NotificationChannel[]>().notNull().default(['console']),
     recipients: jsonb('recipients').$type<NotificationRecipients>().notNull(),
+    /** The webhook channel's endpoints (lib/db/schema/notification-webhooks.ts); ids of gone endpoints are skipped. */
+    webhookEndpointIds: jsonb('webhook_endpoint_ids').$type<string[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
     /** Set on the rules every organization starts with (one of each per organization). */
     defaultKey: text('default_key'),
+    scope: jsonb('scope').$type<NotificationScope>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,7 +83,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ruleId: uuid('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text('kind', { enum: [...NOTIFICATION_KINDS, ...SYSTEM_NOTIFICATION_KINDS] }).notNull(),
     /** True when this tells that a condition cleared (the vehicle reports again). */
     cleared: boolean('cleared').notNull().default(false),
     title: text('title').notNull(),
@@ -132,3 +143,56 @@ export const notificationUnsubscribes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
 );
+
+const DIGEST_MODES = ['off', 'hourly', 'daily'] as const;
+
+/**
+ * A member's delivery choices for e-mail, the same in every organization: their time zone, quiet
+ * hours (local `HH:MM`, start after end spans midnight) and a digest for non-urgent kinds.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  /** Urgent kinds (failed commands, critical alerts) still mail at once during quiet hours. */
+  urgentDuringQuiet: boolean('urgent_during_quiet').notNull().default(true),
+  digest: text('digest', { enum: DIGEST_MODES }).notNull().default('off'),
+  /** The local hour (0-23) a daily digest is sent. */
+  digestHour: integer('digest_hour').notNull().default(8),
+  updatedAt: updatedAt(),
+});
+export type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;
+
+/**
+ * An e-mail held for a member (quiet hours, digest), sent later as one digest mail; the inbox
+ * entry was written at once. `sentAt` set: it went out in a digest.
+ */
+export const notificationHeldMails = pgTable(
+  'notification_held_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** The page it is about, relative to the app's URL. */
+    path: text('path').notNull(),
+    heldAt: ts('held_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('notification_held_mails_pending_idx')
+      .on(t.userId, t.heldAt)
+      .where(sql`sent_at is null`),
+  ],
+);
+export type NotificationHeldMail = typeof notificationHeldMails.$inferSelect;

@@ -38,6 +38,12 @@ export const consentLinks = pgTable(
     mailedAt: ts('mailed_at'),
     /** The landing page's first matched visit: when the owner came back from the consent flow. */
     firstOpenedAt: ts('first_opened_at'),
+    /**
+     * A reconnection: the account (and, from a vehicle's page, the vehicle) whose connection this
+     * link renews. Null for a first connection. The onboarding page links the row to it.
+     */
+    reconnectsAccountId: text('reconnects_account_id'),
+    reconnectsVehicleId: text('reconnects_vehicle_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

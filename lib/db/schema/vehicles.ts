@@ -1,5 +1,5 @@
 import 'server-only';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, ts, updatedAt } from './columns';
 import { organizations, users } from './access';
@@ -160,3 +160,65 @@ export const savedViews = pgTable(
 export type SavedView = typeof savedViews.$inferSelect;
 export type PlatformAlertRead = typeof platformAlertReads.$inferSelect;
 export type VehicleUpstreamError = typeof vehicleUpstreamErrors.$inferSelect;
+
+/**
+ * The resolution steps of a platform alert a member ticked: the team's, not one browser's. One
+ * row per ticked step; unticking removes it. Alerts are the upstream's, so the alert and step are
+ * named by the upstream's ids (the key of the step as the inbox shows it).
+ */
+export const alertStepTicks = pgTable(
+  'alert_step_ticks',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').notNull(),
+    alertId: text('alert_id').notNull(),
+    stepKey: text('step_key').notNull(),
+    tickedBy: uuid('ticked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text for a member who left: the name stays beside the tick. */
+    tickedByEmail: text('ticked_by_email'),
+    tickedAt: ts('ticked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.vehicleId, t.alertId, t.stepKey] }),
+    index('alert_step_ticks_org_alert_idx').on(t.organizationId, t.alertId),
+  ],
+);
+export type AlertStepTick = typeof alertStepTicks.$inferSelect;
+
+/**
+ * Vehicle section reads shared by the instances on one PostgreSQL (lib/org/db-shared-reads.ts):
+ * the last successful body of one upstream GET of an organization, and the lease of the instance
+ * fetching it now. Another instance's read of the same request within its freshness window
+ * answers from here, or waits for the lease holder instead of calling the upstream too. Only 2xx
+ * vehicle data is stored (never an error, never a token); a write to the vehicle through the client
+ * forgets its reads, and rows are pruned minutes after their read.
+ * `key` is a hash of the organization's credentials scope and the request (method, path, query).
+ */
+export const sharedReads = pgTable(
+  'shared_reads',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The vehicle the request is about (its path's), so a write to the vehicle forgets its reads. */
+    vehicleId: text('vehicle_id'),
+    status: integer('status'),
+    /** `json`, not `jsonb`: the body keeps its keys' order and spelling, as the support view shows it. */
+    body: json('body'),
+    upstreamRequestId: text('upstream_request_id'),
+    /** The database's clock when the body was stored: freshness is judged on one clock for every instance. */
+    fetchedAt: ts('fetched_at'),
+    /** The instance fetching now, until `leaseUntil` (the longest its call may take). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.key] }),
+    index('shared_reads_vehicle_idx').on(t.organizationId, t.vehicleId),
+    index('shared_reads_fetched_at_idx').on(t.fetchedAt),
+  ],
+);
+export type SharedReadRow = typeof sharedReads.$inferSelect;

@@ -79,7 +79,7 @@ async function sendInBatches(
           rows.length
             ? `The service stopped accepting bulk connections after ${rows.length} requests: it is not enabled for your organization.`
             : 'Bulk VIN connection is not enabled for your organization. Ask the Vehicle API vendor to enable it; until then, connect vehicles one at a time from Connect.',
-          { requestId: error.requestId },
+          { upstreamRequestId: error.requestId },
         );
       }
       throw error;

@@ -17,10 +17,23 @@ function limits(): LiveLimits {
   };
 }
 
-/** The live stream of the organization the person opened, with this instance's limits. */
-export function openOrgLiveStream(access: OrgAccess, input: { lastEventId?: string; signal?: AbortSignal }): Promise<Response> {
+/**
+ * The live stream of the organization the person (or program) opened, with this instance's
+ * limits. An API credential's stream carries the kinds its scope may read, never a person's
+ * inbox notices, and counts against its own per-person limit, not its creator's.
+ */
+export function openOrgLiveStream(
+  access: Pick<OrgAccess, 'org' | 'role' | 'user' | 'credential'>,
+  input: { lastEventId?: string; signal?: AbortSignal },
+): Promise<Response> {
+  const { credential } = access;
   return openLiveStream(liveBus(), limits(), {
-    subscriber: { organizationId: access.org.id, role: access.role, userId: access.user.id },
+    subscriber: {
+      organizationId: access.org.id,
+      role: access.role,
+      credential,
+      userId: credential ? `credential:${credential.id}` : access.user.id,
+    },
     ...input,
   });
 }

@@ -90,6 +90,17 @@ for (const leg of await databaseLegs()) {
       await expect(
         acceptInvitation({ token: tokenOf(forExisting.inviteUrl), password: 'taken over password', user: null, ip: null }, t.db),
       ).rejects.toMatchObject({ code: 'ACCOUNT_EXISTS', status: 409 });
+      // The try is seen: an instance-level entry (no organization's log) naming the invitation and who invited.
+      const refused = (await listAuditEvents(t.db, { action: 'members.invitation_refused' })).events;
+      expect(refused).toEqual([
+        expect.objectContaining({
+          organizationId: null,
+          actorEmail: 'taken@example.com',
+          outcome: 'failure',
+          details: { reason: 'account_exists', organization: 'shape', invitedBy: admin.id },
+        }),
+      ]);
+      expect((await listAuditEvents(t.db, { organizationId: org.id, action: 'members.invitation_refused' })).events).toEqual([]);
       expect(await verifyCredentials(t.db, 'taken@example.com', 'their own password')).toBeDefined();
       expect(await verifyCredentials(t.db, 'taken@example.com', 'taken over password')).toBeUndefined();
       expect((await listUserOrganizations(t.db, existing.id)).map((m) => m.organization.slug)).toEqual(['shape-other']);

@@ -1,11 +1,13 @@
 import 'server-only';
 import { hashPassword } from '@/lib/crypto/password';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, invalidField } from '@/lib/errors/app-error';
 import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { acceptInvitationAsNewAccount, acceptInvitationAsUser, findOpenInvitation } from '@/lib/db/repos/invitations';
 import { PASSWORD_IS_EMAIL_MESSAGE, passwordIsEmail } from '@/lib/auth/schemas';
 import { hashLinkToken } from './one-time-token';
+import { eq } from 'drizzle-orm';
+import { invitations } from '@/lib/db/schema';
 
 export type AcceptResult = { accepted: true; organization: { slug: string; name: string }; signIn: boolean };
 
@@ -47,13 +49,41 @@ export async function acceptInvitation(
   }
 
   if (input.password === undefined)
-    throw new AppError('VALIDATION_FAILED', 'Choose a password, or sign in to accept.', { fields: { password: ['Enter a new password'] } });
+    throw invalidField('password', 'Enter a new password', { message: 'Choose a password, or sign in to accept.' });
   if (passwordIsEmail(input.password, open.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
-      fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
-    });
+    throw invalidField('password', PASSWORD_IS_EMAIL_MESSAGE);
   }
-  const invitation = await acceptInvitationAsNewAccount(db, tokenHash, await hashPassword(input.password));
+  let invitation: Awaited<ReturnType<typeof acceptInvitationAsNewAccount>>;
+  try {
+    invitation = await acceptInvitationAsNewAccount(db, tokenHash, await hashPassword(input.password));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ACCOUNT_EXISTS') await auditExistingAccountTried(db, open, input.ip);
+    throw error;
+  }
   await auditAccepted(invitation, { userId: invitation.userId, email: invitation.email }, 'new');
   return { accepted: true, organization, signIn: true };
+}
+
+/**
+ * Without mail, the inviting admin holds the link, and a signed-out try on an email that has an
+ * account answers ACCOUNT_EXISTS: the link cannot create that account, and no other answer would
+ * stay the same once the holder tries to sign in with the password they chose. What is left is to
+ * make the probe seen: an instance-level entry (no organization sees it, the operator does) naming
+ * the invitation, its organization and who invited.
+ */
+async function auditExistingAccountTried(
+  db: Db,
+  open: { id: string; email: string; organization: { slug: string } },
+  ip: string | null,
+): Promise<void> {
+  const [row] = await db.select({ invitedBy: invitations.invitedBy }).from(invitations).where(eq(invitations.id, open.id)).limit(1);
+  await appendAuditEvent(db, {
+    actorEmail: open.email,
+    action: 'members.invitation_refused',
+    targetType: 'invitation',
+    targetId: open.id,
+    outcome: 'failure',
+    details: { reason: 'account_exists', organization: open.organization.slug, invitedBy: row?.invitedBy ?? null },
+    ip,
+  });
 }

@@ -3,14 +3,17 @@ import { getDb, type Db } from '@/lib/db';
 import { getOrganizationById } from '@/lib/db/repos/organizations';
 import { openCondition, clearCondition, type ConditionKey } from '@/lib/db/repos/notifications/conditions';
 import { insertNotifications, setEmailStatus } from '@/lib/db/repos/notifications/inbox';
-import { resolveRecipients } from '@/lib/db/repos/notifications/rules';
+import { holdMails, listDeliveryPreferences } from '@/lib/db/repos/notifications/delivery';
+import { resolveRecipients, type Recipient } from '@/lib/db/repos/notifications/rules';
 import type { NotificationRule } from '@/lib/db/schema';
 import { appUrl } from '@/lib/env';
 import { publishChange } from '@/lib/live/server/publish-change';
 import { configuredMailer, type Mailer } from '@/lib/ops/mail';
 import { logger } from '@/lib/ops/log';
+import { mailTiming } from '../delivery-timing';
 import { notificationHref } from '../inbox';
 import { sendNotificationMail } from './notification-mail';
+import { enqueueRuleWebhooks } from './webhook-deliveries';
 
 /** What one notification says and what it is about; Motorpool's own words, never the upstream's. */
 export type NotificationMessage = {
@@ -20,6 +23,8 @@ export type NotificationMessage = {
   executionId?: string | null;
   bulkJobId?: string | null;
   cleared?: boolean;
+  /** Mailed at once whatever the member's digest (lib/notifications/delivery-timing: failed commands, critical alerts). */
+  urgent?: boolean;
 };
 
 export type DeliveryOptions = {
@@ -37,7 +42,8 @@ const NOTHING: Delivery = { inbox: 0, mailed: 0 };
 
 /**
  * Tells the rule's recipients, through the rule's channels: the inbox (console), and e-mail when
- * SMTP is configured (not to a member who unsubscribed from the rule). Without SMTP an e-mail
+ * SMTP is configured (not to a member who unsubscribed from the rule), and the webhook channel's
+ * endpoints through the delivery queue (lib/notifications/server/webhook-deliveries.ts). Without SMTP an e-mail
  * rule writes the inbox entry instead: what would have been sent.
  */
 export async function deliverNotification(
@@ -46,24 +52,31 @@ export async function deliverNotification(
   message: NotificationMessage,
   options: DeliveryOptions = {},
 ): Promise<Delivery> {
+  if (rule.channels.includes('webhook')) await safely((tx) => enqueueRuleWebhooks(tx, rule, message, options.now), db);
   const recipients = await resolveRecipients(db, rule, options.senderId);
   if (recipients.length === 0) return NOTHING;
   const mailer = options.mailer === undefined ? configuredMailer() : (options.mailer ?? undefined);
   const wantsConsole = rule.channels.includes('console');
   const wantsEmail = rule.channels.includes('email');
+  const now = options.now ?? new Date();
+  // Quiet hours and digests hold a member's mail; their inbox still receives it at once.
+  const held = wantsEmail && mailer ? await membersHoldingMail(db, recipients, message.urgent ?? false, now) : new Set<string>();
   const toInbox = wantsConsole || (wantsEmail && !mailer);
-  const rows = (toInbox ? recipients : []).map((r) => ({
-    organizationId: rule.organizationId,
-    userId: r.userId,
-    ruleId: rule.id,
-    kind: rule.kind,
-    cleared: message.cleared ?? false,
-    title: message.title,
-    body: message.body,
-    vehicleId: message.vehicleId ?? null,
-    executionId: message.executionId ?? null,
-    bulkJobId: message.bulkJobId ?? null,
-  }));
+  const rows = recipients
+    .filter((r) => toInbox || held.has(r.userId))
+    .map((r) => ({
+      organizationId: rule.organizationId,
+      userId: r.userId,
+      ruleId: rule.id,
+      kind: rule.kind,
+      cleared: message.cleared ?? false,
+      title: message.title,
+      body: message.body,
+      vehicleId: message.vehicleId ?? null,
+      executionId: message.executionId ?? null,
+      bulkJobId: message.bulkJobId ?? null,
+      emailStatus: held.has(r.userId) ? 'held' : null,
+    }));
   const written = await insertNotifications(db, rows);
   if (written.length > 0) await publishChange(rule.organizationId, { kind: 'notification' });
   let mailed = 0;
@@ -73,7 +86,20 @@ export async function deliverNotification(
     const base = appUrl();
     const path =
       notificationHref(slug, { vehicleId: message.vehicleId ?? null, bulkJobId: message.bulkJobId ?? null }) ?? `/o/${slug}/notifications`;
-    for (const recipient of recipients.filter((r) => !r.unsubscribed)) {
+    await holdMails(
+      db,
+      [...held].map((userId) => ({
+        organizationId: rule.organizationId,
+        userId,
+        ruleId: rule.id,
+        kind: rule.kind,
+        title: message.title,
+        body: message.body,
+        path,
+        heldAt: now,
+      })),
+    );
+    for (const recipient of recipients.filter((r) => !r.unsubscribed && !held.has(r.userId))) {
       const sent = await sendNotificationMail(
         {
           to: recipient.email,
@@ -92,6 +118,13 @@ export async function deliverNotification(
     }
   }
   return { inbox: written.length, mailed };
+}
+
+/** The recipients (still subscribed) whose preferences hold this mail for a digest now. */
+async function membersHoldingMail(db: Db, recipients: Recipient[], urgent: boolean, now: Date): Promise<Set<string>> {
+  const subscribed = recipients.filter((r) => !r.unsubscribed).map((r) => r.userId);
+  const preferences = await listDeliveryPreferences(db, subscribed);
+  return new Set(subscribed.filter((id) => preferences.has(id) && mailTiming(preferences.get(id)!, urgent, now) === 'hold'));
 }
 
 export type Told = Delivery & { changed: boolean };

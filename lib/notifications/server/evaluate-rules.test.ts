@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { countUnread, listInbox } from '@/lib/db/repos/notifications/inbox';
 import { insertRule } from '@/lib/db/repos/notifications/rules';
+import { createBulkJob, setBulkJobStatus, settleBulkItem } from '@/lib/db/repos/bulk-jobs';
+import { UNKNOWN_OUTCOME } from '@/lib/bulk/retry';
 import { recordPushedAlert } from '@/lib/db/repos/vehicle-snapshots/readings';
 import { evaluateRules } from './evaluate-rules';
 import { HOUR_MS, orgWithSilenceRule } from './notifications-test-org.test-support';
@@ -47,6 +49,47 @@ for (const leg of await databaseLegs()) {
       ]);
       // Admins are not among this rule's recipients.
       expect(await countUnread(t.db, org.id, admin.id)).toBe(0);
+    });
+
+    it('tells the sender of a bulk job that left failed rows, naming the rows whose outcome is unknown apart from the failed', async () => {
+      const { org, manager } = await orgWithSilenceRule(t.db, 'bulkfail');
+      await insertRule(t.db, org.id, {
+        name: 'Bulk failures',
+        kind: 'bulk_failures',
+        params: {},
+        channels: ['console'],
+        recipients: { roles: [], userIds: [], sender: true },
+        enabled: true,
+      });
+      const finished = async (reasons: (string | null)[]) => {
+        const vehicleIds = reasons.map((_, i) => `veh-bulk-${i}`);
+        const job = await createBulkJob(t.db, {
+          organizationId: org.id,
+          createdBy: manager.id,
+          createdByEmail: manager.email,
+          action: 'command',
+          args: { command: 'LOCK_DOORS' },
+          selection: { mode: 'ids', vehicleIds },
+          vehicleIds,
+        });
+        for (const [i, reason] of reasons.entries())
+          await settleBulkItem(t.db, job.id, vehicleIds[i], reason === null ? 'done' : 'failed', { reason });
+        await setBulkJobStatus(t.db, job.id, ['running'], 'done');
+      };
+      await finished([
+        null,
+        'OEM_VEHICLE_OFFLINE: The vehicle is offline',
+        `NETWORK_ERROR: ${UNKNOWN_OUTCOME}`,
+        `TIMEOUT: ${UNKNOWN_OUTCOME}`,
+      ]);
+      await finished([`NETWORK_ERROR: ${UNKNOWN_OUTCOME}`, null]);
+      await finished([null, null]);
+      await evaluateRules(t.db, new Date(), { organizationId: org.id, mailer: null });
+      const told = await listInbox(t.db, org.id, manager.id, { limit: 10 });
+      expect(told.map((n) => n.title).sort()).toEqual([
+        'Bulk job finished with 1 failed, 2 outcome unknown of 4',
+        'Bulk job finished with 1 outcome unknown of 2',
+      ]);
     });
 
     it('tells an active alert at or above the rule’s severity once, and again when it comes back after ending', async () => {

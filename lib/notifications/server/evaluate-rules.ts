@@ -1,4 +1,5 @@
 import 'server-only';
+import { UNKNOWN_OUTCOME } from '@/lib/bulk/retry';
 import type { Db } from '@/lib/db';
 import { listOpenConditions } from '@/lib/db/repos/notifications/conditions';
 import {
@@ -9,10 +10,17 @@ import {
 } from '@/lib/db/repos/notifications/facts';
 import { listEnabledRules } from '@/lib/db/repos/notifications/rules';
 import type { NotificationRule } from '@/lib/db/schema';
+import { isUrgent } from '../delivery-timing';
 import { hoursText, severityAtLeast } from '../kinds';
+import { logger } from '@/lib/ops/log';
 import { tellCleared, tellOpened, type DeliveryOptions } from './deliver-notification';
+import { organizationApi, scopeCache, type ScopeApiFor } from './rule-scope';
 
 const HOUR_MS = 3_600_000;
+/** "2 failed, 1 outcome unknown": a row whose command may have reached its vehicle is not called failed. */
+const bulkProblems = (job: { failed: number; unknown: number }) =>
+  [job.failed > 0 ? `${job.failed} failed` : null, job.unknown > 0 ? `${job.unknown} outcome unknown` : null].filter(Boolean).join(', ');
+
 /** A bulk job is looked at for this long after it finished (a pass that was down catches up). */
 const BULK_LOOKBACK_MS = 24 * HOUR_MS;
 
@@ -24,7 +32,7 @@ type Found = {
   subject: string;
   condition: string;
   senderId?: string | null;
-  message: { title: string; body: string; vehicleId?: string; bulkJobId?: string };
+  message: { title: string; body: string; vehicleId?: string; bulkJobId?: string; urgent?: boolean };
 };
 type Clearing = { title: string; body: string; vehicleId?: string };
 
@@ -101,6 +109,7 @@ async function findConditions(
               title: `${alert.severity} alert on ${v.vehicleId}`,
               body: `Platform alert ${alert.code ?? alertId} is active on vehicle ${v.vehicleId}.`,
               vehicleId: v.vehicleId,
+              urgent: isUrgent(rule.kind, alert.severity),
             },
           });
         }
@@ -109,15 +118,20 @@ async function findConditions(
       return { found, clearing: () => null };
     }
     case 'bulk_failures': {
-      const jobs = await listBulkJobsFinishedWithFailures(db, rule.organizationId, new Date(now.getTime() - BULK_LOOKBACK_MS));
+      const jobs = await listBulkJobsFinishedWithFailures(
+        db,
+        rule.organizationId,
+        new Date(now.getTime() - BULK_LOOKBACK_MS),
+        UNKNOWN_OUTCOME,
+      );
       return {
         found: jobs.map((job) => ({
           subject: `bulk:${job.id}`,
           condition: 'failures',
           senderId: job.createdBy,
           message: {
-            title: `Bulk job finished with ${job.failed} failed of ${job.total}`,
-            body: `The ${job.action} job left ${job.failed} vehicles failed.`,
+            title: `Bulk job finished with ${bulkProblems(job)} of ${job.total}`,
+            body: `The ${job.action} job left ${bulkProblems(job)}${job.unknown > 0 ? ' (those with an unknown outcome may have reached their vehicle: check before sending again)' : ''}.`,
             bulkJobId: job.id,
           },
         })),
@@ -157,20 +171,35 @@ async function findConditions(
 export async function evaluateRules(
   db: Db,
   now: Date,
-  options: DeliveryOptions & { organizationId?: string; signal?: AbortSignal } = {},
+  options: DeliveryOptions & { organizationId?: string; signal?: AbortSignal; apiFor?: ScopeApiFor } = {},
 ): Promise<EvaluationSummary> {
   const rules = await listEnabledRules(db, PERIODIC_KINDS, options.organizationId);
   const summary: EvaluationSummary = { rules: rules.length, opened: 0, cleared: 0 };
   const factsByOrg = new Map<string, Promise<VehicleFacts[]>>();
   const delivery = { ...options, now };
+  const inScope = scopeCache(db, options.apiFor ?? organizationApi, now);
   for (const rule of rules) {
     if (options.signal?.aborted) break;
+    let scope: Set<string> | null;
+    try {
+      scope = isVehicleKind(rule) ? await inScope(rule) : null;
+    } catch (error) {
+      // Unknown scope: nothing is opened or cleared this pass (clearing would tell "reports again" falsely).
+      logger().warn({ event: 'notifications.scope_failed', ruleId: rule.id, err: error }, 'a rule’s scope could not be read');
+      continue;
+    }
+    const covers = (subject: string) => {
+      const id = vehicleOf(subject);
+      return !scope || id === undefined || scope.has(id);
+    };
     const facts = () => {
       let read = factsByOrg.get(rule.organizationId);
       if (!read) factsByOrg.set(rule.organizationId, (read = listVehicleFacts(db, rule.organizationId)));
       return read;
     };
-    const { found, clearing } = await findConditions(db, rule, now, facts);
+    const conditions = await findConditions(db, rule, now, facts);
+    const { clearing } = conditions;
+    const found = conditions.found.filter((f) => covers(f.subject));
     const keyOf = (c: { subject: string; condition: string }) => `${c.subject}\n${c.condition}`;
     // What the rule already told stays quiet without a write: a pass over a steady fleet costs two reads per rule.
     const open = await listOpenConditions(db, rule.id);
@@ -184,10 +213,10 @@ export async function evaluateRules(
       });
       if (told.changed) summary.opened += 1;
     }
-    const known = isVehicleKind(rule) ? new Set((await facts()).map((v) => vehicleSubject(v.vehicleId))) : undefined;
+    // A vehicle gone from the snapshot or the scope is not said to report again.
+    const known = isVehicleKind(rule) ? new Set((await facts()).map((v) => vehicleSubject(v.vehicleId)).filter(covers)) : undefined;
     for (const condition of open) {
       if (present.has(keyOf(condition))) continue;
-      // A vehicle gone from the snapshot (disconnected, removed) is not said to report again.
       const words = known && !known.has(condition.subject) ? null : clearing(condition.subject);
       if ((await tellCleared(db, rule, condition, words, delivery)).changed) summary.cleared += 1;
     }

@@ -99,6 +99,7 @@ export async function listOnboarding({ org, role }: OrgAccess, query: Onboarding
       vin: link.vin,
       accountId: link.accountId,
       vehicleCount: p?.vehicleCount ?? null,
+      reconnectsAccountId: link.reconnectsAccountId,
     });
   }
   for (const { check, state } of vinLists) {

@@ -9,9 +9,15 @@ import {
   setWebhookSecret,
   webhookSecretContext,
 } from '@/lib/db/repos/organizations';
+import {
+  endpointPreviousSecretContext,
+  endpointSecretContext,
+  insertWebhookEndpoint,
+  rotateWebhookEndpointSecretRow,
+} from '@/lib/db/repos/notifications/webhooks';
 import { getTotpCredential, savePendingTotp, totpSecretContext } from '@/lib/db/repos/second-factors';
 import { createUser } from '@/lib/db/repos/users';
-import { apiTokens, organizations, totpCredentials } from '@/lib/db/schema';
+import { apiTokens, organizations, totpCredentials, webhookEndpoints } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { accessTokenContext, DbTokenStore, refreshTokenContext } from '@/lib/org/db-token-store';
 import { rotateEncryptionKeys } from './rotate-encryption-keys';
@@ -61,6 +67,15 @@ for (const leg of await databaseLegs()) {
         .values({ key: 'org:stale', accessTokenEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA', expiresAt: new Date() });
       const person = await createUser(t.db, { email: 'totp-rotation@example.com' });
       await savePendingTotp(t.db, person.id, 'JBSWY3DPEHPK3PXP');
+      // An outbound endpoint whose secret was rotated: the previous one, in its overlap, is sealed too.
+      const endpointId = '0190a3c4-0000-7000-8000-0000000000e1';
+      await insertWebhookEndpoint(t.db, acme.id, {
+        id: endpointId,
+        url: 'https://hooks.example/in',
+        description: '',
+        secret: 'whsec_b2xk',
+      });
+      await rotateWebhookEndpointSecretRow(t.db, acme.id, endpointId, 'whsec_bmV3', new Date(Date.now() + 3_600_000));
       expect(secretBox().currentKeyId).toBe('auth');
 
       const ring = createSecretBox({ keys: [NEW_KEY], authSecret: AUTH_SECRET });
@@ -69,6 +84,7 @@ for (const leg of await databaseLegs()) {
         keyId: '2026-11',
         organizations: { resealed: 2, current: 0, failed: ['broken'] },
         webhookSecrets: { resealed: 1, current: 0, failed: [] },
+        endpointSecrets: { resealed: 1, current: 0, failed: [] },
         tokens: { resealed: 1, current: 0, dropped: 1 },
         totpSecrets: { resealed: 1, current: 0, failed: [] },
       });
@@ -82,6 +98,9 @@ for (const leg of await databaseLegs()) {
       expect(onlyNew.decrypt(byId.get(globex.id)!, clientSecretContext(globex.id))).toBe('globex-secret');
       const acmeWebhook = rows.find((row) => row.id === acme.id)!.webhookSecretEncrypted!;
       expect(onlyNew.decrypt(acmeWebhook, webhookSecretContext(acme.id))).toBe('whsec_YWNtZS13ZWJob29rLXNlY3JldA==');
+      const [endpoint] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+      expect(onlyNew.decrypt(endpoint.secretEncrypted, endpointSecretContext(endpointId))).toBe('whsec_bmV3');
+      expect(onlyNew.decrypt(endpoint.previousSecretEncrypted!, endpointPreviousSecretContext(endpointId))).toBe('whsec_b2xk');
       const tokens = await t.db.select().from(apiTokens);
       expect(tokens.map((row) => row.key)).toEqual(['org:acme']);
       expect(onlyNew.decrypt(tokens[0].accessTokenEncrypted, accessTokenContext('org:acme'))).toBe('access-1');
@@ -94,6 +113,7 @@ for (const leg of await databaseLegs()) {
       expect(await rotateEncryptionKeys(t.db, ring)).toMatchObject({
         organizations: { resealed: 0, current: 2 },
         webhookSecrets: { resealed: 0, current: 1 },
+        endpointSecrets: { resealed: 0, current: 1 },
         tokens: { resealed: 0, current: 1 },
         totpSecrets: { resealed: 0, current: 1 },
       });

@@ -4,7 +4,8 @@ import { secretBox, type SecretBox } from '@/lib/crypto/secret-box';
 import type { Db } from '@/lib/db';
 import { clientSecretContext, webhookSecretContext } from '@/lib/db/repos/organizations';
 import { totpSecretContext } from '@/lib/db/repos/second-factors';
-import { apiTokens, organizations, totpCredentials } from '@/lib/db/schema';
+import { endpointPreviousSecretContext, endpointSecretContext } from '@/lib/db/repos/notifications/webhooks';
+import { apiTokens, organizations, totpCredentials, webhookEndpoints } from '@/lib/db/schema';
 import { accessTokenContext, refreshTokenContext } from '@/lib/org/db-token-store';
 
 export interface RotationReport {
@@ -13,6 +14,8 @@ export interface RotationReport {
   organizations: { resealed: number; current: number; failed: string[] };
   /** Organizations' webhook signing secrets (only those that have one). */
   webhookSecrets: { resealed: number; current: number; failed: string[] };
+  /** Outbound webhook endpoints' signing secrets (and a previous one during its overlap); `failed` holds endpoint ids. */
+  endpointSecrets: { resealed: number; current: number; failed: string[] };
   /** Cached upstream tokens; one that no longer opens is dropped (the client fetches a new one). */
   tokens: { resealed: number; current: number; dropped: number };
   /** People's authenticator secrets; `failed` holds user ids (such a person sets the app up again). */
@@ -21,7 +24,7 @@ export interface RotationReport {
 
 /**
  * Re-seals every stored secret under the ring's newest key: organizations' client secrets and
- * webhook secrets, the upstream token cache, and people's authenticator secrets. Each row is written only if it still holds the value read (a
+ * webhook secrets, outbound webhook endpoints' signing secrets, the upstream token cache, and people's authenticator secrets. Each row is written only if it still holds the value read (a
  * concurrent change wins). An organization whose secret opens under no key of the ring is
  * reported, never changed: its admin re-enters the secret in Settings.
  */
@@ -30,6 +33,7 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
     keyId: box.currentKeyId,
     organizations: { resealed: 0, current: 0, failed: [] },
     webhookSecrets: { resealed: 0, current: 0, failed: [] },
+    endpointSecrets: { resealed: 0, current: 0, failed: [] },
     tokens: { resealed: 0, current: 0, dropped: 0 },
     totpSecrets: { resealed: 0, current: 0, failed: [] },
   };
@@ -80,6 +84,34 @@ export async function rotateEncryptionKeys(db: Db, box: SecretBox = secretBox())
       .where(and(eq(organizations.id, org.id), eq(organizations.webhookSecretEncrypted, sealed)))
       .returning({ id: organizations.id });
     if (updated.length > 0) report.webhookSecrets.resealed += 1;
+  }
+
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, sealed: webhookEndpoints.secretEncrypted, previous: webhookEndpoints.previousSecretEncrypted })
+    .from(webhookEndpoints);
+  for (const endpoint of endpoints) {
+    if (box.isCurrent(endpoint.sealed) && (endpoint.previous === null || box.isCurrent(endpoint.previous))) {
+      report.endpointSecrets.current += 1;
+      continue;
+    }
+    let values: { secretEncrypted: string; previousSecretEncrypted: string | null };
+    try {
+      const reseal = (sealed: string, context: ReturnType<typeof endpointSecretContext>) =>
+        box.encrypt(box.decrypt(sealed, context), context);
+      values = {
+        secretEncrypted: reseal(endpoint.sealed, endpointSecretContext(endpoint.id)),
+        previousSecretEncrypted: endpoint.previous === null ? null : reseal(endpoint.previous, endpointPreviousSecretContext(endpoint.id)),
+      };
+    } catch {
+      report.endpointSecrets.failed.push(endpoint.id);
+      continue;
+    }
+    const updated = await db
+      .update(webhookEndpoints)
+      .set(values)
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.secretEncrypted, endpoint.sealed)))
+      .returning({ id: webhookEndpoints.id });
+    if (updated.length > 0) report.endpointSecrets.resealed += 1;
   }
 
   const tokens = await db.select().from(apiTokens);

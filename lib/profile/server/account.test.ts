@@ -25,12 +25,12 @@ for (const leg of await databaseLegs()) {
         changePassword({ user, currentPassword: 'wrong one', newPassword: 'the new password', ip: null }, t.db),
       ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
-        body: { fields: { currentPassword: ['The current password is wrong'] } },
+        body: { fields: [{ path: 'currentPassword', message: 'The current password is wrong' }] },
       });
       await expect(
         changePassword({ user, currentPassword: 'the old password', newPassword: 'CHANGE@example.com', ip: null }, t.db),
       ).rejects.toMatchObject({
-        body: { fields: { newPassword: ['Do not use your email address as the password'] } },
+        body: { fields: [{ path: 'newPassword', message: 'Do not use your email address as the password' }] },
       });
       expect(await version(t.db, user.id)).toBe(0);
       await changePassword({ user, currentPassword: 'the old password', newPassword: 'the new password', ip: null }, t.db);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, invalidField } from '@/lib/errors/app-error';
 import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { clearSignInPair } from '@/lib/db/repos/sign-in-attempts';
@@ -23,9 +23,7 @@ export async function changePassword(
 ): Promise<{ changed: true }> {
   const { user } = input;
   if (passwordIsEmail(input.newPassword, user.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: newPassword: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
-      fields: { newPassword: [PASSWORD_IS_EMAIL_MESSAGE] },
-    });
+    throw invalidField('newPassword', PASSWORD_IS_EMAIL_MESSAGE);
   }
   const key = { email: user.email, ip: throttleBucket(input.ip ?? DIRECT_BUCKET, env().SIGN_IN_IPV6_PREFIX) };
   const verdict = await reserveSignInAttempt(db, key, throttle);
@@ -48,9 +46,7 @@ export async function changePassword(
       details: { reason: 'wrong_current_password' },
       ip: input.ip,
     });
-    throw new AppError('VALIDATION_FAILED', 'Invalid body: currentPassword: The current password is wrong', {
-      fields: { currentPassword: ['The current password is wrong'] },
-    });
+    throw invalidField('currentPassword', 'The current password is wrong');
   }
   await clearSignInPair(db, key);
   await setUserPassword(db, user.id, input.newPassword, { endSessions: true });

@@ -69,11 +69,11 @@ export const PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT: PersonLimit = { name: 'passkey 
  * password is checked with the answer), limited per client address (`ip` as `clientIp` derives
  * it: a forged X-Forwarded-For counts only behind TRUST_PROXY_HOPS trusted proxies).
  */
-export function startPasskeySignIn(
+export async function startPasskeySignIn(
   input: { ip: string | null; now?: Date },
   db: Db = getDb(),
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const bucket = input.ip ? throttleBucket(input.ip, env().SIGN_IN_IPV6_PREFIX) : DIRECT_BUCKET;
-  takePersonBudget(PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT, bucket, (input.now ?? new Date()).getTime());
+  await takePersonBudget(db, PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT, bucket, (input.now ?? new Date()).getTime());
   return passkeySignInOptions(db);
 }

@@ -31,10 +31,10 @@ for (const leg of await databaseLegs()) {
       const me = await person('enrol@example.com');
       await expect(startTotpEnrolment(me, t.db)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
-        body: { fields: { password: ['Enter your password'] } },
+        body: { fields: [{ path: 'password', message: 'Enter your password' }] },
       });
       await expect(startTotpEnrolment({ ...me, password: 'wrong' }, t.db)).rejects.toMatchObject({
-        body: { fields: { password: ['The password is wrong'] } },
+        body: { fields: [{ path: 'password', message: 'The password is wrong' }] },
       });
       const { secret, uri } = await startTotpEnrolment({ ...me, password: PASSWORD }, t.db);
       expect(uri).toContain(`secret=${secret}`);
@@ -47,7 +47,7 @@ for (const leg of await databaseLegs()) {
 
       await expect(confirmTotpEnrolment({ ...me, code: codeOf(secret, 5) }, t.db)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
-        body: { fields: { code: [expect.stringContaining('does not match')] } },
+        body: { fields: [{ path: 'code', message: expect.stringContaining('does not match') }] },
       });
       const confirmed = await confirmTotpEnrolment({ ...me, code: codeOf(secret) }, t.db);
       expect(confirmed.recoveryCodes).toHaveLength(10);
@@ -73,10 +73,10 @@ for (const leg of await databaseLegs()) {
       const { recoveryCodes: codes } = await confirmTotpEnrolment({ ...me, code: firstCode }, t.db);
       // The code that confirmed the set-up has been used.
       await expect(removeTotp({ ...me, code: firstCode }, t.db)).rejects.toMatchObject({
-        body: { fields: { code: ['That code is wrong or was used already'] } },
+        body: { fields: [{ path: 'code', message: 'That code is wrong or was used already' }] },
       });
       await expect(removeTotp({ ...me, password: 'wrong' }, t.db)).rejects.toMatchObject({
-        body: { fields: { password: ['The password is wrong'] } },
+        body: { fields: [{ path: 'password', message: 'The password is wrong' }] },
       });
       expect(await removeTotp({ ...me, code: codes[3] }, t.db)).toEqual({ totp: null, passkeys: [] });
       expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.user.id))).toEqual([]);

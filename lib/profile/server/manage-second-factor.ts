@@ -15,7 +15,7 @@ import {
 } from '@/lib/db/repos/second-factors';
 import { listPasskeys } from '@/lib/db/repos/passkeys';
 import { findUserById } from '@/lib/db/repos/users';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, invalidField } from '@/lib/errors/app-error';
 import type { SecondFactorView, TotpConfirmedView, TotpEnrolmentView } from '@/lib/profile/second-factor';
 
 export type Person = { user: { id: string; email: string }; ip: string | null };
@@ -25,8 +25,7 @@ export async function audit(db: Db, person: Person, action: string, outcome: 'su
   await appendAuditEvent(db, { actorUserId: person.user.id, actorEmail: person.user.email, action, outcome, details, ip: person.ip });
 }
 
-export const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field}: ${message}`, { fields: { [field]: [message] } });
+export const fieldError = (field: string, message: string) => invalidField(field, message);
 
 export async function getSecondFactorStatus(userId: string, db: Db = getDb()): Promise<SecondFactorView> {
   const [summary, keys] = await Promise.all([getSecondFactorSummary(db, userId), listPasskeys(db, userId)]);

@@ -29,12 +29,14 @@ for (const leg of await databaseLegs()) {
 
     it('needs a fresh proof; a wrong one changes nothing and is audited', async () => {
       const { me, codes } = await enrolled('renew-proof@example.com');
-      await expect(regenerateRecoveryCodes(me, t.db)).rejects.toMatchObject({ body: { fields: { password: ['The password is wrong'] } } });
+      await expect(regenerateRecoveryCodes(me, t.db)).rejects.toMatchObject({
+        body: { fields: [{ path: 'password', message: 'The password is wrong' }] },
+      });
       await expect(regenerateRecoveryCodes({ ...me, password: 'wrong' }, t.db)).rejects.toMatchObject({
-        body: { fields: { password: ['The password is wrong'] } },
+        body: { fields: [{ path: 'password', message: 'The password is wrong' }] },
       });
       await expect(regenerateRecoveryCodes({ ...me, code: '000000' }, t.db)).rejects.toMatchObject({
-        body: { fields: { code: ['That code is wrong or was used already'] } },
+        body: { fields: [{ path: 'code', message: 'That code is wrong or was used already' }] },
       });
       // The old codes still work: nothing was replaced.
       expect(await redeemSecondFactorCode(t.db, me.user.id, codes[0])).toBe('recovery_code');

@@ -37,15 +37,21 @@ type Deps = {
  * comes before the lookup (the work is deferred), so neither its content nor its timing tells.
  * Rate limited per address asked for and per client, the same for known and unknown addresses.
  */
-export function requestPasswordReset(input: { email: string; ip: string | null }, deps: Deps = {}): { requested: true } {
+export async function requestPasswordReset(input: { email: string; ip: string | null }, deps: Deps = {}): Promise<{ requested: true }> {
   const mailer = deps.mailer ?? configuredMailer();
   if (!mailer) throw new AppError('RESET_BY_MAIL_UNAVAILABLE', RESET_BY_MAIL_UNAVAILABLE_MESSAGE);
   const email = normalizeEmail(input.email);
   const now = deps.now ?? new Date();
-  takePersonBudget(RESET_REQUESTS_PER_CLIENT, input.ip ? throttleBucket(input.ip, env().SIGN_IN_IPV6_PREFIX) : 'direct', now.getTime());
-  takePersonBudget(RESET_REQUESTS_PER_ADDRESS, email, now.getTime());
+  const db = deps.db ?? getDb();
+  await takePersonBudget(
+    db,
+    RESET_REQUESTS_PER_CLIENT,
+    input.ip ? throttleBucket(input.ip, env().SIGN_IN_IPV6_PREFIX) : 'direct',
+    now.getTime(),
+  );
+  await takePersonBudget(db, RESET_REQUESTS_PER_ADDRESS, email, now.getTime());
   const work = () =>
-    mailResetLink(deps.db ?? getDb(), mailer, email, input.ip, now).catch((error: unknown) => {
+    mailResetLink(db, mailer, email, input.ip, now).catch((error: unknown) => {
       logger().error({ event: 'account.password_reset_mail_failed', err: error }, 'password reset mail failed');
     });
   (deps.defer ?? ((run) => void run()))(work);

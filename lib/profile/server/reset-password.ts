@@ -1,6 +1,6 @@
 import 'server-only';
 import { hashPassword } from '@/lib/crypto/password';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, invalidField } from '@/lib/errors/app-error';
 import { getDb, type Db } from '@/lib/db';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import { consumePasswordReset, createPasswordReset, findOpenPasswordReset } from '@/lib/db/repos/password-resets';
@@ -46,9 +46,7 @@ export async function resetPassword(
   const open = await findOpenPasswordReset(db, tokenHash);
   if (!open) throw new AppError('RESET_INVALID', 'This reset link is invalid, used or expired. Ask for a new one.');
   if (passwordIsEmail(input.password, open.email)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: password: ${PASSWORD_IS_EMAIL_MESSAGE}`, {
-      fields: { password: [PASSWORD_IS_EMAIL_MESSAGE] },
-    });
+    throw invalidField('password', PASSWORD_IS_EMAIL_MESSAGE);
   }
   const user = await consumePasswordReset(db, tokenHash, await hashPassword(input.password));
   await appendAuditEvent(db, {

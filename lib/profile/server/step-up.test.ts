@@ -48,7 +48,7 @@ for (const leg of await databaseLegs()) {
 
       await expect(stepUp({ ...me, ...session, proof: { password: 'wrong' } }, t.db, now)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
-        body: { fields: { password: ['The password is wrong'] } },
+        body: { fields: [{ path: 'password', message: 'The password is wrong' }] },
       });
       expect(await hasFreshStepUp(t.db, session, now)).toBe(false);
 
@@ -95,11 +95,11 @@ for (const leg of await databaseLegs()) {
       const session = { sid: 'sid-totp', organizationId: fleet.id };
 
       await expect(stepUp({ ...me, ...session, proof: { password: PASSWORD } }, t.db)).rejects.toMatchObject({
-        body: { fields: { code: [expect.stringContaining('second factor')] } },
+        body: { fields: [{ path: 'code', message: expect.stringContaining('second factor') }] },
       });
       // The code that confirmed the app is spent already.
       await expect(stepUp({ ...me, ...session, proof: { code: codeOf(secret) } }, t.db)).rejects.toMatchObject({
-        body: { fields: { code: ['That code is wrong or was used already'] } },
+        body: { fields: [{ path: 'code', message: 'That code is wrong or was used already' }] },
       });
       expect(await stepUp({ ...me, ...session, proof: { code: recoveryCodes[0] } }, t.db)).toMatchObject({ method: 'recovery_code' });
       await expect(stepUp({ ...me, ...session, proof: { code: recoveryCodes[0] } }, t.db)).rejects.toMatchObject({
@@ -122,7 +122,7 @@ for (const leg of await databaseLegs()) {
       expect(await stepUp({ ...me, ...session, proof: { passkey: answer } }, t.db)).toMatchObject({ method: 'passkey' });
       // The challenge was taken by the first answer: the same answer again proves nothing.
       await expect(stepUp({ ...me, ...session, proof: { passkey: answer } }, t.db)).rejects.toMatchObject({
-        body: { fields: { passkey: ['That passkey was not accepted. Try again.'] } },
+        body: { fields: [{ path: 'passkey', message: 'That passkey was not accepted. Try again.' }] },
       });
     });
 
@@ -152,7 +152,7 @@ for (const leg of await databaseLegs()) {
         clientExtensionResults: {},
       };
       await expect(stepUp({ ...me, sid: 'sid-nokey', organizationId: fleet.id, proof: { passkey } }, t.db)).rejects.toMatchObject({
-        body: { fields: { passkey: ['No passkey is set up on your account'] } },
+        body: { fields: [{ path: 'passkey', message: 'No passkey is set up on your account' }] },
       });
     });
   });

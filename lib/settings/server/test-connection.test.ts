@@ -35,6 +35,6 @@ describe('test connection failures', () => {
       message: LEAK,
       requestId: 'req_123-abc',
     });
-    expect(testFailure(error).body).toMatchObject({ requestId: 'req_123-abc', details: { upstreamStatus: 503 } });
+    expect(testFailure(error).body).toMatchObject({ upstreamRequestId: 'req_123-abc', details: { upstreamStatus: 503 } });
   });
 });

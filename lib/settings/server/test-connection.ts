@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, validationFailed } from '@/lib/errors/app-error';
 import type { PublicOrganization } from '@/lib/db/repos/organizations';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { VehicleApiError } from '@/lib/vehicle-api';
@@ -18,7 +18,7 @@ export function testFailure(error: VehicleApiError): AppError {
       ? error.code
       : 'UPSTREAM_ERROR';
   const requestId = error.requestId && SAFE_REQUEST_ID.test(error.requestId) ? error.requestId : undefined;
-  const base = { requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
+  const base = { upstreamRequestId: requestId, details: { upstreamStatus: error.status, endpoint: error.endpoint } };
   switch (code) {
     case 'AUTHENTICATION_ERROR':
       return new AppError('UPSTREAM_AUTHENTICATION_ERROR', 'The Vehicle API refused these credentials or their scope.', base);
@@ -41,14 +41,10 @@ export async function testConnection(org: PublicOrganization) {
   if (org.apiBaseUrl !== null) {
     const verdict = checkUpstreamBaseUrl(org.apiBaseUrl);
     if (!verdict.ok) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `The stored base URL is not allowed on this server (${verdict.message}). Choose another and enter the client secret again.`,
-        {
-          status: 409,
-          fields: { baseUrl: [verdict.message] },
-        },
-      );
+      throw validationFailed([{ path: 'baseUrl', message: verdict.message }], {
+        status: 409,
+        message: `The stored base URL is not allowed on this server (${verdict.message}). Choose another and enter the client secret again.`,
+      });
     }
   }
   const api = await orgVehicleApi(org);

@@ -42,7 +42,10 @@ const fieldsOf = async (promise: Promise<unknown>) => {
   try {
     await promise;
   } catch (error) {
-    return (error as { body: { fields?: Record<string, string[]> } }).body.fields;
+    const fields = (error as { body: { fields?: { path: string; message: string }[] } }).body.fields ?? [];
+    const byPath: Record<string, string[]> = {};
+    for (const field of fields) (byPath[field.path] ??= []).push(field.message);
+    return byPath;
   }
   throw new Error('expected a refusal');
 };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/errors/app-error';
+import { invalidField, validationFailed } from '@/lib/errors/app-error';
 import { getDb } from '@/lib/db';
 import { updateOrganizationCredentials, type PublicOrganization } from '@/lib/db/repos/organizations';
 import { usesEmbeddedSandbox } from '@/lib/env';
@@ -27,12 +27,10 @@ function sameBaseUrl(a: string | null, b: string | null): boolean {
  */
 export async function updateCredentials(org: PublicOrganization, input: CredentialsInput) {
   if (input.environment === 'embedded' && !usesEmbeddedSandbox()) {
-    throw new AppError('VALIDATION_FAILED', 'The embedded sandbox is not available on this server.', {
-      fields: { environment: ['Not available here'] },
-    });
+    throw invalidField('environment', 'Not available here', { message: 'The embedded sandbox is not available on this server.' });
   }
   // Every problem at once, each on its field.
-  const fields: Partial<Record<keyof CredentialsInput, string[]>> = {};
+  const fields: { path: keyof CredentialsInput; message: string }[] = [];
   let apiBaseUrl: string | null = null;
   if (input.environment === 'custom') {
     apiBaseUrl = (input.baseUrl ?? '').trim();
@@ -43,14 +41,13 @@ export async function updateCredentials(org: PublicOrganization, input: Credenti
       : verdict.trustedByOperator
         ? undefined
         : await resolvedAddressProblem(verdict.url.hostname, policy.allowLoopback);
-    if (problem) fields.baseUrl = [problem];
+    if (problem) fields.push({ path: 'baseUrl', message: problem });
   }
   const secret = input.clientSecret || undefined;
   if (!sameBaseUrl(org.apiBaseUrl, apiBaseUrl) && !secret) {
-    fields.clientSecret = ['Enter the client secret again: it is required whenever the base URL changes'];
+    fields.push({ path: 'clientSecret', message: 'Enter the client secret again: it is required whenever the base URL changes' });
   }
-  const first = fields.baseUrl?.[0] ?? fields.clientSecret?.[0];
-  if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
+  if (fields[0]) throw validationFailed(fields, { message: fields[0].message });
   const updated = await updateOrganizationCredentials(getDb(), org.id, { apiBaseUrl, clientId: input.clientId, clientSecret: secret });
   return {
     environment: updated.apiBaseUrl === null ? 'embedded' : 'custom',

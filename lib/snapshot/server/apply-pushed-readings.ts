@@ -4,6 +4,7 @@ import { recordConnection, recordPushedBudget, recordPushedReading, type Snapsho
 import { telemetrySchema } from '@/lib/vehicle-api';
 import { publishChange } from '@/lib/live/server/publish-change';
 import { readingFromTelemetry } from './refresh-snapshots';
+import { dailyFiguresOf, recordDailyReading } from '@/lib/history/server/record-daily-reading';
 
 /** A pushed fact that moved the snapshot: the organization's open pages hear of the vehicle (never the figure). */
 async function noticed(stored: boolean, organizationId: string, vehicleId: string): Promise<boolean> {
@@ -41,7 +42,10 @@ export async function applyPushedTelemetry(
   const timed = blocks?.success ? readingFromTelemetry(blocks.data)[figure] : undefined;
   if (!timed) return { skipped: `${pushed.metricType} carries no value.` };
   const vehicleId = typeof pushed.vehicle === 'string' ? pushed.vehicle : pushed.vehicle.id;
-  const stored = await recordPushedReading(db, organizationId, vehicleId, { [figure]: { ...timed, at: pushed.at } }, pushed.receivedAt);
+  const reading = { [figure]: { ...timed, at: pushed.at } };
+  const stored = await recordPushedReading(db, organizationId, vehicleId, reading, pushed.receivedAt);
+  // Between the reads, a pushed figure also fills the vehicle's daily reading of its day.
+  await recordDailyReading(db, organizationId, vehicleId, dailyFiguresOf(reading), pushed.receivedAt);
   return { stored: await noticed(stored, organizationId, vehicleId) };
 }
 

@@ -21,6 +21,7 @@ import { logger } from '@/lib/ops/log';
 import { batteryHealth } from '@/lib/vehicle-data/battery';
 import { isVehicleApiError, paginate, type RateLimit, type Telemetry, type VehicleApi } from '@/lib/vehicle-api';
 import { upstreamDate } from '@/lib/vehicle-api/upstream-values';
+import { dailyFiguresOf, recordDailyReading } from '@/lib/history/server/record-daily-reading';
 
 export interface SnapshotPolicy {
   /** A vehicle's telemetry is read at most this often. */
@@ -154,7 +155,9 @@ export async function recordTelemetry(
   telemetry: Telemetry,
   fetchedAt: Date,
 ): Promise<void> {
-  await recordReading(db, organizationId, vehicleId, readingFromTelemetry(telemetry), fetchedAt);
+  const reading = readingFromTelemetry(telemetry);
+  await recordReading(db, organizationId, vehicleId, reading, fetchedAt);
+  await recordDailyReading(db, organizationId, vehicleId, dailyFiguresOf(reading), fetchedAt);
 }
 
 const errorCode = (error: unknown) => (isVehicleApiError(error) ? error.code : 'UNKNOWN_ERROR');
@@ -318,14 +321,17 @@ async function refreshStateOfHealth(
   try {
     const { data } = await api.getStateOfHealth(vehicleId);
     const percent = batteryHealth(data).percent;
+    // The vendor's calculation date is the reading's time; without one, when Motorpool read it.
+    const at = date(data.calculationDate) ?? now();
     await recordStateOfHealth(
       db,
       organizationId,
       vehicleId,
-      // The vendor's calculation date is the reading's time; without one, when Motorpool read it.
-      { status: 'READ', percent: typeof percent === 'number' ? percent : null, at: date(data.calculationDate) ?? now() },
+      { status: 'READ', percent: typeof percent === 'number' ? percent : null, at },
       now(),
     );
+    if (typeof percent === 'number')
+      await recordDailyReading(db, organizationId, vehicleId, { stateOfHealth: { value: percent, at } }, now());
   } catch (error) {
     if (paused(error)) throw error;
     const noData = isVehicleApiError(error) && error.status === 404;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@/lib/auth/permissions';
-import { single, upstreamMeta } from './vehicle-data-route';
+import { isForcedRead, single, upstreamMeta } from './vehicle-data-route';
 
 const call = { requestId: 'req_1', durationMs: 12.5, raw: { stateOfCharge: { value: 80 } } };
 
@@ -23,5 +23,15 @@ describe('the upstream envelope of the data routes', () => {
       data: { telemetry: { id: 'v' } },
       call: { data: { id: 'v' }, ...call },
     });
+  });
+});
+
+describe('a read a person forced', () => {
+  it('is one whose request says Cache-Control: no-cache, alone or among other directives', () => {
+    expect(isForcedRead(new Headers({ 'Cache-Control': 'no-cache' }))).toBe(true);
+    expect(isForcedRead(new Headers({ 'cache-control': 'max-age=0, No-Cache' }))).toBe(true);
+    expect(isForcedRead(new Headers({ 'Cache-Control': 'max-age=0' }))).toBe(false);
+    expect(isForcedRead(new Headers({ 'Cache-Control': 'no-cache-please' }))).toBe(false);
+    expect(isForcedRead(new Headers())).toBe(false);
   });
 });

@@ -7,6 +7,17 @@ import { vehicleParamsSchema } from '@/lib/validations/route-params';
 import type { UpstreamMeta } from '@/lib/vehicle-data/types';
 import { orgVehicleApi } from '@/lib/org/org-vehicle-api';
 import { accessCan } from '@/lib/org/credential-actor';
+import { env } from '@/lib/env';
+import { withSharedReads } from '@/lib/vehicle-api/shared-reads';
+
+/**
+ * A read a person forced (the Refresh button): `Cache-Control: no-cache`, HTTP's "ask the origin",
+ * so it goes upstream rather than answering another instance's recent read.
+ */
+export function isForcedRead(headers: Headers): boolean {
+  const directives = (headers.get('cache-control') ?? '').split(',');
+  return directives.some((directive) => directive.split('=')[0].trim().toLowerCase() === 'no-cache');
+}
 
 /**
  * The one shape of every vehicle data route: the parsed data, and next to it the upstream call it
@@ -41,11 +52,12 @@ export function vehicleDataRoute<
   return withOrg(
     async (access) => {
       const { org, role, params, query } = access;
-      const { data, call } = await load(await orgVehicleApi(org), {
-        params: params as z.infer<PS>,
-        query: query as Infer<QS>,
-        organizationId: org.id,
-      });
+      const api = await orgVehicleApi(org);
+      // Instances on one PostgreSQL share a section's upstream read within its freshness window.
+      const { data, call } = await withSharedReads(
+        { maxAgeMs: env().VEHICLE_SHARED_READ_MS, force: isForcedRead(access.request.headers) },
+        () => load(api, { params: params as z.infer<PS>, query: query as Infer<QS>, organizationId: org.id }),
+      );
       const meta = upstreamMeta(role, call);
       // An API credential sees raw payloads only when its own scope grants raw.read.
       if (!accessCan(access, 'raw.read')) delete meta.raw;

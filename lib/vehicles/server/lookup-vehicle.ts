@@ -25,7 +25,8 @@ async function findByPlate(api: LookupApi, q: string): Promise<string | null> {
  * never sent as one: it would travel in the upstream path.
  */
 export async function findVehicleId(api: LookupApi, q: string): Promise<{ vehicleId: string }> {
-  const notFound = (requestId?: string) => new AppError('NOT_FOUND', `No vehicle has the VIN, plate or id “${q}”.`, { requestId });
+  const notFound = (requestId?: string) =>
+    new AppError('NOT_FOUND', `No vehicle has the VIN, plate or id “${q}”.`, { upstreamRequestId: requestId });
   if (ELIGIBILITY.vinPattern.test(q)) {
     const page = await api.listVehicles({ maxPageSize: 1, filter: { field: 'vin', operator: '==', value: q.toUpperCase() } });
     const match = page.data.results[0];

@@ -13,7 +13,7 @@ describe('explainTagRefusal', () => {
     expect(explained).toMatchObject({
       code: 'ACCOUNT_TAGGING_REFUSED',
       status: 422,
-      body: { requestId: 'req-9', details: { upstreamCode: 'REQUEST_VALIDATION_ERROR' } },
+      body: { upstreamRequestId: 'req-9', details: { upstreamCode: 'REQUEST_VALIDATION_ERROR' } },
     });
     expect((explained as AppError).message).toMatch(/refused to tag the account itself.*Tag the account's vehicles/);
     expect(explainTagRefusal(refusal('RESOURCE_NOT_FOUND', 404), 'account', 'remove')).toMatchObject({ code: 'ACCOUNT_TAGGING_REFUSED' });

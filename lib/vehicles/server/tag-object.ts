@@ -20,7 +20,7 @@ export function explainTagRefusal(error: unknown, target: TagTarget, action: 'ad
   return new AppError(
     'ACCOUNT_TAGGING_REFUSED',
     `The Vehicle API refused to ${action === 'add' ? 'tag' : 'untag'} the account itself (${error.code}): it may tag vehicles only. Tag the account's vehicles one by one instead.`,
-    { requestId: error.requestId, details: { upstreamCode: error.code, upstreamStatus: error.status } },
+    { upstreamRequestId: error.requestId, details: { upstreamCode: error.code, upstreamStatus: error.status } },
   );
 }
 

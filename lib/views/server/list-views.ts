@@ -1,12 +1,13 @@
 import 'server-only';
 import { canEditView } from '@/lib/auth/permissions';
+import { accessCan } from '@/lib/org/credential-actor';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { listVisibleViews, type SavedViewRow } from '@/lib/db/repos/saved-views';
 import type { SavedViewView, ViewQuery } from '../saved-views';
 
 export function toViewView(
-  access: Pick<OrgAccess, 'user' | 'role'>,
+  access: Pick<OrgAccess, 'user' | 'role' | 'credential'>,
   row: Omit<SavedViewRow, 'ownerEmail'> & { ownerEmail?: string | null },
 ): SavedViewView {
   return {
@@ -16,7 +17,7 @@ export function toViewView(
     query: row.query as ViewQuery,
     ownerEmail: row.ownerEmail ?? null,
     mine: row.ownerId === access.user.id,
-    canEdit: canEditView(access.role, access.user.id, row.ownerId),
+    canEdit: canEditView((permission) => accessCan(access, permission), access.user.id, row.ownerId),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@/lib/auth/permissions';
+import { API_SCOPE_PRESETS, roleCovering, type Permission, type Role } from '@/lib/auth/permissions';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { createUser } from '@/lib/db/repos/users';
@@ -30,6 +30,13 @@ const ben = await person('ben@example.com', 'manager');
 const admin = await person('admin@example.com', 'admin');
 const support = await person('support@example.com', 'support');
 const outsider = await person('out@example.com', 'admin', other);
+
+/** An API credential the admin created, as bearer-access.ts hands it over: its creator, its covering role, its scope. */
+const program = (permissions: readonly Permission[]): OrgAccess => ({
+  ...admin,
+  role: roleCovering(permissions),
+  credential: { id: 'cred-1', name: 'nightly', prefix: 'mp_x', permissions },
+});
 
 const names = async (access: OrgAccess) => (await listViews(access)).views.map((v) => v.name);
 
@@ -65,5 +72,24 @@ describe('saved views', () => {
     expect((await updateView(admin, view.id, { name: 'Renamed by admin' })).view.name).toBe('Renamed by admin');
     expect(await deleteView(admin, secret.id)).toEqual({ deleted: true, name: 'Secret' });
     expect(await names(ana)).not.toContain('Secret');
+  });
+
+  it('asks an API credential its scope, never the role it stands in for: no views.manage, no edit of another’s shared view', async () => {
+    const { view } = await createView(ana, { name: 'Depot north', shared: true, query: { tagKey: 'depot', tagValue: 'north' } });
+    // views.write and an admin-only permission: the covering role is admin, which manages every view.
+    const writer = program(['org.read', 'views.write', 'members.write']);
+    expect(writer.role).toBe('admin');
+    await expect(updateView(writer, view.id, { name: 'Taken over' })).rejects.toMatchObject({ code: 'API_CREDENTIAL_SCOPE', status: 403 });
+    await expect(deleteView(writer, view.id)).rejects.toMatchObject({ code: 'API_CREDENTIAL_SCOPE' });
+    expect((await listViews(writer)).views.find((v) => v.id === view.id)).toMatchObject({ canEdit: false });
+    // A read-only credential edits no view, not even its creator's own.
+    const { view: own } = await createView(admin, { name: 'Admin own', shared: true, query: {} });
+    const reader = program(API_SCOPE_PRESETS.read);
+    await expect(updateView(reader, own.id, { name: 'x' })).rejects.toMatchObject({ code: 'API_CREDENTIAL_SCOPE' });
+    expect((await listViews(reader)).views.every((v) => !v.canEdit)).toBe(true);
+    // With views.manage in its scope, it may.
+    await expect(updateView(program(['org.read', 'views.write', 'views.manage']), view.id, { name: 'Renamed' })).resolves.toMatchObject({
+      view: { name: 'Renamed' },
+    });
   });
 });

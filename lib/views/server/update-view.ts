@@ -1,5 +1,7 @@
 import 'server-only';
-import { canEditView } from '@/lib/auth/permissions';
+import { canEditView, type Permission } from '@/lib/auth/permissions';
+import { accessCan } from '@/lib/org/credential-actor';
+import { permissionRefusal } from '@/lib/org/permission-refusal';
 import type { OrgAccess } from '@/lib/org/org-access';
 import { getDb } from '@/lib/db';
 import { findView, updateViewRow, type SavedViewRow } from '@/lib/db/repos/saved-views';
@@ -14,11 +16,17 @@ import { toViewView } from './list-views';
  */
 export async function editableView(access: OrgAccess, viewId: string): Promise<SavedViewRow> {
   const row = await findView(getDb(), access.org.id, viewId);
-  if (!row || (!row.shared && row.ownerId !== access.user.id && !canEditView(access.role, access.user.id, row.ownerId))) {
+  const may = (permission: Permission) => accessCan(access, permission);
+  if (!row || (!row.shared && row.ownerId !== access.user.id && !canEditView(may, access.user.id, row.ownerId))) {
     throw new AppError('NOT_FOUND', 'No such view.');
   }
-  if (!canEditView(access.role, access.user.id, row.ownerId)) {
-    throw new AppError('FORBIDDEN', 'Only the owner of this view or an admin may change it.');
+  if (!canEditView(may, access.user.id, row.ownerId)) {
+    // Another's view needs views.manage; one's own, views.write (a credential acts for its creator).
+    throw permissionRefusal(
+      access,
+      row.ownerId === access.user.id ? 'views.write' : 'views.manage',
+      'Only the owner of this view or an admin may change it.',
+    );
   }
   return row;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { claimWebhookEvent, finishWebhookEvent, listUnappliedWebhookEvents, pruneWebhookEvents } from '@/lib/db/repos/webhook-events';
+import { forgetSharedReads } from '@/lib/db/repos/shared-reads';
 import type { WebhookEvent, WebhookEventOutcome } from '@/lib/db/schema';
 import { applyPushedAlert } from '@/lib/alerts/server/apply-pushed-alert';
 import { applyCommandEvent } from '@/lib/commands/server/apply-command-event';
@@ -145,6 +146,9 @@ export async function applyWebhookEvent(db: Db, id: string, now = new Date()): P
   if (!event) return undefined;
   let result: Applied;
   try {
+    // The upstream says the vehicle changed: the instances' shared reads of it are not answered
+    // any more, before any open page hears of the change and reads again.
+    if (event.vehicleId) await forgetSharedReads(db, event.organizationId, event.vehicleId);
     result = await applyEvent(db, event, now);
   } catch (error) {
     if (event.attempts < MAX_ATTEMPTS) throw error;

@@ -10,7 +10,7 @@ import {
   setWebhookSecret,
 } from '@/lib/db/repos/organizations';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
-import { AppError } from '@/lib/errors/app-error';
+import { AppError, invalidField } from '@/lib/errors/app-error';
 import { appUrl, usesEmbeddedSandbox } from '@/lib/env';
 import { getEmbeddedSandbox } from '@/lib/sandbox';
 import type { CommandPollingInput, WebhookSecretInput } from '@/lib/webhooks/schemas';
@@ -88,7 +88,7 @@ export async function updateWebhookSecret(org: Org, input: WebhookSecretInput): 
     try {
       new Webhook(input.secret);
     } catch {
-      throw new AppError('VALIDATION_FAILED', 'The signing secret is not valid base64.', { fields: { secret: ['Not valid base64'] } });
+      throw invalidField('secret', 'Not valid base64', { message: 'The signing secret is not valid base64.' });
     }
   }
   await setWebhookSecret(getDb(), org.id, input.secret);

@@ -2,6 +2,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '@/lib/db';
+import { APP_ERROR_STATUS, type AppErrorCode } from '@/lib/errors/app-error';
 import { getOrganizationBySlug, getWebhookSecret } from '@/lib/db/repos/organizations';
 import { recordWebhookEvent } from '@/lib/db/repos/webhook-events';
 import { validDate } from './event-time';
@@ -19,13 +20,17 @@ export type WebhookAnswer = {
   recordedId?: string;
 };
 
-const refuse = (status: number, code: string, message: string): WebhookAnswer => ({ status, body: { error: { code, message } } });
+/** A refusal with its code's status from the one map; the route adds the request id. */
+const refuse = (code: AppErrorCode, message: string): WebhookAnswer => ({
+  status: APP_ERROR_STATUS[code],
+  body: { error: { code, message } },
+});
 /**
  * One answer for an unknown organization, one without a signing secret, and any delivery not
  * signed with the organization's secret: without the secret, the URL tells nothing, not even
  * whether the organization receives webhooks.
  */
-const NOT_FOUND = refuse(404, 'NOT_FOUND', 'Not found.');
+const NOT_FOUND = refuse('NOT_FOUND', 'Not found.');
 
 /**
  * Whether one of the header's `v1,<base64>` signatures is the secret's over id, timestamp and
@@ -75,17 +80,17 @@ export async function receiveWebhook(
   if (!wellFormed || !signedWith(secret, webhookId, timestampHeader, input.rawBody, signature)) return NOT_FOUND;
   const timestamp = Number(timestampHeader) * 1000;
   if (Math.abs(now - timestamp) > WEBHOOK_TOLERANCE_MS) {
-    return refuse(400, 'WEBHOOK_TIMESTAMP_OUT_OF_RANGE', 'The webhook timestamp is more than five minutes from our clock.');
+    return refuse('WEBHOOK_TIMESTAMP_OUT_OF_RANGE', 'The webhook timestamp is more than five minutes from our clock.');
   }
 
   let parsed: unknown;
   try {
     parsed = JSON.parse(input.rawBody);
   } catch {
-    return refuse(400, 'WEBHOOK_BODY_INVALID', 'The webhook body is not JSON.');
+    return refuse('WEBHOOK_BODY_INVALID', 'The webhook body is not JSON.');
   }
   const envelope = envelopeSchema.safeParse(parsed);
-  if (!envelope.success) return refuse(400, 'WEBHOOK_BODY_INVALID', 'The webhook body is not an event envelope {type, timestamp, data}.');
+  if (!envelope.success) return refuse('WEBHOOK_BODY_INVALID', 'The webhook body is not an event envelope {type, timestamp, data}.');
 
   const result = await recordWebhookEvent(db, {
     organizationId: org.id,
@@ -99,7 +104,7 @@ export async function receiveWebhook(
   });
   if (result.state === 'recorded') return { status: 202, body: { ok: true, id: webhookId }, recordedId: result.event.id };
   if (result.existing.webhookTimestamp.getTime() === timestamp) {
-    return refuse(409, 'WEBHOOK_REPLAYED', 'This webhook-id was already received.');
+    return refuse('WEBHOOK_REPLAYED', 'This webhook-id was already received.');
   }
   return { status: 200, body: { ok: true, id: webhookId, duplicate: true } };
 }

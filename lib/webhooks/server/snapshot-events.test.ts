@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sharedReads } from '@/lib/db/schema';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getSnapshot, listRefreshCandidates, recordReading, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
 import { listWebhookEvents } from '@/lib/db/repos/webhook-events';
@@ -37,6 +39,24 @@ for (const leg of await databaseLegs()) {
       );
       expect(await send(location)).toBe('applied');
       expect(await getSnapshot(t.db, org.id, vehicleId)).toMatchObject({ latitude: 52.5, longitude: 13.4, stateOfCharge: 0.61 });
+    });
+
+    it('makes the instances stop sharing their reads of the vehicle it changed, and only of that vehicle', async () => {
+      const { org, secret, vehicleId, send } = await organizationWithSnapshotVehicle(t.db);
+      const read = (key: string, vehicle: string) => ({
+        organizationId: org.id,
+        key,
+        vehicleId: vehicle,
+        status: 200,
+        body: { id: vehicle },
+        fetchedAt: new Date(),
+      });
+      await t.db.insert(sharedReads).values([read('telemetry-of-changed', vehicleId), read('telemetry-of-other', 'veh_other')]);
+      expect(
+        await send(signedDelivery(secret, telemetry(vehicleId, 'ODOMETER', '2026-03-01T09:00:00.000Z', { odometer: { value: 900 } }))),
+      ).toBe('applied');
+      const left = await t.db.select({ key: sharedReads.key }).from(sharedReads).where(eq(sharedReads.organizationId, org.id));
+      expect(left).toEqual([{ key: 'telemetry-of-other' }]);
     });
 
     it('never lets an older event replace a newer figure, whether the newer came by event or by a read', async () => {

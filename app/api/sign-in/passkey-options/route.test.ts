@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
 import { PEER_ADDRESS_HEADER } from '@/lib/auth/server/client-address';
+import { useProcessTestDatabase } from '@/lib/bff/process-database.test-support';
 const PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT = { limit: 30, windowMs: 300000 };
 
 vi.stubEnv('APP_URL', 'http://localhost:3000');
@@ -26,6 +27,8 @@ const ask = (peer: string, headers: Record<string, string> = {}) =>
 
 describe('POST /api/sign-in/passkey-options', () => {
   const { limit } = PASSKEY_SIGN_IN_OPTIONS_PER_CLIENT;
+  // The limit's windows live in the database (shared by instances on PostgreSQL).
+  useProcessTestDatabase();
 
   it('hands out a limited number of challenges per client address, then answers 429 with Retry-After', async () => {
     const before = stored.challenges;

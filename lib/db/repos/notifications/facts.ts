@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, count, desc, eq, gte, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../index';
+import { unknownOutcomeRow } from '../bulk-jobs';
 import { bulkJobItems, bulkJobs, vehicleSnapshots, webhookEvents, type PushedAlert } from '../../schema';
 
 /**
@@ -42,17 +43,27 @@ export async function lastEventReceivedAt(db: Db, organizationId: string): Promi
   return row?.at ?? null;
 }
 
-export type FinishedBulkJob = { id: string; action: string; createdBy: string | null; failed: number; total: number };
+export type FinishedBulkJob = { id: string; action: string; createdBy: string | null; failed: number; unknown: number; total: number };
 
-/** Bulk jobs finished since `since` with at least one failed row. */
-export async function listBulkJobsFinishedWithFailures(db: Db, organizationId: string, since: Date): Promise<FinishedBulkJob[]> {
+/**
+ * Jobs finished since `since` that left failed rows: how many failed, and how many of those have
+ * an unknown outcome (`unknownReasonEnd`, the bulk domain's words; see countBulkItems), counted apart.
+ */
+export async function listBulkJobsFinishedWithFailures(
+  db: Db,
+  organizationId: string,
+  since: Date,
+  unknownReasonEnd: string,
+): Promise<FinishedBulkJob[]> {
+  const unknown = unknownOutcomeRow(unknownReasonEnd);
   return db
     .select({
       id: bulkJobs.id,
       action: bulkJobs.action,
       createdBy: bulkJobs.createdBy,
       total: bulkJobs.total,
-      failed: count(bulkJobItems.vehicleId),
+      failed: sql<number>`(count(*) filter (where not ${unknown}))::int`,
+      unknown: sql<number>`(count(*) filter (where ${unknown}))::int`,
     })
     .from(bulkJobs)
     .innerJoin(bulkJobItems, and(eq(bulkJobItems.jobId, bulkJobs.id), eq(bulkJobItems.outcome, 'failed')))

@@ -11,7 +11,8 @@ import {
   type Role,
 } from '../../schema';
 
-export type RuleInput = Pick<NotificationRule, 'name' | 'kind' | 'params' | 'channels' | 'recipients' | 'enabled'>;
+export type RuleInput = Pick<NotificationRule, 'name' | 'kind' | 'params' | 'channels' | 'recipients' | 'enabled'> &
+  Partial<Pick<NotificationRule, 'scope' | 'webhookEndpointIds'>>;
 
 /** The organization's rules, the defaults first, then by name. */
 export async function listRules(db: Db, organizationId: string): Promise<NotificationRule[]> {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../index';
 import { vehicleSnapshots, type VehicleSnapshot } from '../../schema';
 import { whereVehicle } from './roster';
@@ -215,4 +215,41 @@ export async function searchSnapshotVehicles(db: Db, organizationId: string, tex
     )
     .orderBy(sql`${exact} desc`, vehicleSnapshots.vehicleId)
     .limit(limit);
+}
+
+/** The battery health buckets of the overview's trends: lower bound inclusive, upper exclusive (percent). */
+export const HEALTH_BUCKETS = [
+  { key: 'below70', min: null, max: 70 },
+  { key: 'from70', min: 70, max: 80 },
+  { key: 'from80', min: 80, max: 90 },
+  { key: 'from90', min: 90, max: null },
+] as const;
+
+/**
+ * The fleet's battery health distribution (each vehicle's latest state of health the snapshot
+ * holds) and how many vehicles reported anything since `reportingSince` (the vehicle list's last
+ * seen time), of all the snapshot's vehicles.
+ */
+export async function snapshotHealthAndReporting(db: Db, organizationId: string, reportingSince: Date) {
+  const s = vehicleSnapshots;
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const within = (min: number | null, max: number | null) =>
+    and(
+      sql`${s.stateOfHealth} is not null`,
+      min === null ? undefined : gte(s.stateOfHealth, min),
+      max === null ? undefined : lt(s.stateOfHealth, max),
+    )!;
+  const [row] = await db
+    .select({
+      vehicles: count(),
+      reporting: n(gte(s.lastSeenAt, reportingSince)!),
+      withoutHealth: n(sql`${s.stateOfHealth} is null`),
+      below70: n(within(HEALTH_BUCKETS[0].min, HEALTH_BUCKETS[0].max)),
+      from70: n(within(HEALTH_BUCKETS[1].min, HEALTH_BUCKETS[1].max)),
+      from80: n(within(HEALTH_BUCKETS[2].min, HEALTH_BUCKETS[2].max)),
+      from90: n(within(HEALTH_BUCKETS[3].min, HEALTH_BUCKETS[3].max)),
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId));
+  return row;
 }

@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
-import { WebhookPanel } from '@/components/webhooks/webhook-panel';
-import { ApiCredentialsPanel } from '@/components/api-credentials/api-credentials-panel';
+import { WebhookEndpointsSection } from '@/components/notifications/webhook-endpoints-section';
 import { can } from '@/lib/auth/permissions';
-import { OwnerFacePanel } from '@/components/connect/owner-face-panel';
+import { LazyApiCredentialsPanel, LazyOwnerFacePanel, LazyTariffPanel, LazyWebhookPanel } from '@/components/settings/lazy-panels';
 import { CredentialsPanel } from '@/components/settings/credentials-panel';
 import { MembersPanel } from '@/components/settings/members-panel';
 import { PreferencesPanel } from '@/components/settings/preferences-panel';
 import { SecondFactorPanel } from '@/components/settings/second-factor-panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { DeliveryPreferencesSection } from '@/components/notifications/delivery-preferences-section';
 import { requireOrgPage } from '@/lib/bff/page-access';
+import { env } from '@/lib/env';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -19,16 +20,25 @@ export default async function SettingsPage({ params }: PageProps<'/o/[org]/setti
     <>
       <PageHeader
         title="Settings"
-        description={`Your units and time zone; the Vehicle API connection, its events, the members and sign-in security of ${access.org.name}.`}
+        description={`Your units, time zone and notification e-mail; the Vehicle API connection, its events, the members and sign-in security of ${access.org.name}.`}
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <PreferencesPanel />
+        <DeliveryPreferencesSection />
         <CredentialsPanel org={org} />
         <MembersPanel org={org} currentUserId={access.user.id} />
         <SecondFactorPanel org={org} />
-        <WebhookPanel org={org} />
-        {can(access.role, 'apiCredentials.manage') ? <ApiCredentialsPanel org={org} /> : null}
-        <OwnerFacePanel org={org} />
+        <LazyWebhookPanel org={org} />
+        {can(access.role, 'notifications.read') ? (
+          <WebhookEndpointsSection
+            org={org}
+            canManage={can(access.role, 'settings.write')}
+            secretOverlapHours={env().WEBHOOK_SECRET_OVERLAP_HOURS}
+          />
+        ) : null}
+        {can(access.role, 'apiCredentials.manage') ? <LazyApiCredentialsPanel org={org} /> : null}
+        <LazyOwnerFacePanel org={org} />
+        <LazyTariffPanel org={org} />
       </div>
     </>
   );

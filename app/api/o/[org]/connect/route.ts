@@ -21,6 +21,9 @@ export const POST = withOrg((access) => createOrgConnectLink(access, access.body
       region: b.region,
       locale: b.locale,
       vin: b.mode === 'vehicle' ? b.vin : undefined,
+      reconnectsAccountId: b.reconnectsAccountId,
+      reconnectsVehicleId: b.reconnectsVehicleId,
+      mailedTo: b.mailTo || undefined,
     }),
   },
 });

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import { ApiReference } from '@/components/api-credentials/api-reference';
 import { PageHeader } from '@/components/ui/page-header';
-import { operationsOf } from '@/lib/api-credentials/api-reference';
+import { TryOperationCard } from '@/components/api-credentials/try-operation-loader';
+import { operationsOf, tryableOperations } from '@/lib/api-credentials/api-reference';
+import { can } from '@/lib/auth/permissions';
 import { requireOrgPage } from '@/lib/bff/page-access';
 import { buildOpenApiDocument } from '@/lib/bff/openapi';
 import { ORG_ROUTES } from '@/app/api/openapi.json/org-routes';
+import { documentedErrorCodes } from '@/lib/errors/error-codes';
 
 export const metadata: Metadata = { title: 'API reference' };
 
@@ -18,7 +21,11 @@ export default async function ApiReferencePage({ params }: PageProps<'/o/[org]/s
         title="API reference"
         description={`The console's own API for scripts and integrations of ${access.org.name}: the routes this console uses, with the same permissions, limits and audit trail. An admin creates API credentials in Settings.`}
       />
-      <ApiReference org={access.org.slug} operations={operations} />
+      {/* Admins only: the try sends a GET with the admin's own session (the routes check its permissions as ever). */}
+      {can(access.role, 'apiCredentials.manage') ? (
+        <TryOperationCard org={access.org.slug} operations={tryableOperations(operations)} />
+      ) : null}
+      <ApiReference org={access.org.slug} operations={operations} errorCodes={documentedErrorCodes()} />
     </>
   );
 }

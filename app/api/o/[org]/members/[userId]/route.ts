@@ -18,5 +18,6 @@ export const PATCH = withOrg(({ org, params, body }) => changeRole(org, params.u
 export const DELETE = withOrg(({ org, params }) => removeMember(org, params.userId), {
   permission: 'members.write',
   params: memberParamsSchema,
+  stepUp: 'members.remove',
   audit: { action: 'members.removed', target: ({ params }) => ({ type: 'user', id: params.userId }) },
 });

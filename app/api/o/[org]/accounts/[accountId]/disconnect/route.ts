@@ -6,5 +6,10 @@ export const POST = withOrg(({ org, params }) => disconnectAccount(org, params.a
   permission: 'accounts.write',
   params: accountParamsSchema,
   stepUp: 'account.disconnect',
-  audit: { action: 'accounts.disconnected', target: ({ params }) => ({ type: 'account', id: params.accountId }) },
+  audit: {
+    action: 'accounts.disconnected',
+    target: ({ params }) => ({ type: 'account', id: params.accountId }),
+    // Kept for a later Reconnect: the upstream forgets the account and its vehicles.
+    details: ({ result }) => ({ makes: result.makes }),
+  },
 });

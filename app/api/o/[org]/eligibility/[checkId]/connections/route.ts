@@ -12,6 +12,7 @@ export const GET = withOrg(({ org, params }) => listConnectionsOfCheck(org, para
 export const POST = withOrg((access) => connectEligibleOfCheck(access, access.params.checkId), {
   permission: 'connect.create',
   params: eligibilityCheckParamsSchema,
+  stepUp: 'eligibility.bulk_connect',
   audit: {
     action: 'eligibility.bulk_connect_sent',
     target: ({ params }) => ({ type: 'eligibility_check', id: params.checkId }),

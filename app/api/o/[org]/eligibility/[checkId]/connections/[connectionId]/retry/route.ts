@@ -6,6 +6,7 @@ import { checkConnectionParamsSchema } from '@/lib/eligibility/schemas';
 export const POST = withOrg((access) => retryConnectionOfCheck(access, access.params.checkId, access.params.connectionId), {
   permission: 'connect.create',
   params: checkConnectionParamsSchema,
+  stepUp: 'eligibility.bulk_connect',
   audit: {
     action: 'eligibility.bulk_connect_retried',
     target: ({ params }) => ({ type: 'bulk_connection', id: params.connectionId }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAILED_REASONS } from '@/lib/contract/vehicle-api';
-import { explainFailedReason, FAILED_REASON_TEXT } from './failed-reasons';
+import { explainFailedReason, FAILED_REASON_TEXT } from './failed-reason-text';
 
 describe('explainFailedReason', () => {
   it('has plain words and a next step for every code of the contract', () => {

@@ -1,0 +1,60 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { formField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
+import { ApiClientError } from '@/lib/query/api-fetch';
+import { useCreateWebhookEndpoint } from '@/lib/notifications/webhook-query';
+import { webhookEndpointInputSchema, type WebhookEndpointInput } from '@/lib/notifications/webhook-schemas';
+
+/** An admin's form for a new endpoint; the secret the server makes is handed to `onCreated`, to show once. */
+export function WebhookEndpointForm({ org, onCreated }: { org: string; onCreated: (created: { url: string; secret: string }) => void }) {
+  const create = useCreateWebhookEndpoint(org);
+  const form = useForm<WebhookEndpointInput>({
+    resolver: zodResolver(webhookEndpointInputSchema),
+    defaultValues: { url: '', description: '' },
+  });
+  const submit = (values: WebhookEndpointInput) =>
+    create.mutate(values, {
+      onSuccess: (result) => {
+        onCreated({ url: result.endpoint.url, secret: result.secret });
+        toast.success('Webhook endpoint added.');
+        form.reset();
+      },
+      onError: (error) => {
+        for (const [path, messages] of Object.entries(error instanceof ApiClientError ? (error.fields ?? {}) : {})) {
+          if (path === 'url' || path === 'description') form.setError(path, { message: messages[0] });
+        }
+        toast.error(error.message);
+      },
+    });
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3" aria-labelledby="new-webhook-endpoint-heading">
+      <h3 id="new-webhook-endpoint-heading" className="text-sm font-semibold">
+        New endpoint
+      </h3>
+      <Field
+        id="webhook-endpoint-url"
+        label="URL"
+        type="url"
+        autoComplete="off"
+        placeholder="https://hooks.example.com/motorpool"
+        hint="https, to an address on the internet (the operator can allow internal hosts)."
+        {...formField(form, 'url')}
+      />
+      <Field
+        id="webhook-endpoint-description"
+        label="Description"
+        autoComplete="off"
+        placeholder="Dispatch system"
+        {...formField(form, 'description')}
+      />
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Adding…' : 'Add endpoint'}
+      </Button>
+    </form>
+  );
+}
