@@ -147,7 +147,7 @@ export function NotificationRules({ org }: { org: string }) {
                 disabled={check.isPending}
                 onClick={() =>
                   check.mutate(undefined, {
-                    onSuccess: (summary) => toast.success(describeCheck(summary)),
+                    onSuccess: (summary) => (summary.unchecked.length ? toast.warning : toast.success)(describeCheck(summary)),
                     onError: (error) => toast.error(error.message),
                   })
                 }

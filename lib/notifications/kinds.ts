@@ -107,12 +107,16 @@ export function describeRecipients(recipients: RuleRecipients, memberNames: Read
 }
 
 /** What one "Check now" pass did (the server's EvaluationSummary). */
-export type CheckSummary = { rules: number; opened: number; cleared: number };
+export type CheckSummary = { rules: number; opened: number; cleared: number; unchecked: string[] };
 
 const count = (n: number, one: string, many: string) => `${n === 0 ? 'no' : n} ${n === 1 ? one : many}`;
 
-/** "Checked 3 rules: 1 new notification, none cleared." */
-export function describeCheck({ rules, opened, cleared }: CheckSummary): string {
+/** "Checked 3 rules: 1 new notification, none cleared." and which rules could not be checked. */
+export function describeCheck({ rules, opened, cleared, unchecked }: CheckSummary): string {
   if (rules === 0) return 'No periodic rule is on: nothing to check.';
-  return `Checked ${rules === 1 ? '1 rule' : `${rules} rules`}: ${count(opened, 'new notification', 'new notifications')}, ${cleared === 0 ? 'none' : cleared} cleared.`;
+  const checked = rules - unchecked.length;
+  const done = `Checked ${checked === 1 ? '1 rule' : `${checked} rules`}: ${count(opened, 'new notification', 'new notifications')}, ${cleared === 0 ? 'none' : cleared} cleared.`;
+  if (!unchecked.length) return done;
+  const names = unchecked.map((name) => `“${name}”`).join(', ');
+  return `${done} Not checked: ${names} (the Vehicle API did not answer which vehicles ${unchecked.length === 1 ? 'its' : 'their'} tag or view holds; try again in a minute).`;
 }

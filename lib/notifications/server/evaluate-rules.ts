@@ -26,7 +26,8 @@ const BULK_LOOKBACK_MS = 24 * HOUR_MS;
 
 export const PERIODIC_KINDS = ['no_data', 'vehicle_disconnected', 'alert_severity', 'bulk_failures', 'events_stopped'] as const;
 
-export type EvaluationSummary = { rules: number; opened: number; cleared: number };
+/** `unchecked`: the names of rules skipped this pass because their scope (a tag or view) could not be read from the upstream. */
+export type EvaluationSummary = { rules: number; opened: number; cleared: number; unchecked: string[] };
 
 type Found = {
   subject: string;
@@ -174,7 +175,7 @@ export async function evaluateRules(
   options: DeliveryOptions & { organizationId?: string; signal?: AbortSignal; apiFor?: ScopeApiFor } = {},
 ): Promise<EvaluationSummary> {
   const rules = await listEnabledRules(db, PERIODIC_KINDS, options.organizationId);
-  const summary: EvaluationSummary = { rules: rules.length, opened: 0, cleared: 0 };
+  const summary: EvaluationSummary = { rules: rules.length, opened: 0, cleared: 0, unchecked: [] };
   const factsByOrg = new Map<string, Promise<VehicleFacts[]>>();
   const delivery = { ...options, now };
   const inScope = scopeCache(db, options.apiFor ?? organizationApi, now);
@@ -186,6 +187,7 @@ export async function evaluateRules(
     } catch (error) {
       // Unknown scope: nothing is opened or cleared this pass (clearing would tell "reports again" falsely).
       logger().warn({ event: 'notifications.scope_failed', ruleId: rule.id, err: error }, 'a rule’s scope could not be read');
+      summary.unchecked.push(rule.name);
       continue;
     }
     const covers = (subject: string) => {

@@ -11,6 +11,6 @@ export const POST = withOrg((access) => checkRulesNow(access), {
   audit: {
     action: 'notifications.rules_checked',
     target: () => ({ type: 'notification_rule' }),
-    details: ({ result }) => ({ rules: result.rules, opened: result.opened, cleared: result.cleared }),
+    details: ({ result }) => ({ rules: result.rules, opened: result.opened, cleared: result.cleared, unchecked: result.unchecked.length }),
   },
 });
