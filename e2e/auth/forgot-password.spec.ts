@@ -1,39 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { signInOverApi } from '../fixtures/console-process';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { stepUp } from '../fixtures/step-up';
-import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
+import { mailConsole } from '../fixtures/mail-console';
 import { expect, test } from '../fixtures/test';
 
 // Issue 26: "Forgot password?" by mail, and invitations that only the mail carries. A console of
 // its own (E2E_PORT + 11) whose SMTP_URL points at a real SMTP server run by this spec.
 
-const consoleB = secondConsole(11);
-const origin = consoleB.origin;
+const smtp = mailConsole(11, 'forgot');
+const origin = smtp.origin;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: { cookies: [], origins: [] } });
-
-let inbox: SmtpInbox;
-let server: ChildProcess | undefined;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-forgot-'));
-  server = await startSecondConsole(consoleB, dataDir, { SMTP_URL: inbox.smtpUrl, SMTP_FROM: 'Motorpool <noreply@motorpool.test>' });
-});
-
-test.afterAll(async () => {
-  if (server) await stopSecondConsole(server);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await inbox?.close();
-});
 
 const ask = (email: string) =>
   fetch(`${origin}/api/profile/forgot-password`, {
@@ -52,7 +30,7 @@ test('a forgotten password: the same answer for any address, a mailed link that 
   const [known, unknown] = [await ask(email), await ask('nobody-here@demo.test')];
   expect([known.status, unknown.status]).toEqual([200, 200]);
   expect(await known.text()).toBe(await unknown.text());
-  await inbox.nextTo(email);
+  await smtp.inbox().nextTo(email);
 
   // The person's way: the link on the sign-in page, the form, the mail.
   await page.goto(`${origin}/sign-in`);
@@ -61,11 +39,11 @@ test('a forgotten password: the same answer for any address, a mailed link that 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(`If ${email} has an account here, a reset link is on its way`);
-  const mail = await inbox.nextTo(email, { skip: 1 });
+  const mail = await smtp.inbox().nextTo(email, { skip: 1 });
   const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
   expect(link, mail.text).toBeDefined();
   expect(link!.startsWith(`${origin}/reset-password/`)).toBe(true);
-  expect(inbox.countTo('nobody-here@demo.test')).toBe(0);
+  expect(smtp.inbox().countTo('nobody-here@demo.test')).toBe(0);
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: `New password for ${email}` })).toBeVisible();
@@ -112,7 +90,7 @@ test('with mail, inviting answers the same for an email with an account and a ne
   expect(existing).toMatchObject({ inviteUrl: null, mailed: true });
   await admin.dispose();
   for (const to of [demoEmail('support'), fresh])
-    expect((await inbox.nextTo(to)).text).toMatch(new RegExp(`${origin}/invite/[A-Za-z0-9_-]{43}`));
+    expect((await smtp.inbox().nextTo(to)).text).toMatch(new RegExp(`${origin}/invite/[A-Za-z0-9_-]{43}`));
 
   // The admin's page says where the link went, and shows none.
   await page.goto(`${origin}/sign-in`);

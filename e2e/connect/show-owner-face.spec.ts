@@ -1,41 +1,22 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { signInOverApi } from '../fixtures/console-process';
 import { answerConsent } from '../fixtures/connect';
 import { screenshotLooks } from '../fixtures/screenshots';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
-import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
+import { mailConsole } from '../fixtures/mail-console';
 import { expect, test } from '../fixtures/test';
 
 // Issue 30: the organization's face (Settings) on the owner's landing page. A console of its own
 // (E2E_PORT + 21): the face changes what every landing page of the demo organization shows.
 
-const consoleB = secondConsole(21);
-const origin = consoleB.origin;
+const smtp = mailConsole(21, 'face');
+const origin = smtp.origin;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: { cookies: [], origins: [] } });
-
-let server: ChildProcess | undefined;
-let inbox: SmtpInbox;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  inbox = await startSmtpInbox();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-face-'));
-  server = await startSecondConsole(consoleB, dataDir, { SMTP_URL: inbox.smtpUrl, SMTP_FROM: 'Motorpool <noreply@motorpool.test>' });
-});
-
-test.afterAll(async () => {
-  if (server) await stopSecondConsole(server);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await inbox?.close();
-});
 
 function crc32(bytes: Buffer): number {
   let crc = ~0;
@@ -164,7 +145,7 @@ test('a manager e-mails a link to the owner in its language with the face; the l
   await expect(page.getByText(`Link sent to ${to}.`)).toBeVisible();
   await expect(page.locator('dd', { hasText: to })).toBeVisible();
 
-  const mail = await inbox.nextTo(to);
+  const mail = await smtp.inbox().nextTo(to);
   expect(mail.subject).toBe('Fahrzeugpool Nord: uw voertuig koppelen');
   expect(mail.text).toContain(link.url);
   expect(mail.text).toContain('- eerdere laadsessies lezen');
