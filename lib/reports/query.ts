@@ -63,3 +63,11 @@ export function useSendReportScheduleNow(org: string) {
       }),
   });
 }
+
+/** Takes the signed-in member off a scheduled report's recipients (the mail's unsubscribe link). */
+export function useUnsubscribeReport(org: string) {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ frequency: 'weekly' | 'monthly' }>(`${schedulesPath(org)}/${encodeURIComponent(id)}/unsubscribe`, { method: 'POST' }),
+  });
+}

@@ -94,6 +94,28 @@ describe('the sandbox’s device events', () => {
     expect(newer.vehicle.stateOfCharge.value).toBeGreaterThan(older.vehicle.stateOfCharge.value);
   });
 
+  it('pushes nothing for a vehicle while it is offline, and what changed meanwhile once it is back', async () => {
+    const w = await world();
+    const vehicleId = w.fixtures.onlineListeningVehicleId;
+    await w.admin('/_admin/webhooks/telemetry', {});
+    const started = await w.api(`/v1/vehicles/${vehicleId}/command-execution:start-charging`, { method: 'POST', body: '{}' });
+    expect(started.status).toBeLessThan(300);
+    await w.admin(`/_admin/vehicles/${vehicleId}/online`, { online: false });
+    await w.events();
+    const fromVehicle = (events: Event[]) =>
+      events.filter((e) => e.type === 'device.telemetry' && (e.data.vehicle as { id: string }).id === vehicleId);
+
+    // Its charge would rise for an hour, but an offline vehicle sends nothing.
+    w.tick(3_600_000);
+    await w.admin('/_admin/webhooks/telemetry', {});
+    expect(fromVehicle(await w.events())).toEqual([]);
+
+    await w.admin(`/_admin/vehicles/${vehicleId}/online`, { online: true });
+    w.tick(1_000);
+    await w.admin('/_admin/webhooks/telemetry', {});
+    expect(fromVehicle(await w.events()).map((e) => e.data.metricType)).toContain('STATE_OF_CHARGE');
+  });
+
   it('pushes rate_limit.updated for the budgets a command spends, and device.disconnected when a vehicle is disconnected', async () => {
     const w = await world();
     const vehicleId = w.fixtures.onlineListeningVehicleId;

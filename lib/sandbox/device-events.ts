@@ -111,7 +111,7 @@ export function pushVehicleChanges(
   return sent;
 }
 
-/** One check of the fleet: every listening, connected vehicle of each organization with a webhook target. */
+/** One check of the fleet: every online, listening, connected vehicle of each organization with a webhook target. */
 export function pumpTelemetry(core: Core, options: { limitPerOrganization: number }): number {
   let sent = 0;
   for (const org of core.organizations) {
@@ -119,7 +119,8 @@ export function pumpTelemetry(core: Core, options: { limitPerOrganization: numbe
     let left = options.limitPerOrganization;
     for (const vehicle of org.vehicles) {
       if (left <= 0) break;
-      if (!isActive(vehicle) || !vehicle.isListening) continue;
+      // A vehicle that is offline sends nothing; what changed meanwhile goes out at the first check after it is back.
+      if (!isActive(vehicle) || !vehicle.isListening || !vehicle.online) continue;
       const n = pushVehicleChanges(core, org, vehicle, { limit: left });
       left -= n;
       sent += n;

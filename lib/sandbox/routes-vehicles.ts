@@ -116,8 +116,8 @@ export function registerVehicleRoutes(router: Router<Ctx>): void {
         vehicleId: vehicle.id,
         isListening: body.isListening,
       });
-      // A vehicle that starts listening reports its state again: every metric is pushed.
-      if (body.isListening) pushVehicleChanges(ctx.core, caller.organization, vehicle, { force: true });
+      // A vehicle that starts listening reports its state again (every metric is pushed) when it is online.
+      if (body.isListening && vehicle.online) pushVehicleChanges(ctx.core, caller.organization, vehicle, { force: true });
       return json(listeningBody(vehicle), 202);
     })
     .on('POST', `/v1/vehicles/${ID}/command-execution:([a-z-]+)`, async (ctx, [id, segment]) => {

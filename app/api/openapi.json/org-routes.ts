@@ -63,46 +63,47 @@ import * as route59 from '../o/[org]/reports/logbook/[vehicleId]/route';
 import * as route60 from '../o/[org]/reports/schedules/route';
 import * as route61 from '../o/[org]/reports/schedules/[scheduleId]/route';
 import * as route62 from '../o/[org]/reports/schedules/[scheduleId]/send/route';
-import * as route63 from '../o/[org]/search/route';
-import * as route64 from '../o/[org]/settings/route';
-import * as route65 from '../o/[org]/settings/credentials/route';
-import * as route66 from '../o/[org]/settings/polling/route';
-import * as route67 from '../o/[org]/settings/second-factor/route';
-import * as route68 from '../o/[org]/settings/tariff/route';
-import * as route69 from '../o/[org]/settings/test-connection/route';
-import * as route70 from '../o/[org]/settings/webhook/route';
-import * as route71 from '../o/[org]/vehicles/route';
-import * as route72 from '../o/[org]/vehicles/[vehicleId]/route';
-import * as route73 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
-import * as route74 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
-import * as route75 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
-import * as route76 from '../o/[org]/vehicles/[vehicleId]/charging/route';
-import * as route77 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
-import * as route78 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
-import * as route79 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
-import * as route80 from '../o/[org]/vehicles/[vehicleId]/commands/route';
-import * as route81 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
-import * as route82 from '../o/[org]/vehicles/[vehicleId]/events/route';
-import * as route83 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
-import * as route84 from '../o/[org]/vehicles/[vehicleId]/listening/route';
-import * as route85 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
-import * as route86 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
-import * as route87 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
-import * as route88 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
-import * as route89 from '../o/[org]/vehicles/[vehicleId]/options/route';
-import * as route90 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
-import * as route91 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
-import * as route92 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
-import * as route93 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
-import * as route94 from '../o/[org]/vehicles/[vehicleId]/tags/route';
-import * as route95 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
-import * as route96 from '../o/[org]/vehicles/lookup/route';
-import * as route97 from '../o/[org]/vehicles/tags/route';
-import * as route98 from '../o/[org]/vehicles/tags/seen/route';
-import * as route99 from '../o/[org]/views/route';
-import * as route100 from '../o/[org]/views/[viewId]/route';
-import * as route101 from '../o/[org]/webhooks/route';
-import * as route102 from '../o/[org]/webhooks/test/route';
+import * as route63 from '../o/[org]/reports/schedules/[scheduleId]/unsubscribe/route';
+import * as route64 from '../o/[org]/search/route';
+import * as route65 from '../o/[org]/settings/route';
+import * as route66 from '../o/[org]/settings/credentials/route';
+import * as route67 from '../o/[org]/settings/polling/route';
+import * as route68 from '../o/[org]/settings/second-factor/route';
+import * as route69 from '../o/[org]/settings/tariff/route';
+import * as route70 from '../o/[org]/settings/test-connection/route';
+import * as route71 from '../o/[org]/settings/webhook/route';
+import * as route72 from '../o/[org]/vehicles/route';
+import * as route73 from '../o/[org]/vehicles/[vehicleId]/route';
+import * as route74 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
+import * as route75 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
+import * as route76 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
+import * as route77 from '../o/[org]/vehicles/[vehicleId]/charging/route';
+import * as route78 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
+import * as route79 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
+import * as route80 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
+import * as route81 from '../o/[org]/vehicles/[vehicleId]/commands/route';
+import * as route82 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
+import * as route83 from '../o/[org]/vehicles/[vehicleId]/events/route';
+import * as route84 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
+import * as route85 from '../o/[org]/vehicles/[vehicleId]/listening/route';
+import * as route86 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
+import * as route87 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
+import * as route88 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
+import * as route89 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
+import * as route90 from '../o/[org]/vehicles/[vehicleId]/options/route';
+import * as route91 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
+import * as route92 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
+import * as route93 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
+import * as route94 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
+import * as route95 from '../o/[org]/vehicles/[vehicleId]/tags/route';
+import * as route96 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
+import * as route97 from '../o/[org]/vehicles/lookup/route';
+import * as route98 from '../o/[org]/vehicles/tags/route';
+import * as route99 from '../o/[org]/vehicles/tags/seen/route';
+import * as route100 from '../o/[org]/views/route';
+import * as route101 from '../o/[org]/views/[viewId]/route';
+import * as route102 from '../o/[org]/webhooks/route';
+import * as route103 from '../o/[org]/webhooks/test/route';
 
 export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/accounts', module: route0 },
@@ -168,44 +169,45 @@ export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/reports/schedules', module: route60 },
   { path: '/api/o/[org]/reports/schedules/[scheduleId]', module: route61 },
   { path: '/api/o/[org]/reports/schedules/[scheduleId]/send', module: route62 },
-  { path: '/api/o/[org]/search', module: route63 },
-  { path: '/api/o/[org]/settings', module: route64 },
-  { path: '/api/o/[org]/settings/credentials', module: route65 },
-  { path: '/api/o/[org]/settings/polling', module: route66 },
-  { path: '/api/o/[org]/settings/second-factor', module: route67 },
-  { path: '/api/o/[org]/settings/tariff', module: route68 },
-  { path: '/api/o/[org]/settings/test-connection', module: route69 },
-  { path: '/api/o/[org]/settings/webhook', module: route70 },
-  { path: '/api/o/[org]/vehicles', module: route71 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route72 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route73 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route74 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route75 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route76 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route77 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route78 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route79 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route80 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route81 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route82 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route83 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route84 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route85 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route86 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route87 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route88 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route89 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route90 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route91 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route92 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route93 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route94 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route95 },
-  { path: '/api/o/[org]/vehicles/lookup', module: route96 },
-  { path: '/api/o/[org]/vehicles/tags', module: route97 },
-  { path: '/api/o/[org]/vehicles/tags/seen', module: route98 },
-  { path: '/api/o/[org]/views', module: route99 },
-  { path: '/api/o/[org]/views/[viewId]', module: route100 },
-  { path: '/api/o/[org]/webhooks', module: route101 },
-  { path: '/api/o/[org]/webhooks/test', module: route102 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]/unsubscribe', module: route63 },
+  { path: '/api/o/[org]/search', module: route64 },
+  { path: '/api/o/[org]/settings', module: route65 },
+  { path: '/api/o/[org]/settings/credentials', module: route66 },
+  { path: '/api/o/[org]/settings/polling', module: route67 },
+  { path: '/api/o/[org]/settings/second-factor', module: route68 },
+  { path: '/api/o/[org]/settings/tariff', module: route69 },
+  { path: '/api/o/[org]/settings/test-connection', module: route70 },
+  { path: '/api/o/[org]/settings/webhook', module: route71 },
+  { path: '/api/o/[org]/vehicles', module: route72 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route73 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route74 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route75 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route76 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route77 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route78 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route79 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route80 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route81 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route82 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route83 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route84 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route85 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route86 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route87 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route88 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route89 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route90 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route91 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route92 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route93 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route94 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route95 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route96 },
+  { path: '/api/o/[org]/vehicles/lookup', module: route97 },
+  { path: '/api/o/[org]/vehicles/tags', module: route98 },
+  { path: '/api/o/[org]/vehicles/tags/seen', module: route99 },
+  { path: '/api/o/[org]/views', module: route100 },
+  { path: '/api/o/[org]/views/[viewId]', module: route101 },
+  { path: '/api/o/[org]/webhooks', module: route102 },
+  { path: '/api/o/[org]/webhooks/test', module: route103 },
 ];

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import { reportSchedules, type ReportSchedule } from '../schema';
 
@@ -55,5 +55,20 @@ export async function findReportSchedule(db: Db, organizationId: string, id: str
     .select()
     .from(reportSchedules)
     .where(and(eq(reportSchedules.organizationId, organizationId), eq(reportSchedules.id, id)));
+  return row;
+}
+
+/** Takes one member off the organization's schedule's recipients (no change when not on it); undefined when there is no such schedule. */
+export async function removeReportRecipient(
+  db: Db,
+  organizationId: string,
+  id: string,
+  userId: string,
+): Promise<ReportSchedule | undefined> {
+  const [row] = await db
+    .update(reportSchedules)
+    .set({ recipientIds: sql`${reportSchedules.recipientIds} - ${userId}::text` })
+    .where(and(eq(reportSchedules.organizationId, organizationId), eq(reportSchedules.id, id)))
+    .returning();
   return row;
 }

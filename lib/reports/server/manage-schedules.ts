@@ -1,9 +1,16 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { listMembers, type Member } from '@/lib/db/repos/memberships';
-import { deleteReportSchedule, findReportSchedule, insertReportSchedule, listReportSchedules } from '@/lib/db/repos/report-schedules';
+import {
+  deleteReportSchedule,
+  findReportSchedule,
+  insertReportSchedule,
+  listReportSchedules,
+  removeReportRecipient,
+} from '@/lib/db/repos/report-schedules';
 import { findView } from '@/lib/db/repos/saved-views';
 import type { NotificationScope, ReportFrequency, ReportSchedule } from '@/lib/db/schema';
+import { takePersonBudget } from '@/lib/bff/person-rate-limit';
 import { AppError, invalidField } from '@/lib/errors/app-error';
 import { organizationApi } from '@/lib/notifications/server/rule-scope';
 import { configuredMailer } from '@/lib/ops/mail';
@@ -83,6 +90,21 @@ export async function removeReportSchedule(
  * Sends the schedule's report of its last complete week or month to its recipients now, through the
  * scheduled mail's own code; the schedule's next run and last sending stay as they were.
  */
+/** One "Send now" per schedule a minute, across instances: a double click or a retried request does not mail everyone twice. */
+const SEND_NOW_LIMIT = { name: 'reports.send_now', limit: 1, windowMs: 60_000 };
+
+async function guardRepeatSend(db: Db, scheduleId: string, now: Date): Promise<void> {
+  try {
+    await takePersonBudget(db, SEND_NOW_LIMIT, `schedule ${scheduleId}`, now.getTime());
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    const seconds = error.body.retryAfterSeconds ?? 60;
+    throw new AppError('RATE_LIMITED', `This report was sent moments ago; it can be sent again in ${seconds} s.`, {
+      retryAfterSeconds: seconds,
+    });
+  }
+}
+
 export async function sendReportScheduleNow(
   access: Access,
   scheduleId: string,
@@ -94,9 +116,17 @@ export async function sendReportScheduleNow(
   const mailer = configuredMailer();
   if (!mailer)
     throw new AppError('REPORT_MAIL_UNAVAILABLE', 'No mail server is set up on this server, so reports cannot be sent by e-mail.');
+  await guardRepeatSend(db, schedule.id, now);
   const sent = await mailScheduleReport(db, schedule, now, mailer, organizationApi);
   if (sent.recipients === 0) throw new AppError('CONFLICT', 'None of this report’s recipients is still a member.');
   if (!sent.made) throw new AppError('INTERNAL', 'The report could not be made.');
   if (sent.mails === 0) throw new AppError('MAIL_FAILED', 'The mail server refused the report.');
   return { frequency: schedule.frequency, period: sent.period, recipients: sent.recipients, mails: sent.mails };
+}
+
+/** The mail's "stop sending it to me": the signed-in member leaves the schedule's recipients; the others keep it. */
+export async function unsubscribeFromReportSchedule(access: Access, scheduleId: string): Promise<{ frequency: ScheduleFrequency }> {
+  const schedule = await removeReportRecipient(getDb(), access.org.id, scheduleId, access.user.id);
+  if (!schedule) throw new AppError('NOT_FOUND', 'No such scheduled report.');
+  return { frequency: schedule.frequency };
 }

@@ -8,9 +8,10 @@ export type ReportMail = {
   organizationName: string;
   frequency: ScheduleFrequency;
   report: ReportView;
-  /** The report's page (absolute), and where the schedule is changed or removed. */
+  /** The report's page (absolute), where the schedule is changed or removed, and where a recipient stops receiving it. */
   reportLink: string;
   schedulesLink: string;
+  unsubscribeLink: string;
 };
 
 const escapeHtml = (text: string) =>
@@ -65,7 +66,8 @@ export function reportMailContent(mail: ReportMail): {
     '',
     `The report: ${mail.reportLink}`,
     `Per vehicle, with the total: ${csv.filename} (attached)`,
-    `Change or stop this e-mail: ${mail.schedulesLink}`,
+    `Stop sending it to you: ${mail.unsubscribeLink}`,
+    `Change the schedule (managers): ${mail.schedulesLink}`,
   ].join('\n');
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
@@ -74,7 +76,7 @@ export function reportMailContent(mail: ReportMail): {
     '</table>',
     `<p>${escapeHtml(coverageSentence(report.coverage))}</p>`,
     `<p><a href="${escapeHtml(mail.reportLink)}">Open the report</a> · per vehicle in the attached ${escapeHtml(csv.filename)}</p>`,
-    `<p><a href="${escapeHtml(mail.schedulesLink)}">Change or stop this e-mail</a></p>`,
+    `<p><a href="${escapeHtml(mail.unsubscribeLink)}">Stop sending it to you</a> · <a href="${escapeHtml(mail.schedulesLink)}">Change the schedule</a></p>`,
   ].join('');
   return { subject, text, html, attachment: { filename: csv.filename, content: csv.content, contentType: 'text/csv; charset=utf-8' } };
 }

@@ -46,17 +46,19 @@ export async function mailScheduleReport(
   const recipients = members.filter((m) => schedule.recipientIds.includes(m.userId));
   if (!org || recipients.length === 0) return result;
   result.recipients = recipients.length;
+  const base = appUrl();
+  const slug = encodeURIComponent(org.slug);
+  const unsubscribeLink = new URL(`/o/${slug}/reports/unsubscribe/${schedule.id}`, base).toString();
   let content: ReturnType<typeof reportMailContent>;
   try {
     const report = await buildReport({ org, user: { id: schedule.createdBy ?? '', email: '' } }, query, { db, now, apiFor });
-    const base = appUrl();
-    const slug = encodeURIComponent(org.slug);
     content = reportMailContent({
       organizationName: org.name,
       frequency: schedule.frequency,
       report,
       reportLink: new URL(`/o/${slug}/reports?${reportSearch(query)}`, base).toString(),
       schedulesLink: new URL(`/o/${slug}/reports#report-schedules`, base).toString(),
+      unsubscribeLink,
     });
   } catch (error) {
     result.failed = recipients.length;
@@ -73,6 +75,7 @@ export async function mailScheduleReport(
         text: content.text,
         html: content.html,
         attachments: [content.attachment],
+        headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` },
       });
       result.mails += 1;
     } catch (error) {

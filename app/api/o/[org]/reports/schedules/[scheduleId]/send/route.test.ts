@@ -37,6 +37,7 @@ vi.mock('@/lib/ops/mail', async (importOriginal) => ({
 
 const schedules = await import('../../route');
 const send = await import('./route');
+const unsubscribe = await import('../unsubscribe/route');
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve({ org: 'sendnow', ...params }) });
 const url = (path = '') => `http://console.test/api/o/sendnow/reports/schedules${path}`;
@@ -89,6 +90,16 @@ describe('sending a scheduled report now, as a manager’s credential', () => {
     }
     expect(smtp.messages).toHaveLength(2);
 
+    // A second click within the minute mails nobody again, and says when it can be sent.
+    const again = await sendNow(schedule.id);
+    expect(again.status).toBe(429);
+    expect((await again.json()).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^This report was sent moments ago; it can be sent again in \d+ s\.$/),
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(smtp.messages).toHaveLength(2);
+
     const [stored] = await storedSchedules(state.db, credential.organizationId());
     expect(stored.nextRunAt.toISOString()).toBe(schedule.nextRunAt);
     expect(stored.lastSentAt).toBeNull();
@@ -118,5 +129,54 @@ describe('sending a scheduled report now, as support (read-only)', () => {
     );
     expect(refused.status).toBe(403);
     expect(smtp.messages).toHaveLength(before);
+  });
+});
+
+describe('a recipient stops a scheduled report from its mail', () => {
+  const credential = useScopedCredential('sendnow', (d) => (state.db = d), ROLE_PERMISSIONS.manager);
+  const stop = (id: string) =>
+    unsubscribe.POST(bearerRequest(url(`/${id}/unsubscribe`), credential.secret(), { method: 'POST' }), context({ scheduleId: id }));
+
+  it('the mail carries the link; following it takes only that member off, once; the others keep receiving it', async () => {
+    const { admin, support } = await scheduleRecipients(state.db, credential.organizationId());
+    const created = await schedules.POST(
+      bearerRequest(url(), credential.secret(), {
+        method: 'POST',
+        body: { frequency: 'weekly', recipientIds: [admin.userId, support.id] },
+      }),
+      context(),
+    );
+    const { schedule } = await created.json();
+    state.smtpUrl = smtp.smtpUrl;
+    expect(
+      (
+        await send.POST(
+          bearerRequest(url(`/${schedule.id}/send`), credential.secret(), { method: 'POST' }),
+          context({ scheduleId: schedule.id }),
+        )
+      ).status,
+    ).toBe(200);
+    const link = `http://console.test/o/sendnow/reports/unsubscribe/${schedule.id}`;
+    for (const to of [admin.email, support.email]) {
+      const mail = await smtp.nextTo(to, { skip: smtp.countTo(to) - 1 });
+      expect(mail.text).toContain(`Stop sending it to you: ${link}`);
+      expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/\r?\n[ \t]+/g, ' ')).toBe(
+        `List-Unsubscribe: <${link}>`,
+      );
+    }
+
+    // The credential acts for its creator, the admin: the admin leaves, support stays.
+    for (let i = 0; i < 2; i++) {
+      const stopped = await stop(schedule.id);
+      expect(stopped.status).toBe(200);
+      expect(await stopped.json()).toEqual({ frequency: 'weekly' });
+      const [stored] = (await storedSchedules(state.db, credential.organizationId())).filter((s) => s.id === schedule.id);
+      expect(stored.recipientIds).toEqual([support.id]);
+    }
+
+    const elsewhere = await otherOrganizationSchedule(state.db, 'sendnow-stop');
+    expect((await stop(elsewhere.id)).status).toBe(404);
+    const entries = await scheduleAudit(state.db, credential.organizationId());
+    expect(entries.filter((e) => e.action === 'reports.schedule_unsubscribed' && e.outcome === 'success')).toHaveLength(2);
   });
 });

@@ -1,0 +1,35 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+
+type StopMailProps = {
+  /** What the button stops, asked before it is pressed. */
+  question: string;
+  button: string;
+  /** Said once it is done. */
+  done: ReactNode;
+  state: { isPending: boolean; isSuccess: boolean; error: Error | null };
+  onStop: () => void;
+};
+
+/**
+ * The page an e-mail's unsubscribe link opens: one button, since a link alone changes nothing
+ * (mail scanners open links).
+ */
+export function StopMail({ question, button, done, state, onStop }: StopMailProps) {
+  if (state.isSuccess) return <p role="status">{done}</p>;
+  return (
+    <div className="space-y-3">
+      <p>{question}</p>
+      {state.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {state.error.message}
+        </p>
+      ) : null}
+      <Button onClick={onStop} disabled={state.isPending}>
+        {button}
+      </Button>
+    </div>
+  );
+}
