@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
@@ -64,7 +65,8 @@ function DeliveryRow({ delivery, onRedeliver }: { delivery: WebhookDeliveryView;
 
 /** An endpoint's delivery log, with a test event and "redeliver" for those who may change endpoints. */
 export function WebhookDeliveryLog({ org, endpointId, canManage }: { org: string; endpointId: string; canManage: boolean }) {
-  const deliveries = useWebhookDeliveries(org, endpointId);
+  const [awaiting, setAwaiting] = useState<string>();
+  const deliveries = useWebhookDeliveries(org, endpointId, awaiting);
   const sendTest = useSendTestWebhook(org, endpointId);
   const redeliver = useRedeliverWebhook(org, endpointId);
   const onError = (error: Error) => toast.error(error.message);
@@ -75,7 +77,15 @@ export function WebhookDeliveryLog({ org, endpointId, canManage }: { org: string
           variant="secondary"
           size="sm"
           disabled={sendTest.isPending}
-          onClick={() => sendTest.mutate(undefined, { onSuccess: () => toast.success('Test event queued.'), onError })}
+          onClick={() =>
+            sendTest.mutate(undefined, {
+              onSuccess: ({ deliveryId }) => {
+                setAwaiting(deliveryId);
+                toast.success('Test event queued.');
+              },
+              onError,
+            })
+          }
         >
           Send test event
         </Button>
@@ -95,7 +105,16 @@ export function WebhookDeliveryLog({ org, endpointId, canManage }: { org: string
                 key={delivery.id}
                 delivery={delivery}
                 onRedeliver={
-                  canManage ? () => redeliver.mutate(delivery.id, { onSuccess: () => toast.success('Queued again.'), onError }) : undefined
+                  canManage
+                    ? () =>
+                        redeliver.mutate(delivery.id, {
+                          onSuccess: ({ deliveryId }) => {
+                            setAwaiting(deliveryId);
+                            toast.success('Queued again.');
+                          },
+                          onError,
+                        })
+                    : undefined
                 }
               />
             ))}

@@ -49,17 +49,23 @@ export function useRotateWebhookSecret(org: string) {
   );
 }
 
-/** The endpoint's latest deliveries; polled while one is still on its way. */
-export function useWebhookDeliveries(org: string, endpointId: string) {
+/**
+ * The endpoint's latest deliveries; polled while one is still on its way, and while one just queued
+ * here (`awaiting`, its id) is not listed yet (a read that raced the queueing would otherwise stay).
+ */
+export function useWebhookDeliveries(org: string, endpointId: string, awaiting?: string) {
   return useQuery({
     queryKey: notificationKeys.webhookDeliveries(org, endpointId),
     queryFn: () => apiFetch<{ deliveries: WebhookDeliveryView[] }>(`${endpointPath(org, endpointId)}/deliveries`),
-    refetchInterval: (query) =>
-      query.state.data?.deliveries.some((d) => d.status === 'pending' || d.status === 'delivering') ? 2_000 : false,
+    refetchInterval: (query) => {
+      const deliveries = query.state.data?.deliveries ?? [];
+      const onItsWay = deliveries.some((d) => d.status === 'pending' || d.status === 'delivering');
+      return onItsWay || (awaiting !== undefined && !deliveries.some((d) => d.id === awaiting)) ? 2_000 : false;
+    },
   });
 }
 
-function useDeliveryMutation<V>(org: string, endpointId: string, mutationFn: (variables: V) => Promise<unknown>) {
+function useDeliveryMutation<V, R>(org: string, endpointId: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -68,11 +74,15 @@ function useDeliveryMutation<V>(org: string, endpointId: string, mutationFn: (va
 }
 
 export function useSendTestWebhook(org: string, endpointId: string) {
-  return useDeliveryMutation(org, endpointId, () => apiFetch(`${endpointPath(org, endpointId)}/test`, { method: 'POST' }));
+  return useDeliveryMutation(org, endpointId, () =>
+    apiFetch<{ deliveryId: string }>(`${endpointPath(org, endpointId)}/test`, { method: 'POST' }),
+  );
 }
 
 export function useRedeliverWebhook(org: string, endpointId: string) {
   return useDeliveryMutation(org, endpointId, (deliveryId: string) =>
-    apiFetch(`${endpointPath(org, endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: 'POST' }),
+    apiFetch<{ deliveryId: string }>(`${endpointPath(org, endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, {
+      method: 'POST',
+    }),
   );
 }
