@@ -1,8 +1,16 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SANDBOX_ADMIN_TOKEN } from './e2e/fixtures/sandbox-token';
 import { E2E_BROWSER } from './e2e/fixtures/browser';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// The page states axe found clean in this run, shared by the workers (e2e/fixtures/axe.ts); the
+// main process (no worker index) starts each run with none.
+const AXE_CHECKED_DIR = path.resolve('.data/e2e-axe-checked');
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(AXE_CHECKED_DIR, { recursive: true, force: true });
+process.env.E2E_AXE_CHECKED_DIR = AXE_CHECKED_DIR;
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
