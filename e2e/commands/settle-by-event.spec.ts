@@ -42,7 +42,7 @@ test('with polling switched off, a command’s outcome reaches the vehicle page 
     await page.goto(`/o/northwind/vehicles/${onlineListeningVehicleId}`);
     const latest = page.getByRole('region', { name: 'Latest command' });
     await page.getByRole('region', { name: 'Remote commands' }).getByRole('button', { name: 'Flash lights', exact: true }).click();
-    await expect(latest.getByText(/Pending/)).toBeVisible();
+    // Not "Pending" first: on a loaded machine the 1.5 s the sandbox takes can pass before the page is looked at.
     await expect(latest.getByText('Executed')).toBeVisible({ timeout: 20_000 });
     // The outcome came as an event, applied to the execution (a second delivery about it, should the
     // sender repeat itself under load, is listed as ignored: the execution had already settled). Read
