@@ -107,29 +107,11 @@ function SsoSecondFactorForm({ callbackUrl }: { callbackUrl?: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm">Single sign-on confirmed who you are. Your account also has two-step verification.</p>
-      <Field
-        id="code"
-        label="Authentication code"
-        autoComplete="one-time-code"
-        spellCheck={false}
-        hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
-        {...formField(form, 'code')}
-      />
-      <Button variant="secondary" className="w-full justify-center" onClick={() => void signInWithPasskey()} disabled={isSubmitting}>
-        Use a passkey
-      </Button>
+      <SecondFactorFields codeField={formField(form, 'code')} onPasskey={() => void signInWithPasskey()} pending={isSubmitting} />
       <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </FormSubmit>
-      {expired ? (
-        <Button
-          variant="secondary"
-          className="w-full justify-center"
-          onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}
-        >
-          Sign in with single sign-on
-        </Button>
-      ) : null}
+      {expired ? <SingleSignOnButton callbackUrl={callbackUrl} /> : null}
     </form>
   );
 }
@@ -203,32 +185,51 @@ function PasswordSignInForm({ callbackUrl, error, sso }: { callbackUrl?: string;
         </Link>
       </p>
       {askCode ? (
-        <Field
-          id="code"
-          label="Authentication code"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
-          {...formField(form, 'code')}
-        />
-      ) : null}
-      {askCode ? (
-        <Button variant="secondary" className="w-full justify-center" onClick={() => void signInWithPasskey()} disabled={isSubmitting}>
-          Use a passkey
-        </Button>
+        <SecondFactorFields codeField={formField(form, 'code')} onPasskey={() => void signInWithPasskey()} pending={isSubmitting} />
       ) : null}
       <FormSubmit failure={failure} pending={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </FormSubmit>
-      {sso ? (
-        <Button
-          variant="secondary"
-          className="w-full justify-center"
-          onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}
-        >
-          Sign in with single sign-on
-        </Button>
-      ) : null}
+      {sso ? <SingleSignOnButton callbackUrl={callbackUrl} /> : null}
     </form>
+  );
+}
+
+/** The second factor's code, or a passkey instead: the same step after a password as after single sign-on. */
+function SecondFactorFields({
+  codeField,
+  onPasskey,
+  pending,
+}: {
+  codeField: ReturnType<typeof formField>;
+  onPasskey: () => void;
+  pending: boolean;
+}) {
+  return (
+    <>
+      <Field
+        id="code"
+        label="Authentication code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
+        {...codeField}
+      />
+      <Button variant="secondary" className="w-full justify-center" onClick={onPasskey} disabled={pending}>
+        Use a passkey
+      </Button>
+    </>
+  );
+}
+
+function SingleSignOnButton({ callbackUrl }: { callbackUrl?: string }) {
+  return (
+    <Button
+      variant="secondary"
+      className="w-full justify-center"
+      onClick={() => void signIn('oidc', { callbackUrl: safeCallback(callbackUrl) })}
+    >
+      Sign in with single sign-on
+    </Button>
   );
 }

@@ -17,12 +17,18 @@ export function checkUpstreamBaseUrl(raw: string, policy = upstreamHostPolicy())
   return checkBaseUrl(raw, policy);
 }
 
+export type Resolve = (host: string, options: { all: true; verbatim: true }) => Promise<{ address: string }[]>;
+
 /**
  * Resolves the host as a connection would and refuses when any address it answers is not
  * public. Answers the problem in words for the `baseUrl` field, or undefined when all is well.
  * (The connection checks again at connect time: DNS may answer differently then.)
  */
-export async function resolvedAddressProblem(hostname: string, allowLoopback: boolean, resolve = lookup): Promise<string | undefined> {
+export async function resolvedAddressProblem(
+  hostname: string,
+  allowLoopback: boolean,
+  resolve: Resolve = lookup,
+): Promise<string | undefined> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (classifyAddress(host) !== 'invalid')
     return isForbiddenAddress(host, allowLoopback) ? 'The base URL must not point at a private, loopback or link-local address' : undefined;

@@ -67,15 +67,23 @@ export const organizations = pgTable(
   ],
 );
 
+/** A row that belongs to an organization, and goes with it. */
+export const organizationRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+/** A row that belongs to a person, and goes with them. */
+export const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const memberships = pgTable(
   'memberships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    organizationId: organizationRef(),
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -135,9 +143,7 @@ export const userSessions = pgTable(
   {
     sid: text('sid').primaryKey(),
     id: uuid('id').notNull().$defaultFn(uuidv7),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     sessionVersion: integer('session_version').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -160,9 +166,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -185,9 +189,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -223,9 +225,7 @@ export const ssoIdentities = pgTable(
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** The verified email the provider gave when the identity was bound. */
     emailAtBinding: text('email_at_binding').notNull(),
     createdAt: createdAt(),
@@ -244,9 +244,7 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     codeHash: text('code_hash').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
@@ -264,9 +262,7 @@ export const passkeys = pgTable(
   {
     /** The credential id, base64url, as the authenticator names it. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     name: text('name').notNull(),
     /** The COSE public key, base64url. */
     publicKey: text('public_key').notNull(),

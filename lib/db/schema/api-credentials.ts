@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 import { createdAt, inList, ts } from './columns';
 
 export const API_CREDENTIAL_SCOPE_VALUES = ['read', 'manage', 'custom'] as const;
@@ -17,9 +17,7 @@ export const apiCredentials = pgTable(
   'api_credentials',
   {
     id: uuid('id').primaryKey().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),

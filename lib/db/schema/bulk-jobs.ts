@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts, updatedAt } from './columns';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 
 export const BULK_ACTIONS = ['tag.add', 'tag.remove', 'listening.on', 'listening.off', 'command'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -21,9 +21,7 @@ export const bulkJobs = pgTable(
   'bulk_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as text for the per-vehicle audit entries, written after the request is gone. */
     createdByEmail: text('created_by_email'),

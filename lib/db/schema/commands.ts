@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { inList, ts, updatedAt } from './columns';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 
 /** Remote commands: what members sent (and what other clients sent, seen upstream), and commands a service does not offer. */
 
@@ -22,9 +22,7 @@ export const commandExecutions = pgTable(
   'command_executions',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     command: text('command').notNull(),
     arguments: jsonb('arguments').$type<Record<string, unknown> | null>(),
@@ -86,9 +84,7 @@ export const commandExecutions = pgTable(
 export const unofferedCommands = pgTable(
   'unoffered_commands',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     command: text('command').notNull(),
     /** The vehicle of the press that learned it, and the upstream request id, for a support ticket. */
     vehicleId: text('vehicle_id').notNull(),

@@ -1,8 +1,8 @@
 import 'server-only';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { inList, ts } from './columns';
-import { organizations } from './access';
+import { organizationRef } from './access';
 
 /**
  * The fleet history store: what the upstream said happened (journeys, charging sessions) and one
@@ -19,9 +19,7 @@ import { organizations } from './access';
 export const journeyHistory = pgTable(
   'history_journeys',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     journeyId: text('journey_id').notNull(),
     startedAt: ts('started_at').notNull(),
@@ -49,9 +47,7 @@ export const journeyHistory = pgTable(
 export const chargingHistory = pgTable(
   'history_charging_sessions',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     sessionId: text('session_id').notNull(),
     startedAt: ts('started_at').notNull(),
@@ -83,9 +79,7 @@ export const chargingHistory = pgTable(
 export const dailyReadings = pgTable(
   'history_daily_readings',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     odometerKm: doublePrecision('odometer_km'),
@@ -117,9 +111,7 @@ export const dailyReadings = pgTable(
 export const vehicleDays = pgTable(
   'history_vehicle_days',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     journeys: integer('journeys').notNull().default(0),
@@ -172,9 +164,7 @@ export type GatheringStatus = (typeof GATHERING_STATUSES)[number];
 export const historyGathering = pgTable(
   'history_gathering',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     kind: text('kind').$type<HistoryKind>().notNull(),
     status: text('status').$type<GatheringStatus>().notNull(),

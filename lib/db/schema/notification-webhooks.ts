@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts, updatedAt } from './columns';
-import { organizations } from './access';
+import { organizationRef } from './access';
 
 /** Outbound webhooks: the organization's endpoints, each delivery of an event to one, and each attempt. */
 
@@ -14,9 +14,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** The Standard Webhooks signing secret (`whsec_…`), sealed by the secret box. */
@@ -47,9 +45,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),

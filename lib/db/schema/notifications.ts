@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts, updatedAt } from './columns';
-import { organizations, users, type Role } from './access';
+import { users, type Role, organizationRef, userRef } from './access';
 
 /** Notifications: the organization's rules, each member's inbox, and the conditions already told. */
 
@@ -46,9 +46,7 @@ export const notificationRules = pgTable(
   'notification_rules',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     params: jsonb('params').$type<NotificationParams>().notNull().default({}),
@@ -76,12 +74,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     ruleId: uuid('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: [...NOTIFICATION_KINDS, ...SYSTEM_NOTIFICATION_KINDS] }).notNull(),
     /** True when this tells that a condition cleared (the vehicle reports again). */
@@ -136,9 +130,7 @@ export const notificationUnsubscribes = pgTable(
     ruleId: uuid('rule_id')
       .notNull()
       .references(() => notificationRules.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.userId] })],
@@ -174,12 +166,8 @@ export const notificationHeldMails = pgTable(
   'notification_held_mails',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    userId: userRef(),
     ruleId: uuid('rule_id').references(() => notificationRules.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     title: text('title').notNull(),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts, updatedAt } from './columns';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 
 /** Onboarding: consent links, eligibility checks and the bulk VIN connections sent from them. */
 
@@ -14,9 +14,7 @@ export const consentLinks = pgTable(
   'consent_links',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
@@ -58,9 +56,7 @@ export const eligibilityChecks = pgTable(
   'eligibility_checks',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     upstreamId: text('upstream_id').notNull(),
     /** What the person sent, as they would recognise it: "fleet.csv, part 2 of 3". */
@@ -92,9 +88,7 @@ export const bulkConnections = pgTable(
   'bulk_connections',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     eligibilityCheckId: uuid('eligibility_check_id').references(() => eligibilityChecks.id, { onDelete: 'set null' }),
     retryOf: uuid('retry_of'),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, inList, ts } from './columns';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 import type { NotificationScope } from './notifications';
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
@@ -19,9 +19,7 @@ export const reportSchedules = pgTable(
   'report_schedules',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** Who scheduled it: the report reads a saved view as this member would. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     frequency: text('frequency', { enum: REPORT_FREQUENCIES }).notNull(),

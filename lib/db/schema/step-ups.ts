@@ -1,6 +1,6 @@
 import 'server-only';
-import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { organizations, userSessions } from './access';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userSessions, organizationRef } from './access';
 import { ts } from './columns';
 
 export const STEP_UP_METHODS = ['totp', 'recovery_code', 'passkey', 'password'] as const;
@@ -18,9 +18,7 @@ export const sessionStepUps = pgTable(
     sid: text('sid')
       .notNull()
       .references(() => userSessions.sid, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     method: text('method', { enum: STEP_UP_METHODS }).notNull(),
     provenAt: ts('proven_at').notNull(),
   },

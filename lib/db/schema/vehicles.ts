@@ -2,7 +2,7 @@ import 'server-only';
 import { bigint, boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { createdAt, ts, updatedAt } from './columns';
-import { organizations, users } from './access';
+import { users, organizationRef } from './access';
 
 /** Per-vehicle memory: the fleet snapshot, the platform alerts cache, upstream errors for support, and saved views of the list. */
 
@@ -14,9 +14,7 @@ import { organizations, users } from './access';
 export const platformAlertReads = pgTable(
   'platform_alert_reads',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     alerts: jsonb('alerts').$type<unknown[]>().notNull(),
     upstreamRequestId: text('upstream_request_id'),
@@ -34,9 +32,7 @@ export const vehicleUpstreamErrors = pgTable(
   'vehicle_upstream_errors',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     code: text('code').notNull(),
     /** Upstream HTTP status; 0 when no answer came (time-out, network, breaker pause). */
@@ -58,9 +54,7 @@ export const vehicleUpstreamErrors = pgTable(
 export const vehicleSnapshots = pgTable(
   'vehicle_snapshots',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     /** From the vehicle list (one call per page of vehicles). */
     vin: text('vin'),
@@ -141,9 +135,7 @@ export const savedViews = pgTable(
   'saved_views',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     shared: boolean('shared').notNull().default(false),
@@ -169,9 +161,7 @@ export type VehicleUpstreamError = typeof vehicleUpstreamErrors.$inferSelect;
 export const alertStepTicks = pgTable(
   'alert_step_ticks',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     vehicleId: text('vehicle_id').notNull(),
     alertId: text('alert_id').notNull(),
     stepKey: text('step_key').notNull(),
@@ -199,9 +189,7 @@ export type AlertStepTick = typeof alertStepTicks.$inferSelect;
 export const sharedReads = pgTable(
   'shared_reads',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     key: text('key').notNull(),
     /** The vehicle the request is about (its path's), so a write to the vehicle forgets its reads. */
     vehicleId: text('vehicle_id'),

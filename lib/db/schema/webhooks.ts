@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../ids';
 import { inList, ts } from './columns';
-import { organizations } from './access';
+import { organizationRef } from './access';
 
 export const WEBHOOK_EVENT_OUTCOMES = ['applied', 'recorded', 'ignored', 'invalid', 'failed'] as const;
 export type WebhookEventOutcome = (typeof WEBHOOK_EVENT_OUTCOMES)[number];
@@ -18,9 +18,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** The sender's `webhook-id` header. */
     webhookId: text('webhook_id').notNull(),
     /** The sender's `webhook-timestamp` header: a retry by the sender is signed again with a new one. */

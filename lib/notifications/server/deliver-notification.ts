@@ -13,16 +13,10 @@ import { logger } from '@/lib/ops/log';
 import { mailTiming } from '../delivery-timing';
 import { notificationHref } from '../inbox';
 import { sendNotificationMail } from './notification-mail';
-import { enqueueRuleWebhooks } from './webhook-deliveries';
+import { enqueueRuleWebhooks, type WebhookMessage } from './webhook-deliveries';
 
 /** What one notification says and what it is about; Motorpool's own words, never the upstream's. */
-export type NotificationMessage = {
-  title: string;
-  body: string;
-  vehicleId?: string | null;
-  executionId?: string | null;
-  bulkJobId?: string | null;
-  cleared?: boolean;
+export type NotificationMessage = WebhookMessage & {
   /** Mailed at once whatever the member's digest (lib/notifications/delivery-timing: failed commands, critical alerts). */
   urgent?: boolean;
 };

@@ -1,9 +1,9 @@
 import 'server-only';
 import { lookup as dnsLookup } from 'node:dns';
-import { lookup } from 'node:dns/promises';
 import { env } from '@/lib/env';
 import { classifyAddress, hostKey, isForbiddenAddress, isLoopbackHost } from '@/lib/vehicle-api/allowed-hosts';
 import { guardedLookup } from '@/lib/vehicle-api/guarded-upstream-fetch';
+import { resolvedAddressProblem, type Resolve } from '@/lib/vehicle-api/upstream-host-policy';
 
 /**
  * Where an outbound webhook may go: the same guard as an organization's upstream base URL
@@ -42,8 +42,6 @@ export function checkWebhookUrl(raw: string, policy: TargetPolicy = webhookTarge
   return { ok: true, url, allowedByOperator };
 }
 
-type Resolve = (host: string, options: { all: true; verbatim: true }) => Promise<{ address: string }[]>;
-
 /**
  * The save-time check: the URL's own checks, then the host resolved as a connection would; any
  * answer that is not public refuses it. The message is for the `url` field; undefined when all is well.
@@ -51,22 +49,12 @@ type Resolve = (host: string, options: { all: true; verbatim: true }) => Promise
 export async function webhookTargetProblem(
   raw: string,
   policy: TargetPolicy = webhookTargetPolicy(),
-  resolve: Resolve = lookup,
+  resolve?: Resolve,
 ): Promise<string | undefined> {
   const verdict = checkWebhookUrl(raw, policy);
   if (!verdict.ok) return verdict.message;
   if (verdict.allowedByOperator) return undefined;
-  const host = verdict.url.hostname.replace(/^\[|\]$/g, '');
-  if (classifyAddress(host) !== 'invalid') return undefined;
-  let addresses: { address: string }[];
-  try {
-    addresses = await resolve(host, { all: true, verbatim: true });
-  } catch {
-    return `The host ${host} could not be resolved`;
-  }
-  if (addresses.length === 0) return `The host ${host} could not be resolved`;
-  const forbidden = addresses.find((a) => isForbiddenAddress(a.address, false));
-  return forbidden ? `The host ${host} resolves to a private, loopback or link-local address (${forbidden.address})` : undefined;
+  return resolvedAddressProblem(verdict.url.hostname, false, resolve);
 }
 
 /** The socket's lookup for a delivery: an operator-allowed host resolves as usual, any other only to public addresses. */
