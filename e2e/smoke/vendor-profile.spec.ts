@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SandboxFixtures } from '@/lib/sandbox';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
@@ -55,6 +55,16 @@ async function signIn(page: Page) {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/o\/demo$/, { timeout: 30_000 });
+}
+
+/**
+ * Opens a new check's page from its "Follow" link. By its address rather than a click: on a loaded
+ * machine a click on this fresh console's link was once lost, the page staying on the list.
+ */
+async function followCheck(page: Page, link: Locator) {
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/o\/demo\/eligibility\/[^/]+$/);
+  await page.goto(`${origin}${href}`);
 }
 
 /** A page whose sections all loaded: no skeleton left, and no section that failed. */
@@ -114,7 +124,7 @@ test('every vehicle section, connect, eligibility and one command work against t
     .fill(Array.from({ length: 8 }, (_, i) => `WVWZZZ1J44${String(i).padStart(7, '0')},DE,Volkswagen`).join('\n'));
   await card.getByLabel('Label (optional)').fill('Vendor smoke');
   await card.getByRole('button', { name: 'Check 8 VINs' }).click();
-  await card.getByRole('link', { name: 'Follow Vendor smoke' }).click();
+  await followCheck(page, card.getByRole('link', { name: 'Follow Vendor smoke' }));
   await expect(page.getByRole('region', { name: 'Status' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Results per VIN' }).locator('tbody tr')).toHaveCount(8);
   const connect = page.getByRole('region', { name: 'Connect the eligible vehicles' });
@@ -143,7 +153,7 @@ test('an eligibility check connected in bulk ends connected on the vendor profil
   const label = `Vendor bulk ${Date.now()}`;
   await card.getByLabel('Label (optional)').fill(label);
   await card.getByRole('button', { name: 'Check 10 VINs' }).click();
-  await card.getByRole('link', { name: `Follow ${label}` }).click();
+  await followCheck(page, card.getByRole('link', { name: `Follow ${label}` }));
   await expect(page.getByRole('region', { name: 'Status' }).getByText('Completed')).toBeVisible({ timeout: 20_000 });
   const checkId = new URL(page.url()).pathname.split('/').at(-1)!;
   const results = (await (
