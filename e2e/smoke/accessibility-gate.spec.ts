@@ -10,7 +10,7 @@ test('the accessibility check reports low contrast and an unlabelled button', as
 });
 
 // A worker checks each markup once: the fingerprint must tell apart what axe would judge differently.
-test('a markup checked once is the same markup with other text or more rows, and another one with another class or an empty name', async ({
+test('a markup checked once is the same markup with other text, more rows or another order, and another one with another class, an empty name, a dialog or a button moved into the table', async ({
   page,
 }) => {
   const fingerprintOf = async (body: string) => {
@@ -20,6 +20,11 @@ test('a markup checked once is the same markup with other text or more rows, and
   const rows = (n: number, text: string) => `<table><tbody>${`<tr><td>${text}</td></tr>`.repeat(n)}</tbody></table>`;
   const base = await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white">Lock</button>`);
   expect(await fingerprintOf(`${rows(20, 'VIN 7')}<button class="bg-white">Unlock</button>`)).toBe(base);
+  expect(await fingerprintOf(`<button class="bg-white">Unlock</button>${rows(1, 'VIN 7')}`)).toBe(base);
+  expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white">Lock</button><div role="dialog"><p>Sure?</p></div>`)).not.toBe(
+    base,
+  );
+  expect(await fingerprintOf(`<table><tbody><tr><td><button class="bg-white">Lock</button></td></tr></tbody></table>`)).not.toBe(base);
   expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-zinc-50">Lock</button>`)).not.toBe(base);
   expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white"></button>`)).not.toBe(base);
   expect(await fingerprintOf(`${rows(3, 'WVW 1')}<button class="bg-white" aria-label="Lock"></button>`)).not.toBe(base);
