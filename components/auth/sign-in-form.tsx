@@ -105,7 +105,7 @@ function SsoSecondFactorForm({ callbackUrl }: { callbackUrl?: string }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm">Single sign-on confirmed who you are. Your account also has two-step verification.</p>
       <SecondFactorFields codeField={formField(form, 'code')} onPasskey={() => void signInWithPasskey()} pending={isSubmitting} />
       <FormSubmit failure={failure} pending={isSubmitting}>
@@ -176,7 +176,7 @@ function PasswordSignInForm({ callbackUrl, error, sso }: { callbackUrl?: string;
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <Field id="email" label="Email" type="email" autoComplete="username" {...formField(form, 'email')} />
       <Field id="password" label="Password" type="password" autoComplete="current-password" {...formField(form, 'password')} />
       <p className="-mt-2 text-right text-sm">

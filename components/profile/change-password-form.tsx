@@ -57,7 +57,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <CurrentPasswordField email={email} id="current-password" label="Current password" {...formField(form, 'currentPassword')} />
       <NewPasswordFields
         password={formField(form, 'newPassword')}

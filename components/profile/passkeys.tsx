@@ -59,7 +59,7 @@ function AddPasskeyForm({
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a passkey">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a passkey">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field
         id="passkey-name"
@@ -112,7 +112,7 @@ function RemovePasskeyForm({
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-2 space-y-3">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-2 space-y-3">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {withCode ? (
         <Field

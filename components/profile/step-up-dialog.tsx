@@ -85,7 +85,7 @@ function StepUpForm({
   };
 
   return (
-    <form className="space-y-4 p-5" onSubmit={submit} noValidate>
+    <form method="post" className="space-y-4 p-5" onSubmit={submit} noValidate>
       <h2 id={titleId} className="text-lg font-semibold">
         Confirm it’s you
       </h2>

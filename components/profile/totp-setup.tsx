@@ -46,7 +46,7 @@ function StartForm({ hasPassword, email, onStarted }: { hasPassword: boolean; em
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {hasPassword ? (
         <CurrentPasswordField
           email={email}
@@ -103,7 +103,7 @@ function ConfirmForm({
           <CopyButton value={enrolment.secret} label="Copy the set-up key" />
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <Field
           id="totp-confirm-code"
           label="Code from the app"

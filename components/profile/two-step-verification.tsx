@@ -63,7 +63,7 @@ function TotpProofForm<T>({
     setWithPassword((value) => !value);
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       {note ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{note}</p> : null}
       {withPassword ? (
         <CurrentPasswordField email={email} id={`${idPrefix}-password`} label="Your password" {...formField(form, 'password')} />

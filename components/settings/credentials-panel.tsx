@@ -80,7 +80,7 @@ export function CredentialsPanel({ org }: { org: string }) {
     >
       {(data) =>
         canWrite ? (
-          <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+          <form method="post" onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
             <SelectField id="environment" label="Environment" {...form.register('environment')}>
               {data.embeddedAvailable ? <option value="embedded">Embedded sandbox (demo data)</option> : null}
               <option value="custom">Vehicle API at a base URL</option>

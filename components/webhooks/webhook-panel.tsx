@@ -115,7 +115,7 @@ export function WebhookPanel({ org }: { org: string }) {
             <p className="text-sm">Command outcomes: {data.commandPolling ? 'events and polling' : 'events only'}</p>
           )}
           {canWrite ? (
-            <form onSubmit={form.handleSubmit(saveSecret)} noValidate className="space-y-3">
+            <form method="post" onSubmit={form.handleSubmit(saveSecret)} noValidate className="space-y-3">
               <Field
                 id="webhookSecret"
                 label="Signing secret"

@@ -72,6 +72,7 @@ test('enrol a passkey, sign out, sign in with the password and then the passkey;
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await signInWithPassword(page, email);
   const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
   await expect(usePasskey).toBeVisible({ timeout: 30_000 });

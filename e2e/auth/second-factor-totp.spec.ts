@@ -52,6 +52,8 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
+  // The next sign-in types into the form: once it is React's, or a click would send the plain HTML form.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /** On the account page: the password, the QR code and key, the first code; answers the key and the recovery codes shown once. */

@@ -32,6 +32,26 @@ test('the form names the field that is wrong before anything is sent', async ({ 
   await expect(page.getByText('Enter your password')).toBeVisible();
 });
 
+test('a sign-in sent before the page’s script runs never puts the password in the address', async ({ browser, baseURL }) => {
+  // Before hydration the form is plain HTML: a GET form would send the fields in the URL (history, logs, Referer).
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(demoEmail('manager'));
+    await page.getByLabel('Password').fill('a-secret-typed-too-early');
+    const submitted = page.waitForRequest((request) => new URL(request.url()).pathname === '/sign-in' && request.isNavigationRequest());
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const request = await submitted;
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain('a-secret-typed-too-early');
+    expect(page.url()).not.toContain('password');
+    expect(request.method()).toBe('POST');
+  } finally {
+    await context.close();
+  }
+});
+
 test('repeated failures for one account are throttled, and the right password waits too', async ({ page }) => {
   const email = `throttle-${Date.now()}@demo.test`;
   await page.goto('/sign-in');

@@ -146,7 +146,8 @@ test.describe('as an admin', () => {
       const { offlineVehicleId } = await sandboxFixtures(page.request);
       const sent = await page.request.post(`/api/o/demo/vehicles/${offlineVehicleId}/commands`, {
         headers: { Origin: origin },
-        data: { command: 'FLASH_LIGHTS' },
+        // A command no other spec sends to this vehicle: one already running there would be refused (409).
+        data: { command: 'START_HVAC_SYSTEM' },
       });
       expect(sent.ok(), await sent.text()).toBe(true);
       await expect.poll(() => at(path).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
