@@ -30,6 +30,8 @@ export interface DbHandle {
   notifications?: Notifications;
   /** PostgreSQL only: SQL text on the process's pool, for a library that brings its own SQL (the job queue). */
   executeSql?: ExecuteSql;
+  /** PGlite only: a copy of the whole database, to open another in memory from (the test databases). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -49,8 +51,11 @@ let accessWrites = 0;
 const SNAPSHOT_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?vehicle_snapshots\b/i;
 let snapshotWrites = 0;
 
-/** PGlite in a folder, or in memory when `dataDir` is undefined. Queries wait until it is ready. */
-export function openPglite(dataDir?: string): DbHandle {
+/**
+ * PGlite in a folder, or in memory when `dataDir` is undefined; in memory, `from` is a copy of a
+ * whole database (`dumpDataDir`) to start from. Queries wait until it is ready.
+ */
+export function openPglite(dataDir?: string, from?: Blob): DbHandle {
   let release = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -59,7 +64,7 @@ export function openPglite(dataDir?: string): DbHandle {
   }
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    client = from ? new PGlite({ loadDataDir: from }) : new PGlite(dataDir);
   } catch (error) {
     release();
     throw error;
@@ -79,6 +84,7 @@ export function openPglite(dataDir?: string): DbHandle {
     kind: 'pglite',
     accessGeneration: () => accessWrites,
     snapshotGeneration: () => snapshotWrites,
+    dumpDataDir: () => client.waitReady.then(() => client.dumpDataDir('none')),
     close: () => client.close().finally(release),
   };
 }

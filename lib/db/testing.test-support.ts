@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -99,15 +99,37 @@ async function postgresTemplate(admin: postgres.Sql): Promise<string> {
 }
 
 /**
- * A fresh, migrated database: PGlite in a temporary folder, or a uniquely named database on
- * the test PostgreSQL server, removed on close. Both start as a copy of a migrated template;
- * migrating the copy again applies nothing, and guards against a template that fell behind.
+ * The migrated template as one file to start in-memory databases from: reading it and loading it
+ * costs a third less CPU than copying the template's 41 MB folder and deleting it after (most of
+ * that was the kernel's copying). Made once per template, from a copy of it (opening the template
+ * itself would write to it), and renamed into place when complete.
+ */
+async function pgliteTemplateDump(): Promise<Blob> {
+  const dump = `${await pgliteTemplate()}.tar`;
+  if (!existsSync(dump)) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'motorpool-pglite-'));
+    cpSync(pgliteTemplatePath(), dir, { recursive: true });
+    const handle = openPglite(dir);
+    try {
+      const building = `${dump}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(building, Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer()));
+      renameSync(building, dump);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return new Blob([readFileSync(dump)]);
+}
+
+/**
+ * A fresh, migrated database: PGlite in memory, or a uniquely named database on the test
+ * PostgreSQL server, removed on close. Both start as a copy of a migrated template; migrating the
+ * copy again applies nothing, and guards against a template that fell behind.
  */
 export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'motorpool-pglite-'));
-    cpSync(await pgliteTemplate(), dir, { recursive: true });
-    let handle = openPglite(dir);
+    let handle = openPglite(undefined, await pgliteTemplateDump());
     await migrateDatabase(handle.db);
     return {
       kind,
@@ -118,13 +140,13 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
         return handle.accessGeneration;
       },
       async reopen() {
+        const data = await handle.dumpDataDir!();
         await handle.close();
-        handle = openPglite(dir);
+        handle = openPglite(undefined, data);
         return handle.db;
       },
       async close() {
         await handle.close();
-        rmSync(dir, { recursive: true, force: true });
       },
     };
   }
