@@ -39,6 +39,21 @@ for (const leg of await databaseLegs()) {
       expect(w.alertCalls()).toBe(2);
     });
 
+    it('names a vehicle whose alerts could not be kept without the database’s words (SQL and values stay in the log)', async () => {
+      const w = world(3);
+      const orgId = await newOrg();
+      const failing = new Error('Failed query: insert into "platform_alert_reads" values ($1) params: 2de06abb,[{"id":"alr_secret"}]');
+      const db = new Proxy(t.db, {
+        get: (target, key, receiver) => (key === 'transaction' ? () => Promise.reject(failing) : Reflect.get(target, key, receiver)),
+      });
+      const fleet = await loadFleetAlerts(db, orgId, w.api, new Date('2026-11-24T10:00:00Z'));
+      expect(fleet.failed.length).toBe(fleet.vehicles);
+      for (const failure of fleet.failed) {
+        expect(failure.message).toBe('Motorpool could not keep this vehicle’s alerts; the fault is logged for the operator.');
+      }
+      expect(JSON.stringify(fleet)).not.toContain('alr_secret');
+    });
+
     it('reads the fleet in bounded batches, then only from the cache until the TTL passes', async () => {
       const w = world(FLEET_BATCH + 9);
       const orgId = await newOrg();

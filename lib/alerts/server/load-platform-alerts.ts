@@ -7,7 +7,8 @@ import { getDb, type Db } from '@/lib/db';
 import { findPlatformAlertReads, savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
 import { listAlertStepTicks } from '@/lib/db/repos/alert-step-ticks';
 import type { PlatformAlertRead } from '@/lib/db/schema';
-import { paginate, type VehicleApi } from '@/lib/vehicle-api';
+import { logger } from '@/lib/ops/log';
+import { isVehicleApiError, paginate, type VehicleApi } from '@/lib/vehicle-api';
 import {
   ALERTS_TTL_MS,
   compareAlerts,
@@ -123,6 +124,16 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
 
+/**
+ * What the page says of a vehicle whose alerts could not be read: the upstream's words, or for a
+ * fault of Motorpool's own (the database) a sentence; its message (SQL, values) goes to the log only.
+ */
+function failureMessage(error: unknown, organizationId: string, vehicleId: string): string {
+  if (isVehicleApiError(error)) return error.message;
+  logger().error({ event: 'alerts.read_failed', organizationId, vehicleId, err: error }, 'could not keep a vehicle’s alerts');
+  return 'Motorpool could not keep this vehicle’s alerts; the fault is logged for the operator.';
+}
+
 /** Every vehicle's alerts from the cache, reading at most `FLEET_BATCH` stale vehicles from the upstream. */
 export async function loadFleetAlerts(db: Db, organizationId: string, api: VehicleApi, now = new Date()): Promise<FleetAlertsResponse> {
   const vehicles = await roster(organizationId, api, now.getTime());
@@ -143,7 +154,7 @@ export async function loadFleetAlerts(db: Db, organizationId: string, api: Vehic
       setBounded(
         failures,
         `${organizationId}:${v.id}`,
-        { at: now.getTime(), message: error instanceof Error ? error.message : String(error) },
+        { at: now.getTime(), message: failureMessage(error, organizationId, v.id) },
         MAX_ENTRIES,
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@/lib/db/test-legs.test-support';
+import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { createOrganization } from './organizations';
 import { findPlatformAlertReads, foldPushedAlert, savePlatformAlertRead } from './platform-alert-reads';
 
@@ -82,3 +82,33 @@ describe('foldPushedAlert (a pushed alert.updated in the inboxes before the read
     expect(stale).toMatchObject({ upstreamRequestId: 'req_3', alerts: [later] });
   });
 });
+
+for (const leg of await databaseLegs()) {
+  describe.skipIf(!leg.available)(`savePlatformAlertRead on ${leg.kind}: first reads at once`, () => {
+    const t = useTestDatabase(leg.kind);
+
+    // Seen on PostgreSQL under load: two viewers' first reads of one vehicle both found no row to
+    // lock, both inserted, and the second failed on the primary key (its message reached the page).
+    it('keeps one row per vehicle, the newest read, when several first reads are saved at once', async () => {
+      const org = await createOrganization(t.db, {
+        slug: `first-${leg.kind}`,
+        name: 'Org',
+        apiBaseUrl: null,
+        clientId: 'c',
+        clientSecret: 's',
+      });
+      const reads = Array.from({ length: 8 }, (_, i) => ({
+        organizationId: org.id,
+        vehicleId: 'veh_first',
+        alerts: [{ id: `alt_${i}`, status: 'ACTIVE', updatedAt: '2026-11-01T10:00:00Z' }],
+        upstreamRequestId: `req_${i}`,
+        fetchedAt: new Date(Date.parse('2026-11-01T10:00:00Z') + i * 1000),
+      }));
+      const saved = await Promise.allSettled(reads.map((read) => savePlatformAlertRead(t.db, read)));
+      expect(saved.filter((r) => r.status === 'rejected')).toEqual([]);
+      const rows = await findPlatformAlertReads(t.db, org.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ upstreamRequestId: 'req_7', fetchedAt: reads[7]!.fetchedAt });
+    });
+  });
+}

@@ -31,15 +31,15 @@ export async function savePlatformAlertRead(
   input: { organizationId: string; vehicleId: string; alerts: unknown[]; upstreamRequestId: string | null; fetchedAt: Date },
 ): Promise<PlatformAlertRead> {
   return db.transaction(async (tx) => {
+    // The first read of a vehicle inserts; a read racing it (another viewer, another instance)
+    // finds its row once it commits and merges into it. A lock on a row not there yet locks nothing.
+    const [inserted] = await tx.insert(platformAlertReads).values(input).onConflictDoNothing().returning();
+    if (inserted) return inserted;
     const [stored] = await tx
       .select()
       .from(platformAlertReads)
       .where(and(eq(platformAlertReads.organizationId, input.organizationId), eq(platformAlertReads.vehicleId, input.vehicleId)))
       .for('update');
-    if (!stored) {
-      const [row] = await tx.insert(platformAlertReads).values(input).returning();
-      return row;
-    }
     if (stored.fetchedAt > input.fetchedAt) return stored;
     const known = new Map((stored.alerts as Alert[]).filter((a) => typeof a.id === 'string').map((a) => [a.id as string, a]));
     const read = input.alerts as Alert[];
