@@ -60,17 +60,23 @@ async function settledTop(row: Locator): Promise<number> {
   return last;
 }
 
-/** What a list needs to have a first row, made through the API before the page opens. */
-async function sendCommand(page: Page, baseURL: string) {
-  const { offlineVehicleId } = await sandboxFixtures(page.request);
-  const admin = await apiAs(baseURL, 'admin');
-  expect((await admin.post(`/api/o/demo/vehicles/${offlineVehicleId}/commands`, { data: { command: 'LOCK_DOORS' } })).ok()).toBe(true);
-  await admin.dispose();
+/**
+ * What a list needs to have a first row, made through the API before the page opens: a command to
+ * the offline vehicle that no other spec sends there (one already running would be refused, 409).
+ */
+function sendCommand(command: 'CLIMATE_ON' | 'CLIMATE_OFF') {
+  return async (page: Page, baseURL: string) => {
+    const { offlineVehicleId } = await sandboxFixtures(page.request);
+    const admin = await apiAs(baseURL, 'admin');
+    const sent = await admin.post(`/api/o/demo/vehicles/${offlineVehicleId}/commands`, { data: { command } });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await admin.dispose();
+  };
 }
 
 const SEEDS: Record<string, (page: Page, baseURL: string) => Promise<void>> = {
-  'command history': sendCommand,
-  audit: sendCommand,
+  'command history': sendCommand('CLIMATE_ON'),
+  audit: sendCommand('CLIMATE_OFF'),
   'eligibility checks': async (_page, baseURL) => {
     const admin = await apiAs(baseURL, 'admin');
     expect((await admin.post('/api/o/demo/eligibility', { data: { vins: [{ vin: 'WBA3A5C50DF000002', countryCode: 'DE' }] } })).ok()).toBe(
