@@ -41,3 +41,24 @@ test('a violation found is found again: only a markup without one is remembered 
   await open('<button>Lock</button>');
   expect(await uncheckedViolations(page)).toEqual([]);
 });
+
+test('colour contrast is checked once per text style: another background behind the same text is checked again, and found', async ({
+  page,
+}) => {
+  const open = (body: string) =>
+    page.setContent(`<html lang="en"><head><title>Gate</title></head><body><main><h1>Gate</h1>${body}</main></body></html>`);
+  // Light grey on black reads well, and is remembered as checked.
+  await open('<div style="background:#000"><p style="color:#bbb">faint on dark</p></div>');
+  expect(await uncheckedViolations(page)).toEqual([]);
+  // The same text style on white: its ancestor's style differs, so it is a style not checked yet.
+  await open('<div style="background:#fff"><p style="color:#bbb">faint on light</p></div>');
+  expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^serious color-contrast/)]);
+  // Found again: a style with a violation is not remembered; other text in it is the same style.
+  await open('<div style="background:#fff"><p style="color:#bbb">other words, same style</p></div>');
+  expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^serious color-contrast/)]);
+  // Beside a style checked clean, a new one is still checked.
+  await open(
+    '<style>.faint{color:#ccc}</style><div style="background:#000"><p class="faint">classed</p></div><p class="faint">on white</p>',
+  );
+  expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^serious color-contrast/)]);
+});
