@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
 import { appendAuditEvent } from '@/lib/db/repos/audit';
 import type { OrgAccess } from '@/lib/org/org-access';
+import { answeredError } from './error-response';
 
 export type AuditTarget = { type?: string; id?: string };
 
@@ -44,10 +45,7 @@ function credentialDetails(access: OrgAccess): Record<string, unknown> {
 }
 
 export async function recordAudit<P, B, R>(access: OrgAccess, spec: AuditSpec<P, B, R>, outcome: Outcome): Promise<void> {
-  const errorDetails =
-    outcome.error instanceof Error
-      ? { error: { code: (outcome.error as { code?: string }).code ?? 'INTERNAL', message: outcome.error.message } }
-      : {};
+  const errorDetails = outcome.error instanceof Error ? { error: answeredError(outcome.error) } : {};
   const details =
     outcome.outcome === 'success'
       ? spec.details?.({ params: outcome.params as P, body: outcome.body as B, result: outcome.result as R })

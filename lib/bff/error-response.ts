@@ -72,13 +72,22 @@ function browserMayRetry(error: VehicleApiError): boolean {
   return error.retryable && error.status >= 500 && error.retryAfterMs !== undefined && error.retryAfterMs > DEFAULT_RETRY.maxDelayMs;
 }
 
-function toAppError(error: unknown): AppError {
+function toAppError(error: unknown, { log = true } = {}): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof VehicleApiError) return fromVehicleApiError(error);
   // Classic and zod/mini errors alike (lib/validations is zod/mini).
   if (error instanceof z.core.$ZodError) return validationError(error, 'body');
-  logger().error({ event: 'bff.unhandled', err: error }, 'unhandled error in a BFF route');
+  if (log) logger().error({ event: 'bff.unhandled', err: error }, 'unhandled error in a BFF route');
   return new AppError('INTERNAL', 'Something went wrong on our side. The error was logged.');
+}
+
+/**
+ * An error as the answer words it (code and message), for records people read later (the audit
+ * log): a fault of our own (a database error carries its SQL and values) is only ever INTERNAL.
+ */
+export function answeredError(error: unknown): { code: string; message: string } {
+  const { code, message } = toAppError(error, { log: false });
+  return { code, message };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
