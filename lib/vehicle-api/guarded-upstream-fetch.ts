@@ -8,7 +8,10 @@ import type { FetchLike } from '@/lib/vehicle-api';
 
 export class ForbiddenUpstreamAddressError extends Error {
   readonly code = 'EADDRNOTALLOWED';
-  constructor(host: string, address: string) {
+  constructor(
+    readonly host: string,
+    address: string,
+  ) {
     super(`Refused to connect to ${host}: it resolves to a non-public address (${address})`);
     this.name = 'ForbiddenUpstreamAddressError';
   }

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { ForbiddenUpstreamAddressError } from '@/lib/vehicle-api/guarded-upstream-fetch';
 import { checkWebhookUrl, deliveryLookup, webhookTargetPolicy, type TargetPolicy } from './webhook-target';
 
 /** A new Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
@@ -93,7 +94,9 @@ export async function sendWebhook(
       response.on('end', finish);
       response.on('error', finish);
     });
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${Math.round((options.timeoutMs ?? TIMEOUT_MS) / 1000)} s`)));
+    request.on('timeout', () =>
+      request.destroy(new DeliveryTimeout(`No answer within ${Math.round((options.timeoutMs ?? TIMEOUT_MS) / 1000)} s`)),
+    );
     request.on('error', (error: NodeJS.ErrnoException) =>
       resolve(done({ ok: false, statusCode: null, error: describeError(error), responseExcerpt: null })),
     );
@@ -101,10 +104,28 @@ export async function sendWebhook(
   });
 }
 
+const NETWORK_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'The endpoint refused the connection',
+  ENOTFOUND: 'The endpoint’s host could not be resolved',
+  EAI_AGAIN: 'The endpoint’s host could not be resolved (DNS did not answer)',
+  ECONNRESET: 'The endpoint closed the connection',
+  ETIMEDOUT: 'The connection to the endpoint timed out',
+  EHOSTUNREACH: 'The endpoint’s host could not be reached',
+  ENETUNREACH: 'The endpoint’s network could not be reached',
+};
+
+/**
+ * The delivery log's words for a failure: the people managing webhooks read them. Never the
+ * address a name resolved to (it would answer questions about our network's DNS), nor a
+ * socket's or TLS library's own text; an unknown failure is named by its code.
+ */
 function describeError(error: NodeJS.ErrnoException): string {
-  if (error.code === 'EADDRNOTALLOWED') return error.message.replace('Refused to connect to', 'Refused to deliver to');
-  if (error.code === 'ECONNREFUSED') return 'The endpoint refused the connection';
-  if (error.code === 'ENOTFOUND') return 'The endpoint’s host could not be resolved';
-  if (error.code === 'ECONNRESET') return 'The endpoint closed the connection';
-  return error.message || 'The request failed';
+  if (error instanceof ForbiddenUpstreamAddressError) return `Refused to deliver to ${error.host}: it resolves to a non-public address`;
+  if (error instanceof DeliveryTimeout) return error.message;
+  const code = error.code ?? '';
+  if (NETWORK_FAILURES[code]) return NETWORK_FAILURES[code];
+  if (/CERT|TLS|SSL/.test(code)) return `The endpoint’s certificate was not accepted (${code})`;
+  return /^[A-Z0-9_]{2,40}$/.test(code) ? `The request failed (${code})` : 'The request failed';
 }
+
+class DeliveryTimeout extends Error {}
