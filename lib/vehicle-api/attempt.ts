@@ -110,7 +110,7 @@ export function createAttempt(options: AttemptOptions): Attempt {
       kind: SpanKind.CLIENT,
       attributes: { 'http.request.method': method, 'url.template': template, 'motorpool.upstream.attempt': attemptNo },
     });
-    const finish = (status: number, requestId: string | undefined, errorCode?: string) => {
+    const finish = (status: number, requestId: string | undefined, errorCode?: string, errorDetail?: string) => {
       if (span.isRecording()) {
         span.setAttributes({
           'http.response.status_code': status,
@@ -133,6 +133,7 @@ export function createAttempt(options: AttemptOptions): Attempt {
               requestId,
               attempt: attemptNo,
               ...(errorCode ? { errorCode } : {}),
+              ...(errorDetail ? { errorDetail } : {}),
             },
             options.secrets,
           ),
@@ -161,13 +162,15 @@ export function createAttempt(options: AttemptOptions): Attempt {
         finish(0, outgoingId, error.code);
         throw error;
       }
-      finish(0, outgoingId, 'NETWORK_ERROR');
+      finish(0, outgoingId, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
       throw new VehicleApiError({
         code: 'NETWORK_ERROR',
         status: 0,
         endpoint,
         requestId: outgoingId,
-        message: `${endpoint} failed before a response: ${error instanceof Error ? error.message : String(error)}`,
+        // The cause's text (a socket's, a TLS library's, an address a name resolved to) is for the log only.
+        message: `${endpoint} failed before a response`,
+        cause: error,
       });
     } finally {
       clearTimeout(timer);

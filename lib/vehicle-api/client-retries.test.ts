@@ -51,6 +51,17 @@ describe('retries', () => {
     expect(upstream.count('GET /v1/accounts')).toBe(2);
   });
 
+  it('says a call failed before a response without the failure’s own text, which goes to the log', async () => {
+    const { api, upstream, logs } = setup({ retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const below = new Error('Refused to connect to api.internal: it resolves to a non-public address (10.0.0.5)');
+    upstream.on('GET /v1/accounts', () => {
+      throw below;
+    });
+    const error = await rejection(api.listAccounts());
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', status: 0, message: 'GET /v1/accounts failed before a response', cause: below });
+    expect(logs.at(-1)).toMatchObject({ errorCode: 'NETWORK_ERROR', errorDetail: below.message });
+  });
+
   it('never repeats a command, whatever the failure', async () => {
     const { api, upstream, sleeps } = setup();
     upstream.on('POST /v1/vehicles/veh_1/command-execution:unlock-doors', () => json({ error: 'SERVER_ERROR', message: 'boom' }, 502));

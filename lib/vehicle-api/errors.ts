@@ -37,6 +37,8 @@ export interface VehicleApiErrorInit {
   raw?: unknown;
   /** Time the whole call took, attempts and waits included, when a response or time-out ended it. */
   durationMs?: number;
+  /** What failed below the call (a socket, TLS, the address check): for the log, never shown. */
+  cause?: unknown;
 }
 
 /**
@@ -67,7 +69,7 @@ export class VehicleApiError extends Error {
   durationMs: number | undefined;
 
   constructor(init: VehicleApiErrorInit) {
-    super(init.message);
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'VehicleApiError';
     this.code = init.code;
     this.status = init.status;

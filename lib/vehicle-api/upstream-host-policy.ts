@@ -40,5 +40,6 @@ export async function resolvedAddressProblem(
   }
   if (addresses.length === 0) return `The host ${host} could not be resolved`;
   const forbidden = addresses.find((a) => isForbiddenAddress(a.address, allowLoopback));
-  return forbidden ? `The host ${host} resolves to a private, loopback or link-local address (${forbidden.address})` : undefined;
+  // Not the address itself: it would answer questions about our network's DNS to whoever types a name.
+  return forbidden ? `The host ${host} resolves to a private, loopback or link-local address` : undefined;
 }

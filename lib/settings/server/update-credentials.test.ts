@@ -91,7 +91,7 @@ describe('update credentials', () => {
     ['https://169.254.169.254', 'The base URL must not point at a private, loopback or link-local address'],
     ['http://127.0.0.2:9', 'The base URL must use https'],
     ['https://evil.example', 'The host evil.example is not allowed here; allowed: api.vehicles.example, localhost, 169.254.169.254'],
-    ['https://localhost', 'The host localhost resolves to a private, loopback or link-local address ('],
+    ['https://localhost', 'The host localhost resolves to a private, loopback or link-local address'],
   ])('refuses %s with a message on baseUrl, even with a new secret', async (baseUrl, message) => {
     const fields = await fieldsOf(
       updateCredentials(org(null), { environment: 'custom', baseUrl, clientId: 'c', clientSecret: 'new-secret' }),
