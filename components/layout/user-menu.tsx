@@ -4,13 +4,16 @@ import { onlineManager } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { closeLiveStreams } from '@/lib/live/open-streams';
 import { endSessions } from '@/lib/profile/sign-out';
 
 /** Sign-out ends this session on the server and clears the cookie (lib/profile/sign-out.ts). */
 async function signOut(everywhere: boolean) {
-  // No read of the page (a poll, or one a live notice asks for) may go out once the session is
-  // ending: it would be answered 401 before the page leaves. Queries pause while "offline".
+  // No read of the page (a poll, the live stream, or one a live notice asks for) may go out once
+  // the session is ending: it would be answered 401 before the page leaves. Queries pause while
+  // "offline"; the stream is closed for good (after a failed sign-out the page polls).
   onlineManager.setOnline(false);
+  closeLiveStreams();
   try {
     await endSessions({ everywhere });
   } catch (error) {

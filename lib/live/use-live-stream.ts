@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { keepLiveStream } from './open-streams';
 
 /**
  * Opens the tab's live stream for the organization on screen (the console layout calls this once).
@@ -13,7 +14,7 @@ export function useLiveStream(org: string): void {
     let stop: (() => void) | undefined;
     let left = false;
     void import('./live-stream').then(({ startLiveStream }) => {
-      if (!left) stop = startLiveStream(org, client);
+      if (!left) stop = keepLiveStream(() => startLiveStream(org, client));
     });
     return () => {
       left = true;
