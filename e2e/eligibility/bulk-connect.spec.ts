@@ -165,6 +165,8 @@ test.describe('refused', () => {
     page,
     request,
   }) => {
+    // A check to complete, a refusal and a reload that reads the requests again: past 90 s on a loaded run.
+    test.slow();
     await setSandboxBulkConnect(request, false);
     try {
       const section = await completedCheck(page, 32, 12, 'Bulk connect refused');
