@@ -49,7 +49,7 @@ for (const leg of await databaseLegs()) {
       const fleet = await loadFleetAlerts(db, orgId, w.api, new Date('2026-11-24T10:00:00Z'));
       expect(fleet.failed.length).toBe(fleet.vehicles);
       for (const failure of fleet.failed) {
-        expect(failure.message).toBe('Motorpool could not keep this vehicle’s alerts; the fault is logged for the operator.');
+        expect(failure.message).toBe('Something went wrong on our side. The error was logged.');
       }
       expect(JSON.stringify(fleet)).not.toContain('alr_secret');
     });

@@ -7,6 +7,7 @@ import { getDb, type Db } from '@/lib/db';
 import { findPlatformAlertReads, savePlatformAlertRead } from '@/lib/db/repos/platform-alert-reads';
 import { listAlertStepTicks } from '@/lib/db/repos/alert-step-ticks';
 import type { PlatformAlertRead } from '@/lib/db/schema';
+import { answeredError } from '@/lib/bff/error-response';
 import { logger } from '@/lib/ops/log';
 import { isVehicleApiError, paginate, type VehicleApi } from '@/lib/vehicle-api';
 import {
@@ -125,13 +126,13 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 /**
- * What the page says of a vehicle whose alerts could not be read: the upstream's words, or for a
- * fault of Motorpool's own (the database) a sentence; its message (SQL, values) goes to the log only.
+ * What the page says of a vehicle whose alerts could not be read: what an answer would have said
+ * (`answeredError`), so a fault of Motorpool's own (the database's SQL and values) goes to the log only.
  */
 function failureMessage(error: unknown, organizationId: string, vehicleId: string): string {
-  if (isVehicleApiError(error)) return error.message;
-  logger().error({ event: 'alerts.read_failed', organizationId, vehicleId, err: error }, 'could not keep a vehicle’s alerts');
-  return 'Motorpool could not keep this vehicle’s alerts; the fault is logged for the operator.';
+  if (!isVehicleApiError(error))
+    logger().error({ event: 'alerts.read_failed', organizationId, vehicleId, err: error }, 'could not keep a vehicle’s alerts');
+  return answeredError(error).message;
 }
 
 /** Every vehicle's alerts from the cache, reading at most `FLEET_BATCH` stale vehicles from the upstream. */
