@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { spawnServer } from './lib.mjs';
+import { TEST_DATABASE_URL as adminUrl, testDatabaseUrl } from './test-database.mjs';
 
 const port = process.env.PORT ?? '3100';
-const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database named after the port (a run on the same port drops the one a killed run left), or undefined when PostgreSQL does not answer. */
 async function freshPostgresDatabase() {
@@ -25,9 +25,7 @@ async function freshPostgresDatabase() {
   } finally {
     await admin.end({ timeout: 2 }).catch(() => {});
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+  return { name, url: testDatabaseUrl(name) };
 }
 
 async function dropDatabase(name) {

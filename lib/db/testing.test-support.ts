@@ -5,12 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openPglite, openPostgres, type Db, type DbHandle, type DbKind } from './index';
+import { TEST_DATABASE_URL, testDatabaseUrl } from '../../scripts/test-database.mjs';
 import { migrateDatabase } from './migrate';
 import { existingPgliteTemplate, pgliteTemplateKey, pgliteTemplatePath, pgliteTemplatesFolder } from './pglite-template';
-
-// A test-only setting: the application never reads it, so it stays out of lib/env.ts.
-// eslint-disable-next-line no-restricted-properties
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   kind: DbKind;
@@ -41,12 +38,6 @@ export function postgresAvailable(): Promise<boolean> {
     }
   })();
   return availability;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 /**
@@ -84,7 +75,7 @@ async function postgresTemplate(admin: postgres.Sql): Promise<string> {
   if (found) return name;
   const building = `motorpool_template_building_${randomBytes(4).toString('hex')}`;
   await admin.unsafe(`create database "${building}"`);
-  const handle = openPostgres(withDatabase(TEST_DATABASE_URL, building), { max: 1 });
+  const handle = openPostgres(testDatabaseUrl(building), { max: 1 });
   try {
     await migrateDatabase(handle.db);
   } finally {
@@ -156,7 +147,7 @@ export async function createTestDatabase(kind: DbKind): Promise<TestDatabase> {
   const name = `motorpool_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}" template "${await postgresTemplate(admin)}"`);
-  const url = withDatabase(TEST_DATABASE_URL, name);
+  const url = testDatabaseUrl(name);
   let handle = openPostgres(url, { max: 4 });
   try {
     await migrateDatabase(handle.db);
