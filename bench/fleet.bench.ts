@@ -2,7 +2,8 @@
  * Fleet page figures: (1) time to the first vehicles-page response on the server, through the
  * vehicles route's own logic (`loadVehiclePage` with the route's query schema) against a
  * 10,000-vehicle in-process sandbox: unfiltered, filtered and by tag; (2) first-load JS of the
- * console pages, gzip, read from the last `next build` output.
+ * console pages, gzip, read from the last `next build` output; (3) the JS a browser downloads on a
+ * first visit to each console page until it goes quiet, compressed, served by that build.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { loadVehiclePage } from '@/lib/vehicles/server/list-page';
 import { vehicleListQuerySchema } from '@/lib/vehicles/schemas';
 import { sandboxApi } from './support/sandbox-api';
 import { BUDGET_KB, consolePages, firstLoadKb } from './support/first-load';
+import { hasBuild, startBenchConsole, type BenchConsole } from './support/console-server';
+import { printFirstVisits } from './support/first-visit';
 import { quantile } from './support/stats';
 
 const VEHICLES = 10_000;
@@ -70,7 +73,44 @@ function firstLoadJs() {
   }
 }
 
+const ORG = 'fleet';
+
+/** The first item of a list route of the bench console, or null. */
+async function firstId(server: BenchConsole, path: string): Promise<string | null> {
+  const response = await fetch(`${server.base}/api/o/${ORG}/${path}`, { headers: { Cookie: server.cookie } });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { items?: { id: string }[] };
+  return body.items?.[0]?.id ?? null;
+}
+
+async function firstVisits() {
+  if (!hasBuild()) {
+    console.log('first visit: not built (run `npm run build` first)');
+    return;
+  }
+  const server = await startBenchConsole({ env: { BACKGROUND_JOBS: 'false' } });
+  try {
+    const ids: Record<string, string | null> = {
+      '[org]': ORG,
+      '[vehicleId]': await firstId(server, 'vehicles?pageSize=1'),
+      '[accountId]': await firstId(server, 'accounts?pageSize=1'),
+    };
+    const routes = consolePages(path.join(process.cwd(), 'app', '(console)', 'o', '[org]'), '(console)/o/[org]');
+    await printFirstVisits(
+      server,
+      routes.map((route) => {
+        const segments = route.replace('(console)', '').split('/');
+        const known = segments.every((segment) => !segment.startsWith('[') || ids[segment]);
+        return { route, url: known ? segments.map((segment) => (segment.startsWith('[') ? ids[segment] : segment)).join('/') : null };
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 export default async function fleetBench() {
   await serverFirstPage();
   firstLoadJs();
+  await firstVisits();
 }
