@@ -1,22 +1,57 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { Skeleton } from '@/components/ui/skeleton';
+import { useParams } from 'next/navigation';
+import { useTheme } from 'next-themes';
+import { useEffect, useRef, useState } from 'react';
+import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { smallMapPictureUrl } from '@/lib/map/picture';
+import { isDrawable, MAX_MAP_POINTS, type MapPoint, type SMALL_MAP_HEIGHTS } from '@/lib/map/points';
 
-export type MapPoint = { latitude: number; longitude: number; kind: 'vehicle' | 'start' | 'end' };
+export type { MapPoint };
 
-// MapLibre is large: it loads only where a small map is on screen, and only in the browser.
-const PointsMapCanvas = dynamic(() => import('./points-map-canvas').then((m) => m.PointsMapCanvas), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
+const BOX: Record<(typeof SMALL_MAP_HEIGHTS)[number], string> = { '160': 'h-40', '224': 'h-56' };
 
-/** A small, non-interactive map of a vehicle's position or a journey's ends; the figures stay in text beside it. */
-export function SmallMap({ points, label, className = 'h-40' }: { points: MapPoint[]; label: string; className?: string }) {
-  if (points.length === 0) return null;
+/**
+ * A small, non-interactive map of a vehicle's position or a journey's ends, as a picture the server
+ * draws (no map library in the page); the figures stay in text beside it.
+ */
+export function SmallMap({
+  points,
+  label,
+  height = '160',
+}: {
+  points: MapPoint[];
+  label: string;
+  height?: (typeof SMALL_MAP_HEIGHTS)[number];
+}) {
+  const { org } = useParams<{ org: string }>();
+  const { resolvedTheme } = useTheme();
+  const inBrowser = useInBrowser();
+  const picture = useRef<HTMLImageElement>(null);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const drawn = points.filter(isDrawable).slice(0, MAX_MAP_POINTS);
+  const src = inBrowser && drawn.length > 0 ? smallMapPictureUrl(org, drawn, height, resolvedTheme === 'dark' ? 'dark' : 'light') : null;
+  // A picture the browser had already loaded before React listened fires no load event.
+  useEffect(() => {
+    if (src && picture.current?.complete && picture.current.naturalWidth > 0) setLoadedSrc(src);
+  }, [src]);
+  if (drawn.length === 0) return null;
   return (
-    <div className={`${className} w-full overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800`}>
-      <PointsMapCanvas points={points} label={label} />
+    <div
+      className={`${BOX[height]} w-full overflow-hidden rounded-md border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900`}
+    >
+      {src ? (
+        // eslint-disable-next-line @next/next/no-img-element -- an SVG the API draws: nothing for the image optimiser to do
+        <img
+          ref={picture}
+          src={src}
+          alt={label}
+          className="h-full w-full object-cover"
+          data-testid="small-map"
+          data-ready={loadedSrc === src ? 'true' : undefined}
+          onLoad={() => setLoadedSrc(src)}
+        />
+      ) : null}
     </div>
   );
 }

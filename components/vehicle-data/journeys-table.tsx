@@ -103,7 +103,7 @@ export function JourneysTable({
           <SmallMap
             points={journeyEnds(page!.items)}
             label="Where the journeys of this page started (green) and ended (red)"
-            className="h-56"
+            height="224"
           />
           <p className="text-xs text-zinc-600 dark:text-zinc-400">Green: where a journey of this page started; red: where it ended.</p>
           <DataTable
