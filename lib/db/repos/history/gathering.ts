@@ -40,6 +40,7 @@ export const emptyGatheringState = (now: Date): GatheringState => ({
   walkStartedAt: null,
   walkNewestAt: null,
   walkOldestAt: null,
+  backfillOldestAt: null,
   windowStart: null,
   callsInWindow: 0,
   nextAttemptAt: null,
