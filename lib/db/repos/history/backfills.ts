@@ -1,7 +1,14 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../index';
-import { historyBackfills, type BackfillStatus, type HistoryBackfill } from '../../schema';
+import {
+  chargingHistory,
+  historyBackfills,
+  journeyHistory,
+  type BackfillStatus,
+  type HistoryBackfill,
+  type HistoryKind,
+} from '../../schema';
 
 /** The statuses of a request the gathering still works on: another request merges into it. */
 export const OPEN_BACKFILL_STATUSES: readonly BackfillStatus[] = ['queued', 'gathering'];
@@ -93,4 +100,15 @@ export async function updateBackfill(
         inArray(historyBackfills.status, [...OPEN_BACKFILL_STATUSES]),
       ),
     );
+}
+
+/** The organization's stored items of a kind per vehicle (what the estimate's density is read from). */
+export async function countStoredByVehicle(db: Db, organizationId: string, kind: HistoryKind): Promise<Map<string, number>> {
+  const table = kind === 'journeys' ? journeyHistory : chargingHistory;
+  const rows = await db
+    .select({ vehicleId: table.vehicleId, items: sql<number>`count(*)::int` })
+    .from(table)
+    .where(eq(table.organizationId, organizationId))
+    .groupBy(table.vehicleId);
+  return new Map(rows.map((r) => [r.vehicleId, Number(r.items)]));
 }
