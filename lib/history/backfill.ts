@@ -128,8 +128,8 @@ export function estimateBackfill(input: EstimateInput): BackfillEstimate {
 
 const DENSITY_WORDS: Record<DensitySource, string> = {
   vehicle: 'this vehicle’s stored history',
-  fleet: 'the fleet’s stored history (this vehicle has less than a week stored)',
-  assumed: 'an assumption (less than a week of history is stored in the fleet)',
+  fleet: 'the fleet’s stored history, as this vehicle has less than a week stored',
+  assumed: 'an assumption, as the fleet has less than a week stored',
 };
 
 const KIND_WORDS: Record<BackfillKind, string> = { journeys: 'journeys', charging: 'charging sessions' };
@@ -204,3 +204,7 @@ export const BACKFILL_STATUS_WORDS: Record<BackfillStatus, string> = {
   done: 'Done',
   failed: 'Failed',
 };
+
+/** Where a vehicle's backfill is asked for (the report links there): its Journeys tab, the start suggested. */
+export const backfillHref = (org: string, vehicleId: string, from?: string) =>
+  `/o/${encodeURIComponent(org)}/vehicles/${encodeURIComponent(vehicleId)}/journeys${from ? `?historyFrom=${from}` : ''}#history-backfill`;

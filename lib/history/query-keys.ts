@@ -1,5 +1,5 @@
 export const historyKeys = {
-  all: (org: string) => ['history', org] as const,
+  /** Every estimate of the vehicle's backfill: what a request invalidates. */
   backfill: (org: string, vehicleId: string) => ['history', org, 'backfill', vehicleId] as const,
-  backfillEstimate: (org: string, vehicleId: string, from: string) => ['history', org, 'backfill', vehicleId, from] as const,
+  backfillFrom: (org: string, vehicleId: string, from: string) => ['history', org, 'backfill', vehicleId, from] as const,
 };
