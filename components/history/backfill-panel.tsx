@@ -1,7 +1,7 @@
 'use client';
 
 import { parseAsString, useQueryState } from 'nuqs';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { SectionError } from '@/components/list/section-error';
 import { Button } from '@/components/ui/button';
@@ -73,6 +73,10 @@ export function BackfillPanel({ org, vehicleId }: { org: string; vehicleId: stri
     event.preventDefault();
     const parsed = backfillRequestSchema.safeParse({ from: from || view?.earliest || '' });
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
+    // The bounds the server checks too, said here rather than as a failed estimate.
+    if (view && parsed.data.from < view.earliest)
+      return setFieldError(`The start date must be on or after ${view.earliest}: older history is not kept`);
+    if (view && parsed.data.from > view.latest) return setFieldError(`The start date must be on or before ${view.latest}`);
     setFieldError(undefined);
     request.reset();
     setReview(parsed.data.from);
@@ -90,6 +94,12 @@ export function BackfillPanel({ org, vehicleId }: { org: string; vehicleId: stri
         },
       },
     );
+
+  const loaded = !!view;
+  useEffect(() => {
+    // Linked from a report's coverage: the panel is drawn after the page, past the browser's own jump to it.
+    if (loaded && window.location.hash === '#history-backfill') document.getElementById('history-backfill')?.scrollIntoView();
+  }, [loaded]);
 
   const reviewed = review && view && view.estimate.from === review && !query.isPlaceholderData ? view.estimate : null;
   return (
