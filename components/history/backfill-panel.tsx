@@ -4,6 +4,7 @@ import { parseAsString, useQueryState } from 'nuqs';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { SectionError } from '@/components/list/section-error';
+import { Bar } from '@/components/ui/bar';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -30,6 +31,17 @@ function RequestState({ request }: { request: BackfillView }) {
           calls spent
         </span>
       </p>
+      {request.status === 'queued' || request.status === 'gathering' ? (
+        <Bar
+          role="progressbar"
+          label="Upstream calls spent of the estimate"
+          value={request.calls}
+          max={Math.max(request.estimatedCalls, request.calls)}
+          valueText={`${request.calls} of about ${request.estimatedCalls} calls`}
+          percent={request.estimatedCalls === 0 ? 0 : Math.min(100, Math.round((request.calls / request.estimatedCalls) * 100))}
+          className="h-2 w-full max-w-sm"
+        />
+      ) : null}
       {request.reason ? <p className="text-red-800 dark:text-red-300">Why: {request.reason}</p> : null}
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Asked by {request.requestedByEmail ?? 'a former member'} <Time value={request.requestedAt} />
