@@ -45,7 +45,7 @@ test.describe('as a manager', () => {
 
     await panel.getByRole('button', { name: 'Review the cost' }).click();
     const cost = panel.getByRole('region', { name: `Cost of gathering from ${from}` });
-    await expect(cost.getByTestId('backfill-cost-calls')).toHaveText(/^about \d+ calls?$/);
+    await expect(cost.getByTestId('backfill-cost-calls')).toHaveText(/^about [\d,]+ calls?$/);
     await expect(cost.getByTestId('backfill-cost-duration')).toHaveText(/^about \d+ (minutes?|hours|days)$/);
     await expect(cost.getByText('How this is estimated')).toBeVisible();
     await expect(cost.getByText(/^journeys: [\d.]+ days not stored/)).toBeVisible();

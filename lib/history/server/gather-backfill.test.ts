@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { getBackfill, upsertBackfill } from '@/lib/db/repos/history/backfills';
-import { getGatheringState } from '@/lib/db/repos/history/gathering';
+import { emptyGatheringState, getGatheringState } from '@/lib/db/repos/history/gathering';
 import { chargingHistory, journeyHistory } from '@/lib/db/schema';
 import type { Db } from '@/lib/db';
+import { backfillProgress } from './gather-backfill';
 import { DAY_MS, gatherHistory, type HistoryPolicy } from './gather-history';
 import { HOUR, TEST_POLICY, historyOrganization, historyWorld, upstreamItems } from './history.test-support';
 import { storeCovers } from './history-queries';
@@ -33,6 +34,35 @@ const request = (db: Db, organizationId: string, vehicleId: string, requestedFro
     requestedAt: at,
     estimatedCalls: 10,
   });
+
+describe('where a backfill stands after a pass', () => {
+  const at = new Date('2026-11-20T08:00:00Z');
+  const from = new Date('2026-05-01T00:00:00Z');
+  const reached = { ...emptyGatheringState(at), coveredFrom: from, completeAt: at };
+  const short = { ...reached, coveredFrom: new Date('2026-08-22T08:00:00Z') };
+
+  it('is done when both kinds are stored back to the start after a complete walk, else queued or gathering by the calls spent', () => {
+    expect(backfillProgress({ journeys: reached, charging: reached }, from, 3)).toEqual({ status: 'done', reason: null });
+    expect(backfillProgress({ journeys: reached, charging: short }, from, 0)).toEqual({ status: 'queued', reason: null });
+    expect(backfillProgress({ journeys: reached, charging: short }, from, 2)).toEqual({ status: 'gathering', reason: null });
+    // Stored back to the start but its first walk not complete yet: not done.
+    expect(backfillProgress({ journeys: reached, charging: { ...reached, completeAt: null } }, from, 2).status).toBe('gathering');
+  });
+
+  it('fails with the reason when the owner must act, or after three upstream errors in a row (not before)', () => {
+    const noConsent = { ...short, status: 'no_consent' as const, reason: 'vehicle:charging_history' };
+    expect(backfillProgress({ journeys: reached, charging: noConsent }, from, 1)).toEqual({
+      status: 'failed',
+      reason: 'charging: no_consent (vehicle:charging_history)',
+    });
+    const erring = (failures: number) => ({ ...short, status: 'error' as const, reason: 'SERVER_ERROR', failures });
+    expect(backfillProgress({ journeys: erring(2), charging: reached }, from, 1).status).toBe('gathering');
+    expect(backfillProgress({ journeys: erring(3), charging: reached }, from, 1)).toEqual({
+      status: 'failed',
+      reason: 'journeys: error (SERVER_ERROR)',
+    });
+  });
+});
 
 for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`a requested history backfill, on ${leg.kind}`, () => {
