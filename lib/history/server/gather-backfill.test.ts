@@ -5,7 +5,7 @@ import { getBackfill, upsertBackfill } from '@/lib/db/repos/history/backfills';
 import { emptyGatheringState, getGatheringState } from '@/lib/db/repos/history/gathering';
 import { chargingHistory, journeyHistory } from '@/lib/db/schema';
 import type { Db } from '@/lib/db';
-import { backfillProgress } from './gather-backfill';
+import { backfillProgress, recordBackfillPass } from './gather-backfill';
 import { DAY_MS, gatherHistory, type HistoryPolicy } from './gather-history';
 import { HOUR, TEST_POLICY, historyOrganization, historyWorld, upstreamItems } from './history.test-support';
 import { storeCovers } from './history-queries';
@@ -133,6 +133,28 @@ for (const leg of await databaseLegs()) {
         ).toBe(false);
       },
     );
+
+    it('keeps a request open that was merged with an earlier start while a pass worked to the older one', async () => {
+      const w = historyWorld({ vehiclesPerOrg: 2 });
+      const org = await historyOrganization(t.db, w);
+      const vehicleId = w.fixtures.onlineListeningVehicleId;
+      const first = await request(t.db, org.id, vehicleId, new Date(w.seededAt - 100 * DAY_MS), w.now());
+      // Meanwhile the manager asks for 150 days: merged into the open request.
+      await request(t.db, org.id, vehicleId, new Date(w.seededAt - 150 * DAY_MS), w.now());
+      const reached = { ...emptyGatheringState(w.now()), coveredFrom: first.requestedFrom, completeAt: w.now() };
+      await recordBackfillPass(t.db, first, { journeys: reached, charging: reached }, first.requestedFrom, 4, w.now());
+      expect(await getBackfill(t.db, org.id, vehicleId)).toMatchObject({
+        status: 'gathering',
+        calls: 4,
+        finishedAt: null,
+        requestedFrom: new Date(w.seededAt - 150 * DAY_MS),
+      });
+      // The pass that worked to the merged start closes it.
+      const merged = (await getBackfill(t.db, org.id, vehicleId))!;
+      const further = { ...reached, coveredFrom: merged.requestedFrom };
+      await recordBackfillPass(t.db, merged, { journeys: further, charging: further }, merged.requestedFrom, 2, w.now());
+      expect(await getBackfill(t.db, org.id, vehicleId)).toMatchObject({ status: 'done', calls: 6, finishedAt: w.now() });
+    });
 
     it('reaches back to the start in the first walk of a vehicle never gathered, and fails with the reason when it cannot be read', async () => {
       const w = historyWorld({ vehiclesPerOrg: 4 });

@@ -127,5 +127,10 @@ export async function recordBackfillPass(
 ): Promise<void> {
   const progress = backfillProgress(states, from, backfill.calls + calls);
   if (calls === 0 && progress.status === backfill.status && progress.reason === backfill.reason) return;
-  await updateBackfill(db, backfill.organizationId, backfill.vehicleId, { ...progress, addCalls: calls, at });
+  await updateBackfill(db, backfill.organizationId, backfill.vehicleId, {
+    ...progress,
+    requestedFrom: backfill.requestedFrom,
+    addCalls: calls,
+    at,
+  });
 }

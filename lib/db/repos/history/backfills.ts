@@ -76,21 +76,27 @@ export async function upsertBackfill(db: Db, input: NewBackfill): Promise<Histor
   return row;
 }
 
-/** The gathering's progress on an open request: calls spent, and its end (done, or failed with the reason). */
+/**
+ * The gathering's progress on an open request: calls spent, and where it stands as of the start the
+ * pass worked to (`requestedFrom`). A request merged meanwhile (an earlier start) keeps its calls
+ * counted but stays open: the next pass reaches for the new start.
+ */
 export async function updateBackfill(
   db: Db,
   organizationId: string,
   vehicleId: string,
-  change: { status: BackfillStatus; reason?: string | null; addCalls?: number; at: Date },
+  change: { requestedFrom: Date; status: BackfillStatus; reason?: string | null; addCalls?: number; at: Date },
 ): Promise<void> {
   const finished = change.status === 'done' || change.status === 'failed';
+  const same = sql`${historyBackfills.requestedFrom} = ${change.requestedFrom.toISOString()}::timestamptz`;
+  const added = change.addCalls ?? 0;
   await db
     .update(historyBackfills)
     .set({
-      status: change.status,
-      reason: change.reason ?? null,
-      calls: sql`${historyBackfills.calls} + ${change.addCalls ?? 0}`,
-      finishedAt: finished ? change.at : null,
+      status: sql`case when ${same} then ${change.status} when ${added} > 0 then 'gathering' else ${historyBackfills.status} end`,
+      reason: sql`case when ${same} then ${change.reason ?? null}::text else ${historyBackfills.reason} end`,
+      calls: sql`${historyBackfills.calls} + ${added}`,
+      finishedAt: sql`case when ${same} then ${finished ? change.at.toISOString() : null}::timestamptz else null end`,
       updatedAt: change.at,
     })
     .where(
