@@ -5,7 +5,7 @@ import { getBackfill, upsertBackfill } from '@/lib/db/repos/history/backfills';
 import { emptyGatheringState, getGatheringState } from '@/lib/db/repos/history/gathering';
 import { chargingHistory, journeyHistory } from '@/lib/db/schema';
 import type { Db } from '@/lib/db';
-import { backfillProgress, recordBackfillPass } from './gather-backfill';
+import { backfillProgress, backfillStart, recordBackfillPass } from './gather-backfill';
 import { DAY_MS, gatherHistory, type HistoryPolicy } from './gather-history';
 import { HOUR, TEST_POLICY, historyOrganization, historyWorld, upstreamItems } from './history.test-support';
 import { storeCovers } from './history-queries';
@@ -34,6 +34,16 @@ const request = (db: Db, organizationId: string, vehicleId: string, requestedFro
     requestedAt: at,
     estimatedCalls: 10,
   });
+
+describe('the start a backfill reaches for', () => {
+  it('is the requested day, or the prune’s cut (13 calendar months) once the request is older than it', () => {
+    const now = new Date('2026-11-20T08:00:00Z');
+    const requested = new Date('2025-10-21T00:00:00Z');
+    expect(backfillStart({ requestedFrom: requested }, now, TEST_POLICY)).toEqual(requested);
+    const later = new Date('2026-11-25T08:00:00Z');
+    expect(backfillStart({ requestedFrom: requested }, later, TEST_POLICY)).toEqual(new Date('2025-10-25T08:00:00Z'));
+  });
+});
 
 describe('where a backfill stands after a pass', () => {
   const at = new Date('2026-11-20T08:00:00Z');

@@ -8,6 +8,9 @@ import type { BackfillStatus, HistoryBackfill, HistoryKind } from '@/lib/db/sche
 import type { VehicleApi } from '@/lib/vehicle-api';
 import type { GatherPassResult, HistoryPolicy } from './gather-history';
 import { failed, listPage, paused, START_FIELD } from './history-pages';
+import { retentionCutoff } from './prune-history';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * A requested backfill's part of the gathering (history_backfills): a walk below what a kind's
@@ -16,9 +19,14 @@ import { failed, listPage, paused, START_FIELD } from './history-pages';
  * (`backfillOldestAt`), so a walk cut by the budget or a restart goes on below what it stored.
  */
 
-/** The start a backfill still reaches for: never past the retention (what is older is pruned). */
+/**
+ * The start a backfill still reaches for: never before the prune's cut (calendar months back, as
+ * `history.prune` cuts; the policy's retention counts 31-day months), so a request that outlives a
+ * prune is not walked again for days the prune deletes.
+ */
 export function backfillStart(backfill: Pick<HistoryBackfill, 'requestedFrom'>, now: Date, policy: HistoryPolicy): Date {
-  return new Date(Math.max(backfill.requestedFrom.getTime(), now.getTime() - policy.retentionMs));
+  const cut = retentionCutoff(now, Math.round(policy.retentionMs / (31 * DAY_MS)));
+  return new Date(Math.max(backfill.requestedFrom.getTime(), cut.getTime()));
 }
 
 /** Whether a kind's store needs a backfill walk to reach `from`, and may take one now. */
