@@ -23,6 +23,7 @@ import {
   type ReportView,
 } from '@/lib/reports/report';
 import { useSavedViews } from '@/lib/views/query';
+import { CoverageTable } from './coverage-table';
 import { LazyReportCharts } from './lazy-report-charts';
 import { LazyReportSchedules } from './lazy-report-schedules';
 
@@ -347,22 +348,7 @@ function ReportsViewInner({ org }: { org: string }) {
                 <summary className="cursor-pointer font-medium">Coverage per vehicle</summary>
                 <div className="mt-3 space-y-2">
                   <CsvLink href={reportCsvPath(org, search, 'coverage')}>Download CSV</CsvLink>
-                  <TableScroll label="Coverage per vehicle" frame="outlined">
-                    <PlainTable caption="Coverage per vehicle" columns={['Vehicle', right('Days with data'), 'Journeys', 'Charging']}>
-                      {data.coverageRows.map((c) => (
-                        <tr key={c.vehicleId}>
-                          <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
-                            {c.vehicleId}
-                          </th>
-                          <td className={numberCell}>
-                            {c.daysWithData} of {c.days}
-                          </td>
-                          <td className="px-3 py-2">{c.journeys}</td>
-                          <td className="px-3 py-2">{c.charging}</td>
-                        </tr>
-                      ))}
-                    </PlainTable>
-                  </TableScroll>
+                  <CoverageTable org={org} report={data} />
                 </div>
               </details>
             </>

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { BackfillPanel } from '@/components/history/backfill-panel';
 import { withUrlState } from '@/components/list/with-url-state';
 import { LoadingRows } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
@@ -27,7 +28,12 @@ function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {
   // Days are the person's days: in their chosen zone, else the browser's.
   const { range, setRange, instants } = useDayRangeUrl(zone, DEFAULT_DAYS);
   if (!inBrowser) return <LoadingRows label="Loading charging sessions" />;
-  return <ChargingSessions org={org} vehicleId={vehicleId} range={range} setRange={setRange} instants={instants} zone={zone} />;
+  return (
+    <div className="space-y-6">
+      <ChargingSessions org={org} vehicleId={vehicleId} range={range} setRange={setRange} instants={instants} zone={zone} />
+      <BackfillPanel org={org} vehicleId={vehicleId} />
+    </div>
+  );
 }
 
 export const ChargingView = withUrlState(Charging);

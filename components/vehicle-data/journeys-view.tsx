@@ -22,6 +22,7 @@ import { DayRangeForm } from './day-range-form';
 import { presetsIn, useDayRangeUrl } from './use-day-range-url';
 import { JourneysTable } from './journeys-table';
 import { SectionError } from '@/components/list/section-error';
+import { BackfillPanel } from '@/components/history/backfill-panel';
 
 const DEFAULT_DAYS = 30;
 
@@ -125,7 +126,7 @@ function SummaryContent({ range, load }: { range: DayRange; load: RangeLoad }) {
   );
 }
 
-/** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list. */
+/** Journeys of a date range (kept in the URL): totals, a chart per day, CSV, and the paged list; below, the vehicle's stored history and its backfill. */
 function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
   const inBrowser = useInBrowser();
   const { zone } = usePreferences();
@@ -144,6 +145,7 @@ function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
       />
       <JourneysSummary org={org} vehicleId={vehicleId} range={range} instants={instants} />
       <JourneysTable org={org} vehicleId={vehicleId} range={range} instants={instants} />
+      <BackfillPanel org={org} vehicleId={vehicleId} />
     </div>
   );
 }

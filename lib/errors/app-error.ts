@@ -40,6 +40,8 @@ export const APP_ERROR_STATUS = {
   MAIL_FAILED: 502,
   /** No SMTP settings: a scheduled report cannot be sent now (nor on schedule). */
   REPORT_MAIL_UNAVAILABLE: 503,
+  /** A history backfill asked of a vehicle the gathering cannot read (not connected, not listening, no consent). */
+  HISTORY_UNREADABLE: 409,
   /** The organization requires a second factor of its admins and managers, and this person has none yet. */
   SECOND_FACTOR_REQUIRED: 403,
   /** A dangerous action (lib/auth/dangerous-actions.ts) without a fresh proof of this session: the browser prompts for one. */

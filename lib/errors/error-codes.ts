@@ -31,6 +31,8 @@ const MEANINGS = {
   MAIL_UNAVAILABLE: 'No mail server is set up: copy the link instead.',
   MAIL_FAILED: 'The mail server refused the message.',
   REPORT_MAIL_UNAVAILABLE: 'No mail server is set up on this server (SMTP_URL and SMTP_FROM): reports cannot be sent by e-mail.',
+  HISTORY_UNREADABLE:
+    'The vehicle’s history cannot be gathered now (not connected, not listening, or the consent lacks the scope): `message` says which; nothing was recorded.',
   SECOND_FACTOR_REQUIRED: 'The organization requires a second factor of this person, who has none yet.',
   STEP_UP_REQUIRED: 'A dangerous action needs a fresh confirmation of the session (never asked of an API credential).',
   IDEMPOTENCY_KEY_REUSED: 'This `Idempotency-Key` was used with another request: choose a new key.',

@@ -9,6 +9,7 @@ import { commandKeys } from '@/lib/commands/query-keys';
 import { connectKeys } from '@/lib/connect/query-keys';
 import { eligibilityKeys } from '@/lib/eligibility/query-keys';
 import { fleetKeys } from '@/lib/overview/query-keys';
+import { historyKeys } from '@/lib/history/query-keys';
 import { memberKeys } from '@/lib/members/query-keys';
 import { notificationKeys } from '@/lib/notifications/query-keys';
 import { onboardingKeys } from '@/lib/onboarding/query-keys';
@@ -31,6 +32,7 @@ const FACTORIES: Record<string, Factory> = {
   connectKeys,
   eligibilityKeys,
   fleetKeys,
+  historyKeys,
   memberKeys,
   notificationKeys,
   onboardingKeys,

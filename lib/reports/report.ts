@@ -72,6 +72,8 @@ export interface ReportCoverageRow {
   journeys: string;
   charging: string;
   reason: MissingReason | null;
+  /** The vehicle's history backfill, when one was asked for (its state and start). */
+  backfill: { status: 'queued' | 'gathering' | 'done' | 'failed'; from: string; reason: string | null } | null;
 }
 
 export interface ReportView {

@@ -18,7 +18,7 @@ import { notificationsDigestJob } from '@/lib/notifications/server/send-digests'
 import { pruneOutboundWebhooks, webhooksDeliverJob } from '@/lib/notifications/server/webhook-deliveries';
 import { startWebhookSender, webhookWake } from '@/lib/notifications/server/webhook-sender';
 import { randomUUID } from 'node:crypto';
-import { gatherHistory, historyPolicyOf } from '@/lib/history/server/gather-history';
+import { gatherHistory, HISTORY_GATHER_TICK_MS, historyPolicyOf } from '@/lib/history/server/gather-history';
 import { pruneExpiredHistory } from '@/lib/history/server/prune-history';
 import { reportsScheduleJob } from '@/lib/reports/server/send-scheduled-reports';
 
@@ -124,7 +124,7 @@ export async function startBackgroundJobs(): Promise<void> {
   registerJob({
     name: 'history.gather',
     // Each tick asks only for the due vehicles' lists, within each vehicle's budget share.
-    everyMs: 10 * 60_000,
+    everyMs: HISTORY_GATHER_TICK_MS,
     expireAfterSeconds: 30 * 60,
     run: async (signal) => {
       await gatherHistory(getDb(), apiForOrganization, () => new Date(), historyPolicy(), signal);

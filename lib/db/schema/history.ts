@@ -1,8 +1,8 @@
 import 'server-only';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { inList, ts } from './columns';
-import { organizationRef } from './access';
+import { organizationRef, users } from './access';
 
 /**
  * The fleet history store: what the upstream said happened (journeys, charging sessions) and one
@@ -176,6 +176,11 @@ export const historyGathering = pgTable(
     walkStartedAt: ts('walk_started_at'),
     walkNewestAt: ts('walk_newest_at'),
     walkOldestAt: ts('walk_oldest_at'),
+    /**
+     * A requested backfill's walk below `coveredFrom` (history_backfills): every item started in
+     * [backfillOldestAt, coveredFrom] is stored, the next page asks below it; null when none is under way.
+     */
+    backfillOldestAt: ts('backfill_oldest_at'),
     /** Upstream calls spent in the budget window starting at `windowStart` (the vehicle's share is the sum over kinds). */
     windowStart: ts('window_start'),
     callsInWindow: integer('calls_in_window').notNull().default(0),
@@ -190,6 +195,42 @@ export const historyGathering = pgTable(
   ],
 );
 
+/** queued: no call spent yet; gathering: pages asked; done: stored back to the start; failed: the upstream cannot be read (`reason`). */
+export const BACKFILL_STATUSES = ['queued', 'gathering', 'done', 'failed'] as const;
+export type BackfillStatus = (typeof BACKFILL_STATUSES)[number];
+
+/**
+ * A vehicle's history asked for back to `requestedFrom`, earlier than the gathering's first walk
+ * reaches (HISTORY_BACKFILL_DAYS): the `history.gather` job walks below what is stored within the
+ * vehicle's budget share. One row per vehicle: a request while one is open merges into it (the
+ * earlier start wins); a closed one (done, failed) is replaced. Every request is also in the audit log.
+ */
+export const historyBackfills = pgTable(
+  'history_backfills',
+  {
+    organizationId: organizationRef(),
+    vehicleId: text('vehicle_id').notNull(),
+    requestedFrom: ts('requested_from').notNull(),
+    status: text('status').$type<BackfillStatus>().notNull(),
+    reason: text('reason'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByEmail: text('requested_by_email'),
+    requestedAt: ts('requested_at').notNull(),
+    /** The upstream calls the console estimated when it was asked for (shown before it started). */
+    estimatedCalls: integer('estimated_calls').notNull(),
+    /** Calls the backfill's walks spent so far. */
+    calls: integer('calls').notNull().default(0),
+    finishedAt: ts('finished_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.vehicleId] }),
+    check('history_backfills_status_check', sql.raw(inList('status', BACKFILL_STATUSES))),
+    index('history_backfills_open_idx').on(t.organizationId, t.status),
+  ],
+);
+
 export type JourneyHistoryRow = typeof journeyHistory.$inferInsert;
 export type ChargingHistoryRow = typeof chargingHistory.$inferInsert;
 export type HistoryGathering = typeof historyGathering.$inferSelect;
+export type HistoryBackfill = typeof historyBackfills.$inferSelect;

@@ -11,11 +11,14 @@ import {
   type GatherVehicle,
 } from '@/lib/db/repos/history/gathering';
 import { upsertChargingSessions, upsertJourneys } from '@/lib/db/repos/history/store';
-import { HISTORY_KINDS, type HistoryKind } from '@/lib/db/schema';
+import { HISTORY_KINDS, type HistoryBackfill, type HistoryKind } from '@/lib/db/schema';
 import type { Env } from '@/lib/env';
 import { logger } from '@/lib/ops/log';
-import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
-import { chargingRow, journeyRow, type Gathered } from './history-rows';
+import type { VehicleApi } from '@/lib/vehicle-api';
+import { listOpenBackfills } from '@/lib/db/repos/history/backfills';
+import { backfillStart, backfillWalk, recordBackfillPass, wantsBackfillWalk } from './gather-backfill';
+import { failed, listPage, paused, START_FIELD } from './history-pages';
+import type { Gathered } from './history-rows';
 
 export interface HistoryPolicy {
   /** A vehicle's lists are asked for what is new at most this often. */
@@ -39,6 +42,9 @@ export interface HistoryPolicy {
 }
 
 export const DAY_MS = 24 * 60 * 60_000;
+
+/** How often the `history.gather` job runs (each pass asks only for what is due, within each vehicle's share). */
+export const HISTORY_GATHER_TICK_MS = 10 * 60_000;
 
 export const DEFAULT_HISTORY_POLICY: Omit<HistoryPolicy, 'intervalMs' | 'budgetShare' | 'backfillMs' | 'retentionMs'> = {
   unknownBudgetCallsPerDay: 4,
@@ -76,11 +82,6 @@ export interface GatherPassResult {
 }
 
 export type ApiForOrganization = (organizationId: string) => Promise<VehicleApi | undefined>;
-
-/** The list's timestamp field each kind filters and orders by. */
-const START_FIELD: Record<HistoryKind, string> = { journeys: 'startTimestamp', charging: 'startedAt' };
-
-const paused = (error: unknown) => isVehicleApiError(error) && error.code === 'UPSTREAM_PAUSED';
 
 /**
  * One pass of the history gathering over every organization's snapshot roster: for each
@@ -130,13 +131,15 @@ async function gatherOrganization(
 ): Promise<void> {
   const vehicles = await listGatherVehicles(db, organizationId);
   const states = await listGatheringStates(db, organizationId);
+  const backfills = await listOpenBackfills(db, organizationId);
   let next = 0;
   let stop: unknown;
   const worker = async () => {
     while (!signal?.aborted && stop === undefined && next < vehicles.length) {
       const vehicle = vehicles[next++];
       try {
-        await gatherVehicle(db, api, organizationId, vehicle, states.get(vehicle.vehicleId) ?? {}, now, policy, result);
+        const backfill = backfills.get(vehicle.vehicleId);
+        await gatherVehicle(db, api, organizationId, vehicle, states.get(vehicle.vehicleId) ?? {}, backfill, now, policy, result);
       } catch (error) {
         // The breaker paused the organization: the next pass tries again.
         stop = error;
@@ -162,6 +165,7 @@ async function gatherVehicle(
   organizationId: string,
   vehicle: GatherVehicle,
   states: Partial<Record<HistoryKind, GatheringState>>,
+  backfill: HistoryBackfill | undefined,
   now: () => Date,
   policy: HistoryPolicy,
   result: GatherPassResult,
@@ -175,26 +179,42 @@ async function gatherVehicle(
         : undefined;
   if (unreadable) {
     // Recorded once; asked again when the snapshot sees the vehicle connected and listening.
+    const recorded: Partial<Record<HistoryKind, GatheringState>> = {};
     for (const kind of HISTORY_KINDS) {
       const state = states[kind] ?? emptyGatheringState(now());
-      if (state.status !== unreadable.status || state.reason !== unreadable.reason)
-        await save(kind, { ...state, ...unreadable, nextAttemptAt: null, updatedAt: now() });
+      recorded[kind] = { ...state, ...unreadable, nextAttemptAt: null, updatedAt: now() };
+      if (state.status !== unreadable.status || state.reason !== unreadable.reason) await save(kind, recorded[kind]);
     }
+    if (backfill) await recordBackfillPass(db, backfill, recorded, backfill.requestedFrom, 0, now());
     return;
   }
   result.vehicles += 1;
   const window = budgetWindow(vehicle, now().getTime(), policy);
   const inWindow = (s: GatheringState | undefined) => (s?.windowStart?.getTime() === window.start.getTime() ? s.callsInWindow : 0);
   const budget = { spent: HISTORY_KINDS.reduce((sum, kind) => sum + inWindow(states[kind]), 0), allowed: window.allowed };
+  const spentBefore = budget.spent;
+  // A requested backfill: the first walk reaches back to its start; a later one walks below what is stored.
+  const from = backfill ? backfillStart(backfill, now(), policy) : undefined;
+  const after: Partial<Record<HistoryKind, GatheringState>> = {};
   for (const kind of HISTORY_KINDS) {
     const stored = states[kind];
     let state: GatheringState = stored
       ? { ...stored, callsInWindow: inWindow(stored), windowStart: window.start }
       : { ...emptyGatheringState(now()), windowStart: window.start };
-    if (!isDue(state, now().getTime(), policy)) continue;
-    state = await walk(db, api, organizationId, vehicle.vehicleId, kind, state, budget, window.end, now, policy, result);
-    await save(kind, state);
+    let changed = false;
+    if (isDue(state, now().getTime(), policy)) {
+      // New items first: a backfill takes only what the walk of new items leaves of the budget.
+      state = await walk(db, api, organizationId, vehicle.vehicleId, kind, state, budget, window.end, now, policy, result, from);
+      changed = true;
+    }
+    if (from && wantsBackfillWalk(state, from, now())) {
+      state = await backfillWalk(db, api, organizationId, vehicle.vehicleId, kind, state, from, budget, window.end, now, policy, result);
+      changed = true;
+    }
+    if (changed) await save(kind, state);
+    after[kind] = state;
   }
+  if (backfill && from) await recordBackfillPass(db, backfill, after, from, budget.spent - spentBefore, now());
 }
 
 function isDue(state: GatheringState, at: number, policy: HistoryPolicy): boolean {
@@ -218,9 +238,11 @@ async function walk(
   now: () => Date,
   policy: HistoryPolicy,
   result: GatherPassResult,
+  requestedFrom?: Date,
 ): Promise<GatheringState> {
   let state = start;
-  const horizon = new Date(now().getTime() - Math.min(policy.backfillMs, policy.retentionMs));
+  const defaultHorizon = new Date(now().getTime() - Math.min(policy.backfillMs, policy.retentionMs));
+  const horizon = requestedFrom && requestedFrom < defaultHorizon ? requestedFrom : defaultHorizon;
   // The first walk reaches back to the horizon as of its start (kept, so a resumed walk reaches as far).
   if (!state.coveredFrom) state = { ...state, coveredFrom: horizon };
   const lower = state.cursorAt ?? state.coveredFrom ?? horizon;
@@ -291,36 +313,4 @@ async function walk(
     state = { ...state, updatedAt: now() };
     await save(state);
   }
-}
-
-async function listPage(
-  api: VehicleApi,
-  vehicleId: string,
-  kind: HistoryKind,
-  params: { maxPageSize: number; filter: unknown },
-  organizationId: string,
-  gatheredAt: Date,
-): Promise<{ items: Gathered[]; more: boolean }> {
-  if (kind === 'journeys') {
-    const { data } = await api.listJourneys(vehicleId, params);
-    return { items: data.results.flatMap((j) => journeyRow(organizationId, vehicleId, j, gatheredAt) ?? []), more: !!data.nextPageToken };
-  }
-  const { data } = await api.listChargingSessions(vehicleId, params);
-  return { items: data.results.flatMap((s) => chargingRow(organizationId, vehicleId, s, gatheredAt) ?? []), more: !!data.nextPageToken };
-}
-
-/** The state after a failed ask: the reason, and when to ask again (the walk's progress is kept). */
-function failed(state: GatheringState, error: unknown, at: Date, policy: HistoryPolicy): GatheringState {
-  const code = isVehicleApiError(error) ? error.code : 'UNKNOWN_ERROR';
-  const later = (ms: number) => new Date(at.getTime() + ms);
-  if (code === 'CONSENT_MISSING') {
-    const details = isVehicleApiError(error) ? (error.details as { scope?: unknown } | undefined) : undefined;
-    const scope = typeof details?.scope === 'string' ? details.scope : code;
-    return { ...state, status: 'no_consent', reason: scope, nextAttemptAt: later(policy.noConsentRetryMs), updatedAt: at };
-  }
-  if (code === 'RESOURCE_NOT_FOUND')
-    return { ...state, status: 'disconnected', reason: code, nextAttemptAt: later(policy.notFoundRetryMs), updatedAt: at };
-  const failures = state.failures + 1;
-  const backoff = Math.min(DAY_MS, policy.errorRetryMs * 2 ** (failures - 1));
-  return { ...state, status: 'error', reason: code, failures, nextAttemptAt: later(backoff), updatedAt: at };
 }

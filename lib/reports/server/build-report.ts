@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
+import { listBackfills } from '@/lib/db/repos/history/backfills';
 import { findView } from '@/lib/db/repos/saved-views';
 import { listSnapshots } from '@/lib/db/repos/vehicle-snapshots';
 import type { NotificationScope } from '@/lib/db/schema';
@@ -85,13 +86,14 @@ export async function buildReport(access: Access, query: ReportQuery, deps: Repo
   const period = reportPeriod(query.period, deps.now);
   const elapsed = elapsedPart(period, deps.now);
   const orgId = access.org.id;
-  const [scope, totals, coverage, activity, snapshots, costs] = await Promise.all([
+  const [scope, totals, coverage, activity, snapshots, costs, backfills] = await Promise.all([
     resolveScope(access, query, deps),
     vehicleTotals(deps.db, orgId, elapsed),
     periodCoverage(deps.db, orgId, elapsed),
     vehicleActivity(deps.db, orgId, elapsed),
     listSnapshots(deps.db, orgId),
     chargingCostByVehicle(deps.db, orgId, elapsed),
+    listBackfills(deps.db, orgId),
   ]);
   const costOf = new Map(costs.vehicles.map((c) => [c.vehicleId, c.cost]));
   const priced = costs.tariff !== null;
@@ -156,6 +158,7 @@ export async function buildReport(access: Access, query: ReportQuery, deps: Repo
 
   const coverageRows: ReportCoverageRow[] = rows.map((r) => {
     const c = coverageOf.get(r.vehicleId);
+    const b = backfills.get(r.vehicleId);
     return {
       vehicleId: r.vehicleId,
       days: dayCount,
@@ -163,6 +166,7 @@ export async function buildReport(access: Access, query: ReportQuery, deps: Repo
       journeys: kindWords(c?.journeys),
       charging: kindWords(c?.charging),
       reason: missingReason(c),
+      backfill: b ? { status: b.status, from: b.requestedFrom.toISOString().slice(0, 10), reason: b.reason } : null,
     };
   });
   const missing = new Map<MissingReason, number>();

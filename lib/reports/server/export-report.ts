@@ -66,8 +66,17 @@ export function reportTableCsv(report: ReportView, table: ReportTable): { header
       rows: report.days.map((d) => [d.day, ...FIGURES.map((f) => figureValue(d, f.key))]),
     };
   return {
-    header: ['vehicle_id', 'days', 'days_with_data', 'journeys', 'charging', 'missing_because'],
-    rows: report.coverageRows.map((c) => [c.vehicleId, c.days, c.daysWithData, c.journeys, c.charging, c.reason]),
+    header: ['vehicle_id', 'days', 'days_with_data', 'journeys', 'charging', 'missing_because', 'backfill', 'backfill_from'],
+    rows: report.coverageRows.map((c) => [
+      c.vehicleId,
+      c.days,
+      c.daysWithData,
+      c.journeys,
+      c.charging,
+      c.reason,
+      c.backfill?.status ?? null,
+      c.backfill?.from ?? null,
+    ]),
   };
 }
 

@@ -29,6 +29,22 @@ export async function listGatherVehicles(db: Db, organizationId: string): Promis
     .orderBy(vehicleSnapshots.vehicleId);
 }
 
+/** One vehicle of the roster, or undefined when the snapshot does not list it in the organization. */
+export async function getGatherVehicle(db: Db, organizationId: string, vehicleId: string): Promise<GatherVehicle | undefined> {
+  const [row] = await db
+    .select({
+      vehicleId: vehicleSnapshots.vehicleId,
+      isListening: vehicleSnapshots.isListening,
+      connectionStatus: vehicleSnapshots.connectionStatus,
+      lastSeenAt: vehicleSnapshots.lastSeenAt,
+      budgetMax: vehicleSnapshots.budgetMax,
+      budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
+    })
+    .from(vehicleSnapshots)
+    .where(and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId)));
+  return row;
+}
+
 export type GatheringState = Omit<HistoryGathering, 'organizationId' | 'vehicleId' | 'kind'>;
 
 export const emptyGatheringState = (now: Date): GatheringState => ({
@@ -40,6 +56,7 @@ export const emptyGatheringState = (now: Date): GatheringState => ({
   walkStartedAt: null,
   walkNewestAt: null,
   walkOldestAt: null,
+  backfillOldestAt: null,
   windowStart: null,
   callsInWindow: 0,
   nextAttemptAt: null,

@@ -1,0 +1,213 @@
+import 'server-only';
+import { getDb, type Db } from '@/lib/db';
+import { countStoredByVehicle, getBackfill, OPEN_BACKFILL_STATUSES, upsertBackfill } from '@/lib/db/repos/history/backfills';
+import { getGatherVehicle, listGatheringStates, type GatherVehicle, type GatheringState } from '@/lib/db/repos/history/gathering';
+import { HISTORY_KINDS, type HistoryBackfill, type HistoryKind } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { AppError, invalidField } from '@/lib/errors/app-error';
+import type { OrgAccess } from '@/lib/org/org-access';
+import {
+  estimateBackfill,
+  type BackfillEstimate,
+  type BackfillPanelView,
+  type BackfillView,
+  type KindCoverageView,
+  type KindEstimateInput,
+} from '@/lib/history/backfill';
+import type { BackfillQuery, BackfillRequest } from '@/lib/history/schemas';
+import { budgetWindow, DAY_MS, HISTORY_GATHER_TICK_MS, historyPolicyOf, type HistoryPolicy } from './gather-history';
+import { retentionCutoff } from './prune-history';
+
+export interface BackfillDeps {
+  db: Db;
+  now: Date;
+  policy: HistoryPolicy;
+  retentionMonths: number;
+}
+
+const defaults = (): BackfillDeps => {
+  const e = env();
+  return { db: getDb(), now: new Date(), policy: historyPolicyOf(e), retentionMonths: e.HISTORY_RETENTION_MONTHS };
+};
+
+type Access = Pick<OrgAccess, 'org' | 'user'>;
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+const startOf = (dayKey: string) => new Date(`${dayKey}T00:00:00Z`);
+
+/** The earliest start the retention keeps (the day after its cut, so nothing gathered is pruned at once) and the latest (yesterday). */
+export function backfillBounds(now: Date, retentionMonths: number): { earliest: string; latest: string } {
+  return {
+    earliest: day(new Date(retentionCutoff(now, retentionMonths).getTime() + DAY_MS)),
+    latest: day(new Date(now.getTime() - DAY_MS)),
+  };
+}
+
+async function vehicleOrThrow(db: Db, organizationId: string, vehicleId: string): Promise<GatherVehicle> {
+  // The snapshot's roster is the organization's: another organization's vehicle is not found, as an unknown one.
+  const vehicle = await getGatherVehicle(db, organizationId, vehicleId);
+  if (!vehicle) throw new AppError('NOT_FOUND', 'No such vehicle in this organization’s fleet.');
+  return vehicle;
+}
+
+/** Why the gathering cannot read the vehicle's history now, or null. */
+function unreadableReason(vehicle: GatherVehicle, states: Partial<Record<HistoryKind, GatheringState>>): string | null {
+  if (vehicle.connectionStatus !== 'CONNECTED') return `The vehicle is not connected (${vehicle.connectionStatus ?? 'unknown'}).`;
+  if (!vehicle.isListening) return 'The vehicle is not listening: turn listening on first.';
+  for (const kind of HISTORY_KINDS) {
+    const state = states[kind];
+    if (state?.status === 'no_consent')
+      return `The owner’s consent lacks ${state.reason ?? 'the scope'} for the ${kind === 'journeys' ? 'journeys' : 'charging sessions'}.`;
+  }
+  return null;
+}
+
+/** What the estimate needs of the store: per kind the vehicle's coverage and density, and the fleet's. */
+async function estimateInputs(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  states: Map<string, Partial<Record<HistoryKind, GatheringState>>>,
+): Promise<Record<HistoryKind, KindEstimateInput>> {
+  const spanDays = (s: GatheringState | undefined) =>
+    s?.coveredFrom && s.completeAt ? Math.max(0, (s.completeAt.getTime() - s.coveredFrom.getTime()) / DAY_MS) : 0;
+  const entries = await Promise.all(
+    HISTORY_KINDS.map(async (kind) => {
+      const counts = await countStoredByVehicle(db, organizationId, kind);
+      let fleetItems = 0;
+      let fleetDays = 0;
+      for (const [id, kinds] of states) {
+        const days = spanDays(kinds[kind]);
+        if (days === 0) continue;
+        fleetItems += counts.get(id) ?? 0;
+        fleetDays += days;
+      }
+      const own = states.get(vehicleId)?.[kind];
+      const input: KindEstimateInput = {
+        // Only a walk that completed vouches for what it covers: before, everything up to now counts as missing.
+        coveredFrom: own?.completeAt ? own.coveredFrom : null,
+        vehicleItems: counts.get(vehicleId) ?? 0,
+        vehicleDays: spanDays(own),
+        fleetItems,
+        fleetDays,
+      };
+      return [kind, input] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<HistoryKind, KindEstimateInput>;
+}
+
+async function estimateFor(
+  vehicle: GatherVehicle,
+  states: Map<string, Partial<Record<HistoryKind, GatheringState>>>,
+  organizationId: string,
+  from: Date,
+  deps: BackfillDeps,
+): Promise<BackfillEstimate> {
+  const window = budgetWindow(vehicle, deps.now.getTime(), deps.policy);
+  const own = states.get(vehicle.vehicleId) ?? {};
+  const spentInWindow = HISTORY_KINDS.reduce(
+    (sum, kind) => sum + (own[kind]?.windowStart?.getTime() === window.start.getTime() ? own[kind]!.callsInWindow : 0),
+    0,
+  );
+  return estimateBackfill({
+    from,
+    now: deps.now,
+    pageSize: deps.policy.pageSize,
+    kinds: await estimateInputs(deps.db, organizationId, vehicle.vehicleId, states),
+    budget: {
+      allowedPerWindow: window.allowed,
+      windowMs: window.end.getTime() - window.start.getTime(),
+      known: !!(vehicle.budgetMax && vehicle.budgetWindowSeconds),
+      spentInWindow,
+      windowEnd: window.end,
+    },
+    tickMs: HISTORY_GATHER_TICK_MS,
+  });
+}
+
+export function backfillView(row: HistoryBackfill): BackfillView {
+  return {
+    vehicleId: row.vehicleId,
+    from: day(row.requestedFrom),
+    status: row.status,
+    reason: row.reason,
+    requestedByEmail: row.requestedByEmail,
+    requestedAt: row.requestedAt.toISOString(),
+    estimatedCalls: row.estimatedCalls,
+    calls: row.calls,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const coverageView = (state: GatheringState | undefined): KindCoverageView => ({
+  status: state?.status ?? 'pending',
+  reason: state?.reason ?? null,
+  coveredFrom: state?.coveredFrom?.toISOString() ?? null,
+  completeAt: state?.completeAt?.toISOString() ?? null,
+});
+
+function checkedFrom(from: string, bounds: { earliest: string; latest: string }, where: 'body' | 'query'): Date {
+  if (from < bounds.earliest)
+    throw invalidField('from', `The start date must be on or after ${bounds.earliest}: older history is not kept`, { where });
+  if (from > bounds.latest) throw invalidField('from', `The start date must be on or before ${bounds.latest}`, { where });
+  return startOf(from);
+}
+
+/**
+ * A vehicle's history backfill as its panel shows it: the request (if any, with its progress), how
+ * far each kind is stored, the bounds of a start, and the estimated cost of gathering back to
+ * `from` (absent: the earliest the retention allows). No upstream call.
+ */
+export async function getVehicleBackfill(
+  access: Access,
+  vehicleId: string,
+  query: BackfillQuery,
+  deps: BackfillDeps = defaults(),
+): Promise<BackfillPanelView> {
+  const orgId = access.org.id;
+  const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
+  const bounds = backfillBounds(deps.now, deps.retentionMonths);
+  const from = checkedFrom(query.from ?? bounds.earliest, bounds, 'query');
+  const [states, request] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
+  const own = states.get(vehicleId) ?? {};
+  return {
+    vehicleId,
+    request: request ? backfillView(request) : null,
+    coverage: { journeys: coverageView(own.journeys), charging: coverageView(own.charging) },
+    unreadable: unreadableReason(vehicle, own),
+    ...bounds,
+    estimate: await estimateFor(vehicle, states, orgId, from, deps),
+  };
+}
+
+/**
+ * Asks for a vehicle's history back to `from`: recorded (who, when, the start and the estimate) for
+ * the `history.gather` job, which walks it within the vehicle's budget share. A request while one
+ * is queued or gathering merges into it (the earlier start wins; nothing is asked twice).
+ */
+export async function requestBackfill(
+  access: Access,
+  vehicleId: string,
+  body: BackfillRequest,
+  deps: BackfillDeps = defaults(),
+): Promise<{ backfill: BackfillView; merged: boolean; estimate: BackfillEstimate }> {
+  const orgId = access.org.id;
+  const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
+  const from = checkedFrom(body.from, backfillBounds(deps.now, deps.retentionMonths), 'body');
+  const [states, existing] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
+  const why = unreadableReason(vehicle, states.get(vehicleId) ?? {});
+  if (why) throw new AppError('HISTORY_UNREADABLE', `The vehicle’s history cannot be gathered now. ${why}`);
+  const estimate = await estimateFor(vehicle, states, orgId, from, deps);
+  const row = await upsertBackfill(deps.db, {
+    organizationId: orgId,
+    vehicleId,
+    requestedFrom: from,
+    requestedBy: access.user.id,
+    requestedByEmail: access.user.email,
+    requestedAt: deps.now,
+    estimatedCalls: estimate.calls,
+  });
+  const merged = !!existing && OPEN_BACKFILL_STATUSES.includes(existing.status);
+  return { backfill: backfillView(row), merged, estimate };
+}
