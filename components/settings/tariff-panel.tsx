@@ -9,14 +9,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
+import { browserTimeZone } from '@/lib/format/time';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { MAX_TARIFF_BANDS, type Tariff, type TariffInput, type TariffView } from '@/lib/settings/tariff';
 import { useRemoveTariff, useSaveTariff, useTariff } from '@/lib/settings/query';
 
 const tariffResolver = lazyZodResolver(() => import('@/lib/settings/tariff').then((m) => m.tariffSchema));
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const valuesOf = (tariff: TariffView | null): TariffInput =>
   tariff
