@@ -20,6 +20,20 @@ type FaceForm = { displayName: string; supportEmail: string; supportPhone: strin
 /** The logo to send: a new image (base64 and a preview), null to remove, undefined to keep. */
 type LogoChange = { base64: string; preview: string } | null | undefined;
 
+/** Where owners reach the organization, shown on their landing page. */
+const CONTACT_FIELDS = [
+  { name: 'supportEmail', id: 'ownerFaceEmail', label: 'Support e-mail', type: 'email', autoComplete: 'off' },
+  { name: 'supportPhone', id: 'ownerFacePhone', label: 'Support phone', type: 'tel', autoComplete: 'off' },
+  {
+    name: 'privacyUrl',
+    id: 'ownerFacePrivacy',
+    label: 'Privacy-notice address',
+    type: 'url',
+    placeholder: 'https://',
+    hint: 'An https:// page explaining how your organization uses the vehicle data.',
+  },
+] as const;
+
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -160,16 +174,9 @@ function OwnerFaceForm({ org, face }: { org: string; face: OwnerFaceSettingsView
           </p>
         ) : null}
       </div>
-      <Field id="ownerFaceEmail" label="Support e-mail" type="email" autoComplete="off" {...formField(form, 'supportEmail')} />
-      <Field id="ownerFacePhone" label="Support phone" type="tel" autoComplete="off" {...formField(form, 'supportPhone')} />
-      <Field
-        id="ownerFacePrivacy"
-        label="Privacy-notice address"
-        type="url"
-        placeholder="https://"
-        hint="An https:// page explaining how your organization uses the vehicle data."
-        {...formField(form, 'privacyUrl')}
-      />
+      {CONTACT_FIELDS.map(({ name, ...field }) => (
+        <Field key={name} {...field} {...formField(form, name)} />
+      ))}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save what owners see'}
       </Button>
