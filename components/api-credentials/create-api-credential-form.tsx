@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { SecretShownOnce } from '@/components/ui/secret-shown-once';
 import { Field, SelectField } from '@/components/ui/field';
@@ -135,9 +135,9 @@ export function CreateApiCredentialForm({ org }: { org: string }) {
             Grants {API_SCOPE_PRESETS[scope].join(', ')}. Members, settings and credentials need a custom scope naming them.
           </p>
         )}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create credential'}
-        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+          Create credential
+        </SubmitButton>
       </form>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { QuerySectionCard } from '@/components/ui/query-state';
@@ -177,9 +177,9 @@ function OwnerFaceForm({ org, face }: { org: string; face: OwnerFaceSettingsView
       {CONTACT_FIELDS.map(({ name, ...field }) => (
         <Field key={name} {...field} {...formField(form, name)} />
       ))}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save what owners see'}
-      </Button>
+      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+        Save what owners see
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
@@ -51,9 +51,9 @@ export function WebhookEndpointForm({ org, onCreated }: { org: string; onCreated
       {FIELDS.map(({ name, ...field }) => (
         <Field key={name} {...field} autoComplete="off" {...formField(form, name)} />
       ))}
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add endpoint'}
-      </Button>
+      <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+        Add endpoint
+      </SubmitButton>
     </form>
   );
 }
