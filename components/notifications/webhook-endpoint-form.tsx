@@ -10,6 +10,7 @@ import { ApiClientError } from '@/lib/query/api-fetch';
 import { useCreateWebhookEndpoint } from '@/lib/notifications/webhook-query';
 import { webhookEndpointInputSchema, type WebhookEndpointInput } from '@/lib/notifications/webhook-schemas';
 
+/** The new endpoint's fields (none is for the browser to fill in). */
 const FIELDS = [
   {
     name: 'url',
