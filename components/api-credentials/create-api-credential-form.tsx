@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { CopyButton } from '@/components/ui/copy-button';
+import { SecretShownOnce } from '@/components/ui/secret-shown-once';
 import { Field, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
@@ -74,22 +74,10 @@ export function CreateApiCredentialForm({ org }: { org: string }) {
   return (
     <div className="space-y-3">
       {created ? (
-        <div
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
+        <SecretShownOnce secret={created.secret} testId="api-credential-secret" onDone={() => setCreated(null)}>
           <p className="font-semibold">Secret of {created.name}</p>
           <p>Copy it into the program’s secret store now: it is shown only this once. Send it as “Authorization: Bearer …”.</p>
-          <p className="mt-1 flex items-center gap-1 font-mono break-all">
-            <span data-testid="api-credential-secret" className="min-w-0">
-              {created.secret}
-            </span>
-            <CopyButton value={created.secret} label="Copy the secret" />
-          </p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => setCreated(null)}>
-            I stored it
-          </Button>
-        </div>
+        </SecretShownOnce>
       ) : null}
       <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3" aria-labelledby="new-api-credential-heading">
         <h3 id="new-api-credential-heading" className="text-sm font-semibold">
@@ -147,9 +135,9 @@ export function CreateApiCredentialForm({ org }: { org: string }) {
             Grants {API_SCOPE_PRESETS[scope].join(', ')}. Members, settings and credentials need a custom scope naming them.
           </p>
         )}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create credential'}
-        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+          Create credential
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { useTryOperation } from '@/lib/api-credentials/query';
 import { tryOperationUrl, type TryableOperation } from '@/lib/api-credentials/try-operation';
@@ -56,9 +56,9 @@ export function TryOperation({ org, operations }: { org: string; operations: Try
       <p className="text-xs break-all">
         <code>GET {url}</code>
       </p>
-      <Button type="submit" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send'}
-      </Button>
+      <SubmitButton pending={send.isPending} pendingLabel="Sending…">
+        Send
+      </SubmitButton>
       <div aria-live="polite" className="space-y-1">
         {send.data ? (
           <>

@@ -89,8 +89,7 @@ function AuditEvents({ org }: { org: string }) {
     <div className="space-y-3">
       <FilterBar
         label="Audit filters"
-        active={filterBar.active}
-        choices={filterBar.choices}
+        {...filterBar}
         onClearAll={clearAll}
         end={
           <Button variant="secondary" size="sm" asChild>

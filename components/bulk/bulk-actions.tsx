@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, failureClass, inputClass } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
@@ -172,9 +172,9 @@ export function BulkActions({
               />
             </>
           ) : null}
-          <Button type="submit" variant="secondary" disabled={pending}>
-            {pending ? 'Counting…' : 'Review'}
-          </Button>
+          <SubmitButton variant="secondary" pending={pending} pendingLabel="Counting…">
+            Review
+          </SubmitButton>
         </div>
         {failure ? (
           <p role="alert" className={failureClass}>

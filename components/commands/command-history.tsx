@@ -146,8 +146,7 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
     <div className="space-y-3">
       <FilterBar
         label="Command history filters"
-        active={filterBar.active}
-        choices={filterBar.choices}
+        {...filterBar}
         onClearAll={clearAll}
         end={
           <Button variant="secondary" size="sm" asChild>

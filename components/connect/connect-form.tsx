@@ -5,7 +5,7 @@ import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Field, inputClass, SelectField } from '@/components/ui/field';
@@ -281,9 +281,9 @@ export function ConnectForm({
         ) : null}
 
         <div className={cn('flex flex-wrap items-center gap-3')}>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create consent link'}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+            Create consent link
+          </SubmitButton>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             The owner comes back to Motorpool’s landing page when done. Links are valid for one hour.
           </p>

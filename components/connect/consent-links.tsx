@@ -136,8 +136,7 @@ export function ConsentLinks({
       <div className="border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <FilterBar
           label="Consent link filters"
-          active={filterBar.active}
-          choices={filterBar.choices}
+          {...filterBar}
           onClearAll={() => onStatus(null)}
           end={canCreate ? <NewItemLink formHeadingId="connect-form-heading">New link</NewItemLink> : undefined}
         />

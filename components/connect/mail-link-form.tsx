@@ -1,7 +1,7 @@
 'use client';
 
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
@@ -39,9 +39,9 @@ export function MailLinkForm({ org, linkId, locale }: { org: string; linkId: str
         hint={`In ${language}, with your organization’s name and logo (Settings) and the expiry time. The link works for one hour: the Vehicle API fixes its lifetime.`}
         {...formField(form, 'to')}
       />
-      <Button type="submit" variant="secondary" disabled={mail.isPending}>
-        {mail.isPending ? 'Sending…' : 'Send by e-mail'}
-      </Button>
+      <SubmitButton variant="secondary" pending={mail.isPending} pendingLabel="Sending…">
+        Send by e-mail
+      </SubmitButton>
     </form>
   );
 }

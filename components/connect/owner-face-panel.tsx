@@ -3,7 +3,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { QuerySectionCard } from '@/components/ui/query-state';
@@ -19,6 +19,20 @@ const faceResolver = lazyZodResolver(() => import('@/lib/connect/face-schemas').
 type FaceForm = { displayName: string; supportEmail: string; supportPhone: string; privacyUrl: string };
 /** The logo to send: a new image (base64 and a preview), null to remove, undefined to keep. */
 type LogoChange = { base64: string; preview: string } | null | undefined;
+
+/** Where owners reach the organization, shown on their landing page. */
+const CONTACT_FIELDS = [
+  { name: 'supportEmail', id: 'ownerFaceEmail', label: 'Support e-mail', type: 'email', autoComplete: 'off' },
+  { name: 'supportPhone', id: 'ownerFacePhone', label: 'Support phone', type: 'tel', autoComplete: 'off' },
+  {
+    name: 'privacyUrl',
+    id: 'ownerFacePrivacy',
+    label: 'Privacy-notice address',
+    type: 'url',
+    placeholder: 'https://',
+    hint: 'An https:// page explaining how your organization uses the vehicle data.',
+  },
+] as const;
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -160,19 +174,12 @@ function OwnerFaceForm({ org, face }: { org: string; face: OwnerFaceSettingsView
           </p>
         ) : null}
       </div>
-      <Field id="ownerFaceEmail" label="Support e-mail" type="email" autoComplete="off" {...formField(form, 'supportEmail')} />
-      <Field id="ownerFacePhone" label="Support phone" type="tel" autoComplete="off" {...formField(form, 'supportPhone')} />
-      <Field
-        id="ownerFacePrivacy"
-        label="Privacy-notice address"
-        type="url"
-        placeholder="https://"
-        hint="An https:// page explaining how your organization uses the vehicle data."
-        {...formField(form, 'privacyUrl')}
-      />
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save what owners see'}
-      </Button>
+      {CONTACT_FIELDS.map(({ name, ...field }) => (
+        <Field key={name} {...field} {...formField(form, name)} />
+      ))}
+      <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+        Save what owners see
+      </SubmitButton>
     </form>
   );
 }

@@ -6,21 +6,17 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FormSubmit, SelectField } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { browserTimeZone } from '@/lib/format/time';
+import { browserTimeZone, supportedTimeZones } from '@/lib/format/time';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { DEFAULT_DELIVERY, URGENT_WORDS, type DeliveryPreferences } from '@/lib/notifications/delivery-timing';
 import { useDeliveryPreferences, useSaveDeliveryPreferences } from '@/lib/notifications/query';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}
+const QUIET_BOUNDS = [
+  { key: 'quietStart', label: 'From' },
+  { key: 'quietEnd', label: 'Until' },
+] as const;
 
 function DeliveryForm({ initial, saved }: { initial: DeliveryPreferences; saved: boolean }) {
   const save = useSaveDeliveryPreferences();
@@ -29,7 +25,7 @@ function DeliveryForm({ initial, saved }: { initial: DeliveryPreferences; saved:
   const [quiet, setQuiet] = useState(initial.quietStart !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const zones = useMemo(() => {
-    const known = inBrowser ? timeZones() : [];
+    const known = inBrowser ? supportedTimeZones() : [];
     return known.includes(value.timeZone) ? known : [value.timeZone, ...known];
   }, [inBrowser, value.timeZone]);
   const set = (changes: Partial<DeliveryPreferences>) => setValue((current) => ({ ...current, ...changes }));
@@ -75,22 +71,17 @@ function DeliveryForm({ initial, saved }: { initial: DeliveryPreferences; saved:
         />
         {quiet ? (
           <div className="grid grid-cols-2 gap-4">
-            <Field
-              id="delivery-quietStart"
-              label="From"
-              type="time"
-              value={value.quietStart ?? ''}
-              error={errors.quietStart}
-              onChange={(e) => set({ quietStart: e.target.value || null })}
-            />
-            <Field
-              id="delivery-quietEnd"
-              label="Until"
-              type="time"
-              value={value.quietEnd ?? ''}
-              error={errors.quietEnd}
-              onChange={(e) => set({ quietEnd: e.target.value || null })}
-            />
+            {QUIET_BOUNDS.map(({ key, label }) => (
+              <Field
+                key={key}
+                id={`delivery-${key}`}
+                label={label}
+                type="time"
+                value={value[key] ?? ''}
+                error={errors[key]}
+                onChange={(e) => set({ [key]: e.target.value || null })}
+              />
+            ))}
           </div>
         ) : null}
         <Checkbox

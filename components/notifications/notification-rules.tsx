@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
+import { EnabledCheckbox } from './enabled-checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -56,6 +56,11 @@ function RuleRow({
   const update = useUpdateRule(org);
   const remove = useDeleteRule(org);
   const [confirming, setConfirming] = useState(false);
+  const switchOn = (enabled: boolean) =>
+    update.mutate(
+      { id: rule.id, changes: { enabled } },
+      { onSuccess: () => toast.success(`“${rule.name}” ${enabled ? 'on' : 'off'}`), onError: (e) => toast.error(e.message) },
+    );
   return (
     <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start" data-testid="notification-rule">
       <div className="min-w-0 flex-1">
@@ -73,23 +78,7 @@ function RuleRow({
       </div>
       {canEdit ? (
         <div className="flex shrink-0 items-center gap-2">
-          <Checkbox
-            label={
-              <>
-                <span aria-hidden>On</span>
-                <span className="sr-only">{rule.name} on</span>
-              </>
-            }
-            // While the change is saved (and the list read again), the box shows what was asked.
-            checked={update.isPending && 'enabled' in update.variables.changes ? update.variables.changes.enabled : rule.enabled}
-            disabled={update.isPending}
-            onCheckedChange={(enabled) =>
-              update.mutate(
-                { id: rule.id, changes: { enabled } },
-                { onSuccess: () => toast.success(`“${rule.name}” ${enabled ? 'on' : 'off'}`), onError: (e) => toast.error(e.message) },
-              )
-            }
-          />
+          <EnabledCheckbox name={rule.name} enabled={rule.enabled} update={update} onCheckedChange={switchOn} />
           <Button variant="ghost" size="icon" aria-label={`Edit ${rule.name}`} onClick={onEdit}>
             <Pencil aria-hidden className="h-4 w-4" />
           </Button>

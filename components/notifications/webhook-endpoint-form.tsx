@@ -2,13 +2,26 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { useCreateWebhookEndpoint } from '@/lib/notifications/webhook-query';
 import { webhookEndpointInputSchema, type WebhookEndpointInput } from '@/lib/notifications/webhook-schemas';
+
+/** The new endpoint's fields (none is for the browser to fill in). */
+const FIELDS = [
+  {
+    name: 'url',
+    id: 'webhook-endpoint-url',
+    label: 'URL',
+    type: 'url',
+    placeholder: 'https://hooks.example.com/motorpool',
+    hint: 'https, to an address on the internet (the operator can allow internal hosts).',
+  },
+  { name: 'description', id: 'webhook-endpoint-description', label: 'Description', placeholder: 'Dispatch system' },
+] as const;
 
 /** An admin's form for a new endpoint; the secret the server makes is handed to `onCreated`, to show once. */
 export function WebhookEndpointForm({ org, onCreated }: { org: string; onCreated: (created: { url: string; secret: string }) => void }) {
@@ -36,25 +49,12 @@ export function WebhookEndpointForm({ org, onCreated }: { org: string; onCreated
       <h3 id="new-webhook-endpoint-heading" className="text-sm font-semibold">
         New endpoint
       </h3>
-      <Field
-        id="webhook-endpoint-url"
-        label="URL"
-        type="url"
-        autoComplete="off"
-        placeholder="https://hooks.example.com/motorpool"
-        hint="https, to an address on the internet (the operator can allow internal hosts)."
-        {...formField(form, 'url')}
-      />
-      <Field
-        id="webhook-endpoint-description"
-        label="Description"
-        autoComplete="off"
-        placeholder="Dispatch system"
-        {...formField(form, 'description')}
-      />
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add endpoint'}
-      </Button>
+      {FIELDS.map(({ name, ...field }) => (
+        <Field key={name} {...field} autoComplete="off" {...formField(form, name)} />
+      ))}
+      <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+        Add endpoint
+      </SubmitButton>
     </form>
   );
 }

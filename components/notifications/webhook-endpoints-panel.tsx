@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { EnabledCheckbox } from './enabled-checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyButton } from '@/components/ui/copy-button';
+import { SecretShownOnce } from '@/components/ui/secret-shown-once';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -25,22 +25,10 @@ type Shown = { url: string; secret: string };
 /** The signing secret, in memory for this one view: it is never fetched again. */
 function SecretOnce({ shown, onDone }: { shown: Shown; onDone: () => void }) {
   return (
-    <div
-      role="status"
-      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
+    <SecretShownOnce secret={shown.secret} testId="webhook-endpoint-secret" onDone={onDone}>
       <p className="font-semibold break-all">Signing secret of {shown.url}</p>
       <p>Store it in the receiver now: it is shown only this once. Verify each delivery with a Standard Webhooks library.</p>
-      <p className="mt-1 flex items-center gap-1 font-mono break-all">
-        <span data-testid="webhook-endpoint-secret" className="min-w-0">
-          {shown.secret}
-        </span>
-        <CopyButton value={shown.secret} label="Copy the secret" />
-      </p>
-      <Button variant="secondary" size="sm" className="mt-2" onClick={onDone}>
-        I stored it
-      </Button>
-    </div>
+    </SecretShownOnce>
   );
 }
 
@@ -68,6 +56,7 @@ function EndpointRow({
   const rotate = useRotateWebhookSecret(org);
   const [logOpen, setLogOpen] = useState(false);
   const onError = (error: Error) => toast.error(error.message);
+  const switchOn = (enabled: boolean) => update.mutate({ id: endpoint.id, changes: { enabled } }, { onError });
   return (
     <li className="space-y-2 py-3 text-sm" data-testid="webhook-endpoint">
       <div className="flex flex-wrap items-start gap-2">
@@ -96,17 +85,7 @@ function EndpointRow({
         </div>
         {canManage ? (
           <div className="flex shrink-0 flex-wrap items-center gap-2">
-            <Checkbox
-              label={
-                <>
-                  <span aria-hidden>On</span>
-                  <span className="sr-only">{endpoint.url} on</span>
-                </>
-              }
-              checked={update.isPending && 'enabled' in update.variables.changes ? update.variables.changes.enabled : endpoint.enabled}
-              disabled={update.isPending}
-              onCheckedChange={(enabled) => update.mutate({ id: endpoint.id, changes: { enabled } }, { onError })}
-            />
+            <EnabledCheckbox name={endpoint.url} enabled={endpoint.enabled} update={update} onCheckedChange={switchOn} />
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="sm">

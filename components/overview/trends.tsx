@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { SectionCard } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { shortDay } from '@/components/vehicle-data/charts/chart-theme';
@@ -128,6 +129,18 @@ function Reporting({ reporting }: { reporting: FleetTrends['reporting'] }) {
   );
 }
 
+/** A part of the card under its own heading, which names the section. */
+function TrendSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-1 text-sm font-medium">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 /** The card's body once the trends are read. */
 export function TrendsContent({ trends }: { trends: FleetTrends }) {
   return (
@@ -138,18 +151,12 @@ export function TrendsContent({ trends }: { trends: FleetTrends }) {
         <EmptyState title="No journeys or charging sessions stored for these weeks yet">{GATHERING}</EmptyState>
       )}
       <div className="grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="trends-health-heading">
-          <h3 id="trends-health-heading" className="mb-1 text-sm font-medium">
-            Battery health
-          </h3>
+        <TrendSection id="trends-health-heading" title="Battery health">
           <Health health={trends.health} />
-        </section>
-        <section aria-labelledby="trends-reporting-heading">
-          <h3 id="trends-reporting-heading" className="mb-1 text-sm font-medium">
-            Vehicles reporting
-          </h3>
+        </TrendSection>
+        <TrendSection id="trends-reporting-heading" title="Vehicles reporting">
           <Reporting reporting={trends.reporting} />
-        </section>
+        </TrendSection>
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { passkeyOptions, registerPasskey, removePasskey } from '@/lib/profile/qu
 import type { AddPasskeyInput as AddInput, RemovePasskeyInput } from '@/lib/profile/schemas';
 import type { PasskeyView, SecondFactorView } from '@/lib/profile/second-factor';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
+import { CurrentPasswordField } from './current-password-field';
 import { showFailure } from './totp-setup';
 
 const addResolver = lazyZodResolver<AddInput, AddInput>(() => import('@/lib/profile/schemas').then((m) => m.addPasskeySchema));
@@ -60,7 +61,6 @@ function AddPasskeyForm({
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a passkey">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field
         id="passkey-name"
         label="Passkey name"
@@ -68,13 +68,7 @@ function AddPasskeyForm({
         {...formField(form, 'name')}
       />
       {hasPassword ? (
-        <Field
-          id="passkey-password"
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          {...formField(form, 'password')}
-        />
+        <CurrentPasswordField email={email} id="passkey-password" label="Your password" {...formField(form, 'password')} />
       ) : null}
       <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
         Add a passkey
@@ -113,7 +107,6 @@ function RemovePasskeyForm({
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-2 space-y-3">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {withCode ? (
         <Field
           id={`passkey-remove-code-${passkey.id}`}
@@ -123,11 +116,10 @@ function RemovePasskeyForm({
           {...formField(form, 'code')}
         />
       ) : (
-        <Field
+        <CurrentPasswordField
+          email={email}
           id={`passkey-remove-password-${passkey.id}`}
           label="Your password"
-          type="password"
-          autoComplete="current-password"
           {...formField(form, 'password')}
         />
       )}

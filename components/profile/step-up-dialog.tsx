@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { answerPasskeyChallenge, stepUp } from '@/lib/profile/query';
@@ -141,9 +141,9 @@ function StepUpForm({
           Cancel
         </Button>
         {asksText ? (
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Checking…' : 'Confirm'}
-          </Button>
+          <SubmitButton pending={busy} pendingLabel="Checking…">
+            Confirm
+          </SubmitButton>
         ) : null}
       </div>
     </form>

@@ -34,7 +34,7 @@ function TotpProofForm<T>({
   submitLabel,
   cancelLabel,
   onDone,
-  onCancel,
+  onClose,
 }: {
   idPrefix: string;
   /** What the action does, said before the proof is asked for. */
@@ -45,7 +45,8 @@ function TotpProofForm<T>({
   submitLabel: string;
   cancelLabel: string;
   onDone: (answer: T) => void;
-  onCancel: () => void;
+  /** Closes the form: on cancel, and once the action is done. */
+  onClose: () => void;
 }) {
   const [withPassword, setWithPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,7 +54,9 @@ function TotpProofForm<T>({
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      onDone(await action(withPassword ? { password: values.password } : { code: values.code }));
+      const answer = await action(withPassword ? { password: values.password } : { code: values.code });
+      onClose();
+      onDone(answer);
     } catch (error) {
       showFailure(form, error, ['code', 'password'], setFailure);
     }
@@ -84,7 +87,7 @@ function TotpProofForm<T>({
       <FormSubmit failure={failure} pending={form.formState.isSubmitting}>
         {submitLabel}
       </FormSubmit>
-      <Button variant="ghost" onClick={onCancel}>
+      <Button variant="ghost" onClick={onClose}>
         {cancelLabel}
       </Button>
     </form>
@@ -112,6 +115,7 @@ export function TwoStepVerification({
   const [proving, setProving] = useState<'remove' | 'renew' | null>(null);
   /** Shown once, right after the set-up or a renewal, until the person says they saved them. */
   const [codes, setCodes] = useState<string[] | null>(null);
+  const proof = { email, hasPassword, onClose: () => setProving(null) };
   const totp = status.totp;
   const enrolled = Boolean(totp) || status.passkeys.length > 0;
   return (
@@ -143,35 +147,29 @@ export function TwoStepVerification({
             <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} />
           ) : proving === 'remove' ? (
             <TotpProofForm
+              {...proof}
               idPrefix="totp-remove"
-              email={email}
-              hasPassword={hasPassword}
               action={removeTotp}
               submitLabel="Turn off two-step verification"
               cancelLabel="Keep it on"
               onDone={(next) => {
-                setProving(null);
                 setStatus(next);
                 toast.success('Two-step verification is off.');
               }}
-              onCancel={() => setProving(null)}
             />
           ) : proving === 'renew' ? (
             <TotpProofForm
+              {...proof}
               idPrefix="recovery-renew"
               note="Ten new recovery codes replace your current ones, which stop working at once. Confirm it's you first."
-              email={email}
-              hasPassword={hasPassword}
               action={regenerateRecoveryCodes}
               submitLabel="Make new recovery codes"
               cancelLabel="Keep the current codes"
               onDone={(answer) => {
-                setProving(null);
                 setStatus(answer.status);
                 setCodes(answer.recoveryCodes);
                 toast.success('New recovery codes made; the earlier ones no longer work.');
               }}
-              onCancel={() => setProving(null)}
             />
           ) : (
             <div className="flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { Field, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
@@ -99,9 +99,9 @@ export function CredentialsPanel({ org }: { org: string }) {
               {...formField(form, 'clientSecret')}
             />
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={saveCredentials.isPending}>
-                {saveCredentials.isPending ? 'Saving…' : 'Save credentials'}
-              </Button>
+              <SubmitButton pending={saveCredentials.isPending} pendingLabel="Saving…">
+                Save credentials
+              </SubmitButton>
               <Button variant="secondary" onClick={() => test.mutate()} disabled={test.isPending}>
                 {test.isPending ? 'Testing…' : 'Test connection'}
               </Button>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { SectionCard } from '@/components/ui/card';
 import { FormSubmit, SelectField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { browserTimeZone } from '@/lib/format/time';
+import { browserTimeZone, supportedTimeZones } from '@/lib/format/time';
 import type { Preferences } from '@/lib/format/preferences';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import { usePreferences } from '@/lib/hooks/use-preferences';
@@ -42,21 +42,13 @@ const CHOICES = [
   },
 ] as const;
 
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}
-
 /** The person's own units and time zone: every page and export of theirs follows them. */
 export function PreferencesPanel() {
   const { distance, temperature, pressure, timeZone, setPreferences } = usePreferences();
   const inBrowser = useInBrowser();
   // The runtime's zone list differs between server and browser: the server renders the chosen one only.
   const zones = useMemo(() => {
-    const known = inBrowser ? timeZones() : [];
+    const known = inBrowser ? supportedTimeZones() : [];
     return timeZone && !known.includes(timeZone) ? [timeZone, ...known] : known;
   }, [inBrowser, timeZone]);
   const [failure, setFailure] = useState<string | null>(null);

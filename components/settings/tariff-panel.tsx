@@ -4,19 +4,18 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { Field } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
+import { browserTimeZone } from '@/lib/format/time';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { lazyZodResolver } from '@/lib/validations/lazy-resolver';
 import { MAX_TARIFF_BANDS, type Tariff, type TariffInput, type TariffView } from '@/lib/settings/tariff';
 import { useRemoveTariff, useSaveTariff, useTariff } from '@/lib/settings/query';
 
 const tariffResolver = lazyZodResolver(() => import('@/lib/settings/tariff').then((m) => m.tariffSchema));
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const valuesOf = (tariff: TariffView | null): TariffInput =>
   tariff
@@ -111,9 +110,9 @@ export function TariffPanel({ org }: { org: string }) {
               ) : null}
             </fieldset>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={saveTariff.isPending}>
-                {saveTariff.isPending ? 'Saving…' : data.tariff ? 'Save tariff' : 'Set tariff'}
-              </Button>
+              <SubmitButton pending={saveTariff.isPending} pendingLabel="Saving…">
+                {data.tariff ? 'Save tariff' : 'Set tariff'}
+              </SubmitButton>
               {data.tariff ? (
                 <ConfirmDialog
                   trigger={<Button variant="secondary">Remove tariff</Button>}

@@ -46,3 +46,17 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, t
     />
   );
 }
+
+/** A form's submit button: while the form is sent it says what is happening and cannot be pressed again. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'disabled' | 'asChild'> & { pending: boolean; pendingLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}

@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { PlainTable } from '@/components/ui/plain-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { humanize, isWordCode, withUnit } from '@/lib/format/figures';
@@ -35,37 +36,21 @@ function OtherSignals({ signals }: { signals: Signal[] }) {
   if (signals.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">The Vehicle API reported no other signals.</p>;
   return (
     <TableScroll label="Other signals">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Other telemetry signals</caption>
-        <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Signal
+      <PlainTable caption="Other telemetry signals" columns={['Signal', 'Value', 'Measured']}>
+        {signals.map((signal) => (
+          <tr key={signal.key}>
+            <th scope="row" className="min-w-40 px-3 py-1.5 font-normal">
+              {signal.label}
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Value
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Measured
-            </th>
+            <td className="px-3 py-1.5 whitespace-nowrap">
+              <SignalValue signal={signal} />
+            </td>
+            <td className="px-3 py-1.5 whitespace-nowrap">
+              {signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {signals.map((signal) => (
-            <tr key={signal.key}>
-              <th scope="row" className="min-w-40 px-3 py-1.5 font-normal">
-                {signal.label}
-              </th>
-              <td className="px-3 py-1.5 whitespace-nowrap">
-                <SignalValue signal={signal} />
-              </td>
-              <td className="px-3 py-1.5 whitespace-nowrap">
-                {signal.timestamp ? <Time value={signal.timestamp} compact /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PlainTable>
     </TableScroll>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/components/list/error-text';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import type { VehicleRecord } from '@/lib/vehicles/types';
 import { registrationPlateSchema, type RegistrationPlateInput } from '@/lib/vehicles/schemas';
@@ -36,9 +36,9 @@ export function PlateForm({ org, vehicle, onDone }: { org: string; vehicle: Vehi
         error={form.formState.errors.registrationPlate?.message}
         {...form.register('registrationPlate')}
       />
-      <Button type="submit" size="sm" className="mt-1" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save plate'}
-      </Button>
+      <SubmitButton size="sm" className="mt-1" pending={save.isPending} pendingLabel="Saving…">
+        Save plate
+      </SubmitButton>
       <Button variant="secondary" size="sm" className="mt-1" onClick={onDone}>
         Cancel
       </Button>

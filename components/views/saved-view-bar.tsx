@@ -3,7 +3,7 @@
 import { Bookmark, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
@@ -50,9 +50,9 @@ function ViewForm({
     <form onSubmit={submit} className="space-y-3" noValidate>
       <Field id={`${id}-name`} label="View name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={error} />
       <Checkbox label="Share with the organization" checked={shared} onCheckedChange={setShared} block />
-      <Button type="submit" size="sm" disabled={busy}>
-        {busy ? 'Saving…' : submitLabel}
-      </Button>
+      <SubmitButton size="sm" pending={busy} pendingLabel="Saving…">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { useCan } from '@/components/layout/session-role';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -126,9 +126,9 @@ export function WebhookPanel({ org }: { org: string }) {
                 {...formField(form, 'secret')}
               />
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending ? 'Saving…' : 'Save signing secret'}
-                </Button>
+                <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+                  Save signing secret
+                </SubmitButton>
                 {data.hasSecret ? (
                   <Button variant="secondary" onClick={() => saveSecret({ secret: null })} disabled={save.isPending}>
                     Remove secret

@@ -4,6 +4,15 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** The zones this runtime knows (the server's list may differ from the browser's); only UTC where it cannot tell. */
+export function supportedTimeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
 /** The zone to show times in: the chosen one, else the browser's. */
 export function effectiveTimeZone(chosen: string): string {
   return chosen || browserTimeZone();

@@ -1,14 +1,20 @@
 import type { Role } from '@/lib/auth/permissions';
+import { keysOf } from '@/lib/keys-of';
 
-/** The events a rule can watch, their channels and recipients: the browser-safe side of lib/db/schema/notifications. */
-export const NOTIFICATION_KINDS = [
-  'command_failed',
-  'no_data',
-  'vehicle_disconnected',
-  'alert_severity',
-  'bulk_failures',
-  'events_stopped',
-] as const;
+/**
+ * The events a rule can watch, their channels and recipients: the browser-safe side of
+ * lib/db/schema/notifications, whose lists the database's check constraints are built from
+ * (server/kinds-agree.test.ts keeps the two the same). Each kind is named once, with its label.
+ */
+const RULE_KIND_LABELS = {
+  command_failed: 'Command failed or outcome unknown',
+  no_data: 'No data for a number of hours',
+  vehicle_disconnected: 'Vehicle disconnected',
+  alert_severity: 'Platform alert at or above a severity',
+  bulk_failures: 'Bulk job finished with failures',
+  events_stopped: 'Pushed events stopped',
+};
+export const NOTIFICATION_KINDS = keysOf(RULE_KIND_LABELS);
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ['console', 'email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -19,12 +25,7 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export type InboxKind = NotificationKind | 'webhook_disabled';
 
 export const KIND_LABELS: Readonly<Record<InboxKind, string>> = {
-  command_failed: 'Command failed or outcome unknown',
-  no_data: 'No data for a number of hours',
-  vehicle_disconnected: 'Vehicle disconnected',
-  alert_severity: 'Platform alert at or above a severity',
-  bulk_failures: 'Bulk job finished with failures',
-  events_stopped: 'Pushed events stopped',
+  ...RULE_KIND_LABELS,
   webhook_disabled: 'Webhook endpoint switched off',
 };
 

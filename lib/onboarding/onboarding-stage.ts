@@ -1,4 +1,5 @@
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
+import { keysOf } from '@/lib/keys-of';
 import { ELIGIBILITY_RESULT_STATUS, isIneligibleStatus, isSettledGroup, lookOf, type IneligibleRow } from '@/lib/eligibility/statuses';
 
 /**
@@ -8,18 +9,8 @@ import { ELIGIBILITY_RESULT_STATUS, isIneligibleStatus, isSettledGroup, lookOf, 
  * from its results (lib/eligibility/derive-check-status.ts) and kept with the check.
  */
 
-export const VIN_LIST_STAGES = [
-  'eligibility_running',
-  'eligibility_failed',
-  'none_eligible',
-  'eligibility_checked',
-  'connecting',
-  'connection_incomplete',
-  'connected',
-] as const;
-export type VinListStage = (typeof VIN_LIST_STAGES)[number];
-
-export const VIN_LIST_STAGE_LABELS: Record<VinListStage, string> = {
+/** Each stage, in the order a list goes through them, with its label. */
+export const VIN_LIST_STAGE_LABELS = {
   eligibility_running: 'Eligibility being checked',
   eligibility_failed: 'Eligibility check failed',
   none_eligible: 'Checked, no vehicle eligible',
@@ -28,6 +19,8 @@ export const VIN_LIST_STAGE_LABELS: Record<VinListStage, string> = {
   connection_incomplete: 'Connected in part',
   connected: 'Eligible vehicles connected',
 };
+export const VIN_LIST_STAGES = keysOf(VIN_LIST_STAGE_LABELS);
+export type VinListStage = (typeof VIN_LIST_STAGES)[number];
 
 export type VinListCheck = {
   status: string;

@@ -3,25 +3,11 @@
  * page, the route and the tests word it the same way.
  */
 
-import { VIN_LIST_STAGE_LABELS, VIN_LIST_STAGES, type VinListState } from '@/lib/onboarding/onboarding-stage';
+import { keysOf } from '@/lib/keys-of';
+import { VIN_LIST_STAGE_LABELS, VIN_LIST_STAGES, type VinListStage, type VinListState } from '@/lib/onboarding/onboarding-stage';
 
-/** The stages of one consent link. */
-export const LINK_STAGES = [
-  'link_created',
-  'link_expired',
-  'consent_refused',
-  'account_confirmed',
-  'vehicles_appeared',
-  'first_telemetry',
-  'vehicle_disconnected',
-] as const;
-type LinkStage = (typeof LINK_STAGES)[number];
-
-/** Consent links and bulk VIN lists share the page, its stage filter included. */
-export const ONBOARDING_STAGES = [...LINK_STAGES, ...VIN_LIST_STAGES] as const;
-export type OnboardingStage = (typeof ONBOARDING_STAGES)[number];
-
-export const STAGE_LABELS: Record<OnboardingStage, string> = {
+/** The stages of one consent link, in the order a link goes through them, with their labels. */
+const LINK_STAGE_LABELS = {
   link_created: 'Link sent, owner not finished',
   link_expired: 'Link expired',
   consent_refused: 'Consent refused',
@@ -29,8 +15,14 @@ export const STAGE_LABELS: Record<OnboardingStage, string> = {
   vehicles_appeared: 'Vehicles appeared, no data yet',
   first_telemetry: 'First telemetry seen',
   vehicle_disconnected: 'Vehicle disconnected',
-  ...VIN_LIST_STAGE_LABELS,
 };
+export const LINK_STAGES = keysOf(LINK_STAGE_LABELS);
+type LinkStage = (typeof LINK_STAGES)[number];
+
+/** Consent links and bulk VIN lists share the page, its stage filter included. */
+export const ONBOARDING_STAGES = [...LINK_STAGES, ...VIN_LIST_STAGES];
+export type OnboardingStage = LinkStage | VinListStage;
+export const STAGE_LABELS: Record<OnboardingStage, string> = { ...LINK_STAGE_LABELS, ...VIN_LIST_STAGE_LABELS };
 
 export type OnboardingLink = {
   status: 'PENDING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';

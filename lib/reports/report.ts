@@ -42,10 +42,7 @@ export interface ReportDay extends ReportFigures {
 }
 
 /** Why a vehicle's history of the period is not complete. */
-export const MISSING_REASONS = ['pending', 'catching_up', 'no_consent', 'disconnected', 'not_listening', 'error'] as const;
-export type MissingReason = (typeof MISSING_REASONS)[number];
-
-export const MISSING_WORDS: Record<MissingReason, string> = {
+export const MISSING_WORDS = {
   pending: 'not yet gathered',
   catching_up: 'still being gathered',
   no_consent: 'no consent for their history',
@@ -53,6 +50,7 @@ export const MISSING_WORDS: Record<MissingReason, string> = {
   not_listening: 'not listening',
   error: 'the upstream refused (asked again later)',
 };
+export type MissingReason = keyof typeof MISSING_WORDS;
 
 export interface ReportCoverage {
   vehicles: number;

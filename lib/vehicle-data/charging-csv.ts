@@ -1,5 +1,6 @@
 import type { Figure } from '@/lib/format/figures';
 import { chargingDurationMinutes, type ChargingNumbers } from './charging';
+import { startedWithin } from './started-within';
 
 /** A charging session as the export reads it; the upstream may leave any field out. */
 export type ChargingCsvSession = ChargingNumbers & {
@@ -57,10 +58,4 @@ export function chargingCsvValues(session: ChargingCsvSession): unknown[] {
 }
 
 /** The contract's list filter for sessions that started within [from, to] (ISO instants, both optional). */
-export function chargingDateFilter(from?: string, to?: string) {
-  const conditions = [
-    ...(from ? [{ field: 'startedAt', operator: '>=', value: from }] : []),
-    ...(to ? [{ field: 'startedAt', operator: '<=', value: to }] : []),
-  ];
-  return conditions.length ? conditions : undefined;
-}
+export const chargingDateFilter = (from?: string, to?: string) => startedWithin('startedAt', from, to);

@@ -1,6 +1,7 @@
 import { convertDistance, convertPerDistance, DISTANCE_LABEL } from '@/lib/format/units';
 import type { DistanceUnit } from '@/lib/format/preferences';
 import { dayKeyOf, daysBetween } from './days';
+import { startedWithin } from './started-within';
 import { isNumber as finite, type Figure } from '@/lib/format/figures';
 
 /** The journey fields the views compute with; the upstream may leave any of them out. */
@@ -81,17 +82,8 @@ export function journeysPerDay(journeys: readonly JourneyNumbers[], timeZone: st
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
-/**
- * The contract's list filter for journeys that started within [from, to] (ISO instants, both
- * optional): `[{startTimestamp >= from}, {startTimestamp <= to}]`, or nothing at all.
- */
-export function journeyDateFilter(from?: string, to?: string) {
-  const conditions = [
-    ...(from ? [{ field: 'startTimestamp', operator: '>=', value: from }] : []),
-    ...(to ? [{ field: 'startTimestamp', operator: '<=', value: to }] : []),
-  ];
-  return conditions.length ? conditions : undefined;
-}
+/** The contract's list filter for journeys that started within [from, to] (ISO instants, both optional). */
+export const journeyDateFilter = (from?: string, to?: string) => startedWithin('startTimestamp', from, to);
 
 /** The export's header: distances and efficiency in the person's unit, times in UTC. */
 export function journeyCsvHeader(unit: DistanceUnit = 'km'): string[] {

@@ -237,8 +237,6 @@ export const ssoIdentities = pgTable(
   ],
 );
 
-export type SsoIdentity = typeof ssoIdentities.$inferSelect;
-
 /** Single-use recovery codes of a person with a second factor: sha256 of the code only. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
@@ -292,13 +290,8 @@ export const webauthnChallenges = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
-export type NewOrganization = typeof organizations.$inferInsert;
-export type Membership = typeof memberships.$inferSelect;
-export type NewMembership = typeof memberships.$inferInsert;
-export type ApiToken = typeof apiTokens.$inferSelect;
-export type NewApiToken = typeof apiTokens.$inferInsert;
+
 /**
  * Fixed-window request budgets every instance shares (lib/bff/person-rate-limit.ts): one row per
  * rule and key (a person, an address bucket, an email asked for), counted by one atomic upsert.
@@ -314,11 +307,6 @@ export const rateWindows = pgTable(
   (t) => [primaryKey({ columns: [t.rule, t.key] }), index('rate_windows_started_idx').on(t.startedAt)],
 );
 
-export type SignInAttempt = typeof signInAttempts.$inferSelect;
-export type NewSignInAttempt = typeof signInAttempts.$inferInsert;
-export type RevokedSession = typeof revokedSessions.$inferSelect;
 export type UserSession = typeof userSessions.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
-export type NewInvitation = typeof invitations.$inferInsert;
-export type PasswordReset = typeof passwordResets.$inferSelect;
 export type TotpCredential = typeof totpCredentials.$inferSelect;

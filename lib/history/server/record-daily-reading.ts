@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Db } from '@/lib/db';
 import { recordDailyFigures, type DailyFigures } from '@/lib/db/repos/history/store';
 import type { SnapshotReading } from '@/lib/db/repos/vehicle-snapshots';
 import { logger } from '@/lib/ops/log';
@@ -20,17 +19,11 @@ export function dailyFiguresOf(reading: Pick<SnapshotReading, 'odometerKm' | 'st
  * Folds a reading into the history's daily readings. The reading is already stored in the snapshot
  * (what the caller is for): a failure here is logged, never the caller's failure.
  */
-export async function recordDailyReading(
-  db: Db,
-  organizationId: string,
-  vehicleId: string,
-  figures: DailyFigures,
-  now: Date,
-): Promise<void> {
+export const recordDailyReading: typeof recordDailyFigures = async (db, organizationId, vehicleId, figures, now) => {
   if (!Object.values(figures).some(Boolean)) return;
   try {
     await recordDailyFigures(db, organizationId, vehicleId, figures, now);
   } catch (error) {
     logger().warn({ event: 'history.daily_reading_failed', organizationId, vehicleId, err: error }, 'could not record a daily reading');
   }
-}
+};

@@ -1,5 +1,5 @@
 import 'server-only';
-import { single, type Loaded } from '@/lib/vehicle-data/server/vehicle-data-route';
+import { listPageParams, single, type Loaded } from '@/lib/vehicle-data/server/vehicle-data-route';
 import type { ChargingQuery } from '@/lib/vehicle-data/schemas';
 import { isMissingEndpoint, isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import type { ChargingPageData } from '@/lib/vehicle-data/types';
@@ -14,11 +14,7 @@ export async function loadChargingSessions(
   { params, query }: { params: { vehicleId: string }; query: ChargingQuery },
 ): Promise<Loaded<ChargingPageData>> {
   try {
-    const response = await api.listChargingSessions(params.vehicleId, {
-      maxPageSize: query.pageSize,
-      pageToken: query.pageToken,
-      filter: chargingDateFilter(query.from, query.to),
-    });
+    const response = await api.listChargingSessions(params.vehicleId, listPageParams(query, chargingDateFilter(query.from, query.to)));
     const page = response.data;
     return {
       data: {

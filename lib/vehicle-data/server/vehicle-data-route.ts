@@ -28,6 +28,13 @@ export function isForcedRead(headers: Headers): boolean {
 export type UpstreamCall = { requestId?: string; durationMs?: number; raw?: unknown };
 export type Loaded<D> = { data: D; call: UpstreamCall };
 
+/** The upstream parameters of one page of a tab's list: the page asked for and the tab's filter. */
+export const listPageParams = (query: { pageSize: number; pageToken?: string }, filter: unknown) => ({
+  maxPageSize: query.pageSize,
+  pageToken: query.pageToken,
+  filter,
+});
+
 export function upstreamMeta(role: Role, call: UpstreamCall): UpstreamMeta {
   const meta: UpstreamMeta = { requestId: call.requestId ?? null, durationMs: call.durationMs ?? null };
   if (can(role, 'raw.read')) meta.raw = call.raw ?? null;
