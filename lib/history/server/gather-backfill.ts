@@ -5,9 +5,8 @@ import { saveGatheringState, type GatheringState } from '@/lib/db/repos/history/
 import { updateBackfill } from '@/lib/db/repos/history/backfills';
 import { upsertChargingSessions, upsertJourneys } from '@/lib/db/repos/history/store';
 import type { BackfillStatus, HistoryBackfill, HistoryKind } from '@/lib/db/schema';
-import type { VehicleApi } from '@/lib/vehicle-api';
-import type { GatherPassResult, HistoryPolicy } from './gather-history';
-import { failed, listPage, paused, START_FIELD } from './history-pages';
+import type { HistoryPolicy } from './gather-history';
+import { failed, listPage, paused, START_FIELD, type KindWalk } from './history-pages';
 import { retentionCutoff } from './prune-history';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,20 +35,8 @@ export function wantsBackfillWalk(state: GatheringState, from: Date, at: Date): 
 }
 
 /** One kind's backfill walk until it reaches the start, runs out of budget or fails; returns the state to save. */
-export async function backfillWalk(
-  db: Db,
-  api: VehicleApi,
-  organizationId: string,
-  vehicleId: string,
-  kind: HistoryKind,
-  start: GatheringState,
-  from: Date,
-  budget: { spent: number; allowed: number },
-  windowEnd: Date,
-  now: () => Date,
-  policy: HistoryPolicy,
-  result: GatherPassResult,
-): Promise<GatheringState> {
+export async function backfillWalk(w: KindWalk, start: GatheringState, from: Date): Promise<GatheringState> {
+  const { db, api, organizationId, vehicleId, kind, budget, windowEnd, now, policy, result } = w;
   let state = start;
   const upper = state.coveredFrom!;
   const field = START_FIELD[kind];

@@ -17,7 +17,7 @@ import { logger } from '@/lib/ops/log';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { listOpenBackfills } from '@/lib/db/repos/history/backfills';
 import { backfillStart, backfillWalk, recordBackfillPass, wantsBackfillWalk } from './gather-backfill';
-import { failed, listPage, paused, START_FIELD } from './history-pages';
+import { failed, listPage, paused, START_FIELD, type KindWalk } from './history-pages';
 import type { Gathered } from './history-rows';
 
 export interface HistoryPolicy {
@@ -196,6 +196,18 @@ async function gatherVehicle(
   // A requested backfill: the first walk reaches back to its start; a later one walks below what is stored.
   const from = backfill ? backfillStart(backfill, now(), policy) : undefined;
   const after: Partial<Record<HistoryKind, GatheringState>> = {};
+  const kindWalk = (kind: HistoryKind): KindWalk => ({
+    db,
+    api,
+    organizationId,
+    vehicleId: vehicle.vehicleId,
+    kind,
+    budget,
+    windowEnd: window.end,
+    now,
+    policy,
+    result,
+  });
   for (const kind of HISTORY_KINDS) {
     const stored = states[kind];
     let state: GatheringState = stored
@@ -204,11 +216,11 @@ async function gatherVehicle(
     let changed = false;
     if (isDue(state, now().getTime(), policy)) {
       // New items first: a backfill takes only what the walk of new items leaves of the budget.
-      state = await walk(db, api, organizationId, vehicle.vehicleId, kind, state, budget, window.end, now, policy, result, from);
+      state = await walk(kindWalk(kind), state, from);
       changed = true;
     }
     if (from && wantsBackfillWalk(state, from, now())) {
-      state = await backfillWalk(db, api, organizationId, vehicle.vehicleId, kind, state, from, budget, window.end, now, policy, result);
+      state = await backfillWalk(kindWalk(kind), state, from);
       changed = true;
     }
     if (changed) await save(kind, state);
@@ -226,20 +238,8 @@ function isDue(state: GatheringState, at: number, policy: HistoryPolicy): boolea
 }
 
 /** One kind's walk, page after page, until done, out of budget or failed; returns the state to save. */
-async function walk(
-  db: Db,
-  api: VehicleApi,
-  organizationId: string,
-  vehicleId: string,
-  kind: HistoryKind,
-  start: GatheringState,
-  budget: { spent: number; allowed: number },
-  windowEnd: Date,
-  now: () => Date,
-  policy: HistoryPolicy,
-  result: GatherPassResult,
-  requestedFrom?: Date,
-): Promise<GatheringState> {
+async function walk(w: KindWalk, start: GatheringState, requestedFrom?: Date): Promise<GatheringState> {
+  const { db, api, organizationId, vehicleId, kind, budget, windowEnd, now, policy, result } = w;
   let state = start;
   const defaultHorizon = new Date(now().getTime() - Math.min(policy.backfillMs, policy.retentionMs));
   const horizon = requestedFrom && requestedFrom < defaultHorizon ? requestedFrom : defaultHorizon;

@@ -2,12 +2,27 @@ import 'server-only';
 import type { GatheringState } from '@/lib/db/repos/history/gathering';
 import type { HistoryKind } from '@/lib/db/schema';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
-import type { HistoryPolicy } from './gather-history';
+import type { Db } from '@/lib/db';
+import type { GatherPassResult, HistoryPolicy } from './gather-history';
 import { chargingRow, journeyRow, type Gathered } from './history-rows';
 
 /** The pieces every walk of the history gathering shares: one page of a list, and the state after a failed ask. */
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** What a walk of one kind of one vehicle works with: the budget and the pass's result are shared by its walks and counted in place. */
+export interface KindWalk {
+  db: Db;
+  api: VehicleApi;
+  organizationId: string;
+  vehicleId: string;
+  kind: HistoryKind;
+  budget: { spent: number; allowed: number };
+  windowEnd: Date;
+  now: () => Date;
+  policy: HistoryPolicy;
+  result: GatherPassResult;
+}
 
 /** The list's timestamp field each kind filters and orders by. */
 export const START_FIELD: Record<HistoryKind, string> = { journeys: 'startTimestamp', charging: 'startedAt' };

@@ -13,17 +13,19 @@ export interface GatherVehicle {
   budgetWindowSeconds: number | null;
 }
 
+const GATHER_VEHICLE_COLUMNS = {
+  vehicleId: vehicleSnapshots.vehicleId,
+  isListening: vehicleSnapshots.isListening,
+  connectionStatus: vehicleSnapshots.connectionStatus,
+  lastSeenAt: vehicleSnapshots.lastSeenAt,
+  budgetMax: vehicleSnapshots.budgetMax,
+  budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
+};
+
 /** The vehicles of the snapshot's roster: the gathering lists no vehicles itself (the snapshot already pays for that). */
 export async function listGatherVehicles(db: Db, organizationId: string): Promise<GatherVehicle[]> {
   return db
-    .select({
-      vehicleId: vehicleSnapshots.vehicleId,
-      isListening: vehicleSnapshots.isListening,
-      connectionStatus: vehicleSnapshots.connectionStatus,
-      lastSeenAt: vehicleSnapshots.lastSeenAt,
-      budgetMax: vehicleSnapshots.budgetMax,
-      budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
-    })
+    .select(GATHER_VEHICLE_COLUMNS)
     .from(vehicleSnapshots)
     .where(eq(vehicleSnapshots.organizationId, organizationId))
     .orderBy(vehicleSnapshots.vehicleId);
@@ -32,14 +34,7 @@ export async function listGatherVehicles(db: Db, organizationId: string): Promis
 /** One vehicle of the roster, or undefined when the snapshot does not list it in the organization. */
 export async function getGatherVehicle(db: Db, organizationId: string, vehicleId: string): Promise<GatherVehicle | undefined> {
   const [row] = await db
-    .select({
-      vehicleId: vehicleSnapshots.vehicleId,
-      isListening: vehicleSnapshots.isListening,
-      connectionStatus: vehicleSnapshots.connectionStatus,
-      lastSeenAt: vehicleSnapshots.lastSeenAt,
-      budgetMax: vehicleSnapshots.budgetMax,
-      budgetWindowSeconds: vehicleSnapshots.budgetWindowSeconds,
-    })
+    .select(GATHER_VEHICLE_COLUMNS)
     .from(vehicleSnapshots)
     .where(and(eq(vehicleSnapshots.organizationId, organizationId), eq(vehicleSnapshots.vehicleId, vehicleId)));
   return row;
