@@ -3,10 +3,9 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '@/lib/db';
 import { saveGatheringState, type GatheringState } from '@/lib/db/repos/history/gathering';
 import { updateBackfill } from '@/lib/db/repos/history/backfills';
-import { upsertChargingSessions, upsertJourneys } from '@/lib/db/repos/history/store';
 import type { BackfillStatus, HistoryBackfill, HistoryKind } from '@/lib/db/schema';
 import type { HistoryPolicy } from './gather-history';
-import { failed, listPage, paused, START_FIELD, type KindWalk } from './history-pages';
+import { failed, listPage, paused, START_FIELD, storeItems, type KindWalk } from './history-pages';
 import { retentionCutoff } from './prune-history';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -67,16 +66,7 @@ export async function backfillWalk(w: KindWalk, start: GatheringState, from: Dat
     }
     const oldest = state.backfillOldestAt;
     const items = page.items.filter((i) => i.startedAt > from && (oldest ? i.startedAt < oldest : i.startedAt <= upper));
-    if (kind === 'journeys')
-      await upsertJourneys(
-        db,
-        items.map((i) => i.row as Parameters<typeof upsertJourneys>[1][number]),
-      );
-    else
-      await upsertChargingSessions(
-        db,
-        items.map((i) => i.row as Parameters<typeof upsertChargingSessions>[1][number]),
-      );
+    await storeItems(db, kind, items);
     result.stored[kind] += items.length;
     if (!page.more || items.length === 0) {
       result.completed += 1;

@@ -10,14 +10,13 @@ import {
   type GatheringState,
   type GatherVehicle,
 } from '@/lib/db/repos/history/gathering';
-import { upsertChargingSessions, upsertJourneys } from '@/lib/db/repos/history/store';
 import { HISTORY_KINDS, type HistoryBackfill, type HistoryKind } from '@/lib/db/schema';
 import type { Env } from '@/lib/env';
 import { logger } from '@/lib/ops/log';
 import type { VehicleApi } from '@/lib/vehicle-api';
 import { listOpenBackfills } from '@/lib/db/repos/history/backfills';
 import { backfillStart, backfillWalk, recordBackfillPass, wantsBackfillWalk } from './gather-backfill';
-import { failed, listPage, paused, START_FIELD, type KindWalk } from './history-pages';
+import { failed, listPage, paused, START_FIELD, storeItems, type KindWalk } from './history-pages';
 import type { Gathered } from './history-rows';
 
 export interface HistoryPolicy {
@@ -277,16 +276,7 @@ async function walk(w: KindWalk, start: GatheringState, requestedFrom?: Date): P
     }
     // An upstream that ignored the filter would page the whole past: keep only what was asked for.
     const items = page.items.filter((i) => i.startedAt > lower && (!state.walkOldestAt || i.startedAt < state.walkOldestAt));
-    if (kind === 'journeys')
-      await upsertJourneys(
-        db,
-        items.map((i) => i.row as Parameters<typeof upsertJourneys>[1][number]),
-      );
-    else
-      await upsertChargingSessions(
-        db,
-        items.map((i) => i.row as Parameters<typeof upsertChargingSessions>[1][number]),
-      );
+    await storeItems(db, kind, items);
     result.stored[kind] += items.length;
     for (const item of items) {
       // An item still going on (no end yet) is asked again next time: the cursor stays just below it.

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { GatheringState } from '@/lib/db/repos/history/gathering';
 import type { HistoryKind } from '@/lib/db/schema';
+import { upsertChargingSessions, upsertJourneys } from '@/lib/db/repos/history/store';
 import { isVehicleApiError, type VehicleApi } from '@/lib/vehicle-api';
 import type { Db } from '@/lib/db';
 import type { GatherPassResult, HistoryPolicy } from './gather-history';
@@ -59,4 +60,18 @@ export function failed(state: GatheringState, error: unknown, at: Date, policy: 
   const failures = state.failures + 1;
   const backoff = Math.min(DAY_MS, policy.errorRetryMs * 2 ** (failures - 1));
   return { ...state, status: 'error', reason: code, failures, nextAttemptAt: later(backoff), updatedAt: at };
+}
+
+/** Keeps a page's items in their kind's table (a row already stored is updated). */
+export async function storeItems(db: Db, kind: HistoryKind, items: readonly Gathered[]): Promise<void> {
+  if (kind === 'journeys')
+    await upsertJourneys(
+      db,
+      items.map((i) => i.row as Parameters<typeof upsertJourneys>[1][number]),
+    );
+  else
+    await upsertChargingSessions(
+      db,
+      items.map((i) => i.row as Parameters<typeof upsertChargingSessions>[1][number]),
+    );
 }
