@@ -19,6 +19,7 @@ const TABLES = [
   'command_executions',
   'consent_links',
   'eligibility_checks',
+  'history_backfills',
   'history_charging_sessions',
   'history_daily_readings',
   'history_gathering',
