@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { BackfillPanel } from '@/components/history/backfill-panel';
+import { LazyBackfillPanel } from '@/components/history/lazy-backfill-panel';
 import { withUrlState } from '@/components/list/with-url-state';
 import { LoadingRows } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
@@ -31,7 +31,7 @@ function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {
   return (
     <div className="space-y-6">
       <ChargingSessions org={org} vehicleId={vehicleId} range={range} setRange={setRange} instants={instants} zone={zone} />
-      <BackfillPanel org={org} vehicleId={vehicleId} />
+      <LazyBackfillPanel org={org} vehicleId={vehicleId} />
     </div>
   );
 }

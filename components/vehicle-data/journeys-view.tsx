@@ -22,7 +22,7 @@ import { DayRangeForm } from './day-range-form';
 import { presetsIn, useDayRangeUrl } from './use-day-range-url';
 import { JourneysTable } from './journeys-table';
 import { SectionError } from '@/components/list/section-error';
-import { BackfillPanel } from '@/components/history/backfill-panel';
+import { LazyBackfillPanel } from '@/components/history/lazy-backfill-panel';
 
 const DEFAULT_DAYS = 30;
 
@@ -145,7 +145,7 @@ function Journeys({ org, vehicleId }: { org: string; vehicleId: string }) {
       />
       <JourneysSummary org={org} vehicleId={vehicleId} range={range} instants={instants} />
       <JourneysTable org={org} vehicleId={vehicleId} range={range} instants={instants} />
-      <BackfillPanel org={org} vehicleId={vehicleId} />
+      <LazyBackfillPanel org={org} vehicleId={vehicleId} />
     </div>
   );
 }
