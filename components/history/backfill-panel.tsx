@@ -122,6 +122,12 @@ export function BackfillPanel({ org, vehicleId }: { org: string; vehicleId: stri
     >
       {query.isPending ? (
         <LoadingBlocks label="Loading the vehicle’s history" blocks={['h-5 w-2/3', 'h-9 w-72']} className="space-y-3" />
+      ) : query.error instanceof ApiClientError && query.error.code === 'NOT_FOUND' ? (
+        // The history follows the fleet snapshot's roster: a vehicle connected moments ago is not on it yet.
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Motorpool’s fleet snapshot has not read this vehicle yet. Its history is gathered, and can be asked for, once it has (within
+          minutes of connecting).
+        </p>
       ) : query.isError ? (
         <SectionError error={query.error} title="The vehicle’s history could not be read" onRetry={() => query.refetch()} />
       ) : view ? (
