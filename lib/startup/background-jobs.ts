@@ -134,7 +134,7 @@ export async function startBackgroundJobs(): Promise<void> {
     name: 'history.prune',
     everyMs: 6 * HOUR_MS,
     run: async () => {
-      await pruneExpiredHistory(getDb(), new Date(), env().HISTORY_RETENTION_MONTHS);
+      await pruneExpiredHistory(getDb(), new Date(), historyPolicy().retentionMonths);
     },
   });
   registerJob(notificationsEvaluateJob(getDb));

@@ -42,6 +42,10 @@ describe('the start a backfill reaches for', () => {
     expect(backfillStart({ requestedFrom: requested }, now, TEST_POLICY)).toEqual(requested);
     const later = new Date('2026-11-25T08:00:00Z');
     expect(backfillStart({ requestedFrom: requested }, later, TEST_POLICY)).toEqual(new Date('2025-10-25T08:00:00Z'));
+    // The policy's months are the prune's calendar months, whatever their length.
+    expect(backfillStart({ requestedFrom: requested }, later, { ...TEST_POLICY, retentionMonths: 2 })).toEqual(
+      new Date('2026-09-25T08:00:00Z'),
+    );
   });
 });
 

@@ -8,8 +8,6 @@ import type { HistoryPolicy } from './gather-history';
 import { failed, listPage, paused, START_FIELD, storeItems, type KindWalk } from './history-pages';
 import { retentionCutoff } from './prune-history';
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /**
  * A requested backfill's part of the gathering (history_backfills): a walk below what a kind's
  * store covers, down to the requested start, newest first, a page at a time within the same budget
@@ -18,12 +16,11 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 
 /**
- * The start a backfill still reaches for: never before the prune's cut (calendar months back, as
- * `history.prune` cuts; the policy's retention counts 31-day months), so a request that outlives a
- * prune is not walked again for days the prune deletes.
+ * The start a backfill still reaches for: never before the prune's cut, so a request that outlives
+ * a prune is not walked again for days the prune deletes.
  */
 export function backfillStart(backfill: Pick<HistoryBackfill, 'requestedFrom'>, now: Date, policy: HistoryPolicy): Date {
-  const cut = retentionCutoff(now, Math.round(policy.retentionMs / (31 * DAY_MS)));
+  const cut = retentionCutoff(now, policy.retentionMonths);
   return new Date(Math.max(backfill.requestedFrom.getTime(), cut.getTime()));
 }
 

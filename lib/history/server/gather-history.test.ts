@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db';
 import { DAY_MS, gatherHistory, type HistoryPolicy } from './gather-history';
 import { HOUR, TEST_POLICY, historyOrganization, historyWorld, upstreamItems } from './history.test-support';
 import { storeCovers } from './history-queries';
+import { retentionCutoff } from './prune-history';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
 
@@ -88,6 +89,15 @@ for (const leg of await databaseLegs()) {
       const after = await upstreamItems(w.uncounted, vehicleId, 'journeys', horizon, new Date(w.visibleUntil));
       expect(after.length).toBeGreaterThan(expected.length);
       expect(await storedJourneyIds(t.db, org.id, vehicleId)).toEqual([...after].sort());
+    });
+
+    it('reaches back no further than the prune’s calendar cut when the retention is shorter than the first walk', async () => {
+      const w = historyWorld({ vehiclesPerOrg: 2 });
+      const org = await historyOrganization(t.db, w);
+      await gatherHistory(t.db, org.apiFor, w.now, { ...TEST_POLICY, retentionMonths: 1 });
+      expect(w.calls.find((c) => c.vehicleId === w.fixtures.onlineListeningVehicleId && c.kind === 'journeys')?.filter).toEqual([
+        { field: 'startTimestamp', operator: '>', value: retentionCutoff(w.now(), 1).toISOString() },
+      ]);
     });
 
     it(

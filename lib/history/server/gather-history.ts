@@ -18,6 +18,7 @@ import { listOpenBackfills } from '@/lib/db/repos/history/backfills';
 import { backfillStart, backfillWalk, recordBackfillPass, wantsBackfillWalk } from './gather-backfill';
 import { failed, listPage, paused, START_FIELD, storeItems, type KindWalk } from './history-pages';
 import type { Gathered } from './history-rows';
+import { retentionCutoff } from './prune-history';
 
 export interface HistoryPolicy {
   /** A vehicle's lists are asked for what is new at most this often. */
@@ -28,7 +29,8 @@ export interface HistoryPolicy {
   unknownBudgetCallsPerDay: number;
   /** How far back a vehicle's first walk reaches (never past the retention). */
   backfillMs: number;
-  retentionMs: number;
+  /** Calendar months (UTC) the history is kept, as `history.prune` cuts (retentionCutoff): nothing before them is gathered. */
+  retentionMonths: number;
   /** Vehicles gathered at once per organization. */
   concurrency: number;
   /** A vehicle whose consent lacks the scope is asked again after this long (the owner must act first). */
@@ -45,7 +47,7 @@ export const DAY_MS = 24 * 60 * 60_000;
 /** How often the `history.gather` job runs (each pass asks only for what is due, within each vehicle's share). */
 export const HISTORY_GATHER_TICK_MS = 10 * 60_000;
 
-export const DEFAULT_HISTORY_POLICY: Omit<HistoryPolicy, 'intervalMs' | 'budgetShare' | 'backfillMs' | 'retentionMs'> = {
+export const DEFAULT_HISTORY_POLICY: Omit<HistoryPolicy, 'intervalMs' | 'budgetShare' | 'backfillMs' | 'retentionMonths'> = {
   unknownBudgetCallsPerDay: 4,
   concurrency: 8,
   noConsentRetryMs: 7 * DAY_MS,
@@ -63,8 +65,7 @@ export function historyPolicyOf(
     intervalMs: e.HISTORY_GATHER_INTERVAL_HOURS * 60 * 60_000,
     budgetShare: e.HISTORY_BUDGET_SHARE,
     backfillMs: e.HISTORY_BACKFILL_DAYS * DAY_MS,
-    // A month counted long: the prune job cuts by calendar months.
-    retentionMs: e.HISTORY_RETENTION_MONTHS * 31 * DAY_MS,
+    retentionMonths: e.HISTORY_RETENTION_MONTHS,
   };
 }
 
@@ -240,7 +241,7 @@ function isDue(state: GatheringState, at: number, policy: HistoryPolicy): boolea
 async function walk(w: KindWalk, start: GatheringState, requestedFrom?: Date): Promise<GatheringState> {
   const { db, api, organizationId, vehicleId, kind, budget, windowEnd, now, policy, result } = w;
   let state = start;
-  const defaultHorizon = new Date(now().getTime() - Math.min(policy.backfillMs, policy.retentionMs));
+  const defaultHorizon = new Date(Math.max(now().getTime() - policy.backfillMs, retentionCutoff(now(), policy.retentionMonths).getTime()));
   const horizon = requestedFrom && requestedFrom < defaultHorizon ? requestedFrom : defaultHorizon;
   // The first walk reaches back to the horizon as of its start (kept, so a resumed walk reaches as far).
   if (!state.coveredFrom) state = { ...state, coveredFrom: horizon };

@@ -13,7 +13,7 @@ export const TEST_POLICY: HistoryPolicy = {
   intervalMs: 24 * HOUR,
   budgetShare: 0.05,
   backfillMs: 90 * DAY_MS,
-  retentionMs: 13 * 31 * DAY_MS,
+  retentionMonths: 13,
 };
 
 /** One upstream call the history asked, as the HTTP boundary saw it. */

@@ -22,13 +22,9 @@ export interface BackfillDeps {
   db: Db;
   now: Date;
   policy: HistoryPolicy;
-  retentionMonths: number;
 }
 
-const defaults = (): BackfillDeps => {
-  const e = env();
-  return { db: getDb(), now: new Date(), policy: historyPolicyOf(e), retentionMonths: e.HISTORY_RETENTION_MONTHS };
-};
+const defaults = (): BackfillDeps => ({ db: getDb(), now: new Date(), policy: historyPolicyOf(env()) });
 
 type Access = Pick<OrgAccess, 'org' | 'user'>;
 
@@ -167,7 +163,7 @@ export async function getVehicleBackfill(
 ): Promise<BackfillPanelView> {
   const orgId = access.org.id;
   const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
-  const bounds = backfillBounds(deps.now, deps.retentionMonths);
+  const bounds = backfillBounds(deps.now, deps.policy.retentionMonths);
   const from = checkedFrom(query.from ?? bounds.earliest, bounds, 'query');
   const [states, request] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
   const own = states.get(vehicleId) ?? {};
@@ -194,7 +190,7 @@ export async function requestBackfill(
 ): Promise<{ backfill: BackfillView; merged: boolean; estimate: BackfillEstimate }> {
   const orgId = access.org.id;
   const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
-  const from = checkedFrom(body.from, backfillBounds(deps.now, deps.retentionMonths), 'body');
+  const from = checkedFrom(body.from, backfillBounds(deps.now, deps.policy.retentionMonths), 'body');
   const [states, existing] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
   const why = unreadableReason(vehicle, states.get(vehicleId) ?? {});
   if (why) throw new AppError('HISTORY_UNREADABLE', `The vehicle’s history cannot be gathered now. ${why}`);
