@@ -11,6 +11,7 @@ import {
   type Period,
 } from '@/lib/db/repos/history/reports';
 import {
+  dayStart,
   rollupActivityByVehicle,
   rollupSeries,
   rollupTotalsByVehicle,
@@ -47,7 +48,6 @@ const ZERO = {
 };
 
 const DAY = 86_400_000;
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (at: Date) => utcDay(new Date(Math.floor((at.getTime() - 1) / DAY) * DAY + DAY));
 
 /**

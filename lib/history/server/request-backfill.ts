@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb, type Db } from '@/lib/db';
 import { countStoredByVehicle, getBackfill, OPEN_BACKFILL_STATUSES, upsertBackfill } from '@/lib/db/repos/history/backfills';
 import { getGatherVehicle, listGatheringStates, type GatherVehicle, type GatheringState } from '@/lib/db/repos/history/gathering';
+import { dayStart, utcDay } from '@/lib/db/repos/history/rollup';
 import { HISTORY_KINDS, type HistoryBackfill, type HistoryKind } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { AppError, invalidField } from '@/lib/errors/app-error';
@@ -28,14 +29,11 @@ const defaults = (): BackfillDeps => ({ db: getDb(), now: new Date(), policy: hi
 
 type Access = Pick<OrgAccess, 'org' | 'user'>;
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
-const startOf = (dayKey: string) => new Date(`${dayKey}T00:00:00Z`);
-
 /** The earliest start the retention keeps (the day after its cut, so nothing gathered is pruned at once) and the latest (yesterday). */
 export function backfillBounds(now: Date, retentionMonths: number): { earliest: string; latest: string } {
   return {
-    earliest: day(new Date(retentionCutoff(now, retentionMonths).getTime() + DAY_MS)),
-    latest: day(new Date(now.getTime() - DAY_MS)),
+    earliest: utcDay(new Date(retentionCutoff(now, retentionMonths).getTime() + DAY_MS)),
+    latest: utcDay(new Date(now.getTime() - DAY_MS)),
   };
 }
 
@@ -125,7 +123,7 @@ async function estimateFor(
 export function backfillView(row: HistoryBackfill): BackfillView {
   return {
     vehicleId: row.vehicleId,
-    from: day(row.requestedFrom),
+    from: utcDay(row.requestedFrom),
     status: row.status,
     reason: row.reason,
     requestedByEmail: row.requestedByEmail,
@@ -147,7 +145,7 @@ function checkedFrom(from: string, bounds: { earliest: string; latest: string },
   if (from < bounds.earliest)
     throw invalidField('from', `The start date must be on or after ${bounds.earliest}: older history is not kept`, { where });
   if (from > bounds.latest) throw invalidField('from', `The start date must be on or before ${bounds.latest}`, { where });
-  return startOf(from);
+  return dayStart(from);
 }
 
 /**

@@ -17,6 +17,9 @@ export interface VehicleDayKey {
 /** The UTC day (`YYYY-MM-DD`) of a time: the history store's day everywhere. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** The start (00:00 UTC) of a day `YYYY-MM-DD`: utcDay's inverse. */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
 /**
  * The history reads' "only these vehicles": every vehicle when `vehicleIds` is absent, none when it
  * is empty, else those.
