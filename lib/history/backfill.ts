@@ -13,6 +13,12 @@ const DAY_MS = 86_400_000;
 /** Below this many days of a vehicle's own stored history, its density says too little: the fleet's is used. */
 export const MIN_DENSITY_DAYS = 7;
 
+/**
+ * The fleet's density is read over its last this many whole UTC days (four whole weeks, so the
+ * weekdays weigh alike): enough for an average, and a bounded read however long the store is.
+ */
+export const FLEET_DENSITY_DAYS = 28;
+
 /** Items per day assumed where neither the vehicle nor the fleet has a week of history stored yet. */
 export const ASSUMED_PER_DAY: Record<BackfillKind, number> = { journeys: 4, charging: 1 };
 
@@ -22,7 +28,10 @@ export interface KindEstimateInput {
   /** The vehicle's stored items of this kind and the days its complete walk spans. */
   vehicleItems: number;
   vehicleDays: number;
-  /** The same over the organization's vehicles (the density where the vehicle's own is too short). */
+  /**
+   * The same over the organization's vehicles, their whole days covered within the last
+   * FLEET_DENSITY_DAYS (the density where the vehicle's own is too short).
+   */
   fleetItems: number;
   fleetDays: number;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
-import { countStoredByVehicle, getBackfill, OPEN_BACKFILL_STATUSES, upsertBackfill } from '@/lib/db/repos/history/backfills';
-import { getGatherVehicle, listGatheringStates, type GatherVehicle, type GatheringState } from '@/lib/db/repos/history/gathering';
+import { countDensityInputs, getBackfill, OPEN_BACKFILL_STATUSES, upsertBackfill } from '@/lib/db/repos/history/backfills';
+import { getGatherVehicle, getVehicleGatheringStates, type GatherVehicle, type GatheringState } from '@/lib/db/repos/history/gathering';
 import { dayStart, utcDay } from '@/lib/db/repos/history/rollup';
 import { HISTORY_KINDS, type HistoryBackfill, type HistoryKind } from '@/lib/db/schema';
 import { env } from '@/lib/env';
@@ -9,6 +9,7 @@ import { AppError, invalidField } from '@/lib/errors/app-error';
 import type { OrgAccess } from '@/lib/org/org-access';
 import {
   estimateBackfill,
+  FLEET_DENSITY_DAYS,
   type BackfillEstimate,
   type BackfillPanelView,
   type BackfillView,
@@ -56,50 +57,44 @@ function unreadableReason(vehicle: GatherVehicle, states: Partial<Record<History
   return null;
 }
 
-/** What the estimate needs of the store: per kind the vehicle's coverage and density, and the fleet's. */
+const spanDays = (s: GatheringState | undefined) =>
+  s?.coveredFrom && s.completeAt ? Math.max(0, (s.completeAt.getTime() - s.coveredFrom.getTime()) / DAY_MS) : 0;
+
+/**
+ * What the estimate needs of the store: per kind the vehicle's coverage and density (its own state
+ * and counts), and the fleet's over its last FLEET_DENSITY_DAYS, in one bounded read of the rollup:
+ * the card asks again every 15 s while a request is open.
+ */
 async function estimateInputs(
   db: Db,
   organizationId: string,
   vehicleId: string,
-  states: Map<string, Partial<Record<HistoryKind, GatheringState>>>,
+  own: Partial<Record<HistoryKind, GatheringState>>,
+  now: Date,
 ): Promise<Record<HistoryKind, KindEstimateInput>> {
-  const spanDays = (s: GatheringState | undefined) =>
-    s?.coveredFrom && s.completeAt ? Math.max(0, (s.completeAt.getTime() - s.coveredFrom.getTime()) / DAY_MS) : 0;
-  const entries = await Promise.all(
-    HISTORY_KINDS.map(async (kind) => {
-      const counts = await countStoredByVehicle(db, organizationId, kind);
-      let fleetItems = 0;
-      let fleetDays = 0;
-      for (const [id, kinds] of states) {
-        const days = spanDays(kinds[kind]);
-        if (days === 0) continue;
-        fleetItems += counts.get(id) ?? 0;
-        fleetDays += days;
-      }
-      const own = states.get(vehicleId)?.[kind];
-      const input: KindEstimateInput = {
-        // Only a walk that completed vouches for what it covers: before, everything up to now counts as missing.
-        coveredFrom: own?.completeAt ? own.coveredFrom : null,
-        vehicleItems: counts.get(vehicleId) ?? 0,
-        vehicleDays: spanDays(own),
-        fleetItems,
-        fleetDays,
-      };
-      return [kind, input] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<HistoryKind, KindEstimateInput>;
+  const counts = await countDensityInputs(db, organizationId, vehicleId, {
+    fromDay: utcDay(new Date(now.getTime() - FLEET_DENSITY_DAYS * DAY_MS)),
+    toDay: utcDay(now),
+  });
+  const input = (kind: HistoryKind): KindEstimateInput => ({
+    // Only a walk that completed vouches for what it covers: before, everything up to now counts as missing.
+    coveredFrom: own[kind]?.completeAt ? own[kind].coveredFrom : null,
+    vehicleItems: counts[kind].vehicleItems,
+    vehicleDays: spanDays(own[kind]),
+    fleetItems: counts[kind].fleetItems,
+    fleetDays: counts[kind].fleetDays,
+  });
+  return { journeys: input('journeys'), charging: input('charging') };
 }
 
 async function estimateFor(
   vehicle: GatherVehicle,
-  states: Map<string, Partial<Record<HistoryKind, GatheringState>>>,
+  own: Partial<Record<HistoryKind, GatheringState>>,
   organizationId: string,
   from: Date,
   deps: BackfillDeps,
 ): Promise<BackfillEstimate> {
   const window = budgetWindow(vehicle, deps.now.getTime(), deps.policy);
-  const own = states.get(vehicle.vehicleId) ?? {};
   const spentInWindow = HISTORY_KINDS.reduce(
     (sum, kind) => sum + (own[kind]?.windowStart?.getTime() === window.start.getTime() ? own[kind]!.callsInWindow : 0),
     0,
@@ -108,7 +103,7 @@ async function estimateFor(
     from,
     now: deps.now,
     pageSize: deps.policy.pageSize,
-    kinds: await estimateInputs(deps.db, organizationId, vehicle.vehicleId, states),
+    kinds: await estimateInputs(deps.db, organizationId, vehicle.vehicleId, own, deps.now),
     budget: {
       allowedPerWindow: window.allowed,
       windowMs: window.end.getTime() - window.start.getTime(),
@@ -163,15 +158,14 @@ export async function getVehicleBackfill(
   const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
   const bounds = backfillBounds(deps.now, deps.policy.retentionMonths);
   const from = checkedFrom(query.from ?? bounds.earliest, bounds, 'query');
-  const [states, request] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
-  const own = states.get(vehicleId) ?? {};
+  const [own, request] = await Promise.all([getVehicleGatheringStates(deps.db, orgId, vehicleId), getBackfill(deps.db, orgId, vehicleId)]);
   return {
     vehicleId,
     request: request ? backfillView(request) : null,
     coverage: { journeys: coverageView(own.journeys), charging: coverageView(own.charging) },
     unreadable: unreadableReason(vehicle, own),
     ...bounds,
-    estimate: await estimateFor(vehicle, states, orgId, from, deps),
+    estimate: await estimateFor(vehicle, own, orgId, from, deps),
   };
 }
 
@@ -189,10 +183,10 @@ export async function requestBackfill(
   const orgId = access.org.id;
   const vehicle = await vehicleOrThrow(deps.db, orgId, vehicleId);
   const from = checkedFrom(body.from, backfillBounds(deps.now, deps.policy.retentionMonths), 'body');
-  const [states, existing] = await Promise.all([listGatheringStates(deps.db, orgId), getBackfill(deps.db, orgId, vehicleId)]);
-  const why = unreadableReason(vehicle, states.get(vehicleId) ?? {});
+  const [own, existing] = await Promise.all([getVehicleGatheringStates(deps.db, orgId, vehicleId), getBackfill(deps.db, orgId, vehicleId)]);
+  const why = unreadableReason(vehicle, own);
   if (why) throw new AppError('HISTORY_UNREADABLE', `The vehicle’s history cannot be gathered now. ${why}`);
-  const estimate = await estimateFor(vehicle, states, orgId, from, deps);
+  const estimate = await estimateFor(vehicle, own, orgId, from, deps);
   const row = await upsertBackfill(deps.db, {
     organizationId: orgId,
     vehicleId,

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../index';
 import {
-  chargingHistory,
+  HISTORY_KINDS,
   historyBackfills,
-  journeyHistory,
+  historyGathering,
+  vehicleDays,
   type BackfillStatus,
   type HistoryBackfill,
   type HistoryKind,
@@ -108,13 +109,54 @@ export async function updateBackfill(
     );
 }
 
-/** The organization's stored items of a kind per vehicle (what the estimate's density is read from). */
-export async function countStoredByVehicle(db: Db, organizationId: string, kind: HistoryKind): Promise<Map<string, number>> {
-  const table = kind === 'journeys' ? journeyHistory : chargingHistory;
+/** What a backfill estimate's density is read from, for one kind. */
+interface DensityCounts {
+  /** The vehicle's stored items of the kind (every day stored), once a walk of the kind completed; else 0. */
+  vehicleItems: number;
+  /**
+   * Over the organization's vehicles whose walk of the kind completed: the whole UTC days of
+   * [fromDay, toDay) their walks cover, and the items stored on those days.
+   */
+  fleetItems: number;
+  fleetDays: number;
+}
+
+/**
+ * Per kind, the vehicle's stored items and the fleet's items and days over a bounded window, in one
+ * statement over the daily rollup (history_vehicle_days, equal to the raw rows' counts) and the
+ * gathering states: the organization's raw journeys and charging sessions are not read, and each
+ * vehicle's days are read by the rollup's key (at most the window's days for the fleet, the
+ * retention's for the vehicle).
+ */
+export async function countDensityInputs(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+  window: { fromDay: string; toDay: string },
+): Promise<Record<HistoryKind, DensityCounts>> {
+  const g = historyGathering;
+  const d = vehicleDays;
+  const items = sql`case when ${g.kind} = 'journeys' then ${d.journeys} else ${d.chargingSessions} end`;
+  // The walk's whole UTC days within the window: from the first day it covers from midnight on, to the day it completed on (excluded).
+  const firstDay = sql`greatest(${window.fromDay}::date, ((${g.coveredFrom} at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date)`;
+  const endDay = sql`least(${window.toDay}::date, (${g.completeAt} at time zone 'UTC')::date)`;
+  const ofVehicle = sql`${d.organizationId} = ${g.organizationId} and ${d.vehicleId} = ${g.vehicleId}`;
   const rows = await db
-    .select({ vehicleId: table.vehicleId, items: sql<number>`count(*)::int` })
-    .from(table)
-    .where(eq(table.organizationId, organizationId))
-    .groupBy(table.vehicleId);
-  return new Map(rows.map((r) => [r.vehicleId, Number(r.items)]));
+    .select({
+      kind: g.kind,
+      vehicleItems: sql<number>`coalesce(sum(case when ${g.vehicleId} = ${vehicleId} then (select sum(${items}) from ${d} where ${ofVehicle}) end), 0)::int`,
+      fleetItems: sql<number>`coalesce(sum((select sum(${items}) from ${d} where ${ofVehicle} and ${d.day} >= ${firstDay} and ${d.day} < ${endDay})), 0)::int`,
+      fleetDays: sql<number>`coalesce(sum(greatest(${endDay} - ${firstDay}, 0)), 0)::int`,
+    })
+    .from(g)
+    .where(and(eq(g.organizationId, organizationId), isNotNull(g.coveredFrom), isNotNull(g.completeAt)))
+    .groupBy(g.kind);
+  const none: DensityCounts = { vehicleItems: 0, fleetItems: 0, fleetDays: 0 };
+  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return Object.fromEntries(
+    HISTORY_KINDS.map((kind) => {
+      const r = byKind.get(kind);
+      return [kind, r ? { vehicleItems: Number(r.vehicleItems), fleetItems: Number(r.fleetItems), fleetDays: Number(r.fleetDays) } : none];
+    }),
+  ) as Record<HistoryKind, DensityCounts>;
 }

@@ -72,6 +72,19 @@ export async function listGatheringStates(
   return byVehicle;
 }
 
+/** One vehicle's gathering states, by kind (a kind never gathered is absent). */
+export async function getVehicleGatheringStates(
+  db: Db,
+  organizationId: string,
+  vehicleId: string,
+): Promise<Partial<Record<HistoryKind, GatheringState>>> {
+  const rows = await db
+    .select()
+    .from(historyGathering)
+    .where(and(eq(historyGathering.organizationId, organizationId), eq(historyGathering.vehicleId, vehicleId)));
+  return Object.fromEntries(rows.map(({ organizationId: _org, vehicleId: _vehicle, kind, ...state }) => [kind, state]));
+}
+
 export async function getGatheringState(
   db: Db,
   organizationId: string,
