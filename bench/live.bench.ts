@@ -12,6 +12,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { hasBuild } from './support/console-server';
 import { LIVE_ORG, openPlainStreams, startLiveConsole, type LiveConsole } from './support/live-console';
+import { signedInContext } from './support/signed-in-context';
 import { median, quantile } from './support/stats';
 
 const COMMAND_DELAY_MS = 2_000;
@@ -27,13 +28,7 @@ type Mode = 'polling' | 'stream';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openVehiclePage(browser: Browser, server: LiveConsole, mode: Mode): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addCookies(
-    server.cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.base };
-    }),
-  );
+  const context = await signedInContext(browser, server);
   const page = await context.newPage();
   // tsx names the functions this file hands to page.evaluate with a helper the page lacks.
   await page.addInitScript('window.__name = (fn) => fn;');

@@ -1,6 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { E2E_BROWSER } from '../../e2e/fixtures/browser';
 import type { BenchConsole } from './console-server';
+import { signedInContext } from './signed-in-context';
 
 /** What a browser may download of JS on a first visit to a console page, compressed (issue 28). */
 export const FIRST_VISIT_BUDGET_KB = 350;
@@ -18,14 +19,8 @@ export type PageAddress = { route: string; url: string | null };
  * map library), as a person's browser receives them.
  */
 async function firstVisitKb(browser: Browser, server: BenchConsole, url: string): Promise<number> {
-  const context = await browser.newContext();
+  const context = await signedInContext(browser, server);
   try {
-    await context.addCookies(
-      server.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.base };
-      }),
-    );
     const page = await context.newPage();
     const sizes: Promise<number>[] = [];
     let lastScriptAt = performance.now();
