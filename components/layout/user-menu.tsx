@@ -3,7 +3,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Popover } from '@/components/list/popover';
 import { closeLiveStreams } from '@/lib/live/open-streams';
 import { endSessions } from '@/lib/profile/sign-out';
 
@@ -25,98 +26,73 @@ async function signOut(everywhere: boolean) {
   window.location.assign('/sign-in');
 }
 
+const ITEM = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800';
+
+/** Ends this session, or every session of the person, with the button showing it is under way. */
+function SignOutButton({
+  everywhere,
+  signingOut,
+  onSigningOut,
+}: {
+  everywhere: boolean;
+  signingOut: boolean;
+  onSigningOut: (underWay: boolean) => void;
+}) {
+  const Icon = everywhere ? MonitorX : LogOut;
+  return (
+    <button
+      type="button"
+      disabled={signingOut}
+      onClick={() => {
+        onSigningOut(true);
+        void signOut(everywhere).catch(() => onSigningOut(false));
+      }}
+      className={`${ITEM} cursor-pointer disabled:opacity-60`}
+    >
+      <Icon aria-hidden className="h-4 w-4" /> {everywhere ? 'Sign out everywhere' : signingOut ? 'Signing out…' : 'Sign out'}
+    </button>
+  );
+}
+
 /**
  * The account panel: a disclosure (button + panel), the WAI-ARIA pattern for a small panel of
  * information and actions. Escape, a click outside or focus leaving closes it.
  */
 export function UserMenu({ email, role }: { email: string; role: string }) {
-  const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('focusin', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('focusin', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
-
   return (
-    <div ref={root} className="relative">
-      <button
-        ref={trigger}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`Account menu for ${email}`}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-      >
-        <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
-        <span className="hidden max-w-48 truncate sm:inline">{email}</span>
-        <ChevronDown aria-hidden className="h-4 w-4" />
-      </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute right-0 z-50 mt-1.5 min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {email}
-          <br />
-          Role: {role}
-        </p>
-        <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-        <Link
-          href="/profile/password"
-          className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          <KeyRound aria-hidden className="h-4 w-4" /> Change password
-        </Link>
-        <Link
-          href="/profile/password#two-step"
-          className="flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          <ShieldCheck aria-hidden className="h-4 w-4" /> Two-step verification
-        </Link>
-        <button
-          type="button"
-          disabled={signingOut}
-          onClick={() => {
-            setSigningOut(true);
-            void signOut(false).catch(() => setSigningOut(false));
-          }}
-          className="flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
-        >
-          <LogOut aria-hidden className="h-4 w-4" /> {signingOut ? 'Signing out…' : 'Sign out'}
-        </button>
-        <button
-          type="button"
-          disabled={signingOut}
-          onClick={() => {
-            setSigningOut(true);
-            void signOut(true).catch(() => setSigningOut(false));
-          }}
-          className="flex w-full cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
-        >
-          <MonitorX aria-hidden className="h-4 w-4" /> Sign out everywhere
-        </button>
-      </div>
-    </div>
+    <Popover
+      triggerLabel={`Account menu for ${email}`}
+      triggerClassName="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      trigger={
+        <>
+          <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
+          <span className="hidden max-w-48 truncate sm:inline">{email}</span>
+          <ChevronDown aria-hidden className="h-4 w-4" />
+        </>
+      }
+      panelLabel="Account"
+      panelClassName="absolute right-0 z-50 mt-1.5 min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      closeWhenFocusLeaves
+    >
+      {() => (
+        <>
+          <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+            {email}
+            <br />
+            Role: {role}
+          </p>
+          <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <Link href="/profile/password" className={ITEM}>
+            <KeyRound aria-hidden className="h-4 w-4" /> Change password
+          </Link>
+          <Link href="/profile/password#two-step" className={ITEM}>
+            <ShieldCheck aria-hidden className="h-4 w-4" /> Two-step verification
+          </Link>
+          <SignOutButton everywhere={false} signingOut={signingOut} onSigningOut={setSigningOut} />
+          <SignOutButton everywhere signingOut={signingOut} onSigningOut={setSigningOut} />
+        </>
+      )}
+    </Popover>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from '@/lib/hooks/use-dismiss';
 import { cn } from '@/components/ui/cn';
 
 const TRIGGER =
@@ -16,6 +17,8 @@ export function Popover({
   triggerClassName,
   align = 'left',
   panelLabel,
+  panelClassName,
+  closeWhenFocusLeaves = false,
   onOpen,
   children,
 }: {
@@ -25,6 +28,10 @@ export function Popover({
   triggerClassName?: string;
   align?: 'left' | 'right';
   panelLabel: string;
+  /** The panel's own look, in place of the filter panel's. */
+  panelClassName?: string;
+  /** A menu of links also closes as keyboard focus tabs on past it. */
+  closeWhenFocusLeaves?: boolean;
   /** Called as the panel opens (a list starts loading the forms its panel may show). */
   onOpen?: () => void;
   children: (close: () => void) => ReactNode;
@@ -39,24 +46,7 @@ export function Popover({
     button?.focus();
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, button]);
+  useDismiss({ open, root: box, focusLeaves: closeWhenFocusLeaves, onOutside: () => setOpen(false), onEscape: close });
 
   return (
     <div ref={box} className="relative">
@@ -79,12 +69,15 @@ export function Popover({
           id={id}
           role="group"
           aria-label={panelLabel}
-          className={cn(
-            'z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900',
-            // On a narrow screen the panel spans the window (a chip far right would push it off the page).
-            'max-sm:fixed max-sm:inset-x-4 sm:absolute sm:w-88',
-            align === 'right' ? 'sm:right-0' : 'sm:left-0',
-          )}
+          className={
+            panelClassName ??
+            cn(
+              'z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900',
+              // On a narrow screen the panel spans the window (a chip far right would push it off the page).
+              'max-sm:fixed max-sm:inset-x-4 sm:absolute sm:w-88',
+              align === 'right' ? 'sm:right-0' : 'sm:left-0',
+            )
+          }
         >
           {children(close)}
         </div>
