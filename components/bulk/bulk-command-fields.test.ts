@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_CATALOG } from '@/lib/commands/catalog';
+import { COMMAND_CATALOG, COMMAND_CONFIRMATIONS } from '@/lib/commands/catalog';
 import { bulkCommandArgs, bulkCommandText } from './bulk-command-fields';
 
 describe('bulkCommandArgs', () => {
@@ -21,12 +21,11 @@ describe('bulkCommandArgs', () => {
 
 describe('bulkCommandText', () => {
   it("gives the catalog's label and its warning", () => {
-    const withWarning = (Object.keys(COMMAND_CATALOG) as (keyof typeof COMMAND_CATALOG)[]).find((c) => COMMAND_CATALOG[c].confirm);
-    expect(withWarning).toBeDefined();
-    expect(bulkCommandText(withWarning!)).toEqual({
-      label: COMMAND_CATALOG[withWarning!].label,
-      confirm: COMMAND_CATALOG[withWarning!].confirm,
+    expect(bulkCommandText('UNLOCK_DOORS')).toEqual({
+      label: COMMAND_CATALOG.UNLOCK_DOORS.label,
+      confirm: COMMAND_CONFIRMATIONS.UNLOCK_DOORS,
     });
-    expect(bulkCommandText('LOCK_DOORS').label).toBe('Lock doors');
+    expect(COMMAND_CONFIRMATIONS.UNLOCK_DOORS).toContain('Anyone near the vehicle');
+    expect(bulkCommandText('LOCK_DOORS')).toEqual({ label: 'Lock doors', confirm: undefined });
   });
 });

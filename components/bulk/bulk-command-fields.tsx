@@ -2,7 +2,7 @@
 
 import { Field, inputClass } from '@/components/ui/field';
 import { ARG_FIELDS } from '@/lib/commands/arg-fields';
-import { COMMAND_CATALOG, commandLabel } from '@/lib/commands/catalog';
+import { COMMAND_CONFIRMATIONS, commandLabel } from '@/lib/commands/catalog';
 import { COMMAND_NAMES, type CommandName } from '@/lib/contract/vehicle-api';
 
 /** The command's arguments as the send schema reads them: numbers as numbers, an empty number as absent. */
@@ -19,7 +19,7 @@ export function bulkCommandArgs(command: CommandName, argValues: Record<string, 
 
 /** What the confirmation says of a command: its label, and the catalog's warning when it has one. */
 export function bulkCommandText(command: CommandName): { label: string; confirm?: string } {
-  return { label: commandLabel(command), confirm: COMMAND_CATALOG[command].confirm };
+  return { label: commandLabel(command), confirm: COMMAND_CONFIRMATIONS[command] };
 }
 
 /**

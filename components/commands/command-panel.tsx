@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { COMMAND_CATALOG, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
+import { COMMAND_CATALOG, COMMAND_CONFIRMATIONS, COMMAND_GROUPS, commandLabel } from '@/lib/commands/catalog';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 import { ApiClientError } from '@/lib/query/api-fetch';
 import { fetchExecution, runningExecutionOf, useSendCommand, useUnofferedCommands } from '@/lib/commands/query';
@@ -98,7 +98,7 @@ export function CommandPanel({ org, vehicleId, vehicleName, isListening: initial
       toast.error(spent);
       return;
     }
-    const confirm = COMMAND_CATALOG[input.command].confirm;
+    const confirm = COMMAND_CONFIRMATIONS[input.command];
     if (confirm) setPending({ input, warnings: [confirm] });
     else sendCommand(input);
   };
