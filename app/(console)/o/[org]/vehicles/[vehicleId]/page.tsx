@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { VehicleEvents } from '@/components/webhooks/vehicle-events';
+import { LazyVehicleEvents } from '@/components/webhooks/lazy-vehicle-events';
 import { VehicleOverview } from '@/components/vehicle-data/vehicle-overview';
 import { vehiclePageParams } from '@/lib/bff/page-access';
 
@@ -11,7 +11,7 @@ export default async function VehiclePage({ params }: PageProps<'/o/[org]/vehicl
   return (
     <div className="space-y-6">
       <VehicleOverview org={org} vehicleId={vehicleId} />
-      <VehicleEvents org={org} vehicleId={vehicleId} />
+      <LazyVehicleEvents org={org} vehicleId={vehicleId} />
     </div>
   );
 }
