@@ -7,6 +7,7 @@ import path from 'node:path';
 export const INFRASTRUCTURE = [
   'auth',
   'bff',
+  'charts',
   'contract',
   'crypto',
   'db',

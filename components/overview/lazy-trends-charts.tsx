@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { Skeleton } from '@/components/ui/states';
 
-/** Recharts loads after the overview's own code (it is the heaviest dependency). */
+/** The charts load after the overview's own code, in the browser only (they measure their box; their labels follow the viewer's locale). */
 export const LazyTrendsCharts = dynamic(() => import('./trends-charts').then((m) => m.TrendsCharts), {
   ssr: false,
   loading: () => <Skeleton className="h-72 w-full" />,

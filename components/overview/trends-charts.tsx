@@ -1,7 +1,7 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { AXIS, GRID, SERIES, shortDay, TOOLTIP_STYLE } from '@/components/vehicle-data/charts/chart-theme';
+import { BarChart } from '@/components/charts/bar-chart';
+import { SERIES, shortDay } from '@/components/vehicle-data/charts/chart-theme';
 
 export interface TrendChartSeries {
   key: string;
@@ -21,19 +21,14 @@ export function TrendsCharts({ series }: { series: TrendChartSeries[] }) {
             {s.label} ({s.unit}) per week
           </figcaption>
           <div className="h-32 text-zinc-600 dark:text-zinc-400">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={s.points} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
-                <CartesianGrid {...GRID} />
-                <XAxis dataKey="start" tickFormatter={shortDay} {...AXIS} minTickGap={16} />
-                <YAxis {...AXIS} width={40} />
-                <Tooltip
-                  {...TOOLTIP_STYLE}
-                  labelFormatter={(start) => `Week of ${shortDay(String(start))}`}
-                  formatter={(value) => [`${String(value)} ${s.unit}`, s.label]}
-                />
-                <Bar dataKey="value" fill={SERIES[s.color]} radius={[2, 2, 0, 0]} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarChart
+              categories={s.points.map((p) => shortDay(p.start))}
+              tooltipTitle={(index) => `Week of ${shortDay(s.points[index].start)}`}
+              radius={2}
+              series={[
+                { name: s.label, color: SERIES[s.color], values: s.points.map((p) => p.value), format: (value) => `${value} ${s.unit}` },
+              ]}
+            />
           </div>
         </figure>
       ))}

@@ -34,8 +34,8 @@ test('the overview’s trends show the stored weeks as bars and as a table, and 
       `${formatNumber(Math.round(week.distanceKm * 10) / 10)} km`,
     );
   }
-  // One bar per week with distance in the distance chart (recharts draws none for a zero).
+  // One bar per week with distance in the distance chart (a zero draws none).
   const distanceChart = card.locator('figure').filter({ hasText: 'Distance (km) per week' });
-  await expect(distanceChart.locator('.recharts-bar-rectangle path')).toHaveCount(driven.length);
+  await expect(distanceChart.locator('[data-chart-bar]')).toHaveCount(driven.length);
   // The fixture then checks the page in light, dark and at 360 px: the charts must shrink with it.
 });

@@ -1,19 +1,11 @@
-/** Series colours from the theme (CSS variables, so they follow light and dark), and axis styling on currentColor. */
+/** Series colours from the theme (CSS variables, so they follow light and dark); the chart kit draws text and axes on currentColor. */
 export const SERIES = {
   primary: 'var(--color-accent-500)',
   secondary: 'var(--color-amber-500)',
   tertiary: 'var(--color-emerald-600)',
 } as const;
 
-export const AXIS = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 12 }, tickLine: false } as const;
-export const GRID = { stroke: 'currentColor', strokeOpacity: 0.15, vertical: false } as const;
-export const TOOLTIP_STYLE = {
-  contentStyle: { background: 'var(--color-zinc-900)', border: 'none', borderRadius: 8, color: 'white', fontSize: 12 },
-  labelStyle: { color: 'white' },
-  itemStyle: { color: 'white' },
-} as const;
-
-/** A tick with its unit that never wraps (Recharts breaks tick text at spaces). */
+/** A tick with its unit, a no-break space between them as everywhere a number meets its unit. */
 export const withUnitTick = (unit: string) => (value: number) => `${value}\u00a0${unit}`;
 
 export const shortDay = (day: string) =>

@@ -3,7 +3,10 @@
 import dynamic from 'next/dynamic';
 import { Skeleton } from '@/components/ui/states';
 
-/** Recharts loads only where a chart is drawn, after the page's own code (it is the heaviest dependency). */
+/**
+ * The charts load only where one is drawn, after the page's own code, and only in the browser: they
+ * measure their box, and their labels follow the viewer's locale and time zone.
+ */
 const loading = () => <Skeleton className="h-full w-full" />;
 
 export const LazyJourneysChart = dynamic(() => import('./journeys-chart').then((m) => m.JourneysChart), { ssr: false, loading });

@@ -1,10 +1,10 @@
 'use client';
 
-import { Area, ComposedChart, CartesianGrid, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LineChart } from '@/components/charts/line-chart';
 import { formatMonthDayHour } from '@/lib/format/time';
 import { usePreferences } from '@/lib/hooks/use-preferences';
 import type { TireBucket, TireKey } from '@/lib/vehicle-data/tires';
-import { AXIS, GRID, SERIES, shortDay, TOOLTIP_STYLE, withUnitTick } from './chart-theme';
+import { SERIES, shortDay, withUnitTick } from './chart-theme';
 
 /** Daily buckets are keyed by the day in the person's zone already; hourly ones are instants. */
 function tick(bucket: TireBucket, size: 'hour' | 'day', zone: string): string {
@@ -29,36 +29,30 @@ export function TireChart({
   unit?: string;
 }) {
   const { zone } = usePreferences();
-  const data = buckets.map((b) => ({
-    label: tick(b, size, zone),
-    mean: b[tire]?.mean ?? null,
-    range: b[tire] ? [b[tire].min, b[tire].max] : null,
-  }));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid {...GRID} />
-        <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-        <YAxis {...AXIS} width={64} tickFormatter={withUnitTick(unit)} domain={domain} ticks={ticks} />
-        <Tooltip
-          {...TOOLTIP_STYLE}
-          formatter={(value) =>
-            Array.isArray(value) ? `${value.map((v) => Number(v).toFixed(1)).join(' – ')} ${unit}` : `${Number(value).toFixed(1)} ${unit}`
-          }
-        />
-        {size === 'day' ? (
-          <Area dataKey="range" name="Range of the day" stroke="none" fill={SERIES.primary} fillOpacity={0.3} isAnimationActive={false} />
-        ) : null}
-        <Line
-          dataKey="mean"
-          name={size === 'day' ? 'Mean of the day' : 'Pressure'}
-          stroke={SERIES.primary}
-          dot={false}
-          strokeWidth={2}
-          isAnimationActive={false}
-          connectNulls={false}
-        />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <LineChart
+      categories={buckets.map((b) => tick(b, size, zone))}
+      domain={domain}
+      ticks={ticks}
+      tickFormat={withUnitTick(unit)}
+      valueFormat={(value) => `${value.toFixed(1)} ${unit}`}
+      line={{
+        name: size === 'day' ? 'Mean of the day' : 'Pressure',
+        color: SERIES.primary,
+        values: buckets.map((b) => b[tire]?.mean ?? null),
+      }}
+      band={
+        size === 'day'
+          ? {
+              name: 'Range of the day',
+              values: buckets.map((b) => {
+                const stats = b[tire];
+                return stats ? ([stats.min, stats.max] as const) : null;
+              }),
+              format: ([low, high]) => `${low.toFixed(1)} – ${high.toFixed(1)} ${unit}`,
+            }
+          : undefined
+      }
+    />
   );
 }
