@@ -171,12 +171,17 @@ export function XLabels({ labels, centers, width, y }: { labels: readonly string
 
 export type TooltipRow = { name: string; color: string; value: string };
 
-/** The dark box beside the pointer: the category and each series' value; it opens towards the wider side. */
+/**
+ * The dark box beside the pointer: the category and each series' value. It opens towards the wider
+ * side and wraps its lines rather than reach past the chart's edge (a narrow chart, a long name).
+ */
 export function ChartTooltip({ hover, width, title, rows }: { hover: Hover; width: number; title: string; rows: TooltipRow[] }) {
-  const side = hover.x < width / 2 ? { left: hover.x + 12 } : { right: width - hover.x + 12 };
+  const opensRight = hover.x < width / 2;
+  const maxWidth = Math.max(96, (opensRight ? width - hover.x : hover.x) - 16);
+  const side = opensRight ? { left: hover.x + 12, maxWidth } : { right: width - hover.x + 12, maxWidth };
   return (
     <div
-      className="pointer-events-none absolute top-1 z-10 rounded-lg px-2.5 py-1.5 text-xs whitespace-nowrap text-white shadow-md dark:ring-1 dark:ring-zinc-700"
+      className="pointer-events-none absolute top-1 z-10 w-max rounded-lg px-2.5 py-1.5 text-xs text-white shadow-md dark:ring-1 dark:ring-zinc-700"
       style={{ ...side, background: 'var(--color-zinc-900)' }}
       data-chart-tooltip
     >

@@ -72,7 +72,7 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
         </>
       }
       panelLabel="Account"
-      panelClassName="absolute right-0 z-50 mt-1.5 min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      panelClassName="absolute right-0 z-50 mt-1.5 w-max min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
       closeWhenFocusLeaves
     >
       {() => (
