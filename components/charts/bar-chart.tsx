@@ -1,21 +1,8 @@
 'use client';
 
 import { barPath } from '@/lib/charts/paths';
-import { bandLayout, barSlots, linearScale, niceTicks } from '@/lib/charts/scale';
-import {
-  axisWidth,
-  ChartBox,
-  ChartSvg,
-  ChartTooltip,
-  defaultTick,
-  Grid,
-  MARGIN,
-  tickCount,
-  useHover,
-  XLabels,
-  YTicks,
-  type Plot,
-} from './chart-parts';
+import { barSlots, linearScale, niceTicks } from '@/lib/charts/scale';
+import { axisWidth, ChartBox, ChartSvg, ChartTooltip, defaultTick, Grid, tickCount, useCategoryPlot, XLabels, YTicks } from './chart-parts';
 import { useChartSize } from './use-chart-size';
 
 export interface BarSeries {
@@ -80,24 +67,15 @@ export function BarChart({
 }) {
   const size = useChartSize(fixedWidth, fixedHeight);
   const { width, height } = size;
-  const count = tickCount(height - MARGIN.top - MARGIN.bottom);
+  const count = tickCount(height);
   const left = axisOf(series, 'left', count, integers, tickFormat);
   const right = axisOf(series, 'right', count, false, rightTickFormat);
-  const plot: Plot = {
-    left: left?.width ?? MARGIN.side,
-    right: width - (right?.width ?? MARGIN.side),
-    top: MARGIN.top,
-    bottom: height - MARGIN.bottom,
-  };
-  const bands = bandLayout(categories.length, plot.left, plot.right);
-  const { hover, handlers } = useHover(bands.indexAt);
-  const drawn = width > 0 && height > 0 && plot.right > plot.left && plot.bottom > plot.top;
+  const { plot, bands, handlers, drawn, active } = useCategoryPlot(size, categories.length, { left: left?.width, right: right?.width });
   const scales = {
     left: left && linearScale([left.ticks[0], left.ticks.at(-1)!], [plot.bottom, plot.top]),
     right: right && linearScale([right.ticks[0], right.ticks.at(-1)!], [plot.bottom, plot.top]),
   };
   const slots = barSlots(bands.step, series.length);
-  const active = hover && hover.index < categories.length ? hover : null;
 
   return (
     <ChartBox measure={size.measure} handlers={handlers} legend={legend ? series.map(({ name, color }) => ({ name, color })) : undefined}>
@@ -141,7 +119,7 @@ export function BarChart({
           <XLabels labels={categories} centers={categories.map((_, i) => bands.center(i))} width={width} y={plot.bottom} />
         </ChartSvg>
       ) : null}
-      {drawn && active ? (
+      {active ? (
         <ChartTooltip
           hover={active}
           width={width}

@@ -3,12 +3,13 @@
 import { useState, type PointerEvent, type ReactNode } from 'react';
 import { formatNumber } from '@/lib/format/figures';
 import { textWidth, visibleLabels } from '@/lib/charts/labels';
+import { bandLayout } from '@/lib/charts/scale';
 import type { ChartSize } from './use-chart-size';
 
 /** Text on currentColor, 12 px: the parent's text colour follows light and dark. */
 export const FONT_SIZE = 12;
 /** Room above the top tick's label and below the plot for the x labels. */
-export const MARGIN = { top: 8, bottom: 22, side: 8 } as const;
+const MARGIN = { top: 8, bottom: 22, side: 8 } as const;
 const TICK_GAP = 6;
 /** Free pixels kept between two x labels. */
 const LABEL_GAP = 12;
@@ -27,8 +28,8 @@ export const defaultTick = (value: number) => formatNumber(value, 6) ?? '';
 export const axisWidth = (labels: readonly string[]) =>
   Math.ceil(Math.max(0, ...labels.map((label) => textWidth(label, FONT_SIZE)))) + TICK_GAP + 2;
 
-/** How many intervals between y ticks the plot's height has room for (one every 28 px or more, 2 to 5). */
-export const tickCount = (plotHeight: number) => Math.min(5, Math.max(2, Math.floor(plotHeight / 28)));
+/** How many intervals between y ticks a chart of this height has room for (one every 28 px or more, 2 to 5). */
+export const tickCount = (height: number) => Math.min(5, Math.max(2, Math.floor((height - MARGIN.top - MARGIN.bottom) / 28)));
 
 /** Hundredths of a pixel are enough, and keep the markup short. */
 const px = (value: number) => Math.round(value * 100) / 100;
@@ -43,7 +44,7 @@ export type Hover = { index: number; x: number };
  * touch and while sliding sideways (vertical moves still scroll the page, two fingers still zoom),
  * and keeps it until the next touch, which hides it when on the same category.
  */
-export function useHover(indexAt: (x: number) => number | null) {
+function useHover(indexAt: (x: number) => number | null) {
   const [hover, setHover] = useState<Hover | null>(null);
   const at = (event: PointerEvent<HTMLDivElement>): Hover | null => {
     const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
@@ -63,6 +64,25 @@ export function useHover(indexAt: (x: number) => number | null) {
       },
     },
   };
+}
+
+/**
+ * What a chart of categories draws on: the plot between its axes' labels (a side without an axis
+ * keeps a small margin), the categories' bands across it, whether there is room to draw at all,
+ * and the category under the pointer.
+ */
+export function useCategoryPlot(size: ChartSize, categories: number, axes: { left?: number; right?: number }) {
+  const plot: Plot = {
+    left: axes.left ?? MARGIN.side,
+    right: size.width - (axes.right ?? MARGIN.side),
+    top: MARGIN.top,
+    bottom: size.height - MARGIN.bottom,
+  };
+  const bands = bandLayout(categories, plot.left, plot.right);
+  const { hover, handlers } = useHover(bands.indexAt);
+  const drawn = size.width > 0 && size.height > 0 && plot.right > plot.left && plot.bottom > plot.top;
+  const active = drawn && hover && hover.index < categories ? hover : null;
+  return { plot, bands, handlers, drawn, active };
 }
 
 export type LegendItem = { name: string; color: string };

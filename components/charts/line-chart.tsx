@@ -1,7 +1,7 @@
 'use client';
 
 import { bandPath, linePath } from '@/lib/charts/paths';
-import { bandLayout, linearScale } from '@/lib/charts/scale';
+import { linearScale } from '@/lib/charts/scale';
 import {
   axisWidth,
   ChartBox,
@@ -9,11 +9,9 @@ import {
   ChartTooltip,
   defaultTick,
   Grid,
-  MARGIN,
-  useHover,
+  useCategoryPlot,
   XLabels,
   YTicks,
-  type Plot,
   type TooltipRow,
 } from './chart-parts';
 import { useChartSize } from './use-chart-size';
@@ -65,13 +63,9 @@ export function LineChart({
   const size = useChartSize(fixedWidth, fixedHeight);
   const { width, height } = size;
   const tickLabels = ticks.map(tickFormat);
-  const plot: Plot = { left: axisWidth(tickLabels), right: width - MARGIN.side, top: MARGIN.top, bottom: height - MARGIN.bottom };
-  const bands = bandLayout(categories.length, plot.left, plot.right);
-  const { hover, handlers } = useHover(bands.indexAt);
-  const drawn = width > 0 && height > 0 && plot.right > plot.left && plot.bottom > plot.top;
+  const { plot, bands, handlers, drawn, active } = useCategoryPlot(size, categories.length, { left: axisWidth(tickLabels) });
   const y = linearScale(domain, [plot.bottom, plot.top]);
   const x = (index: number) => bands.center(index);
-  const active = hover && hover.index < categories.length ? hover : null;
   const activeValue = active ? line.values[active.index] : null;
 
   const rows = (index: number): TooltipRow[] => {
@@ -117,7 +111,7 @@ export function LineChart({
           <XLabels labels={categories} centers={categories.map((_, i) => x(i))} width={width} y={plot.bottom} />
         </ChartSvg>
       ) : null}
-      {drawn && active ? <ChartTooltip hover={active} width={width} title={tooltipTitle(active.index)} rows={rows(active.index)} /> : null}
+      {active ? <ChartTooltip hover={active} width={width} title={tooltipTitle(active.index)} rows={rows(active.index)} /> : null}
     </ChartBox>
   );
 }
