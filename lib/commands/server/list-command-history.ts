@@ -62,14 +62,17 @@ export async function commandHistory(
 /**
  * The organization's command history, or one vehicle's. A vehicle's first page is first reconciled
  * with the service's list of its executions (one upstream call): outcomes of lost answers, and
- * commands sent outside Motorpool, which then show in the fleet's history too. The answer says
+ * commands sent outside Motorpool, which then show in the fleet's history too. An organization that
+ * switched polling off takes its own sends' outcomes from events only: the list does not settle
+ * them (it would race the event, and hide a failing event route). The answer says
  * whether the service's list was included, is not offered, or could not be read this time.
  */
 export async function listCommandHistory(org: Org, query: CommandHistoryQuery, vehicleId?: string) {
   const db = getDb();
   const api = await orgVehicleApi(org);
   let upstreamList: UpstreamListState = knownMissingList(api) ?? { state: 'included' };
-  if (vehicleId && !query.before) upstreamList = await syncVehicleExecutions(db, api, org.id, vehicleId);
+  if (vehicleId && !query.before)
+    upstreamList = await syncVehicleExecutions(db, api, org.id, vehicleId, Date.now(), { settleSent: org.commandPolling });
   const page = await commandHistory(db, org.id, vehicleId ? { ...query, vehicleId } : query);
   return { ...page, upstreamList };
 }

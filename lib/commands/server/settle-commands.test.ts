@@ -94,8 +94,9 @@ for (const leg of await databaseLegs()) {
       expect((await getCommandExecution(t.db, m.organizationId, record.id))?.status).toBe('PENDING');
 
       w.advance(1_500);
-      // Any of the four may have won the first claim (the last at now + 300): a second later for all of them.
-      await Promise.all([settle(one, now + 1_400, m.organizationId), settle(other, now + 1_450, m.organizationId)]);
+      // Any of the four may have won the first claim (the last at now + 300, stamped later still by as
+      // long as its tick ran on a loaded machine): well over a second later for all of them.
+      await Promise.all([settle(one, now + 2_400, m.organizationId), settle(other, now + 2_450, m.organizationId)]);
       expect(statusCalls()).toBe(2);
       const settled = (await getCommandExecution(t.db, m.organizationId, record.id))!;
       expect(stateOf(settled)).toBe('executed');
@@ -245,6 +246,22 @@ for (const leg of await databaseLegs()) {
       expect(fleet).toHaveLength(1);
       expect(fleet[0]).toMatchObject({ origin: 'external', command: 'SET_CHARGE_LIMIT', arguments: { limit: 70 }, requestedBy: null });
       expect(fleet[0].state).toBe('executed');
+    });
+
+    it('settles a sent command from the list only where polling is on: with events only, the event alone settles it', async () => {
+      const w = world(500);
+      const api = w.client();
+      const m = await member();
+      const vehicleId = w.fixtures.onlineListeningVehicleId;
+      const { record } = await sendVehicleCommand(t.db, api, { ...m, vehicleId, command: 'FLASH_LIGHTS' });
+      expect(record).toMatchObject({ localStatus: 'SENT', status: 'PENDING' });
+      w.advance(1_000);
+      expect(await syncVehicleExecutions(t.db, api, m.organizationId, vehicleId, Date.now(), { settleSent: false })).toEqual({
+        state: 'included',
+      });
+      expect((await getCommandExecution(t.db, m.organizationId, record.id))?.status).toBe('PENDING');
+      await syncVehicleExecutions(t.db, api, m.organizationId, vehicleId);
+      expect(stateOf((await getCommandExecution(t.db, m.organizationId, record.id))!)).toBe('executed');
     });
 
     it('falls back to Motorpool’s records when the service does not list executions, learning it once per process', async () => {

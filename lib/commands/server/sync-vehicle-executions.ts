@@ -80,6 +80,7 @@ export async function reconcileVehicleExecutions(
   vehicleId: string,
   page: { results: Listed[]; complete: boolean },
   now: number,
+  settleSent = true,
 ): Promise<void> {
   const listed = page.results.filter((e): e is Listed & { id: string } => typeof e.id === 'string' && e.id !== '');
   const known = new Map(
@@ -97,7 +98,7 @@ export async function reconcileVehicleExecutions(
   for (const execution of [...listed].reverse()) {
     const record = known.get(execution.id);
     if (record) {
-      if (record.status === 'PENDING' && record.localStatus === 'SENT') await applyUpstreamExecution(db, record, execution);
+      if (settleSent && record.status === 'PENDING' && record.localStatus === 'SENT') await applyUpstreamExecution(db, record, execution);
       continue;
     }
     const candidates = open.filter((r) => !claimed.has(r.id) && mayBe(r, execution));
@@ -145,13 +146,21 @@ export async function syncVehicleExecutions(
   organizationId: string,
   vehicleId: string,
   now = Date.now(),
+  { settleSent = true }: { settleSent?: boolean } = {},
 ): Promise<UpstreamListState> {
   const missing = knownMissingList(api);
   if (missing) return missing;
   try {
     const response = await api.listCommandExecutions(vehicleId, { maxPageSize: PAGE_SIZE });
     const page = response.data;
-    await reconcileVehicleExecutions(db, organizationId, vehicleId, { results: page.results ?? [], complete: !page.nextPageToken }, now);
+    await reconcileVehicleExecutions(
+      db,
+      organizationId,
+      vehicleId,
+      { results: page.results ?? [], complete: !page.nextPageToken },
+      now,
+      settleSent,
+    );
     return { state: 'included' };
   } catch (error) {
     if (!isVehicleApiError(error)) throw error;
