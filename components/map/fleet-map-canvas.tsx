@@ -76,6 +76,8 @@ export function FleetMapCanvas({ org, positions, styleUrl }: { org: string; posi
         map.fitBounds(bounds, { padding: 40, maxZoom: 10, duration: 0 });
       }
       container.current?.setAttribute('data-ready', 'true');
+      // Opened from the picture's button: the keyboard goes on to the map (arrow keys pan, + and - zoom).
+      map.getCanvas().focus();
     });
     map.on('click', 'clusters', async (event) => {
       const cluster = event.features?.[0];

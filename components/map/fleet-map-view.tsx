@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PlainTable } from '@/components/ui/plain-table';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,9 +10,11 @@ import { ErrorState } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
 import { usePositions } from '@/lib/overview/query';
+import { FleetMapPicture } from './fleet-map-picture';
 
-// MapLibre is large: it loads on this page only, and only in the browser.
-const FleetMapCanvas = dynamic(() => import('./fleet-map-canvas').then((m) => m.FleetMapCanvas), {
+// MapLibre is large (about 230 kB compressed): it loads when a person explores the map, not with the page.
+const loadCanvas = () => import('./fleet-map-canvas');
+const FleetMapCanvas = dynamic(() => loadCanvas().then((m) => m.FleetMapCanvas), {
   ssr: false,
   loading: () => <Skeleton className="h-[60vh] min-h-80 w-full" />,
 });
@@ -19,6 +22,7 @@ const FleetMapCanvas = dynamic(() => import('./fleet-map-canvas').then((m) => m.
 /** The fleet's last positions on a map, and the same vehicles as a list for keyboard and screen-reader users. */
 export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string | null }) {
   const positions = usePositions(org);
+  const [exploring, setExploring] = useState(false);
   if (positions.isPending) return <Skeleton className="h-[60vh] min-h-80 w-full" />;
   if (positions.isError) return <ErrorState error={positions.error} onRetry={() => positions.refetch()} />;
   const data = positions.data;
@@ -36,7 +40,11 @@ export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string 
         . Grey: position older than {data.staleAfterHours} h; red: charge below 20%.
       </p>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <FleetMapCanvas org={org} positions={data} styleUrl={styleUrl} />
+        {exploring ? (
+          <FleetMapCanvas org={org} positions={data} styleUrl={styleUrl} />
+        ) : (
+          <FleetMapPicture org={org} positions={data} onExplore={() => setExploring(true)} onPrepare={() => void loadCanvas()} />
+        )}
         <Card className="p-0">
           <TableScroll label="Vehicle positions" frame="fill" scroll="both" className="max-h-[60vh]">
             <PlainTable

@@ -26,8 +26,13 @@ test('the map draws every vehicle with a position from the snapshot, offline, wi
   });
   await page.goto('/o/demo/map');
   await expect(page.getByRole('heading', { name: 'Map', exact: true })).toBeVisible();
+  // First the picture the server draws of the same positions: no map library on the page yet.
+  await expect(page.getByTestId('fleet-map-picture')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.locator('canvas.maplibregl-canvas')).toHaveCount(0);
+  await page.getByRole('button', { name: /Explore the map/ }).click();
   // MapLibre drew its style (country outlines packaged with the console) and the vehicles' layers.
   await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeFocused();
   await expect(page.locator('canvas.maplibregl-canvas')).toBeVisible();
   await expect(page.getByTestId('positions-age')).toContainText(
     `${placed.length} of ${positions.vehicles.length} vehicles have a known position`,

@@ -42,3 +42,9 @@ export const smallMapQuerySchema = z.object({
   theme: z._default(z.enum(['light', 'dark'], 'theme: light or dark'), 'light'),
 });
 export type SmallMapQuery = z.infer<typeof smallMapQuerySchema>;
+
+/** The fleet map picture's query: the page's look, and the snapshot time the page read (only to tell pictures of different readings apart in the browser's cache). */
+export const fleetMapQuerySchema = z.object({
+  theme: z._default(z.enum(['light', 'dark'], 'theme: light or dark'), 'light'),
+  asOf: z.optional(z.string().check(z.maxLength(40, 'asOf: at most 40 characters'))),
+});

@@ -37,75 +37,76 @@ import * as route33 from '../o/[org]/eligibility/connections/[connectionId]/resu
 import * as route34 from '../o/[org]/history/vehicles/[vehicleId]/backfill/route';
 import * as route35 from '../o/[org]/live/route';
 import * as route36 from '../o/[org]/map/route';
-import * as route37 from '../o/[org]/map/picture/route';
-import * as route38 from '../o/[org]/members/route';
-import * as route39 from '../o/[org]/members/[userId]/route';
-import * as route40 from '../o/[org]/members/invitations/route';
-import * as route41 from '../o/[org]/members/invitations/[invitationId]/route';
-import * as route42 from '../o/[org]/notifications/route';
-import * as route43 from '../o/[org]/notifications/endpoints/route';
-import * as route44 from '../o/[org]/notifications/endpoints/[endpointId]/route';
-import * as route45 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/route';
-import * as route46 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver/route';
-import * as route47 from '../o/[org]/notifications/endpoints/[endpointId]/secret/route';
-import * as route48 from '../o/[org]/notifications/endpoints/[endpointId]/test/route';
-import * as route49 from '../o/[org]/notifications/read/route';
-import * as route50 from '../o/[org]/notifications/rules/route';
-import * as route51 from '../o/[org]/notifications/rules/[ruleId]/route';
-import * as route52 from '../o/[org]/notifications/rules/[ruleId]/unsubscribe/route';
-import * as route53 from '../o/[org]/notifications/rules/check/route';
-import * as route54 from '../o/[org]/notifications/unread/route';
-import * as route55 from '../o/[org]/onboarding/route';
-import * as route56 from '../o/[org]/overview/route';
-import * as route57 from '../o/[org]/overview/trends/route';
-import * as route58 from '../o/[org]/profile/step-up/route';
-import * as route59 from '../o/[org]/reports/route';
-import * as route60 from '../o/[org]/reports/export/route';
-import * as route61 from '../o/[org]/reports/logbook/[vehicleId]/route';
-import * as route62 from '../o/[org]/reports/schedules/route';
-import * as route63 from '../o/[org]/reports/schedules/[scheduleId]/route';
-import * as route64 from '../o/[org]/reports/schedules/[scheduleId]/send/route';
-import * as route65 from '../o/[org]/reports/schedules/[scheduleId]/unsubscribe/route';
-import * as route66 from '../o/[org]/search/route';
-import * as route67 from '../o/[org]/settings/route';
-import * as route68 from '../o/[org]/settings/credentials/route';
-import * as route69 from '../o/[org]/settings/polling/route';
-import * as route70 from '../o/[org]/settings/second-factor/route';
-import * as route71 from '../o/[org]/settings/tariff/route';
-import * as route72 from '../o/[org]/settings/test-connection/route';
-import * as route73 from '../o/[org]/settings/webhook/route';
-import * as route74 from '../o/[org]/vehicles/route';
-import * as route75 from '../o/[org]/vehicles/[vehicleId]/route';
-import * as route76 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
-import * as route77 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
-import * as route78 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
-import * as route79 from '../o/[org]/vehicles/[vehicleId]/charging/route';
-import * as route80 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
-import * as route81 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
-import * as route82 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
-import * as route83 from '../o/[org]/vehicles/[vehicleId]/commands/route';
-import * as route84 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
-import * as route85 from '../o/[org]/vehicles/[vehicleId]/events/route';
-import * as route86 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
-import * as route87 from '../o/[org]/vehicles/[vehicleId]/listening/route';
-import * as route88 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
-import * as route89 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
-import * as route90 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
-import * as route91 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
-import * as route92 from '../o/[org]/vehicles/[vehicleId]/options/route';
-import * as route93 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
-import * as route94 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
-import * as route95 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
-import * as route96 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
-import * as route97 from '../o/[org]/vehicles/[vehicleId]/tags/route';
-import * as route98 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
-import * as route99 from '../o/[org]/vehicles/lookup/route';
-import * as route100 from '../o/[org]/vehicles/tags/route';
-import * as route101 from '../o/[org]/vehicles/tags/seen/route';
-import * as route102 from '../o/[org]/views/route';
-import * as route103 from '../o/[org]/views/[viewId]/route';
-import * as route104 from '../o/[org]/webhooks/route';
-import * as route105 from '../o/[org]/webhooks/test/route';
+import * as route37 from '../o/[org]/map/fleet-picture/route';
+import * as route38 from '../o/[org]/map/picture/route';
+import * as route39 from '../o/[org]/members/route';
+import * as route40 from '../o/[org]/members/[userId]/route';
+import * as route41 from '../o/[org]/members/invitations/route';
+import * as route42 from '../o/[org]/members/invitations/[invitationId]/route';
+import * as route43 from '../o/[org]/notifications/route';
+import * as route44 from '../o/[org]/notifications/endpoints/route';
+import * as route45 from '../o/[org]/notifications/endpoints/[endpointId]/route';
+import * as route46 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/route';
+import * as route47 from '../o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver/route';
+import * as route48 from '../o/[org]/notifications/endpoints/[endpointId]/secret/route';
+import * as route49 from '../o/[org]/notifications/endpoints/[endpointId]/test/route';
+import * as route50 from '../o/[org]/notifications/read/route';
+import * as route51 from '../o/[org]/notifications/rules/route';
+import * as route52 from '../o/[org]/notifications/rules/[ruleId]/route';
+import * as route53 from '../o/[org]/notifications/rules/[ruleId]/unsubscribe/route';
+import * as route54 from '../o/[org]/notifications/rules/check/route';
+import * as route55 from '../o/[org]/notifications/unread/route';
+import * as route56 from '../o/[org]/onboarding/route';
+import * as route57 from '../o/[org]/overview/route';
+import * as route58 from '../o/[org]/overview/trends/route';
+import * as route59 from '../o/[org]/profile/step-up/route';
+import * as route60 from '../o/[org]/reports/route';
+import * as route61 from '../o/[org]/reports/export/route';
+import * as route62 from '../o/[org]/reports/logbook/[vehicleId]/route';
+import * as route63 from '../o/[org]/reports/schedules/route';
+import * as route64 from '../o/[org]/reports/schedules/[scheduleId]/route';
+import * as route65 from '../o/[org]/reports/schedules/[scheduleId]/send/route';
+import * as route66 from '../o/[org]/reports/schedules/[scheduleId]/unsubscribe/route';
+import * as route67 from '../o/[org]/search/route';
+import * as route68 from '../o/[org]/settings/route';
+import * as route69 from '../o/[org]/settings/credentials/route';
+import * as route70 from '../o/[org]/settings/polling/route';
+import * as route71 from '../o/[org]/settings/second-factor/route';
+import * as route72 from '../o/[org]/settings/tariff/route';
+import * as route73 from '../o/[org]/settings/test-connection/route';
+import * as route74 from '../o/[org]/settings/webhook/route';
+import * as route75 from '../o/[org]/vehicles/route';
+import * as route76 from '../o/[org]/vehicles/[vehicleId]/route';
+import * as route77 from '../o/[org]/vehicles/[vehicleId]/alerts/route';
+import * as route78 from '../o/[org]/vehicles/[vehicleId]/battery/range/route';
+import * as route79 from '../o/[org]/vehicles/[vehicleId]/battery/state-of-health/route';
+import * as route80 from '../o/[org]/vehicles/[vehicleId]/charging/route';
+import * as route81 from '../o/[org]/vehicles/[vehicleId]/charging-windows/route';
+import * as route82 from '../o/[org]/vehicles/[vehicleId]/charging/[sessionId]/route';
+import * as route83 from '../o/[org]/vehicles/[vehicleId]/charging/export/route';
+import * as route84 from '../o/[org]/vehicles/[vehicleId]/commands/route';
+import * as route85 from '../o/[org]/vehicles/[vehicleId]/departure-times/route';
+import * as route86 from '../o/[org]/vehicles/[vehicleId]/events/route';
+import * as route87 from '../o/[org]/vehicles/[vehicleId]/journeys/route';
+import * as route88 from '../o/[org]/vehicles/[vehicleId]/listening/route';
+import * as route89 from '../o/[org]/vehicles/[vehicleId]/listening-history/route';
+import * as route90 from '../o/[org]/vehicles/[vehicleId]/maintenance/alerts/route';
+import * as route91 from '../o/[org]/vehicles/[vehicleId]/maintenance/services/route';
+import * as route92 from '../o/[org]/vehicles/[vehicleId]/maintenance/tires/route';
+import * as route93 from '../o/[org]/vehicles/[vehicleId]/options/route';
+import * as route94 from '../o/[org]/vehicles/[vehicleId]/rate-limits/route';
+import * as route95 from '../o/[org]/vehicles/[vehicleId]/registration-plate/route';
+import * as route96 from '../o/[org]/vehicles/[vehicleId]/specifications/route';
+import * as route97 from '../o/[org]/vehicles/[vehicleId]/support-bundle/route';
+import * as route98 from '../o/[org]/vehicles/[vehicleId]/tags/route';
+import * as route99 from '../o/[org]/vehicles/[vehicleId]/telemetry/route';
+import * as route100 from '../o/[org]/vehicles/lookup/route';
+import * as route101 from '../o/[org]/vehicles/tags/route';
+import * as route102 from '../o/[org]/vehicles/tags/seen/route';
+import * as route103 from '../o/[org]/views/route';
+import * as route104 from '../o/[org]/views/[viewId]/route';
+import * as route105 from '../o/[org]/webhooks/route';
+import * as route106 from '../o/[org]/webhooks/test/route';
 
 export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/accounts', module: route0 },
@@ -145,73 +146,74 @@ export const ORG_ROUTES: RouteModule[] = [
   { path: '/api/o/[org]/history/vehicles/[vehicleId]/backfill', module: route34 },
   { path: '/api/o/[org]/live', module: route35 },
   { path: '/api/o/[org]/map', module: route36 },
-  { path: '/api/o/[org]/map/picture', module: route37 },
-  { path: '/api/o/[org]/members', module: route38 },
-  { path: '/api/o/[org]/members/[userId]', module: route39 },
-  { path: '/api/o/[org]/members/invitations', module: route40 },
-  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route41 },
-  { path: '/api/o/[org]/notifications', module: route42 },
-  { path: '/api/o/[org]/notifications/endpoints', module: route43 },
-  { path: '/api/o/[org]/notifications/endpoints/[endpointId]', module: route44 },
-  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries', module: route45 },
-  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver', module: route46 },
-  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/secret', module: route47 },
-  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/test', module: route48 },
-  { path: '/api/o/[org]/notifications/read', module: route49 },
-  { path: '/api/o/[org]/notifications/rules', module: route50 },
-  { path: '/api/o/[org]/notifications/rules/[ruleId]', module: route51 },
-  { path: '/api/o/[org]/notifications/rules/[ruleId]/unsubscribe', module: route52 },
-  { path: '/api/o/[org]/notifications/rules/check', module: route53 },
-  { path: '/api/o/[org]/notifications/unread', module: route54 },
-  { path: '/api/o/[org]/onboarding', module: route55 },
-  { path: '/api/o/[org]/overview', module: route56 },
-  { path: '/api/o/[org]/overview/trends', module: route57 },
-  { path: '/api/o/[org]/profile/step-up', module: route58 },
-  { path: '/api/o/[org]/reports', module: route59 },
-  { path: '/api/o/[org]/reports/export', module: route60 },
-  { path: '/api/o/[org]/reports/logbook/[vehicleId]', module: route61 },
-  { path: '/api/o/[org]/reports/schedules', module: route62 },
-  { path: '/api/o/[org]/reports/schedules/[scheduleId]', module: route63 },
-  { path: '/api/o/[org]/reports/schedules/[scheduleId]/send', module: route64 },
-  { path: '/api/o/[org]/reports/schedules/[scheduleId]/unsubscribe', module: route65 },
-  { path: '/api/o/[org]/search', module: route66 },
-  { path: '/api/o/[org]/settings', module: route67 },
-  { path: '/api/o/[org]/settings/credentials', module: route68 },
-  { path: '/api/o/[org]/settings/polling', module: route69 },
-  { path: '/api/o/[org]/settings/second-factor', module: route70 },
-  { path: '/api/o/[org]/settings/tariff', module: route71 },
-  { path: '/api/o/[org]/settings/test-connection', module: route72 },
-  { path: '/api/o/[org]/settings/webhook', module: route73 },
-  { path: '/api/o/[org]/vehicles', module: route74 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route75 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route76 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route77 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route78 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route79 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route80 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route81 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route82 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route83 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route84 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route85 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route86 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route87 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route88 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route89 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route90 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route91 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route92 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route93 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route94 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route95 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route96 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route97 },
-  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route98 },
-  { path: '/api/o/[org]/vehicles/lookup', module: route99 },
-  { path: '/api/o/[org]/vehicles/tags', module: route100 },
-  { path: '/api/o/[org]/vehicles/tags/seen', module: route101 },
-  { path: '/api/o/[org]/views', module: route102 },
-  { path: '/api/o/[org]/views/[viewId]', module: route103 },
-  { path: '/api/o/[org]/webhooks', module: route104 },
-  { path: '/api/o/[org]/webhooks/test', module: route105 },
+  { path: '/api/o/[org]/map/fleet-picture', module: route37 },
+  { path: '/api/o/[org]/map/picture', module: route38 },
+  { path: '/api/o/[org]/members', module: route39 },
+  { path: '/api/o/[org]/members/[userId]', module: route40 },
+  { path: '/api/o/[org]/members/invitations', module: route41 },
+  { path: '/api/o/[org]/members/invitations/[invitationId]', module: route42 },
+  { path: '/api/o/[org]/notifications', module: route43 },
+  { path: '/api/o/[org]/notifications/endpoints', module: route44 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]', module: route45 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries', module: route46 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/deliveries/[deliveryId]/redeliver', module: route47 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/secret', module: route48 },
+  { path: '/api/o/[org]/notifications/endpoints/[endpointId]/test', module: route49 },
+  { path: '/api/o/[org]/notifications/read', module: route50 },
+  { path: '/api/o/[org]/notifications/rules', module: route51 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]', module: route52 },
+  { path: '/api/o/[org]/notifications/rules/[ruleId]/unsubscribe', module: route53 },
+  { path: '/api/o/[org]/notifications/rules/check', module: route54 },
+  { path: '/api/o/[org]/notifications/unread', module: route55 },
+  { path: '/api/o/[org]/onboarding', module: route56 },
+  { path: '/api/o/[org]/overview', module: route57 },
+  { path: '/api/o/[org]/overview/trends', module: route58 },
+  { path: '/api/o/[org]/profile/step-up', module: route59 },
+  { path: '/api/o/[org]/reports', module: route60 },
+  { path: '/api/o/[org]/reports/export', module: route61 },
+  { path: '/api/o/[org]/reports/logbook/[vehicleId]', module: route62 },
+  { path: '/api/o/[org]/reports/schedules', module: route63 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]', module: route64 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]/send', module: route65 },
+  { path: '/api/o/[org]/reports/schedules/[scheduleId]/unsubscribe', module: route66 },
+  { path: '/api/o/[org]/search', module: route67 },
+  { path: '/api/o/[org]/settings', module: route68 },
+  { path: '/api/o/[org]/settings/credentials', module: route69 },
+  { path: '/api/o/[org]/settings/polling', module: route70 },
+  { path: '/api/o/[org]/settings/second-factor', module: route71 },
+  { path: '/api/o/[org]/settings/tariff', module: route72 },
+  { path: '/api/o/[org]/settings/test-connection', module: route73 },
+  { path: '/api/o/[org]/settings/webhook', module: route74 },
+  { path: '/api/o/[org]/vehicles', module: route75 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]', module: route76 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/alerts', module: route77 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/range', module: route78 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/battery/state-of-health', module: route79 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging', module: route80 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging-windows', module: route81 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/[sessionId]', module: route82 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/charging/export', module: route83 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/commands', module: route84 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/departure-times', module: route85 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/events', module: route86 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/journeys', module: route87 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening', module: route88 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/listening-history', module: route89 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/alerts', module: route90 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/services', module: route91 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/maintenance/tires', module: route92 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/options', module: route93 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/rate-limits', module: route94 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/registration-plate', module: route95 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/specifications', module: route96 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/support-bundle', module: route97 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/tags', module: route98 },
+  { path: '/api/o/[org]/vehicles/[vehicleId]/telemetry', module: route99 },
+  { path: '/api/o/[org]/vehicles/lookup', module: route100 },
+  { path: '/api/o/[org]/vehicles/tags', module: route101 },
+  { path: '/api/o/[org]/vehicles/tags/seen', module: route102 },
+  { path: '/api/o/[org]/views', module: route103 },
+  { path: '/api/o/[org]/views/[viewId]', module: route104 },
+  { path: '/api/o/[org]/webhooks', module: route105 },
+  { path: '/api/o/[org]/webhooks/test', module: route106 },
 ];

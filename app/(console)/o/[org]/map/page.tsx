@@ -13,7 +13,7 @@ export default async function MapPage({ params }: PageProps<'/o/[org]/map'>) {
     <>
       <PageHeader
         title="Map"
-        description="Where each vehicle last reported its position. Click a cluster to zoom in, a vehicle to open it."
+        description="Where each vehicle last reported its position. Explore the map to zoom in: a cluster opens closer, a vehicle opens its page."
       />
       <FleetMapView org={org} styleUrl={env().MAP_STYLE_URL ?? null} />
     </>

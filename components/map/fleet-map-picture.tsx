@@ -1,0 +1,66 @@
+'use client';
+
+import { Map as MapIcon } from 'lucide-react';
+import { useTheme } from 'next-themes';
+import { useEffect, useRef, useState } from 'react';
+import { fleetMapPictureUrl } from '@/lib/map/picture';
+import type { FleetPositions } from '@/lib/vehicles/types';
+
+/** The newest position's time: a new reading makes a new picture address, the same positions the cached picture. */
+const newestPosition = (positions: FleetPositions) =>
+  positions.vehicles.reduce<string | null>(
+    (newest, v) => (v.locationAt && (!newest || v.locationAt > newest) ? v.locationAt : newest),
+    null,
+  );
+
+/**
+ * The fleet map as a picture the server draws (no map library on the page's first load): the whole
+ * picture is the button that turns it into the map to explore. The map's code starts loading as a
+ * pointer comes over it, so the switch is quick.
+ */
+export function FleetMapPicture({
+  org,
+  positions,
+  onExplore,
+  onPrepare,
+}: {
+  org: string;
+  positions: FleetPositions;
+  onExplore: () => void;
+  onPrepare: () => void;
+}) {
+  const { resolvedTheme } = useTheme();
+  const picture = useRef<HTMLImageElement>(null);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const src = resolvedTheme ? fleetMapPictureUrl(org, resolvedTheme === 'dark' ? 'dark' : 'light', newestPosition(positions)) : null;
+  // A picture the browser had already loaded before React listened fires no load event.
+  useEffect(() => {
+    if (src && picture.current?.complete && picture.current.naturalWidth > 0) setLoadedSrc(src);
+  }, [src]);
+  return (
+    <button
+      type="button"
+      onClick={onExplore}
+      onPointerEnter={onPrepare}
+      onFocus={onPrepare}
+      className="group relative block h-[60vh] min-h-80 w-full cursor-pointer overflow-hidden rounded-xl border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      {src ? (
+        // eslint-disable-next-line @next/next/no-img-element -- an SVG the API draws: nothing for the image optimiser to do
+        <img
+          ref={picture}
+          src={src}
+          alt="Last known positions of the fleet's vehicles"
+          className="h-full w-full object-cover"
+          data-testid="fleet-map-picture"
+          data-ready={loadedSrc === src ? 'true' : undefined}
+          onLoad={() => setLoadedSrc(src)}
+        />
+      ) : null}
+      <span className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-md bg-white/95 px-3 py-1.5 text-sm font-medium shadow-sm group-hover:bg-white dark:bg-zinc-900/95 dark:group-hover:bg-zinc-900">
+        <MapIcon aria-hidden className="h-4 w-4" />
+        Explore the map
+      </span>
+    </button>
+  );
+}
