@@ -38,7 +38,11 @@ function projectionFor(points: readonly Dot[], width: number, height: number, fi
     [width, height],
   ]);
   // No position yet: Europe, as the explorable map opens.
-  if (points.length === 0) return projection.scale(scaleOfZoom(3)).center([10, 50]).translate([width / 2, height / 2]);
+  if (points.length === 0)
+    return projection
+      .scale(scaleOfZoom(3))
+      .center([10, 50])
+      .translate([width / 2, height / 2]);
   if (points.length === 1) {
     return projection
       .scale(scaleOfZoom(5))
