@@ -85,11 +85,10 @@ function drawMap(
   let circles = '';
   for (const d of dots) {
     const [x, y] = projection([d.longitude, d.latitude])!;
-    const circle = `<circle cx="${round(x)}" cy="${round(y)}" r="${radius}" fill="${d.fill}" stroke="#ffffff" stroke-width="2"/>`;
     const spot = `${Math.round(x / 2)},${Math.round(y / 2)},${d.fill}`;
     if (drawn.has(spot)) continue;
     drawn.add(spot);
-    circles += circle;
+    circles += `<circle cx="${round(x)}" cy="${round(y)}" r="${radius}" fill="${d.fill}" stroke="#ffffff" stroke-width="2"/>`;
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">` +
