@@ -1,15 +1,15 @@
 'use client';
 
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { useDismiss } from '@/lib/hooks/use-dismiss';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 
 const TRIGGER =
   'inline-flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
 
 /**
- * A button that opens a panel below it (a menu of filters, a filter's editor). Escape or a click
- * elsewhere closes it and focus goes back to the button; `children` gets `close` for a form that is done.
+ * A button that opens a panel below it (a menu of filters, a filter's editor). Escape closes it and
+ * puts focus back on the button; a pointer pressed elsewhere closes it and leaves focus where it
+ * was pressed. `children` gets `close` for a form that is done.
  */
 export function Popover({
   trigger,
@@ -46,7 +46,23 @@ export function Popover({
     button?.focus();
   };
 
-  useDismiss({ open, root: box, focusLeaves: closeWhenFocusLeaves, onOutside: () => setOpen(false), onEscape: close });
+  const outside = useEffectEvent((event: Event) => {
+    if (!box.current?.contains(event.target as Node)) setOpen(false);
+  });
+  const escape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  });
+  useEffect(() => {
+    if (!open) return;
+    document.addEventListener('pointerdown', outside);
+    if (closeWhenFocusLeaves) document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open, closeWhenFocusLeaves]);
 
   return (
     <div ref={box} className="relative">

@@ -4,6 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { LngLatBounds, Map as MapLibreMap, NavigationControl, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { FLEET_DOT_COLOURS, fleetDotState } from '@/lib/map/points';
 import type { FleetPositions } from '@/lib/vehicles/types';
 import { offlineStyle } from './offline-style';
 
@@ -17,7 +18,7 @@ function vehicleFeatures(positions: FleetPositions): GeoJSON.FeatureCollection<G
             {
               type: 'Feature' as const,
               geometry: { type: 'Point' as const, coordinates: [v.longitude, v.latitude] },
-              properties: { id: v.id, stale: v.stale, low: v.stateOfCharge !== null && v.stateOfCharge < 20 },
+              properties: { id: v.id, fill: FLEET_DOT_COLOURS[fleetDotState(v)] },
             },
           ],
     ),
@@ -63,8 +64,7 @@ export function FleetMapCanvas({ org, positions, styleUrl }: { org: string; posi
         source: 'vehicles',
         filter: ['!', ['has', 'point_count']],
         paint: {
-          // Grey when the position is stale, red when the charge is low, green otherwise.
-          'circle-color': ['case', ['get', 'stale'], '#71717a', ['get', 'low'], '#dc2626', '#16a34a'],
+          'circle-color': ['get', 'fill'],
           'circle-radius': 7,
           'circle-stroke-color': '#ffffff',
           'circle-stroke-width': 2,

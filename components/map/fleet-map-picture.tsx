@@ -2,7 +2,7 @@
 
 import { Map as MapIcon } from 'lucide-react';
 import { useTheme } from 'next-themes';
-import { useEffect, useRef, useState } from 'react';
+import { useLoadedPicture } from '@/lib/hooks/use-loaded-picture';
 import { fleetMapPictureUrl } from '@/lib/map/picture';
 import type { FleetPositions } from '@/lib/vehicles/types';
 
@@ -30,13 +30,8 @@ export function FleetMapPicture({
   onPrepare: () => void;
 }) {
   const { resolvedTheme } = useTheme();
-  const picture = useRef<HTMLImageElement>(null);
-  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const src = resolvedTheme ? fleetMapPictureUrl(org, resolvedTheme === 'dark' ? 'dark' : 'light', newestPosition(positions)) : null;
-  // A picture the browser had already loaded before React listened fires no load event.
-  useEffect(() => {
-    if (src && picture.current?.complete && picture.current.naturalWidth > 0) setLoadedSrc(src);
-  }, [src]);
+  const { pictureRef, ready, onLoad } = useLoadedPicture(src);
   return (
     <button
       type="button"
@@ -48,13 +43,13 @@ export function FleetMapPicture({
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element -- an SVG the API draws: nothing for the image optimiser to do
         <img
-          ref={picture}
+          ref={pictureRef}
           src={src}
           alt="Last known positions of the fleet's vehicles"
           className="h-full w-full object-cover"
           data-testid="fleet-map-picture"
-          data-ready={loadedSrc === src ? 'true' : undefined}
-          onLoad={() => setLoadedSrc(src)}
+          data-ready={ready ? 'true' : undefined}
+          onLoad={onLoad}
         />
       ) : null}
       <span className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-md bg-white/95 px-3 py-1.5 text-sm font-medium shadow-sm group-hover:bg-white dark:bg-zinc-900/95 dark:group-hover:bg-zinc-900">

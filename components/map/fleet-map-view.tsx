@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
+import { LOW_CHARGE_PERCENT } from '@/lib/map/points';
 import { usePositions } from '@/lib/overview/query';
 import { FleetMapPicture } from './fleet-map-picture';
 
@@ -37,7 +38,7 @@ export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string 
             · read from the vehicles at <Time value={data.asOf} compact /> or later
           </>
         ) : null}
-        . Grey: position older than {data.staleAfterHours} h; red: charge below 20%.
+        . Grey: position older than {data.staleAfterHours} h; red: charge below {LOW_CHARGE_PERCENT}%.
       </p>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         {exploring ? (

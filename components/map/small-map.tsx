@@ -2,8 +2,8 @@
 
 import { useParams } from 'next/navigation';
 import { useTheme } from 'next-themes';
-import { useEffect, useRef, useState } from 'react';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
+import { useLoadedPicture } from '@/lib/hooks/use-loaded-picture';
 import { smallMapPictureUrl } from '@/lib/map/picture';
 import { isDrawable, MAX_MAP_POINTS, type MapPoint, type SMALL_MAP_HEIGHTS } from '@/lib/map/points';
 
@@ -27,14 +27,9 @@ export function SmallMap({
   const { org } = useParams<{ org: string }>();
   const { resolvedTheme } = useTheme();
   const inBrowser = useInBrowser();
-  const picture = useRef<HTMLImageElement>(null);
-  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const drawn = points.filter(isDrawable).slice(0, MAX_MAP_POINTS);
   const src = inBrowser && drawn.length > 0 ? smallMapPictureUrl(org, drawn, height, resolvedTheme === 'dark' ? 'dark' : 'light') : null;
-  // A picture the browser had already loaded before React listened fires no load event.
-  useEffect(() => {
-    if (src && picture.current?.complete && picture.current.naturalWidth > 0) setLoadedSrc(src);
-  }, [src]);
+  const { pictureRef, ready, onLoad } = useLoadedPicture(src);
   if (drawn.length === 0) return null;
   return (
     <div
@@ -43,13 +38,13 @@ export function SmallMap({
       {src ? (
         // eslint-disable-next-line @next/next/no-img-element -- an SVG the API draws: nothing for the image optimiser to do
         <img
-          ref={picture}
+          ref={pictureRef}
           src={src}
           alt={label}
           className="h-full w-full object-cover"
           data-testid="small-map"
-          data-ready={loadedSrc === src ? 'true' : undefined}
-          onLoad={() => setLoadedSrc(src)}
+          data-ready={ready ? 'true' : undefined}
+          onLoad={onLoad}
         />
       ) : null}
     </div>

@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import type { RouteContract } from '@/lib/bff/route-contract';
 
 /**
@@ -9,8 +10,8 @@ import type { RouteContract } from '@/lib/bff/route-contract';
  * `{ error: { code: 'VALIDATION_FAILED', message, requestId, fields: [{ path, message, in }] } }`
  * with the request id of the `x-request-id` header and the path of the field at fault.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0031');
-vi.stubEnv('APP_URL', 'http://console.test');
+stubRouteEnv();
+// Every route's every input: longer than one route's tests.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
@@ -67,7 +68,7 @@ function probeOf(where: Where, schema: z.core.$ZodType | undefined): Probe | und
 
 function requestFor(route: string, method: string, probe: Probe, secret: string, params: Record<string, string>) {
   const path = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => String(params[name]));
-  const url = new URL(`http://console.test${path}`);
+  const url = new URL(`${CONSOLE_URL}${path}`);
   if (probe.where === 'query') for (const [k, v] of Object.entries(probe.value)) url.searchParams.set(k, String(v));
   const request = bearerRequest(url.toString(), secret, { method, body: probe.where === 'body' ? probe.value : undefined });
   if (probe.where === 'headers') for (const [k, v] of Object.entries(probe.value)) request.headers.set(k, String(v));
@@ -94,7 +95,6 @@ function paramsFor(route: string, probe: Probe, schema: z.core.$ZodType | undefi
 describe('every console API route answers invalid input with the one error shape', () => {
   // Every permission, so each route reaches its validation (scope refusals are tested elsewhere).
   const credential = useScopedCredential('probe', (db) => (state.db = db));
-  afterAll(() => vi.unstubAllEnvs());
 
   it('VALIDATION_FAILED with a message, the request id and the field path, for every input of every operation', async () => {
     const problems: string[] = [];

@@ -72,7 +72,7 @@ export async function listCommandHistory(org: Org, query: CommandHistoryQuery, v
   const api = await orgVehicleApi(org);
   let upstreamList: UpstreamListState = knownMissingList(api) ?? { state: 'included' };
   if (vehicleId && !query.before)
-    upstreamList = await syncVehicleExecutions(db, api, org.id, vehicleId, Date.now(), { settleSent: org.commandPolling });
+    upstreamList = await syncVehicleExecutions(db, api, org.id, vehicleId, { settleSent: org.commandPolling });
   const page = await commandHistory(db, org.id, vehicleId ? { ...query, vehicleId } : query);
   return { ...page, upstreamList };
 }

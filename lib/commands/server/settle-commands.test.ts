@@ -256,7 +256,7 @@ for (const leg of await databaseLegs()) {
       const { record } = await sendVehicleCommand(t.db, api, { ...m, vehicleId, command: 'FLASH_LIGHTS' });
       expect(record).toMatchObject({ localStatus: 'SENT', status: 'PENDING' });
       w.advance(1_000);
-      expect(await syncVehicleExecutions(t.db, api, m.organizationId, vehicleId, Date.now(), { settleSent: false })).toEqual({
+      expect(await syncVehicleExecutions(t.db, api, m.organizationId, vehicleId, { settleSent: false })).toEqual({
         state: 'included',
       });
       expect((await getCommandExecution(t.db, m.organizationId, record.id))?.status).toBe('PENDING');

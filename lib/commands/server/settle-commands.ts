@@ -120,7 +120,7 @@ export async function settleCommands(db: Db, apiFor: ApiForOrganization, now: Da
       group.map((r) => claimStatusCheck(db, r.id, claimedAt, recoveryIntervalMs(claimedAt.getTime() - r.requestedAt.getTime()))),
     );
     if (!claims.some(Boolean)) return;
-    const result = await syncVehicleExecutions(db, client, organizationId, vehicleId, claimedAt.getTime()).catch(() => undefined);
+    const result = await syncVehicleExecutions(db, client, organizationId, vehicleId, { now: claimedAt.getTime() }).catch(() => undefined);
     if (result?.state === 'included') summary.listed++;
     else if (result?.state !== 'not_offered') summary.failures++;
   });

@@ -69,6 +69,13 @@ function mayBe(record: CommandExecution, listed: Listed): boolean {
 }
 
 /**
+ * `now`: the pass's time in ms (the caller's clock, so a test or a claim decides what "long after"
+ * means); `settleSent: false` for an organization that switched polling off, whose own sends the
+ * events settle, not the list.
+ */
+type ReconcileOptions = { now?: number; settleSent?: boolean };
+
+/**
  * Reconciles Motorpool's records of one vehicle with the service's list: statuses move forward,
  * a lost answer's record gets its execution, and an execution no record may be is kept as sent
  * outside Motorpool. A record still UNKNOWN long after it was sent, while the list reaches back
@@ -79,8 +86,7 @@ export async function reconcileVehicleExecutions(
   organizationId: string,
   vehicleId: string,
   page: { results: Listed[]; complete: boolean },
-  now: number,
-  settleSent = true,
+  { now = Date.now(), settleSent = true }: ReconcileOptions = {},
 ): Promise<void> {
   const listed = page.results.filter((e): e is Listed & { id: string } => typeof e.id === 'string' && e.id !== '');
   const known = new Map(
@@ -145,8 +151,7 @@ export async function syncVehicleExecutions(
   api: VehicleApi,
   organizationId: string,
   vehicleId: string,
-  now = Date.now(),
-  { settleSent = true }: { settleSent?: boolean } = {},
+  { now = Date.now(), settleSent = true }: ReconcileOptions = {},
 ): Promise<UpstreamListState> {
   const missing = knownMissingList(api);
   if (missing) return missing;
@@ -158,8 +163,7 @@ export async function syncVehicleExecutions(
       organizationId,
       vehicleId,
       { results: page.results ?? [], complete: !page.nextPageToken },
-      now,
-      settleSent,
+      { now, settleSent },
     );
     return { state: 'included' };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { smallMapQuerySchema } from '@/lib/map/schemas';
-import { FLEET_DOT_COLOURS, FLEET_MAP_SIZE, renderFleetMap, renderSmallMap, SMALL_MAP_WIDTH } from './render-map';
+import { FLEET_DOT_COLOURS } from '@/lib/map/points';
+import { FLEET_MAP_SIZE, renderFleetMap, renderSmallMap, SMALL_MAP_WIDTH } from './render-map';
 
 const circles = (svg: string) =>
   [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)" r="6" fill="(#\w+)"/g)].map((m) => ({

@@ -2,6 +2,7 @@ import 'server-only';
 import { geoMercator, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import countries110m from 'world-atlas/countries-110m.json';
+import { FLEET_DOT_COLOURS, fleetDotState } from '@/lib/map/points';
 import type { SmallMapQuery } from '@/lib/map/schemas';
 import type { FleetPositions } from '@/lib/vehicles/types';
 
@@ -84,11 +85,10 @@ function drawMap(
   let circles = '';
   for (const d of dots) {
     const [x, y] = projection([d.longitude, d.latitude])!;
-    const circle = `<circle cx="${round(x)}" cy="${round(y)}" r="${radius}" fill="${d.fill}" stroke="#ffffff" stroke-width="2"/>`;
     const spot = `${Math.round(x / 2)},${Math.round(y / 2)},${d.fill}`;
     if (drawn.has(spot)) continue;
     drawn.add(spot);
-    circles += circle;
+    circles += `<circle cx="${round(x)}" cy="${round(y)}" r="${radius}" fill="${d.fill}" stroke="#ffffff" stroke-width="2"/>`;
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice">` +
@@ -111,8 +111,6 @@ export function renderSmallMap({ points, height, theme }: SmallMapQuery): string
 
 /** The fleet map's picture: 16:9, its points fitted into the middle square (what a phone's box shows). */
 export const FLEET_MAP_SIZE = { width: 960, height: 540 } as const;
-/** The fleet map's colours, as its legend says: grey when the position is stale, red when the charge is low, green otherwise. */
-export const FLEET_DOT_COLOURS = { stale: '#71717a', low: '#dc2626', fine: '#16a34a' } as const;
 
 /**
  * The whole fleet's last positions as one picture (what the fleet map shows before a person
@@ -122,17 +120,7 @@ export function renderFleetMap(positions: FleetPositions, theme: Theme): string 
   const dots = positions.vehicles.flatMap((v) =>
     v.latitude === null || v.longitude === null || Math.abs(v.latitude) > 85
       ? []
-      : [
-          {
-            latitude: v.latitude,
-            longitude: v.longitude,
-            fill: v.stale
-              ? FLEET_DOT_COLOURS.stale
-              : v.stateOfCharge !== null && v.stateOfCharge < 20
-                ? FLEET_DOT_COLOURS.low
-                : FLEET_DOT_COLOURS.fine,
-          },
-        ],
+      : [{ latitude: v.latitude, longitude: v.longitude, fill: FLEET_DOT_COLOURS[fleetDotState(v)] }],
   );
   const { width, height } = FLEET_MAP_SIZE;
   return drawMap(dots, { width, height, fitWidth: height, maxZoom: 10, radius: 5, theme });

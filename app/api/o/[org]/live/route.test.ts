@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { publishChange } from '@/lib/live/server/publish-change';
 
 /**
@@ -7,9 +8,7 @@ import { publishChange } from '@/lib/live/server/publish-change';
  * stands in for elsewhere (this scope's smallest covering role is admin, which reads everything),
  * and never a person's inbox notices.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0031');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -23,10 +22,9 @@ const { GET } = await import('./route');
 
 describe('the live stream of an API credential', () => {
   const credential = useScopedCredential('live', (db) => (state.db = db), ['org.read', 'vehicles.read', 'members.write']);
-  afterAll(() => vi.unstubAllEnvs());
 
   it('carries only the kinds its scope reads: no command without commands.read, no inbox notice', async () => {
-    const response = await GET(bearerRequest('http://console.test/api/o/live/live', credential.secret()), {
+    const response = await GET(bearerRequest(`${CONSOLE_URL}/api/o/live/live`, credential.secret()), {
       params: Promise.resolve({ org: 'live' }),
     });
     expect(response.status).toBe(200);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { seedReportHistory } from '@/lib/reports/server/report-history.test-support';
 import { PERMISSIONS } from '@/lib/auth/permissions';
 
@@ -7,9 +8,7 @@ import { PERMISSIONS } from '@/lib/auth/permissions';
  * The report routes as a program calls them: the permission, the query's validation (errors name
  * the field), and what the CSV downloads hold, from a history store seeded here.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -24,12 +23,11 @@ const exportRoute = await import('./export/route');
 const logbook = await import('./logbook/[vehicleId]/route');
 
 const context = (params: Record<string, string>) => ({ params: Promise.resolve({ org: 'rep', ...params }) });
-const url = (path: string) => `http://console.test/api/o/rep/reports${path}`;
+const url = (path: string) => `${CONSOLE_URL}/api/o/rep/reports${path}`;
 
 describe('the report routes, with reports.read', () => {
   const credential = useScopedCredential('rep', (db) => (state.db = db));
   beforeAll(async () => seedReportHistory(state.db as Parameters<typeof seedReportHistory>[0], credential.organizationId()));
-  afterAll(() => vi.unstubAllEnvs());
 
   it('answers a month’s totals per vehicle and in total, from the store', async () => {
     const response = await report.GET(bearerRequest(url('?period=2026-11'), credential.secret()), context({}));

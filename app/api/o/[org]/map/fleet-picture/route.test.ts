@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { placeVehicle } from '@/lib/map/server/positions.test-support';
 
 /** The fleet map's picture as the map page (or a program) asks for it: the snapshot's positions, permission, a script-free SVG. */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0028');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -17,12 +16,11 @@ vi.mock('@/lib/db', async (importOriginal) => ({
 
 const picture = await import('./route');
 const context = (org = 'fleetpic') => ({ params: Promise.resolve({ org }) });
-const url = (query: string, org = 'fleetpic') => `http://console.test/api/o/${org}/map/fleet-picture?${query}`;
+const url = (query: string, org = 'fleetpic') => `${CONSOLE_URL}/api/o/${org}/map/fleet-picture?${query}`;
 const circles = (svg: string) => [...svg.matchAll(/<circle [^>]*fill="(#\w+)"/g)].map((m) => m[1]);
 
 describe('the fleet map picture, with vehicles.read', () => {
   const credential = useScopedCredential('fleetpic', (db) => (state.db = db), ['vehicles.read']);
-  afterAll(() => vi.unstubAllEnvs());
 
   it('draws the vehicles the snapshot placed, as an SVG with no script, kept a day by the browser', async () => {
     const db = state.db as Parameters<typeof placeVehicle>[0];

@@ -1,10 +1,9 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 
 /** The small map's picture as a program (or an <img>) asks for it: permission, validation naming the field, a script-free SVG. */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0028');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -16,11 +15,10 @@ vi.mock('@/lib/db', async (importOriginal) => ({
 
 const picture = await import('./route');
 const context = (org = 'pic') => ({ params: Promise.resolve({ org }) });
-const url = (query: string, org = 'pic') => `http://console.test/api/o/${org}/map/picture?${query}`;
+const url = (query: string, org = 'pic') => `${CONSOLE_URL}/api/o/${org}/map/picture?${query}`;
 
 describe('the small map picture, with vehicles.read', () => {
   const credential = useScopedCredential('pic', (db) => (state.db = db), ['vehicles.read']);
-  afterAll(() => vi.unstubAllEnvs());
 
   it('draws the points as an SVG with no script, kept a day by the browser', async () => {
     const response = await picture.GET(

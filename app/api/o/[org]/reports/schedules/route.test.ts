@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { scheduleAudit, scheduleRecipients } from '@/lib/reports/server/report-schedules.test-support';
 
@@ -8,9 +9,7 @@ import { scheduleAudit, scheduleRecipients } from '@/lib/reports/server/report-s
  * and admins) schedules and removes, support reads only; inputs refused naming the field;
  * creation and removal audited.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -24,7 +23,7 @@ const schedules = await import('./route');
 const schedule = await import('./[scheduleId]/route');
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve({ org: 'sched', ...params }) });
-const url = (path = '') => `http://console.test/api/o/sched/reports/schedules${path}`;
+const url = (path = '') => `${CONSOLE_URL}/api/o/sched/reports/schedules${path}`;
 
 describe('scheduling a report, as a manager’s credential', () => {
   const credential = useScopedCredential('sched', (d) => (state.db = d), ROLE_PERMISSIONS.manager);

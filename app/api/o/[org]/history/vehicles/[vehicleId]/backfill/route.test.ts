@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { backfillAudit, otherOrganizationVehicle, seedFleetVehicle, storedBackfill } from '@/lib/history/server/backfill.test-support';
 
@@ -8,9 +9,7 @@ import { backfillAudit, otherOrganizationVehicle, seedFleetVehicle, storedBackfi
  * request, reports.write (managers and admins) asks; support reads only. Another organization's
  * vehicle is not found; a second request while one is open merges into it; each request audited.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -25,7 +24,7 @@ const route = await import('./route');
 const DAY = 86_400_000;
 const dayKey = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 const context = (vehicleId: string) => ({ params: Promise.resolve({ org: 'backfill', vehicleId }) });
-const url = (vehicleId: string, search = '') => `http://console.test/api/o/backfill/history/vehicles/${vehicleId}/backfill${search}`;
+const url = (vehicleId: string, search = '') => `${CONSOLE_URL}/api/o/backfill/history/vehicles/${vehicleId}/backfill${search}`;
 
 describe('asking for a vehicle’s history backfill, as a manager’s credential', () => {
   const credential = useScopedCredential('backfill', (d) => (state.db = d), ROLE_PERMISSIONS.manager);

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearerRequest, useScopedCredential } from '@/lib/bff/bearer-access.test-support';
+import { CONSOLE_URL, stubRouteEnv } from '@/lib/bff/route-env.test-support';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { startSmtpInbox, type SmtpInbox } from '@/lib/ops/smtp-inbox.test-support';
 import { scheduledPeriodKey } from '@/lib/reports/schedule';
@@ -17,9 +18,7 @@ import {
  * run, audited; support is refused, another organization's schedule is not found, and a console
  * without SMTP says so.
  */
-vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
-vi.stubEnv('APP_URL', 'http://console.test');
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+stubRouteEnv();
 
 const state = vi.hoisted(() => ({ db: undefined as unknown, smtpUrl: undefined as string | undefined }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
@@ -40,7 +39,7 @@ const send = await import('./route');
 const unsubscribe = await import('../unsubscribe/route');
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve({ org: 'sendnow', ...params }) });
-const url = (path = '') => `http://console.test/api/o/sendnow/reports/schedules${path}`;
+const url = (path = '') => `${CONSOLE_URL}/api/o/sendnow/reports/schedules${path}`;
 
 let smtp: SmtpInbox;
 beforeAll(async () => {
@@ -84,7 +83,7 @@ describe('sending a scheduled report now, as a manager’s credential', () => {
     for (const to of [admin.email, support.email]) {
       const mail = await smtp.nextTo(to);
       expect(mail.subject).toMatch(/^\[sendnow\] Monthly report: \w+ \d{4}$/);
-      expect(mail.text).toContain(`The report: http://console.test/o/sendnow/reports?period=${period}`);
+      expect(mail.text).toContain(`The report: ${CONSOLE_URL}/o/sendnow/reports?period=${period}`);
       expect(mail.attachments.map((a) => a.filename)).toEqual([`report-${period}-vehicles.csv`]);
       expect(mail.attachments[0].content.toString('utf8')).toMatch(/^vehicle_id,vin,.*\nTOTAL,/s);
     }
@@ -156,7 +155,7 @@ describe('a recipient stops a scheduled report from its mail', () => {
         )
       ).status,
     ).toBe(200);
-    const link = `http://console.test/o/sendnow/reports/unsubscribe/${schedule.id}`;
+    const link = `${CONSOLE_URL}/o/sendnow/reports/unsubscribe/${schedule.id}`;
     for (const to of [admin.email, support.email]) {
       const mail = await smtp.nextTo(to, { skip: smtp.countTo(to) - 1 });
       expect(mail.text).toContain(`Stop sending it to you: ${link}`);
