@@ -1,6 +1,8 @@
 import type { ApiOperationView } from '@/lib/api-credentials/api-reference';
 import type { DocumentedErrorCode } from '@/lib/errors/error-codes';
 import { SectionCard } from '@/components/ui/card';
+import { PlainTable } from '@/components/ui/plain-table';
+import { TableScroll } from '@/components/ui/table-scroll';
 
 const EXAMPLES = (org: string) => [
   {
@@ -98,34 +100,24 @@ function ErrorCodes({ codes }: { codes: DocumentedErrorCode[] }) {
       title="Error codes"
       description="The error's code is stable: a program switches on it, never on the message. A code not listed here is the Vehicle API's own, passed through with its status."
     >
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Error codes">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Code
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Meaning
-              </th>
+      <TableScroll label="Error codes" frame="bare">
+        <PlainTable
+          caption="Error codes"
+          columns={['Code', 'Status', 'Meaning']}
+          cellClassName="py-1 pr-3 last:pr-0"
+          headClassName="text-xs text-zinc-600 dark:text-zinc-400"
+        >
+          {codes.map((c) => (
+            <tr key={c.code} id={`error-${c.code}`}>
+              <td className="py-1 pr-3 align-top">
+                <code className="text-xs">{c.code}</code>
+              </td>
+              <td className="py-1 pr-3 align-top font-mono text-xs">{c.status}</td>
+              <td className="py-1 align-top text-xs">{c.meaning}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {codes.map((c) => (
-              <tr key={c.code} id={`error-${c.code}`}>
-                <td className="py-1 pr-3 align-top">
-                  <code className="text-xs">{c.code}</code>
-                </td>
-                <td className="py-1 pr-3 align-top font-mono text-xs">{c.status}</td>
-                <td className="py-1 align-top text-xs">{c.meaning}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </PlainTable>
+      </TableScroll>
     </SectionCard>
   );
 }

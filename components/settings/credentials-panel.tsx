@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { QuerySectionCard } from '@/components/ui/query-state';
-import { Field, SelectField } from '@/components/ui/field';
+import { Field, SecretField, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { ErrorState } from '@/components/ui/states';
 import { ApiClientError } from '@/lib/query/api-fetch';
@@ -89,11 +89,9 @@ export function CredentialsPanel({ org }: { org: string }) {
               <Field id="baseUrl" label="Base URL" placeholder="https://api.example.com" {...formField(form, 'baseUrl')} />
             ) : null}
             <Field id="clientId" label="Client id" autoComplete="off" {...formField(form, 'clientId')} />
-            <Field
+            <SecretField
               id="clientSecret"
               label="Client secret"
-              type="password"
-              autoComplete="new-password"
               placeholder="•••••••• stored"
               hint="Leave empty to keep the stored secret (required again when the base URL changes). It is never shown again after saving."
               {...formField(form, 'clientSecret')}

@@ -86,6 +86,14 @@ export function Field({ id, label, error, hint, compact, className, ...input }: 
   );
 }
 
+/**
+ * A write-only secret (a client secret, a signing secret): typed in, stored encrypted, never shown
+ * again. `new-password` keeps the browser from filling in the person's own saved password.
+ */
+export function SecretField(props: Omit<FieldProps, 'type' | 'autoComplete'>) {
+  return <Field type="password" autoComplete="new-password" {...props} />;
+}
+
 type LookupInputProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   /** Read by screen readers and shown as the placeholder. */

@@ -8,7 +8,7 @@ import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Field } from '@/components/ui/field';
+import { SecretField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -116,11 +116,9 @@ export function WebhookPanel({ org }: { org: string }) {
           )}
           {canWrite ? (
             <form method="post" onSubmit={form.handleSubmit(saveSecret)} noValidate className="space-y-3">
-              <Field
+              <SecretField
                 id="webhookSecret"
                 label="Signing secret"
-                type="password"
-                autoComplete="off"
                 placeholder="whsec_…"
                 hint="From the vendor’s portal. Stored encrypted; it is never shown again."
                 {...formField(form, 'secret')}

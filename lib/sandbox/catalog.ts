@@ -14,80 +14,37 @@ export interface Brand {
   models: ModelSpec[];
 }
 
+/** A model: its name, its trims, its battery in kWh and its range in km. */
+function model(name: string, trims: string[], batteryKwh: number, rangeKm: number): ModelSpec {
+  return { model: name, trims, batteryKwh, rangeKm };
+}
+
+/** A brand: its make, the VIN prefixes (WMIs) its vehicles have, and its models. */
+function brand(make: string, wmis: string[], ...models: ModelSpec[]): Brand {
+  return { make, wmis, models };
+}
+
 export const BRANDS: Brand[] = [
-  {
-    make: 'Tesla',
-    wmis: ['5YJ', '7SA', 'LRW', 'XP7'],
-    models: [
-      { model: 'Model 3', trims: ['Standard Range', 'Long Range', 'Performance'], batteryKwh: 75, rangeKm: 491 },
-      { model: 'Model Y', trims: ['Long Range', 'Performance'], batteryKwh: 78, rangeKm: 533 },
-    ],
-  },
-  {
-    make: 'Volkswagen',
-    wmis: ['WVW', 'WVG'],
-    models: [
-      { model: 'ID.3', trims: ['Pro', 'Pro S'], batteryKwh: 58, rangeKm: 426 },
-      { model: 'ID.4', trims: ['Pro', 'GTX'], batteryKwh: 77, rangeKm: 520 },
-    ],
-  },
-  {
-    make: 'BMW',
-    wmis: ['WBA', 'WBY'],
-    models: [
-      { model: 'i4', trims: ['eDrive40', 'M50'], batteryKwh: 81, rangeKm: 590 },
-      { model: 'iX', trims: ['xDrive40', 'xDrive50'], batteryKwh: 105, rangeKm: 630 },
-    ],
-  },
-  {
-    make: 'Renault',
-    wmis: ['VF1'],
-    models: [
-      { model: 'Megane E-Tech', trims: ['EV60'], batteryKwh: 60, rangeKm: 450 },
-      { model: 'Zoe', trims: ['R135'], batteryKwh: 52, rangeKm: 395 },
-    ],
-  },
-  {
-    make: 'Ford',
-    wmis: ['1FM', 'WF0'],
-    models: [
-      { model: 'Mustang Mach-E', trims: ['Standard Range', 'Extended Range'], batteryKwh: 91, rangeKm: 600 },
-      { model: 'E-Transit', trims: ['Van'], batteryKwh: 68, rangeKm: 317 },
-    ],
-  },
-  {
-    make: 'Hyundai',
-    wmis: ['KMH', 'TMA'],
-    models: [
-      { model: 'Ioniq 5', trims: ['58 kWh', '77 kWh'], batteryKwh: 77, rangeKm: 507 },
-      { model: 'Kona Electric', trims: ['64 kWh'], batteryKwh: 64, rangeKm: 484 },
-    ],
-  },
-  {
-    make: 'Kia',
-    wmis: ['KNA', 'U5Y'],
-    models: [
-      { model: 'EV6', trims: ['Air', 'GT-Line'], batteryKwh: 77, rangeKm: 528 },
-      { model: 'Niro EV', trims: ['64 kWh'], batteryKwh: 64, rangeKm: 460 },
-    ],
-  },
-  { make: 'Polestar', wmis: ['LPS'], models: [{ model: 'Polestar 2', trims: ['Long range Single motor'], batteryKwh: 82, rangeKm: 635 }] },
-  {
-    make: 'Volvo',
-    wmis: ['YV1'],
-    models: [
-      { model: 'EX30', trims: ['Single Motor Extended Range'], batteryKwh: 64, rangeKm: 476 },
-      { model: 'XC40 Recharge', trims: ['Twin'], batteryKwh: 78, rangeKm: 460 },
-    ],
-  },
-  {
-    make: 'Mercedes-Benz',
-    wmis: ['W1K', 'W1N'],
-    models: [
-      { model: 'EQA', trims: ['250+'], batteryKwh: 70, rangeKm: 528 },
-      { model: 'EQE', trims: ['350+'], batteryKwh: 90, rangeKm: 654 },
-    ],
-  },
+  brand(
+    'Tesla',
+    ['5YJ', '7SA', 'LRW', 'XP7'],
+    model('Model 3', ['Standard Range', 'Long Range', 'Performance'], 75, 491),
+    model('Model Y', ['Long Range', 'Performance'], 78, 533),
+  ),
+  brand('Volkswagen', ['WVW', 'WVG'], model('ID.3', ['Pro', 'Pro S'], 58, 426), model('ID.4', ['Pro', 'GTX'], 77, 520)),
+  brand('BMW', ['WBA', 'WBY'], model('i4', ['eDrive40', 'M50'], 81, 590), model('iX', ['xDrive40', 'xDrive50'], 105, 630)),
+  brand('Renault', ['VF1'], model('Megane E-Tech', ['EV60'], 60, 450), model('Zoe', ['R135'], 52, 395)),
+  brand(
+    'Ford',
+    ['1FM', 'WF0'],
+    model('Mustang Mach-E', ['Standard Range', 'Extended Range'], 91, 600),
+    model('E-Transit', ['Van'], 68, 317),
+  ),
+  brand('Hyundai', ['KMH', 'TMA'], model('Ioniq 5', ['58 kWh', '77 kWh'], 77, 507), model('Kona Electric', ['64 kWh'], 64, 484)),
+  brand('Kia', ['KNA', 'U5Y'], model('EV6', ['Air', 'GT-Line'], 77, 528), model('Niro EV', ['64 kWh'], 64, 460)),
+  brand('Polestar', ['LPS'], model('Polestar 2', ['Long range Single motor'], 82, 635)),
+  brand('Volvo', ['YV1'], model('EX30', ['Single Motor Extended Range'], 64, 476), model('XC40 Recharge', ['Twin'], 78, 460)),
+  brand('Mercedes-Benz', ['W1K', 'W1N'], model('EQA', ['250+'], 70, 528), model('EQE', ['350+'], 90, 654)),
 ];
 
 /** The one brand whose vehicles have options; the others answer UNSUPPORTED_OEM. */
