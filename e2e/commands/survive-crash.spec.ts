@@ -7,6 +7,7 @@ import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
 
 /**
  * Issue 8: a crash between the two writes of a command must not lose its record. This spec runs
@@ -34,6 +35,7 @@ function startServer(): ChildProcess {
       NEXTAUTH_URL: BASE,
       DATA_DIR,
       SANDBOX_ADMIN_TOKEN,
+      ...LIGHT_CONSOLE_ENV,
     },
   });
   return child;
@@ -66,6 +68,7 @@ test.afterAll(async () => {
 
 test('a command record written before a crash survives it and is marked unknown, never dropped', async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  startFromTemplate(DATA_DIR);
   server = startServer();
   await waitForHealth(BASE, server);
   let api = await signedIn();

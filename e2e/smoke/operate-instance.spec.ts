@@ -6,6 +6,7 @@ import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
+import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
 
 /**
  * Issue 14, what an operator meets: its own production server (the standalone artifact, as
@@ -43,6 +44,7 @@ function startServer(port: number): Server {
       LOG_LEVEL: 'info',
       GIT_COMMIT: 'e2e0commit',
       SHUTDOWN_TIMEOUT_MS: '30000',
+      ...LIGHT_CONSOLE_ENV,
     },
   });
   const server: Server = { child, stdout: [], stderr: [], exited: new Promise((resolve) => child.once('exit', resolve)) };
@@ -65,6 +67,7 @@ let second: Server | undefined;
 
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  startFromTemplate(DATA_DIR);
   const started = startServer(PORT);
   server = started;
   await waitForHealth(BASE, started.child, () => started.stderr.join(''));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { signInOverApi, waitForHealth } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
+import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
 
 /**
  * Issue 14, OpenTelemetry: its own production server (the standalone artifact) with
@@ -55,6 +56,7 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => receiver!.listen(RECEIVER_PORT, '127.0.0.1', resolve));
 
   rmSync(DATA_DIR, { recursive: true, force: true });
+  startFromTemplate(DATA_DIR);
   const output: string[] = [];
   server = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
     detached: true,
@@ -73,6 +75,7 @@ test.beforeAll(async () => {
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       // Export every 200 ms rather than every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '200',
+      ...LIGHT_CONSOLE_ENV,
     },
   });
   server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
