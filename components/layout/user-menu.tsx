@@ -1,98 +1,39 @@
 'use client';
 
-import { onlineManager } from '@tanstack/react-query';
-import { ChevronDown, KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
-import Link from 'next/link';
-import { useState } from 'react';
+import { ChevronDown, UserRound } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { Popover } from '@/components/list/popover';
-import { closeLiveStreams } from '@/lib/live/open-streams';
-import { endSessions } from '@/lib/profile/sign-out';
 
-/** Sign-out ends this session on the server and clears the cookie (lib/profile/sign-out.ts). */
-async function signOut(everywhere: boolean) {
-  // No read of the page (a poll, the live stream, or one a live notice asks for) may go out once
-  // the session is ending: it would be answered 401 before the page leaves. Queries pause while
-  // "offline"; the stream is closed for good (after a failed sign-out the page polls).
-  onlineManager.setOnline(false);
-  closeLiveStreams();
-  try {
-    await endSessions({ everywhere });
-  } catch (error) {
-    onlineManager.setOnline(true);
-    throw error;
-  }
-  // A full page load, not router.push: it drops the signed-out user's cached data from memory.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  window.location.assign('/sign-in');
-}
-
-const ITEM = 'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800';
-
-/** Ends this session, or every session of the person, with the button showing it is under way. */
-function SignOutButton({
-  everywhere,
-  signingOut,
-  onSigningOut,
-}: {
-  everywhere: boolean;
-  signingOut: boolean;
-  onSigningOut: (underWay: boolean) => void;
-}) {
-  const Icon = everywhere ? MonitorX : LogOut;
-  return (
-    <button
-      type="button"
-      disabled={signingOut}
-      onClick={() => {
-        onSigningOut(true);
-        void signOut(everywhere).catch(() => onSigningOut(false));
-      }}
-      className={`${ITEM} cursor-pointer disabled:opacity-60`}
-    >
-      <Icon aria-hidden className="h-4 w-4" /> {everywhere ? 'Sign out everywhere' : signingOut ? 'Signing out…' : 'Sign out'}
-    </button>
-  );
-}
+const loadPanel = () => import('./user-menu-panel').then((m) => m.UserMenuPanel);
+// Every console page carries the menu's button; what it opens loads as a pointer or focus comes to it.
+const UserMenuPanel = dynamic(loadPanel, {
+  ssr: false,
+  loading: () => <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">Loading…</p>,
+});
 
 /**
  * The account panel: a disclosure (button + panel), the WAI-ARIA pattern for a small panel of
  * information and actions. Escape, a click outside or focus leaving closes it.
  */
 export function UserMenu({ email, role }: { email: string; role: string }) {
-  const [signingOut, setSigningOut] = useState(false);
   return (
-    <Popover
-      triggerLabel={`Account menu for ${email}`}
-      triggerClassName="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-      trigger={
-        <>
-          <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
-          <span className="hidden max-w-48 truncate sm:inline">{email}</span>
-          <ChevronDown aria-hidden className="h-4 w-4" />
-        </>
-      }
-      panelLabel="Account"
-      panelClassName="absolute right-0 z-50 mt-1.5 w-max min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-      closeWhenFocusLeaves
-    >
-      {() => (
-        <>
-          <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-            {email}
-            <br />
-            Role: {role}
-          </p>
-          <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <Link href="/profile/password" className={ITEM}>
-            <KeyRound aria-hidden className="h-4 w-4" /> Change password
-          </Link>
-          <Link href="/profile/password#two-step" className={ITEM}>
-            <ShieldCheck aria-hidden className="h-4 w-4" /> Two-step verification
-          </Link>
-          <SignOutButton everywhere={false} signingOut={signingOut} onSigningOut={setSigningOut} />
-          <SignOutButton everywhere signingOut={signingOut} onSigningOut={setSigningOut} />
-        </>
-      )}
-    </Popover>
+    <div onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()}>
+      <Popover
+        triggerLabel={`Account menu for ${email}`}
+        triggerClassName="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        trigger={
+          <>
+            <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
+            <span className="hidden max-w-48 truncate sm:inline">{email}</span>
+            <ChevronDown aria-hidden className="h-4 w-4" />
+          </>
+        }
+        panelLabel="Account"
+        panelClassName="absolute right-0 z-50 mt-1.5 w-max min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+        closeWhenFocusLeaves
+      >
+        {() => <UserMenuPanel email={email} role={role} />}
+      </Popover>
+    </div>
   );
 }
