@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPglite, openPostgres } from './index';
-import { migrateDatabase } from './migrate';
+import { openPostgres, type DbHandle } from './index';
 import { appendAuditEvent } from './repos/audit';
 import { addMemberByEmail, changeMemberRole, getUserAccessBySlug, removeMember } from './repos/memberships';
 import { createOrganization, renameOrganization, updateOrganizationCredentials } from './repos/organizations';
@@ -10,13 +9,16 @@ import { claimTotpStep, confirmTotp, deleteTotp, savePendingTotp } from './repos
 import { bumpSessionVersion, revokeSession } from './repos/sessions';
 import { createUser, setUserPassword } from './repos/users';
 import { users } from './schema';
+import { openTestPglite } from './testing.test-support';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0722');
 
 describe('access generation of the embedded database', () => {
-  const handle = openPglite();
-  // Migrating is the slow part; in a hook it gets the hook's longer time limit.
-  beforeAll(() => migrateDatabase(handle.db));
+  let handle: DbHandle;
+  // A copy of the migrated template: a new database's initdb and migrations are the slow part.
+  beforeAll(async () => {
+    handle = await openTestPglite({ migrated: true });
+  });
   afterAll(() => handle.close());
 
   it('moves on every write to users, organizations, memberships, revoked sessions and second factors, and on nothing else', async () => {

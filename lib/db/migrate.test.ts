@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, migrationsFolder, pendingMigrations } from './migrate';
-import { openPglite } from './index';
 import { databaseLegs, useTestDatabase } from './test-legs.test-support';
+import { openTestPglite } from './testing.test-support';
 
 const TABLES = [
   'alert_step_ticks',
@@ -102,7 +102,7 @@ for (const leg of await databaseLegs()) {
 
 describe('pending migrations on a database never migrated', () => {
   it('counts every committed migration', async () => {
-    const handle = openPglite();
+    const handle = await openTestPglite({ migrated: false });
     try {
       const { readMigrationFiles } = await import('drizzle-orm/migrator');
       const all = readMigrationFiles({ migrationsFolder: migrationsFolder() }).length;

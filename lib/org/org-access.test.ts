@@ -1,7 +1,6 @@
 import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPglite, type DbHandle } from '@/lib/db';
-import { migrateDatabase } from '@/lib/db/migrate';
+import type { DbHandle } from '@/lib/db';
 import { ensureMembership, removeMember } from '@/lib/db/repos/memberships';
 import { createOrganization, setSecondFactorRequirement } from '@/lib/db/repos/organizations';
 import { deletePasskey, insertPasskey } from '@/lib/db/repos/passkeys';
@@ -9,7 +8,7 @@ import { confirmTotp, deleteTotp, savePendingTotp } from '@/lib/db/repos/second-
 import { bumpSessionVersion, recordSession, revokeSession, setUserDisabled } from '@/lib/db/repos/sessions';
 import { endSignedInSession, listSignedInSessions } from '@/lib/profile/server/manage-sessions';
 import { createUser, setUserPassword } from '@/lib/db/repos/users';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
+import { createTestDatabase, openTestPglite, postgresAvailable, type TestDatabase } from '@/lib/db/testing.test-support';
 
 const SECRET = 'test-secret-test-secret-test-secret-0412';
 vi.stubEnv('AUTH_SECRET', SECRET);
@@ -43,8 +42,7 @@ const legs: Array<{
     kind: 'pglite (cached access)',
     available: async () => true,
     open: async () => {
-      const handle = openPglite();
-      await migrateDatabase(handle.db);
+      const handle = await openTestPglite({ migrated: true });
       return { handle, close: () => handle.close() };
     },
   },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { signedDelivery, organizationWithSnapshotVehicle } from '@/lib/webhooks/server/webhooks.test-support';
 import { gatherHistory } from './gather-history';
-import { TEST_POLICY, historyOrganization, historyWorld } from './history.test-support';
+import { TEST_POLICY, historyOrganization, historyWorld, keepOnlyVehicles } from './history.test-support';
 import { storedDailyReadings } from './history-queries';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
@@ -39,8 +39,9 @@ for (const leg of await databaseLegs()) {
 
     it('are filled by the snapshot’s telemetry reads, which the gathering never repeats', { timeout: 60_000 }, async () => {
       const w = historyWorld();
-      const org = await historyOrganization(t.db, w);
       const vehicleId = w.fixtures.onlineListeningVehicleId;
+      await keepOnlyVehicles(w, vehicleId);
+      const org = await historyOrganization(t.db, w);
       const today = { from: new Date(w.now().getTime() - 30 * 86_400_000), to: new Date(w.now().getTime() + 86_400_000) };
       const [reading] = (await storedDailyReadings(t.db, org.id, vehicleId, today)).slice(-1);
       expect(reading?.stateOfCharge).toEqual(expect.any(Number));

@@ -7,7 +7,7 @@ import { chargingHistory, journeyHistory } from '@/lib/db/schema';
 import type { Db } from '@/lib/db';
 import { backfillProgress, backfillStart, recordBackfillPass } from './gather-backfill';
 import { DAY_MS, gatherHistory, type HistoryPolicy } from './gather-history';
-import { HOUR, TEST_POLICY, historyOrganization, historyWorld, upstreamItems } from './history.test-support';
+import { HOUR, TEST_POLICY, historyOrganization, historyWorld, keepOnlyVehicles, upstreamItems } from './history.test-support';
 import { storeCovers } from './history-queries';
 
 const PAGE = 10;
@@ -86,7 +86,9 @@ for (const leg of await databaseLegs()) {
       'gathers back to a start earlier than the default backfill, below what is stored, within the vehicle’s budget share',
       { timeout: 240_000 },
       async () => {
-        const w = historyWorld({ vehiclesPerOrg: 6 });
+        const w = historyWorld();
+        // The vehicle asked for, and two others whose walks must stay within the default horizon.
+        await keepOnlyVehicles(w, w.fixtures.onlineListeningVehicleId, w.fixtures.offlineVehicleId, w.fixtures.spentBudgetVehicleId);
         const org = await historyOrganization(t.db, w);
         const vehicleId = w.fixtures.onlineListeningVehicleId;
         // 200 requests a day at 5 %: ten calls a day per vehicle; ten items a page; a first walk of 30 days.
@@ -171,7 +173,8 @@ for (const leg of await databaseLegs()) {
     });
 
     it('reaches back to the start in the first walk of a vehicle never gathered, and fails with the reason when it cannot be read', async () => {
-      const w = historyWorld({ vehiclesPerOrg: 4 });
+      const w = historyWorld();
+      await keepOnlyVehicles(w, w.fixtures.onlineListeningVehicleId, w.fixtures.notListeningVehicleId);
       const org = await historyOrganization(t.db, w);
       const vehicleId = w.fixtures.onlineListeningVehicleId;
       const from = new Date(w.seededAt - 100 * DAY_MS);

@@ -83,6 +83,15 @@ export function historyWorld(options: { vehiclesPerOrg?: number; seed?: number }
 
 export type HistoryWorld = ReturnType<typeof historyWorld>;
 
+/**
+ * Disconnects upstream every vehicle of the world's fleet but these (the sandbox seeds at least ten,
+ * its fixtures): a test about a vehicle or two gathers only theirs. Call it before historyOrganization.
+ */
+export async function keepOnlyVehicles(w: HistoryWorld, ...keep: string[]): Promise<void> {
+  for (const vehicle of (await w.uncounted.listVehicles({ maxPageSize: 100 })).data.results)
+    if (!keep.includes(vehicle.id)) await w.uncounted.deleteVehicle(vehicle.id);
+}
+
 /** A new organization whose only client is the world's, with its snapshot roster (and budgets) filled. */
 export async function historyOrganization(db: Db, w: HistoryWorld) {
   const suffix = Math.random().toString(36).slice(2, 8);

@@ -8,20 +8,48 @@ import { insertWebhookEndpoint } from '@/lib/db/repos/notifications/webhooks';
 import { databaseLegs, useTestDatabase } from '@/lib/db/test-legs.test-support';
 import { enqueueWebhook, newEventId, WEBHOOK_FALLBACK_POLL_MS, webhooksDeliverJob } from './webhook-deliveries';
 import { newWebhookSecret } from './webhook-send';
-import { createWebhookWake, startWebhookSender, webhookWake, type WebhookSender } from './webhook-sender';
+import { createWebhookWake, startWebhookSender, webhookWake, type SenderClock, type WebhookSender } from './webhook-sender';
 
 vi.stubEnv('AUTH_SECRET', 'test-secret-test-secret-test-secret-0032');
 
 const operatorAllows = { allowedHosts: ['127.0.0.1'] };
 
-/** A receiver on 127.0.0.1 that notes when each delivery arrived. */
-async function startReceiver() {
+/**
+ * The sender's clock, moved by the test: its sleep is a timer here that fires only when the test
+ * advances past it, so "idle" and "when it falls due" are counts and instants, not wall-clock gaps.
+ */
+function testClock(start = Date.now()) {
+  let now = start;
+  const timers = new Set<{ at: number; fire: () => void }>();
+  const clock: SenderClock & { advance(ms: number): void; timers(): number[] } = {
+    now: () => now,
+    after(ms, fire) {
+      const timer = { at: now + ms, fire };
+      timers.add(timer);
+      return () => timers.delete(timer);
+    },
+    advance(ms) {
+      now += ms;
+      for (const timer of [...timers].sort((a, b) => a.at - b.at))
+        if (timer.at <= now) {
+          timers.delete(timer);
+          timer.fire();
+        }
+    },
+    /** When the set timers fall due: the sender's one sleep while it sleeps, none while it works. */
+    timers: () => [...timers].map((t) => t.at),
+  };
+  return clock;
+}
+
+/** A receiver on 127.0.0.1 that notes when (on the clock) each delivery arrived. */
+async function startReceiver(clock: () => number) {
   const arrivals: number[] = [];
   const waiters: (() => void)[] = [];
   const server = createServer((req: IncomingMessage, res) => {
     req.resume();
     req.on('end', () => {
-      arrivals.push(Date.now());
+      arrivals.push(clock());
       res.writeHead(204).end();
       waiters.splice(0).forEach((w) => w());
     });
@@ -58,6 +86,16 @@ function countingReads(db: () => Db) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits, in real time (the database and the receiver are I/O), until the sender sleeps on the
+ * clock: its one timer set, falling due at `until` when given (a signal may take a moment to wake it).
+ */
+async function asleep(clock: ReturnType<typeof testClock>, until?: number): Promise<void> {
+  const sleeping = () => clock.timers().length === 1 && (until === undefined || clock.timers()[0] === until);
+  for (const started = Date.now(); !sleeping(); await sleep(5))
+    if (Date.now() - started > 10_000) throw new Error(`the sender is not asleep until ${until}: timers ${clock.timers().join(', ')}`);
+}
 const testPayload = (at: Date) => ({ type: 'webhook.test', id: newEventId(), timestamp: at.toISOString(), data: {} });
 
 it('polls as a fallback once a minute, not every 2 s', () => {
@@ -69,11 +107,12 @@ for (const leg of await databaseLegs()) {
   describe.skipIf(!leg.available)(`the webhook sender, on ${leg.kind}`, () => {
     const t = useTestDatabase(leg.kind);
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    const clock = testClock();
     const senders: WebhookSender[] = [];
     const closers: (() => Promise<void>)[] = [];
 
     beforeAll(async () => {
-      receiver = await startReceiver();
+      receiver = await startReceiver(clock.now);
     });
     afterAll(async () => {
       await Promise.all(senders.map((s) => s.stop()));
@@ -107,40 +146,49 @@ for (const leg of await databaseLegs()) {
     it('sends a queued delivery at once, sleeps without reading while idle, and wakes for a retry when it falls due', async () => {
       const { senderWake, queuerWake } = await instances();
       const counted = countingReads(() => t.db);
-      const sender = startWebhookSender({ db: counted.db, wake: senderWake, deliver: { policy: operatorAllows } });
+      const sender = startWebhookSender({ db: counted.db, wake: senderWake, deliver: { policy: operatorAllows }, clock });
       senders.push(sender);
       await sender.ready;
-      await sleep(300);
+      await asleep(clock);
 
-      // Idle: the first pass read what was due and when the next is; then nothing for 2.5 s.
+      // Idle: the first pass read what was due and when the next is; then nothing for ten minutes.
       const afterFirstPass = counted.reads();
       expect(afterFirstPass).toBeGreaterThan(0);
-      await sleep(2_500);
+      clock.advance(10 * 60_000);
+      await asleep(clock);
       expect(counted.reads()).toBe(afterFirstPass);
 
-      // Queued: sent within a moment, not at the next poll.
+      // Queued: sent at once (the clock has not moved), not at the next poll.
       const target = await endpoint();
-      const queuedAt = Date.now();
-      const arrived = receiver.next(2_000);
-      await enqueueWebhook(t.db, target, testPayload(new Date()));
+      const queuedAt = clock.now();
+      const arrived = receiver.next(5_000);
+      await enqueueWebhook(t.db, target, testPayload(new Date(queuedAt)), new Date(queuedAt));
       await queuerWake?.wake();
       await arrived;
-      expect(receiver.arrivals.at(-1)! - queuedAt).toBeLessThan(1_000);
+      expect(receiver.arrivals.at(-1)!).toBe(queuedAt);
 
-      // Due later (as a retry's backoff): sent when it falls due, with no signal in between.
-      const dueAt = Date.now() + 1_200;
-      const later = receiver.next(4_000);
+      // Due later (as a retry's backoff): sent when it falls due, with no signal in between, and not before.
+      await asleep(clock);
+      const dueAt = clock.now() + 1_200;
+      const sentBefore = receiver.arrivals.length;
+      const later = receiver.next(5_000);
       await enqueueWebhook(t.db, target, testPayload(new Date(dueAt)), new Date(dueAt));
       await queuerWake?.wake();
+      await asleep(clock, dueAt);
+      clock.advance(1_199);
+      await asleep(clock, dueAt);
+      expect(receiver.arrivals.length).toBe(sentBefore);
+      clock.advance(1);
       await later;
       const sentAt = receiver.arrivals.at(-1)!;
       expect(sentAt).toBeGreaterThanOrEqual(dueAt - 50);
       expect(sentAt - dueAt).toBeLessThan(800);
 
       // Idle again: no more reads.
-      await sleep(300);
+      await asleep(clock);
       const settled = counted.reads();
-      await sleep(2_000);
+      clock.advance(10 * 60_000);
+      await asleep(clock);
       expect(counted.reads()).toBe(settled);
       await sender.stop();
     });

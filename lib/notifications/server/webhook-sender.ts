@@ -65,6 +65,22 @@ export async function wakeWebhookSenders(): Promise<void> {
 
 export type WebhookSender = { ready: Promise<void>; stop(): Promise<void> };
 
+/** What the sender reads the time from and sleeps on: the process's clock, or a test's. */
+export interface SenderClock {
+  now(): number;
+  /** Calls `fire` after `ms` unless cancelled first (the returned function); the wait keeps no process alive. */
+  after(ms: number, fire: () => void): () => void;
+}
+
+const PROCESS_CLOCK: SenderClock = {
+  now: () => Date.now(),
+  after(ms, fire) {
+    const timer = setTimeout(fire, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
 /** The longest a sender sleeps on a far due time before it looks again (a timer's range, and a safety). */
 const MAX_SLEEP_MS = 60 * 60_000;
 /** After a failed pass, or a due delivery this process could not take, before it looks again. */
@@ -82,9 +98,11 @@ export function startWebhookSender(options: {
   wake: WebhookWake;
   deliver?: Omit<DeliverOptions, 'signal'>;
   maxSleepMs?: number;
+  clock?: SenderClock;
 }): WebhookSender {
   const abort = new AbortController();
   const maxSleepMs = options.maxSleepMs ?? MAX_SLEEP_MS;
+  const clock = options.clock ?? PROCESS_CLOCK;
   let woken = false;
   let wakeUp: (() => void) | undefined;
   const onWake = () => {
@@ -96,11 +114,11 @@ export function startWebhookSender(options: {
   async function pass(): Promise<number> {
     let sent: number;
     do {
-      sent = await deliverDueWebhooks(options.db(), { ...options.deliver, signal: abort.signal });
+      sent = await deliverDueWebhooks(options.db(), { now: () => new Date(clock.now()), ...options.deliver, signal: abort.signal });
     } while (sent >= DELIVERY_BATCH && !abort.signal.aborted);
     const next = await nextWebhookDueAt(options.db());
     if (next === null) return maxSleepMs;
-    const untilDue = next.getTime() - Date.now();
+    const untilDue = next.getTime() - clock.now();
     return untilDue > 0 ? Math.min(untilDue, maxSleepMs) : sent === 0 ? RETRY_PAUSE_MS : 0;
   }
 
@@ -119,10 +137,9 @@ export function startWebhookSender(options: {
       }
       if (woken || abort.signal.aborted) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleepMs);
-        timer.unref();
+        const cancel = clock.after(sleepMs, resolve);
         wakeUp = () => {
-          clearTimeout(timer);
+          cancel();
           resolve();
         };
         abort.signal.addEventListener('abort', wakeUp, { once: true });

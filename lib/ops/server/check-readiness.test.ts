@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { migrateDatabase } from '@/lib/db/migrate';
+import { openTestPglite } from '@/lib/db/testing.test-support';
 import { drain } from '@/lib/ops/drain';
 import { checkReadiness } from './check-readiness';
 
 describe('checkReadiness', () => {
   it('is not ready before migrations, ready after, unready when the database fails, and draining wins', async () => {
-    const handle = openPglite();
+    const handle = await openTestPglite({ migrated: false });
     try {
       const db = () => handle.db;
       // The real database gets time to start on a loaded machine; the time-out case has its own.

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DbHandle } from '@/lib/db';
-import { migrateDatabase } from '@/lib/db/migrate';
+import type { DbHandle } from '@/lib/db';
 import { createOrganization } from '@/lib/db/repos/organizations';
 import { recordStateOfHealth, upsertRoster } from '@/lib/db/repos/vehicle-snapshots';
+import { openTestPglite } from '@/lib/db/testing.test-support';
 import { withBatteryHealth } from './with-battery-health';
 
 describe('withBatteryHealth', () => {
   let handle: DbHandle | undefined;
   beforeAll(async () => {
-    handle = openPglite();
-    await migrateDatabase(handle.db);
+    handle = await openTestPglite({ migrated: true });
   }, 120_000);
   afterAll(() => handle?.close());
 
