@@ -99,18 +99,24 @@ let templateDump: Promise<Blob> | undefined;
 const pgliteTemplateDump = (): Promise<Blob> => (templateDump ??= readPgliteTemplateDump());
 
 async function readPgliteTemplateDump(): Promise<Blob> {
-  const dump = `${await pgliteTemplate()}.tar`;
-  if (!existsSync(dump)) {
+  return cachedDump(`${await pgliteTemplate()}.tar`, () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'motorpool-pglite-'));
     cpSync(pgliteTemplatePath(), dir, { recursive: true });
-    const handle = openPglite(dir);
+    return { handle: openPglite(dir), done: () => rmSync(dir, { recursive: true, force: true }) };
+  });
+}
+
+/** The dump at `dump`, written first (from the database `open` gives) when it is not there yet: renamed into place once complete. */
+async function cachedDump(dump: string, open: () => { handle: DbHandle; done?: () => void }): Promise<Blob> {
+  if (!existsSync(dump)) {
+    const { handle, done } = open();
     try {
       const building = `${dump}.${randomBytes(4).toString('hex')}`;
       writeFileSync(building, Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer()));
       renameSync(building, dump);
     } finally {
       await handle.close();
-      rmSync(dir, { recursive: true, force: true });
+      done?.();
     }
   }
   return new Blob([readFileSync(dump)]);
@@ -124,19 +130,8 @@ let unmigratedDump: Promise<Blob> | undefined;
 const pgliteUnmigratedDump = (): Promise<Blob> => (unmigratedDump ??= readPgliteUnmigratedDump());
 
 async function readPgliteUnmigratedDump(): Promise<Blob> {
-  const dump = path.join(pgliteTemplatesFolder(), `pglite-${pgliteTemplateKey()}-unmigrated.tar`);
-  if (!existsSync(dump)) {
-    mkdirSync(pgliteTemplatesFolder(), { recursive: true });
-    const handle = openPglite();
-    try {
-      const building = `${dump}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(building, Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer()));
-      renameSync(building, dump);
-    } finally {
-      await handle.close();
-    }
-  }
-  return new Blob([readFileSync(dump)]);
+  mkdirSync(pgliteTemplatesFolder(), { recursive: true });
+  return cachedDump(path.join(pgliteTemplatesFolder(), `pglite-${pgliteTemplateKey()}-unmigrated.tar`), () => ({ handle: openPglite() }));
 }
 
 /**
