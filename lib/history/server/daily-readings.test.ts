@@ -46,9 +46,11 @@ for (const leg of await databaseLegs()) {
       const [reading] = (await storedDailyReadings(t.db, org.id, vehicleId, today)).slice(-1);
       expect(reading?.stateOfCharge).toEqual(expect.any(Number));
       expect(reading?.odometerKm).toEqual(expect.any(Number));
+      const before = w.otherVehicleCalls.length;
       await gatherHistory(t.db, org.apiFor, w.now, TEST_POLICY);
-      // The gathering asks for lists only: no telemetry of its own.
+      // The gathering asks for lists only: no telemetry of its own (nor any other per-vehicle read).
       expect(new Set(w.calls.map((c) => c.kind))).toEqual(new Set(['journeys', 'charging']));
+      expect(w.otherVehicleCalls.slice(before)).toEqual([]);
     });
   });
 }

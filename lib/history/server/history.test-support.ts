@@ -41,6 +41,8 @@ export function historyWorld(options: { vehiclesPerOrg?: number; seed?: number }
     sandbox,
     seededAt,
     calls,
+    /** Paths of the other per-vehicle calls through the counted client (telemetry, state of health…). */
+    otherVehicleCalls: [] as string[],
     visibleUntil: undefined as number | undefined,
     refuse: undefined as ((call: SeenCall) => Response | undefined) | undefined,
     fixtures: sandbox.fixtures(upstream.id),
@@ -50,7 +52,10 @@ export function historyWorld(options: { vehiclesPerOrg?: number; seed?: number }
   const fetch: FetchLike = async (input, init) => {
     const url = new URL(input);
     const match = /\/v1\/vehicles\/([^/]+)\/(journeys|charging-history)$/.exec(url.pathname);
-    if (!match) return sandbox.fetch(input, init);
+    if (!match) {
+      if (/^\/v1\/vehicles\/[^/]+\/./.test(url.pathname)) world.otherVehicleCalls.push(url.pathname);
+      return sandbox.fetch(input, init);
+    }
     const kind = match[2] === 'journeys' ? 'journeys' : 'charging';
     const raw = url.searchParams.get('filter');
     const filter = raw ? (JSON.parse(raw) as SeenCall['filter']) : [];
