@@ -162,16 +162,21 @@ export async function snapshotFigures(
   return row;
 }
 
+/** A vehicle's identity as the snapshot holds it: what the fleet map and ⌘K show of each vehicle. */
+const identityColumns = {
+  vehicleId: vehicleSnapshots.vehicleId,
+  vin: vehicleSnapshots.vin,
+  make: vehicleSnapshots.make,
+  model: vehicleSnapshots.model,
+  registrationPlate: vehicleSnapshots.registrationPlate,
+};
+
 /** Every vehicle's identity and last position, for the fleet map. */
 export async function listPositions(db: Db, organizationId: string) {
   const s = vehicleSnapshots;
   return db
     .select({
-      vehicleId: s.vehicleId,
-      vin: s.vin,
-      make: s.make,
-      model: s.model,
-      registrationPlate: s.registrationPlate,
+      ...identityColumns,
       latitude: s.latitude,
       longitude: s.longitude,
       locationAt: s.locationAt,
@@ -195,13 +200,7 @@ export async function searchSnapshotVehicles(db: Db, organizationId: string, tex
   const plate = sql`regexp_replace(lower(coalesce(${vehicleSnapshots.registrationPlate}, '')), '[\\s-]+', '', 'g')`;
   const exact = sql`(lower(${vehicleSnapshots.vehicleId}) = ${text.toLowerCase()} or lower(coalesce(${vehicleSnapshots.vin}, '')) = ${text.toLowerCase()} or ${plate} = ${text.toLowerCase().replace(/[\s-]+/g, '')})`;
   return db
-    .select({
-      vehicleId: vehicleSnapshots.vehicleId,
-      vin: vehicleSnapshots.vin,
-      make: vehicleSnapshots.make,
-      model: vehicleSnapshots.model,
-      registrationPlate: vehicleSnapshots.registrationPlate,
-    })
+    .select(identityColumns)
     .from(vehicleSnapshots)
     .where(
       and(
