@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { Field, inputClass, SelectField } from '@/components/ui/field';
+import { Field, inputClass, PlaceholderLabelInput, SelectField } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
@@ -66,13 +66,9 @@ function MakesPicker({ value, onChange }: { value: string[]; onChange: (next: st
         </ul>
       ) : null}
       <div className="flex max-w-sm gap-2">
-        <label htmlFor="connect-other-make" className="sr-only">
-          Another brand
-        </label>
-        <input
+        <PlaceholderLabelInput
           id="connect-other-make"
-          className={inputClass}
-          placeholder="Another brand"
+          label="Another brand"
           maxLength={50}
           value={other}
           onChange={(e) => setOther(e.target.value)}

@@ -94,32 +94,43 @@ export function SecretField(props: Omit<FieldProps, 'type' | 'autoComplete'>) {
   return <Field type="password" autoComplete="new-password" {...props} />;
 }
 
-type LookupInputProps = InputHTMLAttributes<HTMLInputElement> & {
+type PlaceholderLabelInputProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   /** Read by screen readers and shown as the placeholder. */
   label: string;
-  /** The caller shows it, with the id `${id}-error`, where its form wants it. */
-  error: string | null;
 };
 
-/** The single input of a look-up form (an id, a VIN): its label for screen readers only, not spell-checked or autofilled. */
-export function LookupInput({ id, label, error, className, ...input }: LookupInputProps) {
+/**
+ * An input whose label is for screen readers only and shown as its placeholder, where what is
+ * around it (a look-up form, a list it adds to) already says what it is for.
+ */
+export function PlaceholderLabelInput({ id, label, className, ...input }: PlaceholderLabelInputProps) {
   return (
     <>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input
-        id={id}
-        className={cn(inputClass, className)}
-        placeholder={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        {...input}
-      />
+      <input id={id} className={cn(inputClass, className)} placeholder={label} {...input} />
     </>
+  );
+}
+
+type LookupInputProps = PlaceholderLabelInputProps & {
+  /** The caller shows it, with the id `${id}-error`, where its form wants it. */
+  error: string | null;
+};
+
+/** The single input of a look-up form (an id, a VIN): its label for screen readers only, not spell-checked or autofilled. */
+export function LookupInput({ id, error, ...input }: LookupInputProps) {
+  return (
+    <PlaceholderLabelInput
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      autoComplete="off"
+      spellCheck={false}
+      {...input}
+    />
   );
 }
 
