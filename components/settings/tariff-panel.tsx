@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
 import { Button, SubmitButton } from '@/components/ui/button';
@@ -21,6 +21,29 @@ const valuesOf = (tariff: TariffView | null): TariffInput =>
   tariff
     ? { currency: tariff.currency, timeZone: tariff.timeZone, pricePerKwh: tariff.pricePerKwh, bands: tariff.bands }
     : { currency: 'EUR', timeZone: browserTimeZone(), pricePerKwh: 0.3, bands: [] };
+
+/** A price per kWh, the flat one or a band's: the same field, to the same four decimals. */
+function PriceField({
+  id,
+  form,
+  name,
+}: {
+  id: string;
+  form: UseFormReturn<TariffInput, unknown, Tariff>;
+  name: 'pricePerKwh' | `bands.${number}.pricePerKwh`;
+}) {
+  return (
+    <Field
+      id={id}
+      label="Price per kWh"
+      type="number"
+      inputMode="decimal"
+      step="0.0001"
+      min="0"
+      {...formField(form, name, { valueAsNumber: true })}
+    />
+  );
+}
 
 /** The organization's charging tariff: what the reports price charged energy with. Admins change it; others read it. */
 export function TariffPanel({ org }: { org: string }) {
@@ -64,15 +87,7 @@ export function TariffPanel({ org }: { org: string }) {
                 autoComplete="off"
                 {...formField(form, 'currency')}
               />
-              <Field
-                id="tariff-price"
-                label="Price per kWh"
-                type="number"
-                inputMode="decimal"
-                step="0.0001"
-                min="0"
-                {...formField(form, 'pricePerKwh', { valueAsNumber: true })}
-              />
+              <PriceField id="tariff-price" form={form} name="pricePerKwh" />
               <Field id="tariff-zone" label="Time zone" hint="Such as Europe/Berlin" autoComplete="off" {...formField(form, 'timeZone')} />
             </div>
             <fieldset className="space-y-3">
@@ -85,15 +100,7 @@ export function TariffPanel({ org }: { org: string }) {
                 <div key={band.id} className="grid grid-cols-[1fr_1fr_1fr_auto] items-end gap-2">
                   <Field id={`tariff-band-${i}-start`} label="From" type="time" {...formField(form, `bands.${i}.start`)} />
                   <Field id={`tariff-band-${i}-end`} label="Until" type="time" {...formField(form, `bands.${i}.end`)} />
-                  <Field
-                    id={`tariff-band-${i}-price`}
-                    label="Price per kWh"
-                    type="number"
-                    inputMode="decimal"
-                    step="0.0001"
-                    min="0"
-                    {...formField(form, `bands.${i}.pricePerKwh`, { valueAsNumber: true })}
-                  />
+                  <PriceField id={`tariff-band-${i}-price`} form={form} name={`bands.${i}.pricePerKwh`} />
                   <Button variant="ghost" size="sm" onClick={() => bands.remove(i)} aria-label={`Remove band ${i + 1}`}>
                     Remove
                   </Button>
