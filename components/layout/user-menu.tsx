@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { Popover } from '@/components/list/popover';
 
 const loadPanel = () => import('./user-menu-panel').then((m) => m.UserMenuPanel);
-// Every console page carries the menu's button; what it opens loads as a pointer or focus comes to it.
+// Every console page carries the menu's button; what it opens loads as a pointer or focus comes to the button.
 const UserMenuPanel = dynamic(loadPanel, {
   ssr: false,
   loading: () => <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">Loading…</p>,
@@ -17,23 +17,22 @@ const UserMenuPanel = dynamic(loadPanel, {
  */
 export function UserMenu({ email, role }: { email: string; role: string }) {
   return (
-    <div onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()}>
-      <Popover
-        triggerLabel={`Account menu for ${email}`}
-        triggerClassName="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        trigger={
-          <>
-            <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
-            <span className="hidden max-w-48 truncate sm:inline">{email}</span>
-            <ChevronDown aria-hidden className="h-4 w-4" />
-          </>
-        }
-        panelLabel="Account"
-        panelClassName="absolute right-0 z-50 mt-1.5 w-max min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-        closeWhenFocusLeaves
-      >
-        {() => <UserMenuPanel email={email} role={role} />}
-      </Popover>
-    </div>
+    <Popover
+      triggerLabel={`Account menu for ${email}`}
+      triggerClassName="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      trigger={
+        <>
+          <UserRound aria-hidden className="h-4 w-4 sm:hidden" />
+          <span className="hidden max-w-48 truncate sm:inline">{email}</span>
+          <ChevronDown aria-hidden className="h-4 w-4" />
+        </>
+      }
+      panelLabel="Account"
+      panelClassName="absolute right-0 z-50 mt-1.5 w-max min-w-48 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+      closeWhenFocusLeaves
+      onIntent={() => void loadPanel()}
+    >
+      {() => <UserMenuPanel email={email} role={role} />}
+    </Popover>
   );
 }

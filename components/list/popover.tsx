@@ -20,6 +20,7 @@ export function Popover({
   panelClassName,
   closeWhenFocusLeaves = false,
   onOpen,
+  onIntent,
   children,
 }: {
   trigger: ReactNode;
@@ -34,6 +35,11 @@ export function Popover({
   closeWhenFocusLeaves?: boolean;
   /** Called as the panel opens (a list starts loading the forms its panel may show). */
   onOpen?: () => void;
+  /**
+   * Called as a pointer comes onto the button or it takes focus, before any click: the panel may be
+   * about to open (a panel that loads its code starts loading it).
+   */
+  onIntent?: () => void;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -72,6 +78,8 @@ export function Popover({
         aria-label={triggerLabel}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         onClick={() => {
           if (!open) onOpen?.();
           setOpen(!open);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -7,7 +7,7 @@ import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
-import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
+import { spawnConsole } from '../fixtures/second-console';
 
 /**
  * Issue 8: a crash between the two writes of a command must not lose its record. This spec runs
@@ -21,24 +21,11 @@ const DATA_DIR = path.join('.data', `e2e-crash-${PORT}`);
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 function startServer(): ChildProcess {
-  const child = spawn(path.join('node_modules', '.bin', 'next'), ['start', '-p', String(PORT)], {
+  return spawnConsole({ port: PORT, origin: BASE }, DATA_DIR, {
     detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(PORT),
-      // Every interface, as the suite's own server: the demo there is public on purpose.
-      DEMO_PUBLIC: 'true',
-      APP_URL: BASE,
-      NEXTAUTH_URL: BASE,
-      DATA_DIR,
-      SANDBOX_ADMIN_TOKEN,
-      ...LIGHT_CONSOLE_ENV,
-    },
+    // Every interface, as the suite's own server: the demo there is public on purpose.
+    env: { DEMO_PUBLIC: 'true', SANDBOX_ADMIN_TOKEN },
   });
-  return child;
 }
 
 /** Kills the server's process group and waits for its exit: until then its pid holds the folder's lock. */
@@ -68,7 +55,6 @@ test.afterAll(async () => {
 
 test('a command record written before a crash survives it and is marked unknown, never dropped', async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  startFromTemplate(DATA_DIR);
   server = startServer();
   await waitForHealth(BASE, server);
   let api = await signedIn();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { signInOverApi, waitForHealth } from '../fixtures/console-process';
@@ -6,7 +6,7 @@ import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
 import { injectSandboxFault } from '../fixtures/sandbox';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
-import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
+import { spawnConsole } from '../fixtures/second-console';
 
 /**
  * Issue 14, what an operator meets: its own production server (the standalone artifact, as
@@ -25,26 +25,18 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 type Server = { child: ChildProcess; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
 
 function startServer(port: number): Server {
-  const child = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
+  const child = spawnConsole({ port, origin: `http://localhost:${port}` }, DATA_DIR, {
+    server: 'standalone',
+    host: '127.0.0.1',
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    pipe: true,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
       NEXT_MANUAL_SIG_HANDLE: 'true',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
-      NEXTAUTH_URL: `http://localhost:${port}`,
-      // server.js runs from .next/standalone: the folder is named from here.
-      DATA_DIR: path.resolve(DATA_DIR),
       SANDBOX_ADMIN_TOKEN,
       METRICS_TOKEN,
       LOG_LEVEL: 'info',
       GIT_COMMIT: 'e2e0commit',
       SHUTDOWN_TIMEOUT_MS: '30000',
-      ...LIGHT_CONSOLE_ENV,
     },
   });
   const server: Server = { child, stdout: [], stderr: [], exited: new Promise((resolve) => child.once('exit', resolve)) };
@@ -67,7 +59,6 @@ let second: Server | undefined;
 
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
-  startFromTemplate(DATA_DIR);
   const started = startServer(PORT);
   server = started;
   await waitForHealth(BASE, started.child, () => started.stderr.join(''));

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { signInOverApi, waitForHealth } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { DEMO_PASSWORD, demoEmail } from '../fixtures/roles';
-import { LIGHT_CONSOLE_ENV, startFromTemplate } from '../fixtures/second-console';
+import { spawnConsole } from '../fixtures/second-console';
 
 /**
  * Issue 14, OpenTelemetry: its own production server (the standalone artifact) with
@@ -56,26 +56,18 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => receiver!.listen(RECEIVER_PORT, '127.0.0.1', resolve));
 
   rmSync(DATA_DIR, { recursive: true, force: true });
-  startFromTemplate(DATA_DIR);
   const output: string[] = [];
-  server = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
+  server = spawnConsole({ port: PORT, origin: BASE }, DATA_DIR, {
+    server: 'standalone',
+    host: '127.0.0.1',
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    pipe: true,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(PORT),
-      HOSTNAME: '127.0.0.1',
-      APP_URL: BASE,
-      NEXTAUTH_URL: BASE,
-      DATA_DIR: path.resolve(DATA_DIR),
       METRICS_TOKEN,
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       // Export every 200 ms rather than every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '200',
-      ...LIGHT_CONSOLE_ENV,
     },
   });
   server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -1,69 +1,59 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The tests run without a DOM, so React's three hooks the hook uses are played by a small
- * runtime: state kept per call order, a ref attached before the effects run (as React's commit
- * does), an effect run when its dependencies change, and a render again after a state change.
+ * The unit tests have no DOM and @testing-library/react is not a devDependency, so the three React
+ * hooks this hook calls are played by a fake: state kept per call order, an effect run after the
+ * render when its dependencies changed, and a render again while the state changes. Its ref is
+ * the `<img>`, which React attaches before the effects run.
  */
-const react = vi.hoisted(() => {
-  let slots: unknown[] = [];
-  let index = 0;
-  let effects: (() => void)[] = [];
-  let changed = false;
-  const next = () => index++;
-  return {
-    reset: () => void (slots = []),
-    useRef: (initial: unknown) => {
-      const i = next();
-      if (!(i in slots)) slots[i] = { current: initial };
-      return slots[i];
-    },
-    useState: (initial: unknown) => {
-      const i = next();
-      if (!(i in slots)) slots[i] = initial;
-      const set = (value: unknown) => {
-        changed ||= !Object.is(slots[i], value);
-        slots[i] = value;
-      };
-      return [slots[i], set];
-    },
-    useEffect: (effect: () => void, deps: unknown[]) => {
-      const i = next();
-      const before = slots[i] as unknown[] | undefined;
-      if (before && deps.every((d, j) => Object.is(d, before[j]))) return;
-      slots[i] = deps;
-      effects.push(effect);
-    },
-    render<T>(hook: () => T, attach: (result: T) => void = () => {}): T {
-      let result: T;
-      do {
-        changed = false;
-        index = 0;
-        effects = [];
-        result = hook();
-        attach(result);
-        for (const effect of effects) effect();
-      } while (changed);
-      return result;
-    },
-  };
-});
-vi.mock('react', () => ({ useRef: react.useRef, useState: react.useState, useEffect: react.useEffect }));
+const fake = vi.hoisted(() => ({ slots: [] as unknown[], at: 0, effects: [] as (() => void)[], changed: false, picture: null as unknown }));
+vi.mock('react', () => ({
+  useRef: () => ({ current: fake.picture }),
+  useState: (initial: unknown) => {
+    const i = fake.at++;
+    if (!(i in fake.slots)) fake.slots[i] = initial;
+    const set = (value: unknown) => {
+      fake.changed ||= !Object.is(fake.slots[i], value);
+      fake.slots[i] = value;
+    };
+    return [fake.slots[i], set];
+  },
+  useEffect: (effect: () => void, deps: unknown[]) => {
+    const i = fake.at++;
+    const before = fake.slots[i] as unknown[] | undefined;
+    fake.slots[i] = deps;
+    if (!before || deps.some((d, j) => !Object.is(d, before[j]))) fake.effects.push(effect);
+  },
+}));
 
 const { useLoadedPicture } = await import('./use-loaded-picture');
 
 type Picture = Pick<HTMLImageElement, 'complete' | 'naturalWidth'>;
-const render = (src: string | null, picture?: Picture) =>
-  react.render(
-    () => useLoadedPicture(src),
-    ({ pictureRef }) => {
-      if (picture) (pictureRef as { current: Picture | null }).current = picture;
-    },
-  );
+
+/** Renders `hook` until its state settles, as React renders again after an effect sets state. */
+function settle<T>(hook: () => T): T {
+  for (;;) {
+    fake.at = 0;
+    fake.changed = false;
+    fake.effects = [];
+    const result = hook();
+    for (const effect of fake.effects) effect();
+    if (!fake.changed) return result;
+  }
+}
+
+/** The hook for `src`, its `<img>` showing `picture`. */
+const render = (src: string | null, picture: Picture | null = null) => {
+  fake.picture = picture;
+  return settle(() => useLoadedPicture(src));
+};
 
 describe('useLoadedPicture', () => {
+  beforeEach(() => {
+    fake.slots = [];
+  });
+
   it('is ready once the picture loads, and not for the next address until that one loads', () => {
-    react.reset();
     const loading = { complete: false, naturalWidth: 0 };
     const first = render('/a.svg', loading);
     expect(first.ready).toBe(false);
@@ -76,15 +66,14 @@ describe('useLoadedPicture', () => {
     expect(render('/b.svg', loading).ready).toBe(true);
   });
 
-  it('is ready at once for a picture the browser had already loaded (no load event comes)', () => {
-    react.reset();
-    expect(render('/cached.svg', { complete: true, naturalWidth: 960 }).ready).toBe(true);
+  it('is ready at once for a picture the browser had already loaded (no load event comes), and for the next such address', () => {
+    const loaded = { complete: true, naturalWidth: 960 };
+    expect(render('/cached.svg', loaded).ready).toBe(true);
+    expect(render('/also-cached.svg', loaded).ready).toBe(true);
   });
 
   it('is not ready for a picture that finished without loading, nor when there is no address', () => {
-    react.reset();
     expect(render('/broken.svg', { complete: true, naturalWidth: 0 }).ready).toBe(false);
-    react.reset();
     expect(render(null).ready).toBe(false);
   });
 });

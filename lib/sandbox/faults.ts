@@ -13,6 +13,12 @@ export interface FaultSpec {
   /** This path only (a list, not the look-ups under it); instead of `pathPrefix`. */
   path?: string;
   /**
+   * Only requests whose query string carries each of these parameters with exactly this value: one
+   * reader's request, not another's of the same path (a page's list asked for its page size, not
+   * the background gathering's walk of the same list).
+   */
+  query?: Record<string, string>;
+  /**
    * `server_error` and `malformed_json` only: the request is carried out first and its answer is
    * then lost (a gateway's 5xx, a body cut short), as when a command was taken but nobody heard.
    */
@@ -29,6 +35,7 @@ export const faultSpecSchema = z
     method: z.string().min(1).optional(),
     pathPrefix: z.string().startsWith('/').optional(),
     path: z.string().startsWith('/').optional(),
+    query: z.record(z.string().min(1), z.string()).optional(),
     after: z.boolean().optional(),
   })
   .strict()
@@ -59,7 +66,7 @@ export class FaultInjector {
   }
 
   /** The faults that fire for this request, in order of injection; each firing uses up one `times`. */
-  take(method: string, path: string): FaultSpec[] {
+  take(method: string, path: string, query: URLSearchParams = new URLSearchParams()): FaultSpec[] {
     if (!path.startsWith('/v1/')) return [];
     const fired: FaultSpec[] = [];
     for (const fault of this.active) {
@@ -67,6 +74,7 @@ export class FaultInjector {
       if (fault.remaining <= 0) continue;
       if (spec.method && spec.method.toUpperCase() !== method.toUpperCase()) continue;
       if (spec.path !== undefined && spec.path !== path) continue;
+      if (spec.query && !Object.entries(spec.query).every(([name, value]) => query.get(name) === value)) continue;
       if (spec.pathPrefix ? !path.startsWith(spec.pathPrefix) : path.startsWith(TOKEN_PATHS)) continue;
       if (spec.pathPrefix && path.startsWith(TOKEN_PATHS) && !spec.pathPrefix.startsWith('/v1/oauth2')) continue;
       if (this.rng() >= (spec.probability ?? 1)) continue;

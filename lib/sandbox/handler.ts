@@ -45,7 +45,7 @@ export function createHandler(getCore: () => Core, reset: () => void): (request:
     const path = sandboxPath(url.pathname, core.options.basePath);
     if (path === null) throw notFound(`Path ${url.pathname}`);
     if (path.startsWith('/v1/')) core.apiRequests += 1;
-    const faults = core.faults.take(request.method, path);
+    const faults = core.faults.take(request.method, path, url.searchParams);
     for (const fault of faults) {
       if (fault.after) continue;
       if (fault.kind === 'latency') await new Promise((r) => setTimeout(r, fault.latencyMs ?? 1000));

@@ -124,6 +124,11 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     expect(missing.status).toBe(405);
     expect(await missing.json()).toEqual({ detail: 'Method Not Allowed' });
     expect((await h.call('GET', list, { token })).status).toBe(200);
+    // Bound to one reader's query over the admin API: another page size of the same list is spared.
+    await h.call('POST', '/_admin/faults', { body: { kind: 'method_not_allowed', path: list, query: { maxPageSize: '7' }, times: 1 } });
+    expect((await h.call('GET', `${list}?maxPageSize=100`, { token })).status).toBe(200);
+    expect((await h.call('GET', `${list}?maxPageSize=7`, { token })).status).toBe(405);
+    expect((await h.call('GET', `${list}?maxPageSize=7`, { token })).status).toBe(200);
     expect((await h.json('POST', '/_admin/faults', { body: { kind: 'method_not_allowed', path: list, pathPrefix: '/v1' } })).status).toBe(
       400,
     );
