@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testFilesNeedingIsolation } from './scripts/test-files.mjs';
+
+const INCLUDE = ['**/*.test.ts', '**/*.test.tsx'];
+const EXCLUDE = ['node_modules/**', '.next/**', 'e2e/**', '.data/**'];
+/** A path as a glob that matches only it (route folders such as `[org]` are glob syntax). */
+const literalGlob = (file: string) => file.replace(/[[\](){}*?!+@]/g, '\\$&');
+const ISOLATED = testFilesNeedingIsolation(fileURLToPath(new URL('./', import.meta.url))).map(literalGlob);
 
 export default defineConfig({
   resolve: {
@@ -10,8 +17,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', '.next/**', 'e2e/**', '.data/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -23,5 +28,12 @@ export default defineConfig({
     setupFiles: ['lib/testing/fast-password-hashing.ts'],
     // Log lines would bury the test report; lib/ops/log.test.ts sets its own level.
     env: { LOG_LEVEL: 'silent' },
+    // Most files share their worker's modules (importing them again for each file was half of the
+    // unit tests' time); a file that mocks a module or sets the environment or a global gets its own
+    // (scripts/test-files.mjs says which).
+    projects: [
+      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE, isolate: true } },
+    ],
   },
 });

@@ -2,29 +2,20 @@
 // side, then the fast unit tests. Fast means the test file opens no database and starts no process
 // (see INTEGRATION below); those run in `npm test`, with everything else. Prints each part's
 // minutes; exits non-zero on any failure.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bin, root, run, runStaticChecks } from './lib.mjs';
+import { testFiles } from './test-files.mjs';
 
 /** What makes a test file an integration test: it opens a database or starts a process. */
 const INTEGRATION =
   /lib\/db\/test(ing|-legs)|from '\.\/test(ing|-legs)'|openPglite|migrateDatabase|createTestDatabase|useTestDatabase|from 'postgres'|node:child_process/;
-const TEST_FILE = /\.test\.tsx?$/;
-const SKIPPED_DIRS = new Set(['node_modules', '.next', '.data', '.git', 'e2e', 'test-results', '.test-reports']);
-
-function testFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : testFiles(path.join(dir, entry.name));
-    return TEST_FILE.test(entry.name) ? [path.join(dir, entry.name)] : [];
-  });
-}
-
 const started = performance.now();
 const minutesSince = (since) => ((performance.now() - since) / 60_000).toFixed(1);
 const results = await runStaticChecks();
 
-const files = testFiles(root).map((file) => path.relative(root, file));
-const fast = files.filter((file) => !INTEGRATION.test(readFileSync(file, 'utf8')));
+const files = testFiles(root);
+const fast = files.filter((file) => !INTEGRATION.test(readFileSync(path.join(root, file), 'utf8')));
 console.log(`\n▶ vitest: ${fast.length} fast test files of ${files.length} (the others run in npm test)`);
 const since = performance.now();
 const vitestOk = run(bin('vitest'), ['run', ...fast]) === 0;
