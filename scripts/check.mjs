@@ -1,21 +1,16 @@
 // `npm run check`, the loop to run before every commit: typecheck, lint, format and knip side by
 // side, then the fast unit tests. Fast means the test file opens no database and starts no process
-// (see INTEGRATION below); those run in `npm test`, with everything else. Prints each part's
-// minutes; exits non-zero on any failure.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// (`isIntegrationTest` in scripts/test-files.mjs); those run in `npm test`, with everything else.
+// Prints each part's minutes; exits non-zero on any failure.
 import { bin, root, run, runStaticChecks } from './lib.mjs';
-import { testFiles } from './test-files.mjs';
+import { isIntegrationTest, testFiles } from './test-files.mjs';
 
-/** What makes a test file an integration test: it opens a database or starts a process. */
-const INTEGRATION =
-  /lib\/db\/test(ing|-legs)|from '\.\/test(ing|-legs)'|openPglite|migrateDatabase|createTestDatabase|useTestDatabase|from 'postgres'|node:child_process/;
 const started = performance.now();
 const minutesSince = (since) => ((performance.now() - since) / 60_000).toFixed(1);
 const results = await runStaticChecks();
 
 const files = testFiles(root);
-const fast = files.filter((file) => !INTEGRATION.test(readFileSync(path.join(root, file), 'utf8')));
+const fast = files.filter((file) => !isIntegrationTest(root, file));
 console.log(`\n▶ vitest: ${fast.length} fast test files of ${files.length} (the others run in npm test)`);
 const since = performance.now();
 const vitestOk = run(bin('vitest'), ['run', ...fast]) === 0;

@@ -15,14 +15,29 @@ export function testFiles(root) {
   return walk(root).map((file) => path.relative(root, file).split(path.sep).join('/'));
 }
 
+/** What makes a test file an integration test: it opens a database or starts a process. */
+const INTEGRATION =
+  /lib\/db\/test(ing|-legs)|from '\.\/test(ing|-legs)'|openPglite|migrateDatabase|createTestDatabase|useTestDatabase|from 'postgres'|node:child_process/;
+
+export function isIntegrationTest(root, file) {
+  return INTEGRATION.test(readFileSync(path.join(root, file), 'utf8'));
+}
+
 /**
- * A file that replaces a module (`vi.mock`), or sets the environment or a global, changes what every
- * file after it in the same module graph would import or read (`env()` is read once per process).
+ * A file that replaces a module (`vi.mock`), sets the environment or a global, or starts the
+ * process's shutdown (`drain`) changes what every file after it in the same module graph would
+ * import or read (`env()` is read once per process; the drain is for good).
  */
 const CHANGES_SHARED_STATE =
-  /vi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|delete process\.env|Object\.assign\(process\.env/;
+  /vi\.(mock|doMock|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|delete process\.env|Object\.assign\(process\.env|\bdrain\(/;
 
-/** The test files that must have a module graph of their own (see CHANGES_SHARED_STATE). */
+/**
+ * The test files that must have a module graph of their own: those of CHANGES_SHARED_STATE, and the
+ * integration tests, whose databases, jobs and processes hold state in modules a later file would
+ * find. The unit tests left share their worker's modules.
+ */
 export function testFilesNeedingIsolation(root) {
-  return testFiles(root).filter((file) => CHANGES_SHARED_STATE.test(readFileSync(path.join(root, file), 'utf8')));
+  return testFiles(root).filter(
+    (file) => isIntegrationTest(root, file) || CHANGES_SHARED_STATE.test(readFileSync(path.join(root, file), 'utf8')),
+  );
 }
