@@ -4,6 +4,7 @@ import { storageStateOf } from '../fixtures/roles';
 test.use({ storageState: storageStateOf('manager') });
 
 test('tag 30 vehicles matching a filter in one action and see 30 outcomes', async ({ page, request, baseURL }) => {
+  test.setTimeout(150_000);
   const run = Math.random().toString(36).slice(2, 8);
   const listed = (await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: { id: string }[] };
   const chosen = listed.items.slice(50, 80).map((v) => v.id);
@@ -39,7 +40,9 @@ test('tag 30 vehicles matching a filter in one action and see 30 outcomes', asyn
 
   await expect(page).toHaveURL(/\/o\/demo\/bulk\/[0-9a-f-]{36}$/);
   const jobId = page.url().split('/').at(-1)!;
-  await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 30_000 });
+  // Longer than the upstream breaker's 30 s pause (lib/vehicle-api/breaker.ts): other specs fail the
+  // shared demo organization's calls on purpose, and while the pause lasts the job's vehicles wait.
+  await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 60_000 });
   await expect(page.getByRole('progressbar', { name: 'Progress of the bulk job' })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
   const outcomes = page.getByRole('region', { name: 'Outcomes' }).getByRole('row');
