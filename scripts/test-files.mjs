@@ -19,8 +19,10 @@ export function testFiles(root) {
 const INTEGRATION =
   /lib\/db\/test(ing|-legs)|from '\.\/test(ing|-legs)'|openPglite|migrateDatabase|createTestDatabase|useTestDatabase|from 'postgres'|node:child_process/;
 
+const read = (root, file) => readFileSync(path.join(root, file), 'utf8');
+
 export function isIntegrationTest(root, file) {
-  return INTEGRATION.test(readFileSync(path.join(root, file), 'utf8'));
+  return INTEGRATION.test(read(root, file));
 }
 
 /**
@@ -37,7 +39,8 @@ const CHANGES_SHARED_STATE =
  * find. The unit tests left share their worker's modules.
  */
 export function testFilesNeedingIsolation(root) {
-  return testFiles(root).filter(
-    (file) => isIntegrationTest(root, file) || CHANGES_SHARED_STATE.test(readFileSync(path.join(root, file), 'utf8')),
-  );
+  return testFiles(root).filter((file) => {
+    const source = read(root, file);
+    return INTEGRATION.test(source) || CHANGES_SHARED_STATE.test(source);
+  });
 }

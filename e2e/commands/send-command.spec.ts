@@ -12,8 +12,13 @@ const latest = (page: import('@playwright/test').Page) => page.getByRole('region
 test('a command goes from pending to executed live, without reloading', async ({ page, request }) => {
   const { onlineListeningVehicleId } = await sandboxFixtures(request);
   await page.goto(`/o/demo/vehicles/${onlineListeningVehicleId}`);
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith(`/vehicles/${onlineListeningVehicleId}/commands`) && r.request().method() === 'POST',
+  );
   await panel(page).getByRole('button', { name: 'Lock doors', exact: true }).click();
-  await expect(latest(page).getByText(/Pending/)).toBeVisible();
+  // The page learns of the send as pending (the sandbox settles 1.5 s later). Watching the page for
+  // "Pending" instead would race the outcome on a loaded machine: it can follow within a frame.
+  expect((await (await sent).json()).execution).toMatchObject({ command: 'LOCK_DOORS', status: 'PENDING' });
   await expect(latest(page).getByText('Executed')).toBeVisible({ timeout: 15_000 });
   await expect(latest(page)).toContainText('The vehicle carried out the command.');
   await expect(
