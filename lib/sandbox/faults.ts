@@ -45,8 +45,20 @@ export const faultSpecSchema = z
   });
 
 interface ActiveFault {
+  id: string;
   spec: FaultSpec;
   remaining: number;
+}
+
+let injected = 0;
+
+/**
+ * An id for one injected fault (API or webhook), unique in this process: a reset does not hand out
+ * an id again, so a test that removes its own fault never removes one injected after a reset.
+ */
+export function newFaultId(): string {
+  injected += 1;
+  return `flt_${injected}`;
 }
 
 const TOKEN_PATHS = '/v1/oauth2/';
@@ -57,8 +69,21 @@ export class FaultInjector {
 
   constructor(private readonly rng: Rng) {}
 
-  inject(spec: FaultSpec): void {
-    this.active.push({ spec: faultSpecSchema.parse(spec), remaining: spec.times ?? Infinity });
+  /** Adds a fault; answers its id, for `remove`. */
+  inject(spec: FaultSpec): string {
+    const id = newFaultId();
+    this.active.push({ id, spec: faultSpecSchema.parse(spec), remaining: spec.times ?? Infinity });
+    return id;
+  }
+
+  /**
+   * Removes one fault by its id, leaving every other (another test's, running beside) in place;
+   * false when it is not active (used up, removed, cleared, or never injected).
+   */
+  remove(id: string): boolean {
+    const before = this.active.length;
+    this.active = this.active.filter((f) => f.id !== id);
+    return this.active.length < before;
   }
 
   clear(): void {

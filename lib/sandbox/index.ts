@@ -62,7 +62,8 @@ export interface Sandbox {
   fetch: typeof fetch;
   /** organizations[0] is the demo organization. */
   organizations: SandboxOrganization[];
-  faults: { inject(f: FaultSpec): void; clear(): void };
+  /** `inject` answers the fault's id, which `remove` takes back alone. */
+  faults: { inject(f: FaultSpec): string; remove(id: string): boolean; clear(): void };
   /** All issued access and refresh tokens (of one organization, or all) become invalid. */
   revokeTokens(organizationId?: string): void;
   fixtures(organizationId: string): SandboxFixtures;
@@ -75,7 +76,10 @@ export interface Sandbox {
   /** Moves the sandbox's clock forward (as POST /_admin/advance-clock). */
   advanceClock(ms: number): void;
   /** The webhook sender: targets per organization (the vendor portal's setting), faults, deliveries made. */
-  webhooks: Pick<WebhookSender, 'configure' | 'hasTarget' | 'injectFault' | 'clearFaults' | 'idle' | 'deliveries' | 'sendNow'>;
+  webhooks: Pick<
+    WebhookSender,
+    'configure' | 'hasTarget' | 'injectFault' | 'removeFault' | 'clearFaults' | 'idle' | 'deliveries' | 'sendNow'
+  >;
 }
 
 export interface SandboxStats {
@@ -133,6 +137,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     faults: {
       inject: (spec) => core.faults.inject(spec),
+      remove: (id) => core.faults.remove(id),
       clear: () => core.faults.clear(),
     },
     revokeTokens: (organizationId) => core.tokens.revoke(organizationId),

@@ -24,17 +24,22 @@ export function registerAdminRoutes(router: Router<Ctx>, reset: () => void): voi
       // Webhook faults (duplicate, out_of_order, late, bad_signature) act on the sender, not on the API.
       const webhookFault = webhookFaultSchema.safeParse(body);
       if (webhookFault.success) {
-        ctx.core.options.webhooks.injectFault(webhookFault.data);
-        return json({ injected: webhookFault.data });
+        const id = ctx.core.options.webhooks.injectFault(webhookFault.data);
+        return json({ id, injected: webhookFault.data });
       }
       const spec = parseOrThrow(faultSpecSchema, body, 'fault') as FaultSpec;
-      ctx.core.faults.inject(spec);
-      return json({ injected: spec });
+      const id = ctx.core.faults.inject(spec);
+      return json({ id, injected: spec });
     })
     .on('DELETE', '/_admin/faults', (ctx) => {
       ctx.core.faults.clear();
       ctx.core.options.webhooks.clearFaults();
       return json({ cleared: true });
+    })
+    // One fault by the id its injection answered: a test takes back its own, not those of the tests beside it.
+    .on('DELETE', `/_admin/faults/${ID}`, (ctx, [id]) => {
+      const removed = ctx.core.faults.remove(id) || ctx.core.options.webhooks.removeFault(id);
+      return json({ id, removed });
     })
     .on('PUT', '/_admin/webhooks', async (ctx) => {
       const target = parseOrThrow(webhookTargetSchema, await readJson(ctx.request), 'webhook target');

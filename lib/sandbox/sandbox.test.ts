@@ -198,6 +198,19 @@ describe.each(PROFILES)('errors, faults and the sandbox controls (%s profile)', 
     expect((await h.call('DELETE', '/_admin/faults')).status).toBe(200);
     expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
 
+    // One fault taken back by the id its injection answered; another test's, injected beside it, stays.
+    const mine = await h.json('POST', '/_admin/faults', { body: { kind: 'server_error', method: 'GET', path: '/v1/accounts' } });
+    const theirs = await h.json('POST', '/_admin/faults', { body: { kind: 'not_found', method: 'GET', path: '/v1/vehicles', times: 1 } });
+    expect(mine.body.id).toEqual(expect.any(String));
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect((await h.json('DELETE', `/_admin/faults/${mine.body.id}`)).body).toEqual({ id: mine.body.id, removed: true });
+    expect((await h.call('GET', '/v1/accounts', { token })).status).toBe(200);
+    expect((await h.call('GET', '/v1/vehicles', { token })).status).toBe(404);
+    expect((await h.json('DELETE', `/_admin/faults/${mine.body.id}`)).body).toEqual({ id: mine.body.id, removed: false });
+    // A webhook fault is taken back the same way.
+    const webhook = await h.json('POST', '/_admin/faults', { body: { kind: 'duplicate', times: 1 } });
+    expect((await h.json('DELETE', `/_admin/faults/${webhook.body.id}`)).body).toEqual({ id: webhook.body.id, removed: true });
+
     const orgs = await h.json('GET', '/_admin/organizations');
     expect(orgs.body.organizations[0]).toMatchObject({ name: 'Demo Fleet', clientId: h.sandbox.organizations[0].clientId });
 

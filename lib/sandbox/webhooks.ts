@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { newFaultId } from './faults';
 
 /**
  * The sandbox's webhook sender: the vendor's events, signed the way Svix signs them (Standard
@@ -50,7 +51,7 @@ type Envelope = { type: string; timestamp: string; data: Record<string, unknown>
 
 export class WebhookSender {
   private readonly targets = new Map<string, WebhookTarget>();
-  private faults: { spec: WebhookFault; remaining: number }[] = [];
+  private faults: { id: string; spec: WebhookFault; remaining: number }[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** What was posted, newest last (kept to the last 1,000), for tests and the admin stats. */
@@ -70,8 +71,18 @@ export class WebhookSender {
     return this.targets.has(organizationId);
   }
 
-  injectFault(spec: WebhookFault): void {
-    this.faults.push({ spec: webhookFaultSchema.parse(spec), remaining: spec.times ?? 1 });
+  /** Adds a fault to the next deliveries; answers its id, for `removeFault`. */
+  injectFault(spec: WebhookFault): string {
+    const id = newFaultId();
+    this.faults.push({ id, spec: webhookFaultSchema.parse(spec), remaining: spec.times ?? 1 });
+    return id;
+  }
+
+  /** Removes one fault by its id, the others staying; false when it is not active. */
+  removeFault(id: string): boolean {
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => f.id !== id);
+    return this.faults.length < before;
   }
 
   clearFaults(): void {
