@@ -27,6 +27,22 @@ const SPELLINGS = [
 
 type Raw = { status: number; body: string; location?: string };
 
+/**
+ * The fault the injection attempts carry. Should one get through, it stalls one path no client asks
+ * (never every sandbox call of the specs running beside this one), and only once.
+ */
+const PROBE_FAULT = { kind: 'latency', latencyMs: 60_000, method: 'GET', path: '/v1/close-sandbox-admin-probe', times: 1 };
+
+/** The id an injection that got through answers (`{id, injected}`); undefined for any other body. */
+function injectedFaultId(body: string): string | undefined {
+  try {
+    const { id } = JSON.parse(body) as { id?: unknown };
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function raw(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
@@ -36,7 +52,7 @@ function raw(port: number, method: string, path: string, headers: Record<string,
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body, location: response.headers.location }));
     });
     request.on('error', reject);
-    request.end(method === 'POST' ? JSON.stringify({ kind: 'latency', latencyMs: 60_000 }) : undefined);
+    request.end(method === 'POST' ? JSON.stringify(PROBE_FAULT) : undefined);
   });
 }
 
@@ -65,15 +81,20 @@ test.describe('the sandbox admin API without the token', () => {
 
   test('an encoded fault injection is 404 and injects nothing', async ({ baseURL }) => {
     const port = Number(new URL(baseURL!).port);
+    const injected: string[] = [];
     try {
       for (const path of ['/sandbox/%5Fadmin/faults', '/sandbox/%5fadmin%2Ffaults', '/sandbox/v1/%2e%2e/%5Fadmin/faults']) {
         const landed = await land(port, 'POST', path, { 'content-type': 'application/json' });
+        const id = injectedFaultId(landed.body);
+        if (id) injected.push(id);
         expect(landed.status, path).toBe(404);
         expect(landed.body).not.toContain('injected');
       }
     } finally {
-      // Had one got through, it would slow every later sandbox call: clear with the token.
-      await raw(port, 'DELETE', '/sandbox/_admin/faults', { 'x-sandbox-admin-token': SANDBOX_ADMIN_TOKEN });
+      // Had one got through, take back that one with the token: clearing every fault would also
+      // clear those the specs running beside this one just injected.
+      for (const id of injected)
+        await raw(port, 'DELETE', `/sandbox/_admin/faults/${id}`, { 'x-sandbox-admin-token': SANDBOX_ADMIN_TOKEN });
     }
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
-import { injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
+import { injectSandboxFault, removeSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
 import { dataApi, section, vehicleUrl } from '../fixtures/vehicle-data';
 
 test.use({ storageState: storageStateOf('manager') });
@@ -78,15 +78,20 @@ test('when the upstream has no session list (405), the page says so and look-up 
   // The console's history gathering walks the same list in the background (100 a page): the fault
   // is bound to the page size this visit asks, which no other reader of the list asks.
   const pageSize = 7;
-  await injectSandboxFault(request, {
+  const fault = await injectSandboxFault(request, {
     kind: 'method_not_allowed',
     method: 'GET',
     path: `/v1/vehicles/${id}/charging-history`,
     query: { maxPageSize: String(pageSize) },
     times: 1,
   });
-  await page.goto(`${vehicleUrl(id, 'charging')}?size=${pageSize}`);
-  await expect(card.getByRole('status').filter({ hasText: 'does not list charging sessions' })).toContainText('answered HTTP 405');
+  try {
+    await page.goto(`${vehicleUrl(id, 'charging')}?size=${pageSize}`);
+    await expect(card.getByRole('status').filter({ hasText: 'does not list charging sessions' })).toContainText('answered HTTP 405');
+  } finally {
+    // Used up by the visit unless it failed first; only this spec's fault.
+    await removeSandboxFault(request, fault);
+  }
   await expect(card.getByRole('table')).toHaveCount(0);
   await expect(card.getByText(/^Request id req_/)).toBeVisible();
   await card.getByLabel('Session id').fill(session.id);

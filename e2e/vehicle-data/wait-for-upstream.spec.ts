@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
-import { clearSandboxFaults, injectSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
+import { injectSandboxFault, removeSandboxFault, sandboxFixtures } from '../fixtures/sandbox';
 
 // The pause is the whole organization's: on the demo organization it would answer 503 to the tests
 // running beside this one. Northwind (sandbox organization 1, the demo admin's second) is its own.
@@ -9,7 +9,7 @@ test.use({ storageState: storageStateOf('admin'), allowedConsoleErrors: [/status
 test('an upstream that asks to wait is named with the time, and the section loads once the wait is over', async ({ page, request }) => {
   const { onlineListeningVehicleId } = await sandboxFixtures(request, 1);
   // Longer than the client's own retry waits, so the person is told; short, so the pause ends within the test.
-  await injectSandboxFault(request, {
+  const fault = await injectSandboxFault(request, {
     kind: 'rate_limit',
     times: 1,
     retryAfterSeconds: 6,
@@ -19,7 +19,8 @@ test('an upstream that asks to wait is named with the time, and the section load
     await page.goto(`/o/northwind/vehicles/${onlineListeningVehicleId}/telemetry`);
     await expect(page.getByText(/The Vehicle API asked us to wait until \d\d:\d\d UTC/)).toBeVisible();
   } finally {
-    await clearSandboxFaults(request);
+    // Used up by the visit unless it failed first; only this spec's fault, never those of the specs beside it.
+    await removeSandboxFault(request, fault);
   }
   // Once the pause is over, the section reads again (a reload during the pause is answered at once, without an upstream call).
   await expect(async () => {
