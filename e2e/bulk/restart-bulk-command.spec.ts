@@ -6,19 +6,26 @@ import type { APIRequestContext } from '@playwright/test';
 import { signInOverApi } from '../fixtures/console-process';
 import { expect, test } from '../fixtures/test';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures/sandbox-token';
-import { injectSandboxFault, sandboxExecutionCount, setSandboxVehicleOnline } from '../fixtures/sandbox';
+import {
+  injectSandboxFault,
+  removeSandboxFault,
+  sandboxExecutionCount,
+  sandboxFixtures,
+  setSandboxVehicleOnline,
+} from '../fixtures/sandbox';
 import { commandableVehicles } from '../fixtures/fleet';
-import { storageStateOf } from '../fixtures/roles';
 import { secondConsole, startSecondConsole, stopSecondConsole } from '../fixtures/second-console';
-
-// The shared console is read as a manager (to choose the vehicles); the restarted one as its own admin.
-test.use({ storageState: storageStateOf('manager') });
 
 // Issue 16: "a restart mid-job resumes without sending any of the 10 twice (counted by the sandbox)".
 // A real restart: a second console, its own production server on its own data folder and port
 // (E2E_PORT + 9), whose upstream is the shared e2e server's embedded sandbox. That sandbox outlives
 // the console, so what it received is counted across the restart. The console is killed (SIGKILL:
 // no drain, its job lease still held) in the middle of the job and started again on the same data.
+// It reads the sandbox's second organization (northwind), whose vehicles outside the fixtures no
+// spec on the shared console commands: the one-shot 429 below, on one of them, can only meet this
+// console's send, never pause the shared console's organizations, and the two vehicles taken
+// offline are none the shared console's bulk specs choose.
+const NORTHWIND = 1;
 
 const consoleB = secondConsole(9);
 const origin = consoleB.origin;
@@ -49,29 +56,32 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
 }) => {
   test.setTimeout(300_000);
   const admin = await request.get('/sandbox/_admin/organizations', { headers: { 'x-sandbox-admin-token': SANDBOX_ADMIN_TOKEN } });
-  const organization = ((await admin.json()) as { organizations: { clientId: string; clientSecret: string }[] }).organizations[0]!;
+  const organization = ((await admin.json()) as { organizations: { clientId: string; clientSecret: string }[] }).organizations[NORTHWIND]!;
   const upstream = {
     baseUrl: `${new URL(baseURL!).origin}/sandbox`,
     clientId: organization.clientId,
     clientSecret: organization.clientSecret,
   };
 
-  // Ten online, listening vehicles no other bulk test takes (those take the end of the first 100).
-  const chosen = (await commandableVehicles(request, 20, 70)).slice(0, 10).map((v) => v.id);
-  expect(chosen).toHaveLength(10);
-  const offline = [chosen[2]!, chosen[8]!];
-  for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(0);
-
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motorpool-bulk-restart-'));
   let console_: ChildProcess | undefined;
   let api: APIRequestContext | undefined;
-  for (const id of offline) await setSandboxVehicleOnline(request, id, false);
+  let offline: string[] = [];
+  let fault: string | undefined;
   try {
     console_ = await startConsole(dataDir, upstream);
     api = await signedIn();
+    // Ten online, listening vehicles, as this console lists them: no pause the shared console's
+    // northwind meets (another spec plays a 429 there) delays the choice.
+    const fixtures = await sandboxFixtures(request, NORTHWIND);
+    const chosen = (await commandableVehicles(api, 0, undefined, { org: ORG, fixtures })).slice(0, 10).map((v) => v.id);
+    expect(chosen).toHaveLength(10);
+    for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS', NORTHWIND)).toBe(0);
+    offline = [chosen[2]!, chosen[8]!];
+    for (const id of offline) await setSandboxVehicleOnline(request, id, false);
     // The sixth vehicle's lock is answered 429 with Retry-After 20 s, once: the console's breaker then
     // holds every call to the upstream for 20 s, so the job stops half way with nothing in flight.
-    await injectSandboxFault(request, {
+    fault = await injectSandboxFault(request, {
       kind: 'rate_limit',
       times: 1,
       retryAfterSeconds: 20,
@@ -86,7 +96,7 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
 
     const sentNow = async () => {
       const sent: string[] = [];
-      for (const id of chosen) if ((await sandboxExecutionCount(request, id, 'LOCK_DOORS')) > 0) sent.push(id);
+      for (const id of chosen) if ((await sandboxExecutionCount(request, id, 'LOCK_DOORS', NORTHWIND)) > 0) sent.push(id);
       return sent;
     };
     await expect.poll(async () => (await sentNow()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
@@ -118,10 +128,12 @@ test('a console restarted in the middle of a bulk lock resumes it: 8 executed, 2
       expect(item.executionId).toEqual(expect.any(String));
     }
     // The sandbox received exactly one lock per vehicle, across the restart.
-    for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS')).toBe(1);
+    for (const id of chosen) expect(await sandboxExecutionCount(request, id, 'LOCK_DOORS', NORTHWIND)).toBe(1);
   } finally {
     await api?.dispose();
     if (console_) await stopSecondConsole(console_, 'crash');
+    // Used up unless the job never reached the sixth vehicle: then it must not wait for another spec's lock.
+    if (fault) await removeSandboxFault(request, fault);
     for (const id of offline) await setSandboxVehicleOnline(request, id, true);
     rmSync(dataDir, { recursive: true, force: true });
   }
