@@ -1,10 +1,43 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 
 test.use({ storageState: storageStateOf('manager') });
 
+type JobBody = {
+  job: { status: string; counts: Record<string, number> };
+  items: { vehicleId: string; outcome: string; reason: string | null; requestId: string | null }[];
+};
+
+/**
+ * Why a bulk job's vehicles are not all done, so that a failure explains itself: the job's status
+ * and counts, each row not done as the API shows it (waiting, or failed or skipped with its reason),
+ * and what the console answers now to a forced read of the first vehicle still waiting. While the
+ * organization's upstream calls are paused (the breaker, lib/vehicle-api/breaker.ts), that read is
+ * a 503 naming why (failures in a row, or the upstream asked to wait) and until when.
+ */
+async function notDone(request: APIRequestContext, jobId: string): Promise<string> {
+  const response = await request.get(`/api/o/demo/bulk/${jobId}`);
+  if (!response.ok()) return `the job could not be read: HTTP ${response.status()} ${await response.text()}`;
+  const { job, items } = (await response.json()) as JobBody;
+  const open = items.filter((item) => item.outcome !== 'done');
+  const lines = [`job ${jobId} is ${job.status}, counts ${JSON.stringify(job.counts)}; the vehicles not done:`];
+  for (const item of open) {
+    lines.push(
+      `  ${item.vehicleId}: ${item.outcome === 'pending' ? 'waiting' : item.outcome}${item.reason ? `, ${item.reason}` : ''}${item.requestId ? `, request ${item.requestId}` : ''}`,
+    );
+  }
+  const first = open.find((item) => item.outcome === 'pending');
+  if (first) {
+    const read = await request.get(`/api/o/demo/vehicles/${first.vehicleId}/telemetry`, { headers: { 'Cache-Control': 'no-cache' } });
+    lines.push(`a forced read of ${first.vehicleId} now: HTTP ${read.status()}${read.ok() ? '' : ` ${await read.text()}`}`);
+  }
+  return lines.join('\n');
+}
+
 test('tag 30 vehicles matching a filter in one action and see 30 outcomes', async ({ page, request, baseURL }) => {
-  test.setTimeout(150_000);
+  // Room, past the 30 s the outcomes get, for the report of what is not done should they not all come.
+  test.setTimeout(120_000);
   const run = Math.random().toString(36).slice(2, 8);
   const listed = (await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: { id: string }[] };
   const chosen = listed.items.slice(50, 80).map((v) => v.id);
@@ -40,9 +73,16 @@ test('tag 30 vehicles matching a filter in one action and see 30 outcomes', asyn
 
   await expect(page).toHaveURL(/\/o\/demo\/bulk\/[0-9a-f-]{36}$/);
   const jobId = page.url().split('/').at(-1)!;
-  // Longer than the upstream breaker's 30 s pause (lib/vehicle-api/breaker.ts): other specs fail the
-  // shared demo organization's calls on purpose, and while the pause lasts the job's vehicles wait.
-  await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 60_000 });
+  // No spec pauses the shared demo organization's upstream calls any more (their faults are bound to
+  // their own requests, and any that pauses an organization runs on northwind or a console of its own),
+  // so the 30 outcomes need no wait past the breaker's 30 s pause. Should some not come, the failure
+  // names the vehicles still waiting and what the console answers for them now.
+  try {
+    await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 30_000 });
+  } catch (error) {
+    const report = await notDone(request, jobId).catch((cause: unknown) => `the job could not be read: ${String(cause)}`);
+    throw new Error(`${(error as Error).message}\n\nNot done:\n${report}`, { cause: error });
+  }
   await expect(page.getByRole('progressbar', { name: 'Progress of the bulk job' })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
   const outcomes = page.getByRole('region', { name: 'Outcomes' }).getByRole('row');
