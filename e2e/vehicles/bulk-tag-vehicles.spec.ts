@@ -36,8 +36,8 @@ async function notDone(request: APIRequestContext, jobId: string): Promise<strin
 }
 
 test('tag 30 vehicles matching a filter in one action and see 30 outcomes', async ({ page, request, baseURL }) => {
-  // Room, past the 30 s the outcomes get, for the report of what is not done should they not all come.
-  test.setTimeout(120_000);
+  // Room, past the 60 s the outcomes get, for the report of what is not done should they not all come.
+  test.setTimeout(150_000);
   const run = Math.random().toString(36).slice(2, 8);
   const listed = (await (await request.get('/api/o/demo/vehicles?pageSize=100')).json()) as { items: { id: string }[] };
   const chosen = listed.items.slice(50, 80).map((v) => v.id);
@@ -73,12 +73,14 @@ test('tag 30 vehicles matching a filter in one action and see 30 outcomes', asyn
 
   await expect(page).toHaveURL(/\/o\/demo\/bulk\/[0-9a-f-]{36}$/);
   const jobId = page.url().split('/').at(-1)!;
-  // No spec pauses the shared demo organization's upstream calls any more (their faults are bound to
-  // their own requests, and any that pauses an organization runs on northwind or a console of its own),
-  // so the 30 outcomes need no wait past the breaker's 30 s pause. Should some not come, the failure
-  // names the vehicles still waiting and what the console answers for them now.
+  // No spec pauses the shared demo organization's upstream calls on purpose any more (their faults
+  // are bound to their own requests; any that pauses an organization runs on northwind or a console of
+  // its own). Calls that time out on a loaded machine still count towards the breaker's 30 s pause
+  // (lib/vehicle-api/breaker.ts), and what held one vehicle back in an earlier run was never proven,
+  // so the wait stays past that pause. Should some outcomes not come, the failure names the vehicles
+  // still waiting and what the console answers for them now.
   try {
-    await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 30_000 });
+    await expect(page.getByTestId('bulk-counts')).toHaveText('30 done · 0 skipped · 0 failed · 0 waiting, of 30', { timeout: 60_000 });
   } catch (error) {
     const report = await notDone(request, jobId).catch((cause: unknown) => `the job could not be read: ${String(cause)}`);
     throw new Error(`${(error as Error).message}\n\nNot done:\n${report}`, { cause: error });
