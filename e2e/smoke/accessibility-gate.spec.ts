@@ -1,4 +1,5 @@
-import { markupFingerprint, seriousViolations, uncheckedViolations } from '../fixtures/axe';
+import { createRequire } from 'node:module';
+import { markupFingerprint, rulesNeverSerious, seriousViolations, uncheckedViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
 // The gate every test passes through must be able to fail: a page with a known serious violation.
@@ -61,4 +62,34 @@ test('colour contrast is checked once per text style: another background behind 
     '<style>.faint{color:#ccc}</style><div style="background:#000"><p class="faint">classed</p></div><p class="faint">on white</p>',
   );
   expect(await uncheckedViolations(page)).toEqual([expect.stringMatching(/^serious color-contrast/)]);
+});
+
+// The gate leaves out the rules whose findings are never serious or critical (they would be dropped).
+test('only rules that can never find anything serious or critical are left out; an impact axe does not state keeps its rule', () => {
+  const axe = createRequire(__filename)('axe-core') as { _audit: Parameters<typeof rulesNeverSerious>[0] };
+  const left = rulesNeverSerious(axe._audit);
+  expect(left).toEqual(expect.arrayContaining(['region', 'heading-order', 'landmark-one-main']));
+  for (const serious of ['button-name', 'color-contrast', 'aria-required-children', 'label', 'link-name', 'nested-interactive']) {
+    expect(left).not.toContain(serious);
+  }
+  const audit = (rules: { id: string; impact?: string; any: string[] }[], checks: Record<string, { impact?: string }>) => ({
+    rules: rules.map((rule) => ({ all: [], none: [], ...rule })),
+    data: { checks },
+  });
+  // A moderate rule with one serious check, a rule without an impact, a check without one: all kept.
+  expect(
+    rulesNeverSerious(
+      audit(
+        [
+          { id: 'mixed', impact: 'moderate', any: ['a', 'b'] },
+          { id: 'unstated', any: ['a'] },
+          { id: 'unstated-check', impact: 'minor', any: ['c'] },
+          { id: 'minor', impact: 'minor', any: ['a'] },
+        ],
+        { a: { impact: 'minor' }, b: { impact: 'serious' }, c: {} },
+      ),
+    ),
+  ).toEqual(['minor']);
+  // Without axe's data the gate runs every rule.
+  expect(rulesNeverSerious(undefined)).toEqual([]);
 });
