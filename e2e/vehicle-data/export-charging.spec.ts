@@ -24,6 +24,9 @@ test('the Charging tab exports exactly the sessions it lists for the range as CS
   await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
   const rows = card.getByRole('table', { name: 'Charging sessions, newest first' }).locator('tbody tr');
   await expect(rows.first()).toBeVisible();
+  // While the new range's (or page size's) sessions load, the table keeps the previous ones on
+  // screen, marked busy (components/ui/refreshing.tsx): read the rows once it is not.
+  await expect(card.locator('[aria-busy="true"]')).toHaveCount(0);
   const listed = (await rows.locator('td:first-child .sr-only').allTextContents()).map((t) => t.replace(/^, details of session /, ''));
   expect(listed.length).toBeGreaterThan(0);
   expect(await seriousViolations(page)).toEqual([]);
