@@ -5,6 +5,7 @@ import { sandboxFixtures } from '../fixtures/sandbox';
 import { seriousViolations } from '../fixtures/axe';
 import { screenshotLooks } from '../fixtures/screenshots';
 import { dataApi, section, vehicleUrl } from '../fixtures/vehicle-data';
+import { listSettled } from '../fixtures/lists';
 
 test.use({ storageState: storageStateOf('manager'), timezoneId: 'Europe/Berlin', locale: 'en-US' });
 
@@ -25,8 +26,8 @@ test('the Charging tab exports exactly the sessions it lists for the range as CS
   const rows = card.getByRole('table', { name: 'Charging sessions, newest first' }).locator('tbody tr');
   await expect(rows.first()).toBeVisible();
   // While the new range's (or page size's) sessions load, the table keeps the previous ones on
-  // screen, marked busy (components/ui/refreshing.tsx): read the rows once it is not.
-  await expect(card.locator('[aria-busy="true"]')).toHaveCount(0);
+  // screen, marked busy: read the rows once it is not.
+  await listSettled(card);
   const listed = (await rows.locator('td:first-child .sr-only').allTextContents()).map((t) => t.replace(/^, details of session /, ''));
   expect(listed.length).toBeGreaterThan(0);
   expect(await seriousViolations(page)).toEqual([]);
