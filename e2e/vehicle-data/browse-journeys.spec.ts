@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 import { dataApi, dayInZone, section, vehicleUrl } from '../fixtures/vehicle-data';
+import { listSettled } from '../fixtures/lists';
 
 // The viewer's zone decides which day a journey belongs to; Berlin is not UTC, so this shows it.
 const ZONE = 'Europe/Berlin';
@@ -76,7 +77,9 @@ test('a date range goes to the Vehicle API as the contract filter, in the viewer
   await expect(perDay.getByRole('row')).toHaveCount(1 + 7);
 
   const list = section(page, 'Journeys');
-  // The list is its own request: the totals above can arrive first.
+  // The list is its own request: the totals above can arrive first. Until it answers, the default
+  // range's first page (20 rows too, when the range holds 20 or more) stays on screen, marked busy.
+  await listSettled(list);
   await expect(list.getByRole('row').locator('td:first-child time')).toHaveCount(Math.min(20, expected.length));
   const starts = await list
     .getByRole('row')
