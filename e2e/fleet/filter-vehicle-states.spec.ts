@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { addFilter } from '../fixtures/filter-bar';
+import { listSettled } from '../fixtures/lists';
 import { storageStateOf } from '../fixtures/roles';
 
 test.use({ storageState: storageStateOf('manager') });
@@ -59,7 +60,9 @@ test('"not reported for 24 h" lists exactly the stale vehicles, from the URL, wi
         .locator('tbody tr td:nth-child(2) a')
         .evaluateAll((links) => links.map((a) => decodeURIComponent(a.getAttribute('href')!.split('/').at(-1)!)))
     ).sort();
-  // One page of the default size: the first stale vehicles, nothing else.
+  // One page of the default size: the first stale vehicles, nothing else. The unfiltered page (20
+  // rows too) stays on screen, marked busy, until the filtered one arrives.
+  await listSettled(table);
   await expect.poll(async () => (await shown()).length).toBe(Math.min(20, expected.length));
   for (const id of await shown()) expect(expected).toContain(id);
   // A bulk action over "every match" would ignore the state filter: with one on, it covers the rows selected on this page only.
