@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { addFilter } from '../fixtures/filter-bar';
+import { listSettled } from '../fixtures/lists';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 
@@ -83,7 +84,8 @@ test('"battery health below 90%" lists exactly the vehicles the snapshot read be
     .evaluateAll((headers) => headers.findIndex((th) => th.textContent?.trim().startsWith('Battery health')) + 1);
   expect(column).toBeGreaterThan(0);
   const cells = table.locator(`tbody tr:not([aria-hidden]) td:nth-child(${column})`);
-  // The unfiltered page (also 20 rows) stays on screen until the filtered one arrives: wait for the filtered rows.
+  // The unfiltered page (also 20 rows) stays on screen, marked busy, until the filtered one arrives: wait for the filtered rows.
+  await listSettled(table);
   const figures = async () =>
     (await cells.allTextContents()).map((text) => {
       const match = /^(\d+\.\d)%\s*\((.+ ago|yesterday)\)$/.exec(text.trim());
