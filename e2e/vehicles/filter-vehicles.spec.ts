@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures/test';
 import { storageStateOf } from '../fixtures/roles';
 import { sandboxFixtures } from '../fixtures/sandbox';
 import { addFilter, filterChips } from '../fixtures/filter-bar';
+import { listSettled } from '../fixtures/lists';
 
 test.use({ storageState: storageStateOf('manager') });
 
@@ -31,7 +32,9 @@ test('conditions on fields narrow the list by brand and listening state, each a 
     { field: 'make', operator: '==', value: 'Tesla' },
     { field: 'isListening', operator: '==', value: true },
   ]);
-  // The previous page stays on screen (dimmed) until the filtered one arrives.
+  // The previous page stays on screen, marked busy, until the filtered one arrives; the Tesla-only
+  // page may be that one, and may show only listening vehicles: poll the page of both conditions.
+  await listSettled(table(page));
   await expect
     .poll(async () => [[...new Set(await columnTexts(page, 2))], [...new Set(await columnTexts(page, 7))]])
     .toEqual([['Tesla'], ['Listening']]);
