@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Distance } from '@/components/ui/units';
 import { currentMonthKey, parsePeriod, quarterKeyOf, type PeriodKind } from '@/lib/reports/period';
+import { Refreshing } from '@/components/ui/refreshing';
 import { logbookCsvPath, reportCsvPath, useReport } from '@/lib/reports/query';
 import {
   coverageSentence,
@@ -308,52 +309,55 @@ function ReportsViewInner({ org }: { org: string }) {
       ) : !data ? (
         <LoadingRows label="Loading the report" rows={6} />
       ) : (
-        <>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="report-coverage">
-            <span className="font-medium">{data.period.label}: </span>
-            {coverageSentence(data.coverage)}
-          </p>
-          {data.rows.length === 0 ? (
-            <EmptyState title="No vehicle in this scope">
-              Choose all vehicles, another tag or another saved view; vehicles appear here once the fleet snapshot has listed them.
-            </EmptyState>
-          ) : (
-            <>
-              <Card aria-labelledby="report-vehicles-title">
-                <CardHeader
-                  id="report-vehicles-title"
-                  title="Per vehicle"
-                  description={
-                    data.currency
-                      ? 'From Motorpool’s history store; days are UTC days up to today; charging priced with the organization’s tariff.'
-                      : 'From Motorpool’s history store; days are UTC days up to today. Set a charging tariff in Settings to see the cost of charging.'
-                  }
-                  actions={<CsvLink href={reportCsvPath(org, search, 'vehicles')}>Download CSV</CsvLink>}
-                />
-                <VehicleTable org={org} report={data} />
-              </Card>
-              <Card aria-labelledby="report-days-title">
-                <CardHeader
-                  id="report-days-title"
-                  title="Over time"
-                  description="Each figure per day, summed over the vehicles in scope."
-                  actions={<CsvLink href={reportCsvPath(org, search, 'days')}>Download CSV</CsvLink>}
-                />
-                <div className="grid gap-4 p-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-                  <LazyReportCharts days={data.days} />
-                  <DayTable report={data} />
-                </div>
-              </Card>
-              <details className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-                <summary className="cursor-pointer font-medium">Coverage per vehicle</summary>
-                <div className="mt-3 space-y-2">
-                  <CsvLink href={reportCsvPath(org, search, 'coverage')}>Download CSV</CsvLink>
-                  <CoverageTable org={org} report={data} />
-                </div>
-              </details>
-            </>
-          )}
-        </>
+        // Another period or scope keeps the figures shown until its own arrive: marked busy meanwhile.
+        <Refreshing active={report.isPlaceholderData} label="Loading the report for the chosen period and scope">
+          <div className="space-y-4">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="report-coverage">
+              <span className="font-medium">{data.period.label}: </span>
+              {coverageSentence(data.coverage)}
+            </p>
+            {data.rows.length === 0 ? (
+              <EmptyState title="No vehicle in this scope">
+                Choose all vehicles, another tag or another saved view; vehicles appear here once the fleet snapshot has listed them.
+              </EmptyState>
+            ) : (
+              <>
+                <Card aria-labelledby="report-vehicles-title">
+                  <CardHeader
+                    id="report-vehicles-title"
+                    title="Per vehicle"
+                    description={
+                      data.currency
+                        ? 'From Motorpool’s history store; days are UTC days up to today; charging priced with the organization’s tariff.'
+                        : 'From Motorpool’s history store; days are UTC days up to today. Set a charging tariff in Settings to see the cost of charging.'
+                    }
+                    actions={<CsvLink href={reportCsvPath(org, search, 'vehicles')}>Download CSV</CsvLink>}
+                  />
+                  <VehicleTable org={org} report={data} />
+                </Card>
+                <Card aria-labelledby="report-days-title">
+                  <CardHeader
+                    id="report-days-title"
+                    title="Over time"
+                    description="Each figure per day, summed over the vehicles in scope."
+                    actions={<CsvLink href={reportCsvPath(org, search, 'days')}>Download CSV</CsvLink>}
+                  />
+                  <div className="grid gap-4 p-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                    <LazyReportCharts days={data.days} />
+                    <DayTable report={data} />
+                  </div>
+                </Card>
+                <details className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                  <summary className="cursor-pointer font-medium">Coverage per vehicle</summary>
+                  <div className="mt-3 space-y-2">
+                    <CsvLink href={reportCsvPath(org, search, 'coverage')}>Download CSV</CsvLink>
+                    <CoverageTable org={org} report={data} />
+                  </div>
+                </details>
+              </>
+            )}
+          </div>
+        </Refreshing>
       )}
       <LazyReportSchedules org={org} scope={state} viewNames={viewNames} />
     </div>
