@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { addFilter, filterChips } from '../fixtures/filter-bar';
 import { storageStateOf } from '../fixtures/roles';
@@ -56,8 +57,19 @@ test('the fleet inbox reads every vehicle in batches and links each alert to its
   // Every vehicle read: the progress goes away.
   await expect(page.getByText(/Reading alerts:/)).toHaveCount(0, { timeout: 30_000 });
   const inbox = page.getByRole('list', { name: 'Platform alerts of the fleet' });
-  const notSeen = inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' }).first();
-  await expect(notSeen).toBeVisible();
+  const pager = page.getByRole('navigation', { name: 'Alerts pages' });
+  /** Pages forward until `item` shows: the inbox pages its alerts, and the sandbox keeps raising newer ones ahead of older. */
+  const pageTo = async (item: Locator) => {
+    await expect(inbox.getByRole('listitem').first()).toBeVisible();
+    const next = pager.getByRole('button', { name: 'Next' });
+    while ((await item.count()) === 0 && (await next.isEnabled())) {
+      const before = await pager.locator('p').textContent();
+      await next.click();
+      await expect(pager.locator('p')).not.toHaveText(before!);
+    }
+    await expect(item.first()).toBeVisible();
+  };
+  await pageTo(inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' }));
   const severity = async (value: string) => {
     await addFilter(page, 'Severity…');
     await page.getByLabel('Severity', { exact: true }).selectOption(value);
@@ -67,16 +79,10 @@ test('the fleet inbox reads every vehicle in batches and links each alert to its
   await expect(page).toHaveURL(/severity=CRITICAL/);
   await expect(inbox.getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toHaveCount(0);
   await severity('HIGH');
-  // The inbox pages its alerts: the vehicle's may be on a later page.
   const mine = inbox
     .getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })
     .filter({ has: page.locator(`a[href$="/vehicles/${id}/alerts"]`) });
-  const next = page.getByRole('navigation', { name: 'Alerts pages' }).getByRole('button', { name: 'Next' });
-  while ((await mine.count()) === 0 && (await next.isEnabled())) {
-    const before = await page.getByRole('navigation', { name: 'Alerts pages' }).locator('p').textContent();
-    await next.click();
-    await expect(page.getByRole('navigation', { name: 'Alerts pages' }).locator('p')).not.toHaveText(before!);
-  }
+  await pageTo(mine);
   await mine.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${vehicleUrl(id, 'alerts')}$`));
   await expect(section(page, 'Platform alerts').getByRole('listitem', { name: 'Vehicle not seen for 48 hours' })).toBeVisible();
