@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { Field, inputClass, PlaceholderLabelInput, SelectField } from '@/components/ui/field';
+import { Field, inputClass, PlaceholderLabelInput, SelectField, FormError } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import type { ConsentLinkView } from '@/lib/connect/links';
 import { LOCALE_TEXT, REGION_TEXT, SCOPE_TEXT, SUGGESTED_MAKES } from '@/lib/connect/scopes';
@@ -25,11 +25,11 @@ const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['veh
 const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear', 'mailTo'] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="text-sm text-red-700 dark:text-red-400">
+  return (
+    <FormError id={id} announce={false}>
       {message}
-    </p>
-  ) : null;
+    </FormError>
+  );
 }
 
 /** Brands as checkboxes, plus any other brand typed in (the service says whether it supports it). */

@@ -4,7 +4,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCan } from '@/components/layout/session-role';
 import { Button, SubmitButton } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormError } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { QuerySectionCard } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
@@ -168,11 +168,7 @@ function OwnerFaceForm({ org, face }: { org: string; face: OwnerFaceSettingsView
         <p id="ownerFaceLogo-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
           PNG, JPEG or WebP, at most {MAX_LOGO_BYTES / 1024} KB. SVG is not accepted.
         </p>
-        {logoError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {logoError}
-          </p>
-        ) : null}
+        <FormError>{logoError}</FormError>
       </div>
       {CONTACT_FIELDS.map(({ name, ...field }) => (
         <Field key={name} {...field} {...formField(form, name)} />

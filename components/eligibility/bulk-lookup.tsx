@@ -3,14 +3,12 @@
 import { makeLabel } from '@/lib/contract/makes';
 import Link from 'next/link';
 import { useQueryState } from 'nuqs';
-import { useState } from 'react';
 import { parseAsStringWhere } from '@/components/list/url-params';
 import { useNumberedPaging } from '@/components/list/use-numbered-paging';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
-import { LookupInput } from '@/components/ui/field';
+import { LookupForm } from '@/components/ui/lookup-form';
 import type { DataColumn } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -78,31 +76,17 @@ function outcomeColumns(org: string): DataColumn<BulkOutcome>[] {
 const bulkIdParam = parseAsStringWhere(isUpstreamId).withDefault('');
 /** Its outcomes' paging, beside the checks list's own on the same page. */
 const BULK_PAGING_KEYS = { page: 'bulkPage', size: 'bulkSize' };
+const BULK_ID_RULE = 'A bulk connection id has letters, digits, dots, colons, dashes or underscores, up to 128 characters.';
 
 /** Status and per-VIN outcomes of any bulk connection request, by id (the service cannot list them). */
 function BulkLookupCard({ org }: { org: string }) {
   const [validId, setBulkId] = useQueryState('bulk', bulkIdParam);
   const paging = useNumberedPaging(BULK_PAGING_KEYS);
-  const [draft, setDraft] = useState(validId);
-  const [draftError, setDraftError] = useState<string | null>(null);
-
   const group = useBulkConnection(org, validId);
   const results = useBulkConnectionResults(org, validId, paging.upstreamQuery, {
     isSuccess: group.isSuccess,
     status: group.data?.connection.status,
   });
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const value = draft.trim();
-    if (!isUpstreamId(value)) {
-      setDraftError('A bulk connection id has letters, digits, dots, colons, dashes or underscores, up to 128 characters.');
-      return;
-    }
-    setDraftError(null);
-    void setBulkId(value, { history: 'push' });
-    paging.onPage(0);
-  };
 
   const look = lookOf(GROUP_STATUS, group.data?.connection.status);
   return (
@@ -111,26 +95,18 @@ function BulkLookupCard({ org }: { org: string }) {
       title="Bulk connection look-up"
       description="Enter the id of a bulk connection request to see its status and the outcome for each VIN."
     >
-      <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Look up a bulk connection" noValidate>
-        <div className="min-w-56 flex-1 space-y-1">
-          <LookupInput
-            id="bulk-id"
-            label="Bulk connection id"
-            className="font-mono"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            error={draftError}
-          />
-          {draftError ? (
-            <p id="bulk-id-error" className="text-sm text-red-700 dark:text-red-400">
-              {draftError}
-            </p>
-          ) : null}
-        </div>
-        <Button type="submit" variant="secondary">
-          Look up
-        </Button>
-      </form>
+      <LookupForm
+        id="bulk-id"
+        label="Bulk connection id"
+        name="Look up a bulk connection"
+        initial={validId}
+        inputClassName="font-mono"
+        check={(text) => (isUpstreamId(text) ? { value: text } : { error: BULK_ID_RULE })}
+        onLookUp={(id) => {
+          void setBulkId(id, { history: 'push' });
+          paging.onPage(0);
+        }}
+      />
 
       {!validId ? null : group.isPending ? (
         <LoadingRows rows={2} label="Looking up the bulk connection" />

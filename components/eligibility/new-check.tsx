@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { PlainTable } from '@/components/ui/plain-table';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
-import { Field, inputClassOf, SelectField } from '@/components/ui/field';
+import { Field, inputClassOf, SelectField, FormError } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 import type { EligibilityCheckView } from '@/lib/eligibility/checks';
@@ -140,11 +140,9 @@ export function NewCheck({ org }: { org: string }) {
                 e.target.value = '';
               }}
             />
-            {fileProblem ? (
-              <p id={`${ids}-file-problem`} className="text-sm text-red-700 dark:text-red-400">
-                {fileProblem}
-              </p>
-            ) : null}
+            <FormError id={`${ids}-file-problem`} announce={false}>
+              {fileProblem}
+            </FormError>
           </div>
           <SelectField
             id={`${ids}-country`}
@@ -279,9 +277,9 @@ export function NewCheck({ org }: { org: string }) {
                 }
               />
               {explainRejection(sending.error, batches[sending.failedAt] ?? []).map((line) => (
-                <p key={line} className="text-sm text-red-700 dark:text-red-400">
+                <FormError key={line} announce={false}>
                   {line}
-                </p>
+                </FormError>
               ))}
               <Button variant="secondary" onClick={() => void send(sending.failedAt!, sending.created)}>
                 {sending.total > 1 ? 'Send the remaining parts' : 'Try again'}

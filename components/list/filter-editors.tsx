@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, SelectField } from '@/components/ui/field';
+import { Field, SelectField, FormError } from '@/components/ui/field';
 
 /**
  * The frame of every filter's form in the bar: its fields, what is wrong, and Apply (Enter applies
@@ -27,11 +27,7 @@ export function FilterForm({
   return (
     <form onSubmit={submit} aria-label={label} className="space-y-3" noValidate>
       {children}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <Button type="submit" size="sm">
         Apply
       </Button>

@@ -4,7 +4,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { inputClassOf } from '@/components/ui/field';
+import { inputClassOf, FormError } from '@/components/ui/field';
 import {
   FILTER_FIELDS,
   OPERATORS_BY_KIND,
@@ -263,11 +263,7 @@ export function FilterPanel({
           </p>
         </div>
       )}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-error`}>{error}</FormError>
       <div className="flex gap-2">
         <Button type="submit" size="sm">
           Apply filter

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field, FormSubmit, SelectField } from '@/components/ui/field';
+import { Field, FormSubmit, SelectField, FormError } from '@/components/ui/field';
 import { ROLES } from '@/lib/auth/permissions';
 import { COMMAND_CATALOG } from '@/lib/commands/catalog';
 import {
@@ -185,7 +185,7 @@ export function RuleForm({
             onCheckedChange={(on) => set({ channels: toggle(value.channels, channel, on) })}
           />
         ))}
-        {errors.channels ? <p className="text-sm text-red-700 dark:text-red-400">{errors.channels}</p> : null}
+        <FormError announce={false}>{errors.channels}</FormError>
       </fieldset>
       {value.channels.includes('webhook') ? (
         <fieldset className="space-y-1">
@@ -202,7 +202,7 @@ export function RuleForm({
               onCheckedChange={(on) => set({ webhookEndpointIds: toggle(value.webhookEndpointIds ?? [], endpoint.id, on) })}
             />
           ))}
-          {errors.webhookEndpointIds ? <p className="text-sm text-red-700 dark:text-red-400">{errors.webhookEndpointIds}</p> : null}
+          <FormError announce={false}>{errors.webhookEndpointIds}</FormError>
         </fieldset>
       ) : null}
       <fieldset className="space-y-1">
@@ -241,9 +241,7 @@ export function RuleForm({
             </div>
           </details>
         ) : null}
-        {errors.recipients || errors['recipients.sender'] ? (
-          <p className="text-sm text-red-700 dark:text-red-400">{errors.recipients ?? errors['recipients.sender']}</p>
-        ) : null}
+        <FormError announce={false}>{errors.recipients ?? errors['recipients.sender']}</FormError>
       </fieldset>
       <Checkbox block label="On" checked={value.enabled} onCheckedChange={(on) => set({ enabled: on })} />
       <FormSubmit failure={failure} pending={pending}>

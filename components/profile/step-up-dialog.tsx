@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormError } from '@/components/ui/field';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { answerPasskeyChallenge, stepUp } from '@/lib/profile/query';
 import type { StepUpInput } from '@/lib/profile/schemas';
@@ -131,11 +131,7 @@ function StepUpForm({
           to do this.
         </p>
       ) : null}
-      {failure && failure.field === null ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {failure.message}
-        </p>
-      ) : null}
+      {failure && failure.field === null ? <FormError>{failure.message}</FormError> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onDone(false)} disabled={busy}>
           Cancel

@@ -58,12 +58,23 @@ function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={`${id}-error`} announce={false}>
+        {error}
+      </FormError>
     </div>
+  );
+}
+
+/**
+ * What is wrong, in words, under what it is about; nothing when there is nothing to say. Announced,
+ * unless a control names it with aria-describedby and says it itself.
+ */
+export function FormError({ id, announce = true, children }: { id?: string; announce?: boolean; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role={announce ? 'alert' : undefined} className="text-sm text-red-700 dark:text-red-400">
+      {children}
+    </p>
   );
 }
 
@@ -112,25 +123,6 @@ export function PlaceholderLabelInput({ id, label, className, ...input }: Placeh
       </label>
       <input id={id} className={cn(inputClass, className)} placeholder={label} {...input} />
     </>
-  );
-}
-
-type LookupInputProps = PlaceholderLabelInputProps & {
-  /** The caller shows it, with the id `${id}-error`, where its form wants it. */
-  error: string | null;
-};
-
-/** The single input of a look-up form (an id, a VIN): its label for screen readers only, not spell-checked or autofilled. */
-export function LookupInput({ id, error, ...input }: LookupInputProps) {
-  return (
-    <PlaceholderLabelInput
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      autoComplete="off"
-      spellCheck={false}
-      {...input}
-    />
   );
 }
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { FormError } from './field';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -22,11 +23,7 @@ export function StopMail({ question, button, done, state, onStop }: StopMailProp
   return (
     <div className="space-y-3">
       <p>{question}</p>
-      {state.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {state.error.message}
-        </p>
-      ) : null}
+      <FormError>{state.error?.message}</FormError>
       <Button onClick={onStop} disabled={state.isPending}>
         {button}
       </Button>

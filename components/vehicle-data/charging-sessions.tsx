@@ -1,13 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { Download, Search } from 'lucide-react';
-import { useState } from 'react';
+import { Download } from 'lucide-react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { LookupForm, type LookupCheck } from '@/components/ui/lookup-form';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -30,39 +29,11 @@ const SessionDetail = dynamic(() => import('./charging-session-detail').then((m)
   loading: () => <LoadingRows label="Loading the charging session" />,
 });
 
-function LookupForm({ onLookUp }: { onLookUp: (sessionId: string) => void }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <form
-      aria-label="Look up a charging session"
-      noValidate
-      className="flex flex-wrap items-start gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        // The schema (and zod) load on the first look-up: the page needs them for nothing else.
-        const { chargingLookupSchema } = await import('@/lib/vehicle-data/schemas');
-        const parsed = chargingLookupSchema.safeParse({ sessionId: value });
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-        setError(undefined);
-        onLookUp(parsed.data.sessionId);
-      }}
-    >
-      <Field
-        id="charging-session-id"
-        label="Session id"
-        value={value}
-        error={error}
-        onChange={(e) => setValue(e.target.value)}
-        className="w-72 max-w-full"
-        autoComplete="off"
-        spellCheck={false}
-      />
-      <Button type="submit" variant="secondary" size="sm" className="mt-6">
-        <Search aria-hidden className="h-4 w-4" /> Look up
-      </Button>
-    </form>
-  );
+/** The session id typed, checked by the schema, which (with zod) loads on the first look-up: the page needs it for nothing else. */
+async function checkSessionId(text: string): Promise<LookupCheck> {
+  const { chargingLookupSchema } = await import('@/lib/vehicle-data/schemas');
+  const parsed = chargingLookupSchema.safeParse({ sessionId: text });
+  return parsed.success ? { value: parsed.data.sessionId } : { error: parsed.error.issues[0]?.message ?? 'Not a session id' };
 }
 
 const SESSION_COLUMNS: DataColumn<ChargingSession>[] = [
@@ -150,7 +121,14 @@ export function ChargingSessions({
         description="Energy from the grid, energy stored in the battery, and what was lost between them."
         footer={page ? <RawView meta={page} label="Charging sessions page" /> : null}
       >
-        <LookupForm onLookUp={openSession} />
+        <LookupForm
+          id="charging-session-id"
+          label="Session id"
+          name="Look up a charging session"
+          check={checkSessionId}
+          onLookUp={openSession}
+          className="w-96 max-w-full"
+        />
         {list.notice ? <ListNotice>{list.notice}</ListNotice> : null}
         {query.isPending || list.resetting ? (
           <LoadingRows label="Loading charging sessions" />

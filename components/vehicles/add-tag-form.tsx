@@ -5,7 +5,7 @@ import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, FormError } from '@/components/ui/field';
 import { formField } from '@/components/ui/form-field';
 import { tagLabel } from '@/lib/vehicles/tags';
 import { ApiClientError } from '@/lib/query/api-fetch';
@@ -53,11 +53,7 @@ export function AddTagForm({ org, target, idPrefix }: { org: string; target: Tag
         </Button>
       </div>
       <TagDatalists idPrefix={idPrefix} tags={seen.data?.tags ?? []} keyText={keyText?.trim() ?? ''} />
-      {errors.root ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errors.root.message}
-        </p>
-      ) : null}
+      {errors.root ? <FormError>{errors.root.message}</FormError> : null}
     </form>
   );
 }

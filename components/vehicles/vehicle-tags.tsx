@@ -1,5 +1,6 @@
 'use client';
 
+import { FormError } from '@/components/ui/field';
 import { X } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -33,9 +34,7 @@ export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId
       {tags.isPending ? (
         <Skeleton className="h-7 w-64" />
       ) : tags.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Tags could not be loaded: {errorText(tags.error)}
-        </p>
+        <FormError>Tags could not be loaded: {errorText(tags.error)}</FormError>
       ) : tags.data.tags.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           No tags yet.{canTag ? ' Add one to group this vehicle and filter the fleet by it.' : ''}
