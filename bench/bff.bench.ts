@@ -1,10 +1,13 @@
 /**
- * The cost of the BFF wrapper: GET /api/o/{org}/vehicles (session, membership, permission,
- * validation, the typed client) against a bare route handler doing the same upstream read
- * (/api/bench/o/{org}/vehicles), both served by the same production build, both reading the
- * standalone sandbox over loopback HTTP. Target: the wrapper keeps >= 90% of the bare throughput.
+ * The cost of the BFF wrapper: GET /api/o/{org}/vehicles against two bare route handlers
+ * (/api/bench/o/{org}/vehicles), all served by the same production build, all reading the
+ * standalone sandbox over loopback HTTP:
+ * - the same verb (listVehicles: the typed client and the battery-health join) with nothing of the
+ *   wrapper (session, membership, permission, validation, deadline, observation). The difference is
+ *   the wrapper's alone; the target (>= 97% of the bare route's server CPU) is judged on it.
+ * - the raw upstream read, with nothing of the client either: what the whole stack costs.
  * Each concurrent client asks for its own page size, so no two requests in flight are identical
- * and the client's coalescing of identical reads cannot flatter the wrapper.
+ * and the client's coalescing of identical reads cannot flatter either side.
  */
 import { hasBuild, startBenchConsole } from './support/console-server';
 import { median, quantile } from './support/stats';
@@ -58,7 +61,8 @@ export default async function bffBench(): Promise<void> {
   try {
     const pageSize = (client: number) => 13 + client;
     const wrapped = (client: number) => `${base}/api/o/fleet/vehicles?pageSize=${pageSize(client)}`;
-    const bare = (client: number) => `${base}/api/bench/o/fleet/vehicles?maxPageSize=${pageSize(client)}`;
+    const bare = (client: number) => `${base}/api/bench/o/fleet/vehicles?maxPageSize=${pageSize(client)}&verb=1`;
+    const raw = (client: number) => `${base}/api/bench/o/fleet/vehicles?maxPageSize=${pageSize(client)}`;
     const probe = await fetch(wrapped(0), { headers: { Cookie: cookie } });
     const probeBody = probe.ok ? ((await probe.json()) as { items: unknown[] }) : undefined;
     if (probeBody?.items.length !== pageSize(0)) {
@@ -68,8 +72,9 @@ export default async function bffBench(): Promise<void> {
     for (let i = 0; i < 2; i++) {
       await round(wrapped, cookie, serverCpuMs);
       await round(bare, undefined, serverCpuMs);
+      await round(raw, undefined, serverCpuMs);
     }
-    const results = { wrapped: [] as Round[], bare: [] as Round[] };
+    const results = { wrapped: [] as Round[], bare: [] as Round[], raw: [] as Round[] };
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate the order so drift on a shared machine hits both alike.
       if (i % 2 === 0) {
@@ -79,6 +84,7 @@ export default async function bffBench(): Promise<void> {
         results.bare.push(await round(bare, undefined, serverCpuMs));
         results.wrapped.push(await round(wrapped, cookie, serverCpuMs));
       }
+      results.raw.push(await round(raw, undefined, serverCpuMs));
     }
     const summary = (rounds: Round[]) => {
       const all = rounds.flatMap((r) => r.latencies);
@@ -92,13 +98,15 @@ export default async function bffBench(): Promise<void> {
     };
     const w = summary(results.wrapped);
     const b = summary(results.bare);
+    const r = summary(results.raw);
     const line = (name: string, s: ReturnType<typeof summary>) =>
       `${name.padEnd(34)} ${s.throughput.toFixed(0).padStart(5)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   server CPU ${s.cpu.toFixed(2)} ms/request   failures ${s.failures}`;
     console.log(
       `${CONCURRENCY} concurrent clients (page sizes ${pageSize(0)}-${pageSize(CONCURRENCY - 1)}, one each), ${ROUNDS} rounds of ${REQUESTS_PER_ROUND} requests each (median round)`,
     );
     console.log(line('wrapped GET /api/o/fleet/vehicles', w));
-    console.log(line('bare route, same upstream read', b));
+    console.log(line('bare route, same verb', b));
+    console.log(line('bare route, raw upstream read', r));
     // Each wrapped round is paired with the bare round run next to it; the median of the pairs'
     // ratios resists load that comes and goes on a shared machine better than a ratio of medians.
     const ratios = results.wrapped.map((r, i) => r.throughput / results.bare[i].throughput);
@@ -106,10 +114,15 @@ export default async function bffBench(): Promise<void> {
     console.log(`per-pair ratios: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}`);
     console.log(`wall clock: wrapper keeps ${(ratio * 100).toFixed(1)}% of the bare throughput (median of ${ROUNDS} pairs)`);
     // A saturated server's throughput is 1 / CPU per request; CPU time is what other load on a
-    // shared machine disturbs least, so the target is judged on it.
-    const capacity = b.cpu / w.cpu;
+    // shared machine disturbs least, so the target is judged on it, per pair as the wall clock is.
+    const cpuRatios = results.wrapped.map((round, i) => results.bare[i].cpuMsPerRequest / round.cpuMsPerRequest);
+    const capacity = median(cpuRatios);
+    console.log(`per-pair server CPU ratios: ${cpuRatios.map((c) => `${(c * 100).toFixed(0)}%`).join(' ')}`);
     console.log(
-      `server CPU: wrapper keeps ${(capacity * 100).toFixed(1)}% of the bare capacity (${b.cpu.toFixed(2)} / ${w.cpu.toFixed(2)} ms per request; target >= 90%): ${capacity >= 0.9 ? 'met' : 'NOT met'}`,
+      `server CPU: wrapper keeps ${(capacity * 100).toFixed(1)}% of the same verb's bare capacity (${b.cpu.toFixed(2)} / ${w.cpu.toFixed(2)} ms per request, medians; target >= 97%): ${capacity >= 0.97 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `whole stack: the wrapped route keeps ${((r.cpu / w.cpu) * 100).toFixed(1)}% of the raw upstream read's capacity (${r.cpu.toFixed(2)} / ${w.cpu.toFixed(2)} ms per request)`,
     );
   } finally {
     await server.stop();

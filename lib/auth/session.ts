@@ -22,6 +22,14 @@ export function sessionMaxAgeSeconds(): number {
   return env().SESSION_MAX_AGE_HOURS * 60 * 60;
 }
 
+/** The claims of the session token among `cookies`; null when signed out or past the absolute lifetime. */
+export function sessionClaimsFrom(cookieList: readonly { name: string; value: string }[]): Promise<SessionClaims | null> {
+  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }), undefined, sessionMaxAgeSeconds(), {
+    secure: publicOriginIsHttps(),
+  });
+  return reader.session(cookieList);
+}
+
 /**
  * The claims of this request's session token (user, session id, session version), without a
  * database read; null when signed out or past the absolute lifetime. The cookie is decoded
@@ -29,12 +37,7 @@ export function sessionMaxAgeSeconds(): number {
  * or route cannot set. Whether the session was ended since is checked by the callers below and
  * by loadOrgAccess (folded into its membership query).
  */
-export const getSessionClaims = cache(async (): Promise<SessionClaims | null> => {
-  reader ??= createSessionTokenReader((token) => decode({ token, secret: getAuthSecret() }), undefined, sessionMaxAgeSeconds(), {
-    secure: publicOriginIsHttps(),
-  });
-  return reader.session((await cookies()).getAll());
-});
+export const getSessionClaims = cache(async (): Promise<SessionClaims | null> => sessionClaimsFrom((await cookies()).getAll()));
 
 /**
  * The signed-in user of this request, or null. The user and the session's state are read from

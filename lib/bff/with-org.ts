@@ -140,14 +140,17 @@ export function withOrg<
       const bearer = bearerSecretOf(request);
       if (mutating && bearer === undefined) assertSameOrigin(request);
       const slug = String(rawParams.org ?? '');
-      access = bearer === undefined ? await loadOrgAccess(slug) : await loadBearerAccess(request, slug, bearer, { onRateLimit });
+      access =
+        bearer === undefined
+          ? await loadOrgAccess(slug, request.cookies.getAll())
+          : await loadBearerAccess(request, slug, bearer, { onRateLimit });
       onOrganization(access.org.id);
       if (!accessCan(access, options.permission)) throw permissionRefusal(access, options.permission);
       if (options.perPerson)
         await takePersonBudget(getDb(), options.perPerson, access.credential ? `credential ${access.credential.id}` : access.user.id);
       const params = parse(options.params as PS, rawParams, 'params');
       const query = parse(options.query as QS, Object.fromEntries(request.nextUrl.searchParams), 'query');
-      const headers = parse(options.headers as HS, Object.fromEntries(request.headers), 'headers');
+      const headers = parse(options.headers as HS, options.headers ? Object.fromEntries(request.headers) : undefined, 'headers');
       const body = parse(options.body as BS, options.body ? await readJsonBody(request) : undefined, 'body');
       parsedBody = body;
       parsedParams = params;

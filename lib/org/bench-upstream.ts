@@ -1,10 +1,17 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
-import { getOrganizationBySlug, getOrganizationCredentials } from '@/lib/db/repos/organizations';
+import { getOrganizationBySlug, getOrganizationCredentials, type PublicOrganization } from '@/lib/db/repos/organizations';
+
+/** The organization a bench baseline reads for, looked up once: the wrapper's membership read is what is measured. */
+export async function benchOrganization(slug: string): Promise<PublicOrganization> {
+  const org = await getOrganizationBySlug(getDb(), slug);
+  if (!org) throw new Error(`The bench needs the organization ${slug}`);
+  return org;
+}
 
 /**
- * The wrapper benchmark's baseline (app/api/bench): the organization's base URL and a token from
- * its stored credentials, with nothing of the client (no token cache, retries, breaker).
+ * The wrapper benchmark's raw baseline (app/api/bench): the organization's base URL and a token
+ * from its stored credentials, with nothing of the client (no token cache, retries, breaker).
  */
 export async function benchUpstream(slug: string): Promise<{ baseUrl: string; token: string }> {
   const db = getDb();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getSessionClaims } from '@/lib/auth/session';
+import { getSessionClaims, sessionClaimsFrom } from '@/lib/auth/session';
 import { noteSessionSeen } from '@/lib/auth/server/session-activity';
 import { sessionIsCurrent } from '@/lib/auth/session-token';
 import type { Role } from '@/lib/auth/permissions';
@@ -24,9 +24,11 @@ const accessCache = createGenerationCache<Awaited<ReturnType<typeof getUserAcces
  * user's session version moved on, or whose user was disabled answers as signed out. An admin or
  * manager without a second factor in an organization that requires one gets nothing but
  * SECOND_FACTOR_REQUIRED: every route and page of the organization comes through here.
+ * A route passes its request's cookies: `cookies()` in a route handler builds a mutable cookie
+ * store each time (about 0.1 ms a request), which a read does not need.
  */
-export async function loadOrgAccess(slug: string): Promise<OrgAccess> {
-  const claims = await getSessionClaims();
+export async function loadOrgAccess(slug: string, requestCookies?: readonly { name: string; value: string }[]): Promise<OrgAccess> {
+  const claims = requestCookies ? await sessionClaimsFrom(requestCookies) : await getSessionClaims();
   if (!claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', 'Not found.');
   // One query: the user (a deleted user's token opens nothing), the membership, and the
