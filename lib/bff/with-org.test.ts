@@ -112,3 +112,32 @@ describe('withOrg and the headers a route reads', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 });
+
+describe('withOrg and the query', () => {
+  const get = (search: string) => new NextRequest(`http://console.test/api/o/fleet/things${search}`);
+  const schema = z.object({ size: z.coerceNumber().check(z.int(), z.gte(1)), tags: z.optional(z.string()) });
+
+  it('parses each query text once, shares it frozen, and refuses a bad one every time', async () => {
+    const seen: unknown[] = [];
+    const route = withOrg(
+      async ({ query }) => {
+        seen.push(query);
+        return { size: query.size };
+      },
+      { permission: 'vehicles.read', query: schema },
+    );
+    expect(await (await route(get('?size=3'), context)).json()).toEqual({ size: 3 });
+    expect(await (await route(get('?size=3'), context)).json()).toEqual({ size: 3 });
+    expect(await (await route(get('?size=4'), context)).json()).toEqual({ size: 4 });
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[2]).not.toBe(seen[0]);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    expect(() => {
+      (seen[0] as { size: number }).size = 9;
+    }).toThrow(TypeError);
+    for (let i = 0; i < 2; i++) {
+      const refused = await route(get('?size=0'), context);
+      expect(refused.status).toBe(400);
+    }
+  });
+});
