@@ -95,6 +95,11 @@ const KEYS_FROM_FACTORIES = {
   message: 'Import query keys from lib/<domain>/query-keys.ts: a query module brings its hooks and their imports into the page.',
 };
 const NOT_TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'];
+const NO_NEXT_DYNAMIC = {
+  name: 'next/dynamic',
+  message:
+    'Load a component on the client with clientLazy (components/ui/client-lazy.tsx): next/dynamic adds ~2 kB gzip to the first load.',
+};
 
 // Components never fetch: data comes through a named hook or call of the domain's query module
 // (lib/<domain>/query.ts), which owns the endpoint, the key and the cache updates.
@@ -104,6 +109,7 @@ const COMPONENTS_NEVER_FETCH = {
     'error',
     {
       paths: [
+        NO_NEXT_DYNAMIC,
         {
           name: '@tanstack/react-query',
           importNames: [
@@ -161,7 +167,7 @@ export default defineConfig([
   {
     files: ['app/**', 'components/**', 'lib/**'],
     ignores: NOT_TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT_IMPORTS, KEYS_FROM_FACTORIES] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_NEXT_DYNAMIC], patterns: [TEST_SUPPORT_IMPORTS, KEYS_FROM_FACTORIES] }] },
   },
   // After the block above: a later no-restricted-imports replaces an earlier one, so this one carries both.
   { files: ['components/**'], ignores: NOT_TESTS, rules: COMPONENTS_NEVER_FETCH },

@@ -1,7 +1,7 @@
 'use client';
 
 import { Unplug } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import Link from 'next/link';
 import { useState } from 'react';
 import { RecordHeader } from '@/components/ui/page-header';
@@ -23,7 +23,7 @@ import { useAccount, useAccountVehicles, useDisconnectAccount } from '@/lib/acco
 import { reconnectHref } from '@/lib/connect/account-links';
 
 /** Consent at a glance and Reconnect, loaded after the account. */
-const AccountConsentCard = dynamic(() => import('./account-consent-card').then((m) => m.AccountConsentCard), { ssr: false });
+const AccountConsentCard = clientLazy(() => import('./account-consent-card').then((m) => m.AccountConsentCard));
 
 const ACCOUNT_COLUMNS = DEFAULT_COLUMNS.filter((c) => c !== 'account');
 

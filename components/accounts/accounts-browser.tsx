@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { withUrlState } from '@/components/list/with-url-state';
 import Link from 'next/link';
 import { FilterPanel } from '@/components/list/filter-panel';
@@ -12,7 +12,7 @@ import type { AccountRecord } from '@/lib/vehicles/types';
 import { useAccountList } from '@/lib/accounts/list-query';
 
 /** Loaded after the list: it asks the upstream about each remembered account. */
-const DisconnectedAccounts = dynamic(() => import('./disconnected-accounts').then((m) => m.DisconnectedAccounts), { ssr: false });
+const DisconnectedAccounts = clientLazy(() => import('./disconnected-accounts').then((m) => m.DisconnectedAccounts));
 
 function accountColumns(org: string): DataColumn<AccountRecord>[] {
   return [

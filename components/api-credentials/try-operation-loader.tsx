@@ -1,14 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import type { TryableOperation } from '@/lib/api-credentials/try-operation';
 import { SectionCard } from '@/components/ui/card';
 
 // Loaded by the reference page alone, and only in the browser: no other page carries it.
-const TryOperation = dynamic(() => import('./try-operation').then((m) => m.TryOperation), {
-  ssr: false,
-  loading: () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>,
-});
+const TryOperation = clientLazy(
+  () => import('./try-operation').then((m) => m.TryOperation),
+  () => <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>,
+);
 
 /** The reference page's "try it" card for admins: GET operations with the admin's own session. */
 export function TryOperationCard({ org, operations }: { org: string; operations: TryableOperation[] }) {

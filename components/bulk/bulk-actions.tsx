@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -23,7 +23,7 @@ const ACTIONS: { value: BulkActionName; label: string }[] = [
 ];
 
 // The less-used "Send a command" action: its picker and the command catalog load when it is chosen.
-const BulkCommandFields = dynamic(() => import('./bulk-command-fields').then((m) => m.BulkCommandFields), { ssr: false });
+const BulkCommandFields = clientLazy(() => import('./bulk-command-fields').then((m) => m.BulkCommandFields));
 
 type ListFilter = { filter?: string; tagKey?: string; tagValue?: string };
 

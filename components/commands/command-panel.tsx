@@ -1,7 +1,7 @@
 'use client';
 
 import { AlertTriangle } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useState } from 'react';
 import { LoadingRows } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -24,16 +24,16 @@ import { CommandButton } from './command-button';
 import { useExecutionWatcher } from './execution-watcher';
 
 /** Loaded when a command with arguments is chosen: the form brings zod and react-hook-form with it. */
-const CommandArgsForm = dynamic(() => import('./command-args-form').then((m) => m.CommandArgsForm), {
-  ssr: false,
-  loading: () => <p className="text-sm">Loading the form…</p>,
-});
+const CommandArgsForm = clientLazy(
+  () => import('./command-args-form').then((m) => m.CommandArgsForm),
+  () => <p className="text-sm">Loading the form…</p>,
+);
 
 /** Below the commands, so it loads after the page is on screen: it keeps the vehicle page's first load under budget. */
-const CommandHistory = dynamic(() => import('./command-history').then((m) => m.CommandHistory), {
-  ssr: false,
-  loading: () => <LoadingRows label="Loading the command history" />,
-});
+const CommandHistory = clientLazy(
+  () => import('./command-history').then((m) => m.CommandHistory),
+  () => <LoadingRows label="Loading the command history" />,
+);
 
 /**
  * The command just sent, followed live: its state, why it failed in words, the events received about
@@ -41,14 +41,14 @@ const CommandHistory = dynamic(() => import('./command-history').then((m) => m.C
  * panel shows it only after a send in this visit. It brings the failure catalog and the events list.
  */
 const loadLiveExecution = () => import('./live-execution');
-const LiveExecution = dynamic(() => loadLiveExecution().then((m) => m.LiveExecution), {
-  ssr: false,
-  loading: () => (
+const LiveExecution = clientLazy(
+  () => loadLiveExecution().then((m) => m.LiveExecution),
+  () => (
     <section aria-label="Latest command" className="min-h-24 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <LoadingRows label="Loading the latest command" rows={2} />
     </section>
   ),
-});
+);
 
 type Props = { org: string; vehicleId: string; vehicleName: string; isListening: boolean };
 type Pending = { input: SendCommandInput; warnings: string[] };

@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExecutionView } from '@/lib/commands/execution-view';
 
 /** Loaded once a command is followed: the command names and failure explanations are needed for nothing else. */
-const WatchOne = dynamic(() => import('./execution-watch-one').then((m) => m.WatchOne), { ssr: false });
+const WatchOne = clientLazy(() => import('./execution-watch-one').then((m) => m.WatchOne));
 
 type Watcher = { watch: (execution: ExecutionView) => void };
 const WatcherContext = createContext<Watcher | null>(null);

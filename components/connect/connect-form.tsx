@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -19,7 +19,7 @@ import { CONNECT_SCOPES, LOCALES, REGIONS } from '@/lib/contract/connect';
 import { useCreateConsentLink } from '@/lib/connect/query';
 
 /** Why no link was created, in words: loaded when a creation fails (its texts stay out of the page's first load). */
-const ConnectError = dynamic(() => import('./connect-error').then((m) => m.ConnectError), { ssr: false });
+const ConnectError = clientLazy(() => import('./connect-error').then((m) => m.ConnectError));
 
 const DEFAULTS: ConnectLinkRequest = { mode: 'account', makes: [], scopes: ['vehicle:all'], region: 'EUROPE', locale: 'en-GB' };
 const FIELD_NAMES = ['mode', 'makes', 'scopes', 'region', 'locale', 'countryCode', 'vin', 'model', 'modelYear', 'mailTo'] as const;

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -14,32 +14,32 @@ import { ConnectForm } from './connect-form';
  * The list of links, fetched in the browser (the server draws its loading rows either way): its
  * code loads after the page's own.
  */
-const ConsentLinks = dynamic(() => import('./consent-links').then((m) => m.ConsentLinks), {
-  ssr: false,
-  loading: () => <LoadingRows rows={3} label="Loading consent links" />,
-});
+const ConsentLinks = clientLazy(
+  () => import('./consent-links').then((m) => m.ConsentLinks),
+  () => <LoadingRows rows={3} label="Loading consent links" />,
+);
 
 /** Loaded when a new link starts from an earlier one (Reconnect, `?from=`), which few visits do. */
-const ReconnectForm = dynamic(() => import('./reconnect-form').then((m) => m.ReconnectForm), {
-  ssr: false,
-  loading: () => (
+const ReconnectForm = clientLazy(
+  () => import('./reconnect-form').then((m) => m.ReconnectForm),
+  () => (
     <SectionCard id="reconnect-heading" title="New consent link">
       <LoadingRows label="Loading the earlier link" />
     </SectionCard>
   ),
-});
+);
 
 /** Loaded when a link is shown (created, or picked from the list), with its QR code. */
-const LinkResult = dynamic(() => import('./link-result').then((m) => m.LinkResult), {
-  ssr: false,
-  loading: () => <LoadingRows rows={3} label="Loading the link" />,
-});
+const LinkResult = clientLazy(
+  () => import('./link-result').then((m) => m.LinkResult),
+  () => <LoadingRows rows={3} label="Loading the link" />,
+);
 
 /** Loaded when an account or vehicle is reconnected (?account=), with the consent reads it needs. */
-const AccountReconnectForm = dynamic(() => import('./account-reconnect-form').then((m) => m.AccountReconnectForm), {
-  ssr: false,
-  loading: () => <LoadingRows rows={3} label="Loading what the account was connected with" />,
-});
+const AccountReconnectForm = clientLazy(
+  () => import('./account-reconnect-form').then((m) => m.AccountReconnectForm),
+  () => <LoadingRows rows={3} label="Loading what the account was connected with" />,
+);
 
 function HowItWorks() {
   return (

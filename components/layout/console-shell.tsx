@@ -1,7 +1,7 @@
 'use client';
 
 import { Menu, X } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { NotificationBell } from '@/components/notifications/notification-bell';
@@ -17,7 +17,7 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 // Nothing to show until the stream, which loads after the first paint, says how it is.
-const LiveMark = dynamic(() => import('./live-mark').then((m) => m.LiveMark), { ssr: false });
+const LiveMark = clientLazy(() => import('./live-mark').then((m) => m.LiveMark));
 
 type ConsoleShellProps = {
   org: string;

@@ -1,15 +1,12 @@
 'use client';
 
 import { ChevronDown, UserRound } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { Popover } from '@/components/list/popover';
 
 const loadPanel = () => import('./user-menu-panel').then((m) => m.UserMenuPanel);
 // Every console page carries the menu's button; what it opens loads as a pointer or focus comes to the button.
-const UserMenuPanel = dynamic(loadPanel, {
-  ssr: false,
-  loading: () => <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">Loading…</p>,
-});
+const UserMenuPanel = clientLazy(loadPanel, () => <p className="px-2 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">Loading…</p>);
 
 /**
  * The account panel: a disclosure (button + panel), the WAI-ARIA pattern for a small panel of

@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { CONSENT_MISSING } from '@/lib/contract/consent-scopes';
 import { SegmentError } from './segment-error';
 
 // Loaded when a section fails for a missing consent: every vehicle tab has data sections, and
 // the explanation is for the one case.
-const MissingConsentState = dynamic(() => import('./missing-consent-state').then((m) => m.MissingConsentState), { ssr: false });
+const MissingConsentState = clientLazy(() => import('./missing-consent-state').then((m) => m.MissingConsentState));
 
 /**
  * A data section of a page that could not be shown (retry refetches). A missing consent is a fact

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -15,10 +15,10 @@ import { FleetMapPicture } from './fleet-map-picture';
 
 // MapLibre is large (about 230 kB compressed): it loads when a person explores the map, not with the page.
 const loadCanvas = () => import('./fleet-map-canvas');
-const FleetMapCanvas = dynamic(() => loadCanvas().then((m) => m.FleetMapCanvas), {
-  ssr: false,
-  loading: () => <Skeleton className="h-[60vh] min-h-80 w-full" />,
-});
+const FleetMapCanvas = clientLazy(
+  () => loadCanvas().then((m) => m.FleetMapCanvas),
+  () => <Skeleton className="h-[60vh] min-h-80 w-full" />,
+);
 
 /** The fleet's last positions on a map, and the same vehicles as a list for keyboard and screen-reader users. */
 export function FleetMapView({ org, styleUrl }: { org: string; styleUrl: string | null }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
@@ -29,14 +29,14 @@ import { useWebhookEndpoints } from '@/lib/notifications/webhook-query';
  * rule schema (and with it zod), the command catalog and the kinds' parameters, about 25 kB gzip
  * that the page's first paint does not show. Until it comes, a placeholder of a field's height.
  */
-const RuleForm = dynamic(() => import('./rule-form').then((m) => m.RuleForm), {
-  ssr: false,
-  loading: () => (
+const RuleForm = clientLazy(
+  () => import('./rule-form').then((m) => m.RuleForm),
+  () => (
     <p role="status" className="flex min-h-10 items-center text-sm text-zinc-600 dark:text-zinc-400">
       Loading the rule editor…
     </p>
   ),
-});
+);
 
 function RuleRow({
   org,

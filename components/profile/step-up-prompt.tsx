@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { registerStepUpPrompt, type StepUpRequest } from '@/lib/query/step-up-slot';
 
 // Mounted on every console page, asked only before a dangerous action: the dialog (and the passkey
 // code it brings) loads when it is first needed, not in every page's first load.
-const StepUpDialog = dynamic(() => import('./step-up-dialog').then((m) => m.StepUpDialog), { ssr: false });
+const StepUpDialog = clientLazy(() => import('./step-up-dialog').then((m) => m.StepUpDialog));
 
 /**
  * The console's one step-up prompt: mounted once, it opens whenever an API call is refused for

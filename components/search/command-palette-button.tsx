@@ -1,13 +1,13 @@
 'use client';
 
 import { Search } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useEffect, useState } from 'react';
 import type { NavItem } from '@/components/layout/nav-items';
 import { Button } from '@/components/ui/button';
 
 // cmdk and the palette load on first open, not with every page.
-const CommandPalette = dynamic(() => import('./command-palette').then((m) => m.CommandPalette), { ssr: false });
+const CommandPalette = clientLazy(() => import('./command-palette').then((m) => m.CommandPalette));
 
 /** The header's search button and the Ctrl+K / ⌘K shortcut, from any console page. */
 export function CommandPaletteButton({ org, nav }: { org: string; nav: NavItem[] }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
 
@@ -19,9 +19,9 @@ function PanelPlaceholder({ id, title, description, loading }: { id: string; tit
   );
 }
 
-export const LazyWebhookPanel = dynamic(() => import('@/components/webhooks/webhook-panel').then((m) => m.WebhookPanel), {
-  ssr: false,
-  loading: () => (
+export const LazyWebhookPanel = clientLazy(
+  () => import('@/components/webhooks/webhook-panel').then((m) => m.WebhookPanel),
+  () => (
     <PanelPlaceholder
       id="events-heading"
       title="Events (webhooks)"
@@ -29,26 +29,23 @@ export const LazyWebhookPanel = dynamic(() => import('@/components/webhooks/webh
       loading="Loading events"
     />
   ),
-});
-
-export const LazyApiCredentialsPanel = dynamic(
-  () => import('@/components/api-credentials/api-credentials-panel').then((m) => m.ApiCredentialsPanel),
-  {
-    ssr: false,
-    loading: () => (
-      <PanelPlaceholder
-        id="api-credentials-heading"
-        title="API credentials"
-        description="For scripts and integrations: the console’s own API with a bearer secret, under the same permissions, limits and audit trail."
-        loading="Loading API credentials"
-      />
-    ),
-  },
 );
 
-export const LazyOwnerFacePanel = dynamic(() => import('@/components/connect/owner-face-panel').then((m) => m.OwnerFacePanel), {
-  ssr: false,
-  loading: () => (
+export const LazyApiCredentialsPanel = clientLazy(
+  () => import('@/components/api-credentials/api-credentials-panel').then((m) => m.ApiCredentialsPanel),
+  () => (
+    <PanelPlaceholder
+      id="api-credentials-heading"
+      title="API credentials"
+      description="For scripts and integrations: the console’s own API with a bearer secret, under the same permissions, limits and audit trail."
+      loading="Loading API credentials"
+    />
+  ),
+);
+
+export const LazyOwnerFacePanel = clientLazy(
+  () => import('@/components/connect/owner-face-panel').then((m) => m.OwnerFacePanel),
+  () => (
     <PanelPlaceholder
       id="owner-face-heading"
       title="What vehicle owners see"
@@ -56,11 +53,11 @@ export const LazyOwnerFacePanel = dynamic(() => import('@/components/connect/own
       loading="Loading what owners see"
     />
   ),
-});
+);
 
-export const LazyTariffPanel = dynamic(() => import('@/components/settings/tariff-panel').then((m) => m.TariffPanel), {
-  ssr: false,
-  loading: () => (
+export const LazyTariffPanel = clientLazy(
+  () => import('@/components/settings/tariff-panel').then((m) => m.TariffPanel),
+  () => (
     <PanelPlaceholder
       id="tariff-heading"
       title="Charging tariff"
@@ -68,4 +65,4 @@ export const LazyTariffPanel = dynamic(() => import('@/components/settings/tarif
       loading="Loading the tariff"
     />
   ),
-});
+);

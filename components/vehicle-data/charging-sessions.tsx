@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { Download } from 'lucide-react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
@@ -24,10 +24,10 @@ import { DayRangeForm } from './day-range-form';
 import { presetsIn, type useDayRangeUrl } from './use-day-range-url';
 
 /** One session by id: loaded when a session is opened, most visits only list them. */
-const SessionDetail = dynamic(() => import('./charging-session-detail').then((m) => m.SessionDetail), {
-  ssr: false,
-  loading: () => <LoadingRows label="Loading the charging session" />,
-});
+const SessionDetail = clientLazy(
+  () => import('./charging-session-detail').then((m) => m.SessionDetail),
+  () => <LoadingRows label="Loading the charging session" />,
+);
 
 /** The session id typed, checked by the schema, which (with zod) loads on the first look-up: the page needs it for nothing else. */
 async function checkSessionId(text: string): Promise<LookupCheck> {

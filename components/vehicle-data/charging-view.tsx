@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { LazyBackfillPanel } from '@/components/history/lazy-backfill-panel';
 import { withUrlState } from '@/components/list/with-url-state';
 import { LoadingRows } from '@/components/ui/states';
@@ -16,10 +16,10 @@ const DEFAULT_DAYS = 90;
  * in the person's days), so the server's first paint is the loading rows below either way. Their
  * code loads after the page's own, behind the same loading rows.
  */
-const ChargingSessions = dynamic(() => import('./charging-sessions').then((m) => m.ChargingSessions), {
-  ssr: false,
-  loading: () => <LoadingRows label="Loading charging sessions" />,
-});
+const ChargingSessions = clientLazy(
+  () => import('./charging-sessions').then((m) => m.ChargingSessions),
+  () => <LoadingRows label="Loading charging sessions" />,
+);
 
 /** Charging sessions of a date range (kept in the URL, exported as CSV), look-up by id always, energy per session as a chart. */
 function Charging({ org, vehicleId }: { org: string; vehicleId: string }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 
 /**
  * The vehicles list's filter editors, loaded when the "Add filter" menu first opens (`preloadFilterEditors`)
@@ -18,7 +18,7 @@ export function preloadFilterEditors(): void {
   if (preloaded) return;
   preloaded = true;
   void Promise.all([loadTagEditor(), loadNumberEditor(), loadConditionEditor(), loadFilterPanel()]).catch(() => {
-    // A failed preload is retried when a form is shown (next/dynamic asks again).
+    // A failed preload is retried when a form is shown (the form's lazy component asks again).
     preloaded = false;
   });
 }
@@ -31,13 +31,7 @@ function EditorPlaceholder() {
   );
 }
 
-export const TagFilterEditor = dynamic(() => loadTagEditor().then((m) => m.TagFilterEditor), { ssr: false, loading: EditorPlaceholder });
-export const NumberFilterEditor = dynamic(() => loadNumberEditor().then((m) => m.NumberFilterEditor), {
-  ssr: false,
-  loading: EditorPlaceholder,
-});
-export const ConditionEditor = dynamic(() => loadConditionEditor().then((m) => m.ConditionEditor), {
-  ssr: false,
-  loading: EditorPlaceholder,
-});
-export const FilterPanel = dynamic(() => loadFilterPanel().then((m) => m.FilterPanel), { ssr: false, loading: EditorPlaceholder });
+export const TagFilterEditor = clientLazy(() => loadTagEditor().then((m) => m.TagFilterEditor), EditorPlaceholder);
+export const NumberFilterEditor = clientLazy(() => loadNumberEditor().then((m) => m.NumberFilterEditor), EditorPlaceholder);
+export const ConditionEditor = clientLazy(() => loadConditionEditor().then((m) => m.ConditionEditor), EditorPlaceholder);
+export const FilterPanel = clientLazy(() => loadFilterPanel().then((m) => m.FilterPanel), EditorPlaceholder);

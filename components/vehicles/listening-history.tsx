@@ -1,14 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useState } from 'react';
 import { LoadingBlocks } from '@/components/ui/states';
 
 /** Loaded on the first opening: most visits to a vehicle never open it. */
-const HistoryPanel = dynamic(() => import('./listening-history-panel').then((m) => m.HistoryPanel), {
-  ssr: false,
-  loading: () => <LoadingBlocks label="Loading the listening history" blocks={['h-16 w-full']} />,
-});
+const HistoryPanel = clientLazy(
+  () => import('./listening-history-panel').then((m) => m.HistoryPanel),
+  () => <LoadingBlocks label="Loading the listening history" blocks={['h-16 w-full']} />,
+);
 
 /**
  * Who paused or resumed data collection, and when, beside the listening switch: the Vehicle API's

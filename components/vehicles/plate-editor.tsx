@@ -1,17 +1,17 @@
 'use client';
 
 import { Pencil } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Button } from '@/components/ui/button';
 import type { VehicleRecord } from '@/lib/vehicles/types';
 
 /** Loaded on Edit only: the form brings zod and react-hook-form with it. */
-const PlateForm = dynamic(() => import('./plate-form').then((m) => m.PlateForm), {
-  ssr: false,
-  loading: () => <span className="text-sm">Loading…</span>,
-});
+const PlateForm = clientLazy(
+  () => import('./plate-form').then((m) => m.PlateForm),
+  () => <span className="text-sm">Loading…</span>,
+);
 
 /** The registration plate, with an edit form for those who may change vehicles. */
 export function PlateEditor({ org, vehicle, locked }: { org: string; vehicle: VehicleRecord; locked?: boolean }) {

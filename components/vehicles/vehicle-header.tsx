@@ -2,7 +2,7 @@
 
 import { makeLabel } from '@/lib/contract/makes';
 import { registrationDateText } from '@/lib/vehicles/registration';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -24,7 +24,7 @@ import { useVehicle } from '@/lib/vehicles/query';
 import { reconnectHref } from '@/lib/connect/account-links';
 
 // The catalog's words load only for a vehicle that has a connection problem to explain.
-const ConnectionProblem = dynamic(() => import('./connection-problem').then((m) => m.ConnectionProblem), { ssr: false });
+const ConnectionProblem = clientLazy(() => import('./connection-problem').then((m) => m.ConnectionProblem));
 import { useInBrowser } from '@/lib/hooks/use-in-browser';
 
 /** A calendar day, never shifted by a time zone; the server render shows it as it came (no locale yet). */

@@ -2,7 +2,7 @@
 
 import { FormError } from '@/components/ui/field';
 import { X } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import Link from 'next/link';
 import { toast } from '@/components/ui/toast';
 import { useCan } from '@/components/layout/session-role';
@@ -13,7 +13,7 @@ import { errorText } from '@/components/list/error-text';
 import { useRemoveTag, useVehicleTags } from '@/lib/vehicles/tag-query';
 
 /** Loaded only for those who may tag: the form brings zod and react-hook-form with it. */
-export const AddTagForm = dynamic(() => import('./add-tag-form').then((m) => m.AddTagForm), { ssr: false });
+export const AddTagForm = clientLazy(() => import('./add-tag-form').then((m) => m.AddTagForm));
 
 /** The vehicle's tags as chips: a click filters the fleet by that tag; add and remove for those allowed. */
 export function VehicleTags({ org, vehicleId, locked }: { org: string; vehicleId: string; locked?: boolean }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { withUrlState } from '@/components/list/with-url-state';
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { useQueryStates } from 'nuqs';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
@@ -27,9 +27,9 @@ import { usePageTags, useVehicleList } from '@/lib/vehicles/list-query';
  * The bar of the selection and its bulk actions shows only once a row is selected: its code (the
  * bulk forms, their preview and type-back) loads then, behind a bar of the same place and height.
  */
-const VehicleSelectionBar = dynamic(() => import('./vehicle-selection-bar').then((m) => m.VehicleSelectionBar), {
-  ssr: false,
-  loading: () => (
+const VehicleSelectionBar = clientLazy(
+  () => import('./vehicle-selection-bar').then((m) => m.VehicleSelectionBar),
+  () => (
     <section
       aria-label="Selected vehicles"
       className="sticky bottom-2 z-20 min-h-24 rounded-xl border border-accent-100 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
@@ -39,7 +39,7 @@ const VehicleSelectionBar = dynamic(() => import('./vehicle-selection-bar').then
       </p>
     </section>
   ),
-});
+);
 
 const NONE: VehicleSelection = { ids: new Set(), allMatching: false };
 

@@ -10,7 +10,7 @@ test.use({
 test('an admin tries a GET operation of their organization from the API reference and sees its answer, errors included', async ({
   page,
 }) => {
-  // The try panel is loaded only here, in the browser, after the page (next/dynamic, ssr: false).
+  // The try panel is loaded only here, in the browser, after the page (clientLazy: in the browser only).
   await page.goto('/o/demo/settings/api');
   const card = page.getByRole('form', { name: 'Try an operation' });
   await expect(card).toBeVisible();

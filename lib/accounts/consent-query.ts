@@ -1,7 +1,7 @@
 'use client';
 
 // Consent and reconnection reads: their own module, loaded by the components that show them
-// (behind next/dynamic), so the accounts pages' first load does not carry them.
+// (behind clientLazy), so the accounts pages' first load does not carry them.
 
 import { useQuery } from '@tanstack/react-query';
 import type { AccountConsentView } from '@/lib/connect/account-consent';

@@ -1,6 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientLazy } from '@/components/ui/client-lazy';
 import { Skeleton } from '@/components/ui/states';
 
 /**
@@ -9,6 +9,6 @@ import { Skeleton } from '@/components/ui/states';
  */
 const loading = () => <Skeleton className="h-full w-full" />;
 
-export const LazyJourneysChart = dynamic(() => import('./journeys-chart').then((m) => m.JourneysChart), { ssr: false, loading });
-export const LazyChargingChart = dynamic(() => import('./charging-chart').then((m) => m.ChargingChart), { ssr: false, loading });
-export const LazyTireChart = dynamic(() => import('./tire-chart').then((m) => m.TireChart), { ssr: false, loading });
+export const LazyJourneysChart = clientLazy(() => import('./journeys-chart').then((m) => m.JourneysChart), loading);
+export const LazyChargingChart = clientLazy(() => import('./charging-chart').then((m) => m.ChargingChart), loading);
+export const LazyTireChart = clientLazy(() => import('./tire-chart').then((m) => m.TireChart), loading);
