@@ -16,7 +16,7 @@ import { Time } from '@/components/ui/time';
 import { BULK_RESULT_STATUS, GROUP_STATUS, lookOf } from '@/lib/eligibility/statuses';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
 import { useBulkConnection, useBulkConnectionResults } from '@/lib/eligibility/query';
-import { OutcomeError } from './outcome-errors';
+import { OutcomeError } from './lazy-outcome-error';
 import { PagedResults } from './paged-results';
 import type { BulkOutcome } from '@/lib/eligibility/bulk-connect';
 

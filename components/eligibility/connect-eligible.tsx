@@ -9,7 +9,7 @@ import { SectionCard } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { Mono } from '@/components/ui/copy-button';
 import { ErrorState } from '@/components/ui/states';
-import { OutcomeError } from './outcome-errors';
+import { OutcomeError } from './lazy-outcome-error';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { Time } from '@/components/ui/time';
