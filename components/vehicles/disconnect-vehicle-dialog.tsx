@@ -1,33 +1,32 @@
 'use client';
 
 import { makeLabel } from '@/lib/contract/makes';
-import { Unplug } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { VehicleRecord } from '@/lib/vehicles/types';
 import { errorText } from '@/components/list/error-text';
 import { useDisconnectVehicle, type VehicleDisconnected } from '@/lib/vehicles/query';
 
 /** Disconnect with the VIN typed back; on success the vehicle leaves every cached list at once. */
-export function DisconnectVehicle({
+export function DisconnectVehicleDialog({
   org,
   vehicle,
   onDisconnected,
+  open,
+  onOpenChange,
 }: {
   org: string;
   vehicle: VehicleRecord;
   onDisconnected: (result: VehicleDisconnected) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const disconnect = useDisconnectVehicle(org, vehicle.id);
   const confirmText = vehicle.vin ?? vehicle.id;
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="danger">
-          <Unplug aria-hidden className="h-4 w-4" /> Disconnect vehicle
-        </Button>
-      }
+      open={open}
+      onOpenChange={onOpenChange}
       title="Disconnect this vehicle?"
       description={
         <>
