@@ -8,7 +8,6 @@ import { SectionCard } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
 import { CONSENT_LINK_FILTERS, type LinkDisplayStatus } from '@/lib/connect/link-filters';
 import { isUpstreamId } from '@/lib/validations/upstream-id';
-import { ConnectForm } from './connect-form';
 
 /**
  * The list of links, fetched in the browser (the server draws its loading rows either way): its
@@ -17,6 +16,25 @@ import { ConnectForm } from './connect-form';
 const ConsentLinks = clientLazy(
   () => import('./consent-links').then((m) => m.ConsentLinks),
   () => <LoadingRows rows={3} label="Loading consent links" />,
+);
+
+/**
+ * The form of a new link sits below the list of links, and its code (react-hook-form among it,
+ * about 15 kB gzip) was most of the page's first load: it loads after the page, behind its own
+ * card and heading.
+ */
+const ConnectForm = clientLazy(
+  () => import('./connect-form').then((m) => m.ConnectForm),
+  () => (
+    <SectionCard
+      id="connect-form-heading"
+      bodyClassName=""
+      title="New consent link"
+      description="The owner opens the link, signs in with the manufacturer and approves what you ask for."
+    >
+      <LoadingRows rows={6} label="Loading the form" />
+    </SectionCard>
+  ),
 );
 
 /** Loaded when a new link starts from an earlier one (Reconnect, `?from=`), which few visits do. */
