@@ -105,7 +105,8 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * A route's parsed queries, by their text: a page polls with the same query, and parsing one
- * costs about 0.1 ms of zod. Every request with that text shares the value, so it is frozen.
+ * costs about 0.1 ms of zod. Every request with that text shares the value, so it is frozen, and
+ * a query schema must depend on its text alone (no clock, no default of "now").
  */
 function createQueryParser<S extends Schema | undefined>(schema: S) {
   const parsed = new Map<string, Parsed<S>>();
