@@ -81,7 +81,7 @@ export function LookupForm({
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit" variant="secondary" disabled={busy}>
+        <Button type="submit" variant="secondary" disabled={busy} className="shrink-0">
           <Search aria-hidden className="h-4 w-4" /> {action}
         </Button>
       </div>
