@@ -14,9 +14,8 @@ export async function benchOrganization(slug: string): Promise<PublicOrganizatio
  * from its stored credentials, with nothing of the client (no token cache, retries, breaker).
  */
 export async function benchUpstream(slug: string): Promise<{ baseUrl: string; token: string }> {
-  const db = getDb();
-  const org = await getOrganizationBySlug(db, slug);
-  const credentials = org ? await getOrganizationCredentials(db, org.id) : undefined;
+  const org = await benchOrganization(slug);
+  const credentials = await getOrganizationCredentials(getDb(), org.id);
   if (!credentials?.apiBaseUrl) throw new Error('The bench needs an organization with a base URL');
   const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
   const response = await fetch(`${credentials.apiBaseUrl}/v1/oauth2/token`, {
