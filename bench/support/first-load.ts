@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_KB = 200;
 
 /** Where a first visit's entry JS comes from, in kB gzip: the runtime, then each segment's chunks not counted before it. */
-export type FirstLoadParts = { runtime: number; layouts: number; boundaries: number; page: number; total: number };
+type FirstLoadParts = { runtime: number; layouts: number; boundaries: number; page: number; total: number };
 
 /** Every JS chunk a first visit to the route loads: the runtime plus each segment's entry chunks, by part. */
 export function firstLoadParts(route: string): FirstLoadParts | null {
