@@ -29,3 +29,16 @@ describe('log redaction', () => {
     expect(line).toContain('[REDACTED]');
   });
 });
+
+describe('the logger tells of each line it writes', () => {
+  it('once per line at or above its level, and not for a line below it', () => {
+    let told = 0;
+    const stream = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const logger = createLogger('info', stream, () => (told += 1));
+    logger.debug('below the level');
+    expect(told).toBe(0);
+    logger.info('one');
+    logger.warn('two');
+    expect(told).toBe(2);
+  });
+});

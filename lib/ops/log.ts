@@ -36,12 +36,21 @@ export const REDACTED_PATHS = CONTAINERS.flatMap((container) =>
   }),
 );
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** `onWrite` is told of each line handed to the destination (a line below the level is none). */
+export function createLogger(level: string, destination?: DestinationStream, onWrite?: () => void): Logger {
   const options = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    ...(onWrite && {
+      hooks: {
+        streamWrite: (line: string) => {
+          onWrite();
+          return line;
+        },
+      },
+    }),
   };
   return destination ? pino(options, destination) : pino(options);
 }
@@ -63,14 +72,20 @@ const FLUSH_MS = 250;
 export function logger(): Logger {
   if (!holder.__motorpoolLogger) {
     const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+    // Flushed only when a line came since: an idle process makes no empty write four times a second.
+    let pending = false;
     setInterval(() => {
+      if (!pending) return;
+      pending = false;
       try {
         destination.flush();
       } catch {
         // Closed at exit, after pino's own last flush.
       }
     }, FLUSH_MS).unref();
-    holder.__motorpoolLogger = createLogger(env().LOG_LEVEL, destination);
+    holder.__motorpoolLogger = createLogger(env().LOG_LEVEL, destination, () => {
+      pending = true;
+    });
   }
   return holder.__motorpoolLogger;
 }
