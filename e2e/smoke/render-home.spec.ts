@@ -27,8 +27,10 @@ test('pages carry the security headers and a per-request CSP nonce', async ({ re
   expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
-test('the benchmark baseline route does not exist outside the benchmark', async ({ request }) => {
+test('the benchmark routes do not exist outside the benchmark', async ({ request }) => {
   expect((await request.get('/api/bench/o/demo/vehicles')).status()).toBe(404);
+  expect((await request.get('/api/bench/o/demo/vehicles/wrapped')).status()).toBe(404);
+  expect((await request.post('/api/bench/gc')).status()).toBe(404);
 });
 
 test('crawlers are asked to stay out of the console', async ({ request }) => {
