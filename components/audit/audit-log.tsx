@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { parseAsString, useQueryStates } from 'nuqs';
 import { instantOfLocal, parseAsLocalDateTime } from '@/components/list/url-params';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { FilterBar, FilteredEmpty } from '@/components/list/filter-bar';
 import { paramFilterBar, type ParamFilter } from '@/components/list/param-filters';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -92,11 +92,9 @@ function AuditEvents({ org }: { org: string }) {
         {...filterBar}
         onClearAll={clearAll}
         end={
-          <Button variant="secondary" size="sm" asChild>
-            <a href={`/api/o/${org}/audit/export?${queryString}`} download>
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
+          <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={`/api/o/${org}/audit/export?${queryString}`} download>
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </a>
         }
       />
       <DataTable

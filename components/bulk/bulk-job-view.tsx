@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useCan } from '@/components/layout/session-role';
 import { Bar } from '@/components/ui/bar';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { ErrorState, LoadingBlocks } from '@/components/ui/states';
@@ -111,12 +111,10 @@ export function BulkJobDetail({ org, jobId }: { org: string; jobId: string }) {
             </Button>
           ) : null}
           {canControl ? <RetryFailed org={org} job={job} items={items} title={title} /> : null}
-          <Button asChild variant="secondary" size="sm">
-            <a href={bulkExportPath(org, jobId)} download>
-              <Download aria-hidden className="mr-1.5 h-4 w-4" />
-              Outcomes as CSV
-            </a>
-          </Button>
+          <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={bulkExportPath(org, jobId)} download>
+            <Download aria-hidden className="mr-1.5 h-4 w-4" />
+            Outcomes as CSV
+          </a>
         </div>
       </Card>
       <DataTable

@@ -6,7 +6,7 @@ import { Download } from 'lucide-react';
 import Link from 'next/link';
 import { useQueryStates } from 'nuqs';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { Time } from '@/components/ui/time';
@@ -149,11 +149,9 @@ function CommandHistoryList({ org, vehicleId }: { org: string; vehicleId?: strin
         {...filterBar}
         onClearAll={clearAll}
         end={
-          <Button variant="secondary" size="sm" asChild>
-            <a href={`/api/o/${org}/commands/export?${exportQuery}`} download>
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
+          <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={`/api/o/${org}/commands/export?${exportQuery}`} download>
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </a>
         }
       />
       <UpstreamListNote list={upstreamList} vehicle={vehicleId !== undefined} />

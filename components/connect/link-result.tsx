@@ -4,7 +4,7 @@ import { makeLabel } from '@/lib/contract/makes';
 import { ExternalLink, X } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, SectionCard } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { inputClassOf } from '@/components/ui/field';
@@ -148,11 +148,15 @@ export function LinkResult({
                 onFocus={(e) => e.currentTarget.select()}
               />
               <CopyButton value={l.url} label="Copy the consent link" />
-              <Button variant="ghost" size="icon" asChild>
-                <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label="Open the consent link in a new tab">
-                  <ExternalLink aria-hidden className="h-4 w-4" />
-                </a>
-              </Button>
+              <a
+                className={buttonClass({ variant: 'ghost', size: 'icon' })}
+                href={l.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Open the consent link in a new tab"
+              >
+                <ExternalLink aria-hidden className="h-4 w-4" />
+              </a>
             </div>
           </div>
           <Countdown expiresAt={l.expiresAt} now={now} />

@@ -3,7 +3,7 @@
 import { makeLabel } from '@/lib/contract/makes';
 import { Download } from 'lucide-react';
 import Link from 'next/link';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { Mono } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -60,11 +60,9 @@ function CheckDetailPage({ org, initial }: { org: string; initial: EligibilityCh
           </>
         }
         actions={
-          <Button variant="secondary" asChild>
-            <a href={`/api/o/${org}/eligibility/${c.id}/export`} download>
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
+          <a className={buttonClass({ variant: 'secondary' })} href={`/api/o/${org}/eligibility/${c.id}/export`} download>
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </a>
         }
       />
       <div className="space-y-6">

@@ -2,7 +2,7 @@
 
 import { Bell } from 'lucide-react';
 import Link from 'next/link';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { useUnreadCount } from '@/lib/notifications/unread-query';
 
 /** The header's bell: the member's unread count, leading to the inbox. Kept fresh by the live stream, else polling. */
@@ -11,22 +11,21 @@ export function NotificationBell({ org }: { org: string }) {
   const unread = data?.unread ?? 0;
   const shown = unread > 99 ? '99+' : String(unread);
   return (
-    <Button asChild variant="ghost" size="icon" className="relative">
-      <Link
-        href={`/o/${org}/notifications`}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        data-testid="notification-bell"
-      >
-        <Bell aria-hidden className="h-4 w-4" />
-        {unread > 0 ? (
-          <span
-            aria-hidden
-            className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-700 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-          >
-            {shown}
-          </span>
-        ) : null}
-      </Link>
-    </Button>
+    <Link
+      className={buttonClass({ variant: 'ghost', size: 'icon', className: 'relative' })}
+      href={`/o/${org}/notifications`}
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      data-testid="notification-bell"
+    >
+      <Bell aria-hidden className="h-4 w-4" />
+      {unread > 0 ? (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-700 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+        >
+          {shown}
+        </span>
+      ) : null}
+    </Link>
   );
 }

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { parseAsString, useQueryStates } from 'nuqs';
 import { useState, type FormEvent } from 'react';
 import { withUrlState } from '@/components/list/with-url-state';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field, SelectField } from '@/components/ui/field';
 import { PlainTable } from '@/components/ui/plain-table';
@@ -280,11 +280,9 @@ function DayTable({ report }: { report: ReportView }) {
 
 function CsvLink({ href, children }: { href: string; children: string }) {
   return (
-    <Button asChild size="xs" variant="secondary">
-      <a href={href} download>
-        {children}
-      </a>
-    </Button>
+    <a className={buttonClass({ size: 'xs', variant: 'secondary' })} href={href} download>
+      {children}
+    </a>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
@@ -25,26 +24,26 @@ const SIZES = {
   'icon-xs': 'h-6 w-6 justify-center',
 } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type ButtonLook = {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
-  asChild?: boolean;
+  className?: string;
 };
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
-  return (
-    <Component
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonLook;
+
+/** A button's classes, for a link that looks like one (`<a className={buttonClass(...)}>`). */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonLook = {}): string {
+  return cn(
+    'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
   );
+}
+
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
+  return <button type={type ?? 'button'} className={buttonClass({ variant, size, className })} {...props} />;
 }
 
 /** A form's submit button: while the form is sent it says what is happening and cannot be pressed again. */
@@ -53,7 +52,7 @@ export function SubmitButton({
   pendingLabel,
   children,
   ...props
-}: Omit<ButtonProps, 'type' | 'disabled' | 'asChild'> & { pending: boolean; pendingLabel: string }) {
+}: Omit<ButtonProps, 'type' | 'disabled'> & { pending: boolean; pendingLabel: string }) {
   return (
     <Button type="submit" disabled={pending} {...props}>
       {pending ? pendingLabel : children}

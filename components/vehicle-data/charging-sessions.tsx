@@ -4,7 +4,7 @@ import { clientLazy } from '@/components/ui/client-lazy';
 import { Download } from 'lucide-react';
 import { ListNotice, CursorListPager } from '@/components/list/pager';
 import { useQueryState } from 'nuqs';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { LookupForm, type LookupCheck } from '@/components/ui/lookup-form';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -105,11 +105,13 @@ export function ChargingSessions({
           onApply={setRange}
         />
         {page?.listAvailable ? (
-          <Button variant="secondary" size="sm" className="mt-6" asChild>
-            <a href={vehicleDataPath(org, vehicleId, 'charging/export', new URLSearchParams(instants))} download>
-              <Download aria-hidden className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
+          <a
+            className={buttonClass({ variant: 'secondary', size: 'sm', className: 'mt-6' })}
+            href={vehicleDataPath(org, vehicleId, 'charging/export', new URLSearchParams(instants))}
+            download
+          >
+            <Download aria-hidden className="h-4 w-4" /> Export CSV
+          </a>
         ) : null}
       </div>
       {sessionId ? (
