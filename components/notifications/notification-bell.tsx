@@ -1,31 +1,13 @@
 'use client';
 
-import { Bell } from 'lucide-react';
-import Link from 'next/link';
-import { buttonClass } from '@/components/ui/button';
-import { useUnreadCount } from '@/lib/notifications/unread-query';
+import { clientLazy } from '@/components/ui/client-lazy';
+import { BellLink } from './bell-link';
 
-/** The header's bell: the member's unread count, leading to the inbox. Kept fresh by the live stream, else polling. */
-export function NotificationBell({ org }: { org: string }) {
-  const { data } = useUnreadCount(org);
-  const unread = data?.unread ?? 0;
-  const shown = unread > 99 ? '99+' : String(unread);
-  return (
-    <Link
-      className={buttonClass({ variant: 'ghost', size: 'icon', className: 'relative' })}
-      href={`/o/${org}/notifications`}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-      data-testid="notification-bell"
-    >
-      <Bell aria-hidden className="h-4 w-4" />
-      {unread > 0 ? (
-        <span
-          aria-hidden
-          className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-700 px-1 text-center text-[10px] leading-4 font-semibold text-white"
-        >
-          {shown}
-        </span>
-      ) : null}
-    </Link>
-  );
-}
+/**
+ * The header's bell, leading to the inbox. Its count (kept fresh by the live stream, else polling)
+ * loads after the first paint: the query it needs would otherwise weigh on every page's first load.
+ */
+export const NotificationBell = clientLazy(
+  () => import('./unread-bell').then((m) => m.UnreadBell),
+  ({ org }: { org: string }) => <BellLink org={org} unread={0} />,
+);
