@@ -7,7 +7,8 @@
  *   (>= 97% of the bare route's server CPU) is judged against the same wrapped handler served from
  *   beside it (/api/bench/o/{org}/vehicles/wrapped): Next finds a dynamic route by testing each
  *   route's pattern in turn, and the console's route comes far later in that order than the bench
- *   routes (77th against 2nd and 3rd on 2026-12-01), so the difference is the wrapper's alone. The console's own route is printed too.
+ *   routes (the benchmark prints both places), so the difference is the wrapper's alone. The
+ *   console's own route is measured and printed too.
  * - the raw upstream read, with nothing of the client either: what the whole stack costs.
  * Every request carries the signed-in admin's cookies, as a browser sends them to every route.
  * Each concurrent client asks for its own page size, so no two requests in flight are identical
@@ -15,9 +16,9 @@
  * collection before and after each round makes each round pay for its own young garbage, not
  * the round before it.
  */
-import { hasBuild, startBenchConsole } from './support/console-server';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { hasBuild, startBenchConsole } from './support/console-server';
 import { median, quantile } from './support/stats';
 
 const CONCURRENCY = 8;

@@ -5,8 +5,8 @@ import { useInBrowser } from '@/lib/hooks/use-in-browser';
 
 /**
  * A component whose code loads in the browser when it is first drawn, `loading` (given the same
- * props) standing in for it meanwhile and in the server's HTML: what `next/dynamic` with `ssr: false` does, without Next's
- * loadable machinery (its preloading and server bail-out, about 2 kB gzip) in every page's first load.
+ * props) standing in for it meanwhile and in the server's HTML: what `next/dynamic` with
+ * `ssr: false` does, without Next's loadable machinery (its preloading and server bail-out, about 2 kB gzip) in every page's first load.
  * A failed load reaches the nearest error boundary, as with `next/dynamic`.
  */
 export function clientLazy<P extends object>(

@@ -2,8 +2,8 @@ import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 
 /**
- * A full garbage collection, for the wrapper benchmark (bench/bff.bench.ts): run before and
- * after each round, it makes each round pay for collecting its own garbage rather than the round
+ * A minor (young-generation) garbage collection, for the wrapper benchmark (bench/bff.bench.ts): run before and
+ * after each round, it makes each round pay for collecting its own young garbage rather than the round
  * before it. Only with BENCH_ROUTES and a server started with --expose-gc; otherwise a 404.
  */
 export function POST() {
